@@ -1,0 +1,223 @@
+#include "catalog.h"
+#include "jsonutil.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+static int bad(char *err, size_t n, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static int bad(char *err, size_t n, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(err, n, fmt, ap);
+	va_end(ap);
+	return -1;
+}
+
+const char *cat_s(const struct catalog *c, cat_str s)
+{
+	if (s == CAT_NONE) return "";
+	return (const char *)c->base + c->h->sections[CS_STRINGS].off + s + 4;
+}
+
+bool cat_has(cat_str s) { return s != CAT_NONE; }
+
+/* Section s as count records of rec bytes, bounds-checked. */
+static const void *section(const struct catalog *c, int s, size_t rec, uint32_t *count)
+{
+	const struct cat_section *sec = &c->h->sections[s];
+	if (sec->id != (uint32_t)s || sec->off > c->size || sec->size > c->size - sec->off ||
+	    (rec && sec->size != (uint64_t)sec->count * rec) || sec->off % 8)
+		return NULL;
+	*count = sec->count;
+	return c->base + sec->off;
+}
+
+static bool str_ok(const struct catalog *c, cat_str s)
+{
+	const struct cat_section *sec = &c->h->sections[CS_STRINGS];
+	if (s == CAT_NONE) return true;
+	if ((uint64_t)s + 5 > sec->size) return false;
+	uint32_t len;
+	memcpy(&len, c->base + sec->off + s, 4);
+	return (uint64_t)s + 4 + len + 1 <= sec->size && c->base[sec->off + s + 4 + len] == '\0';
+}
+
+#define CHECK_STR(x) do { if (!str_ok(c, (x))) return false; } while (0)
+
+static bool refs_ok(const struct catalog *c)
+{
+	if (c->nreports && !c->reports) return false;
+	CHECK_STR(c->meta->dataset_version); CHECK_STR(c->meta->catalog_version);
+	CHECK_STR(c->meta->rule_version); CHECK_STR(c->meta->built_from);
+	for (uint32_t i = 0; i < c->napps; i++) {
+		const struct cat_app *a = &c->apps[i];
+		CHECK_STR(a->id); CHECK_STR(a->name); CHECK_STR(a->provider); CHECK_STR(a->base_url);
+		CHECK_STR(a->json); CHECK_STR(a->connector_inventory); CHECK_STR(a->permission_context);
+		if (a->op_first > c->nops || a->op_count > c->nops - a->op_first || a->kind >= AK_COUNT) return false;
+	}
+	for (uint32_t i = 0; i < c->nops; i++) {
+		const struct cat_op *o = &c->ops[i];
+		CHECK_STR(o->id); CHECK_STR(o->method); CHECK_STR(o->path); CHECK_STR(o->base_url);
+		CHECK_STR(o->json); CHECK_STR(o->evidence); CHECK_STR(o->semantic_sha256);
+		CHECK_STR(o->revision); CHECK_STR(o->permission_context);
+		if (o->app >= c->napps || o->cap >= c->ncaps) return false;
+		if (o->scope_count != CAT_NONE) {
+			if (o->scope_first > c->nlists || o->scope_count > c->nlists - o->scope_first) return false;
+			for (uint32_t k = 0; k < o->scope_count; k++) CHECK_STR(c->lists[o->scope_first + k]);
+		}
+	}
+	for (uint32_t i = 0; i < c->ncaps; i++) {
+		const struct cat_cap *p = &c->caps[i];
+		CHECK_STR(p->id); CHECK_STR(p->title_en); CHECK_STR(p->title_de); CHECK_STR(p->desc_en);
+		CHECK_STR(p->desc_de); CHECK_STR(p->search);
+		if (p->op_first > c->nlists || p->op_count > c->nlists - p->op_first) return false;
+		for (uint32_t k = 0; k < p->op_count; k++) if (c->lists[p->op_first + k] >= c->nops) return false;
+	}
+	for (uint32_t i = 0; i < c->ntasks; i++) {
+		const struct cat_task *t = &c->tasks[i];
+		CHECK_STR(t->id); CHECK_STR(t->title_en); CHECK_STR(t->title_de); CHECK_STR(t->desc_en);
+		CHECK_STR(t->desc_de); CHECK_STR(t->search); CHECK_STR(t->json);
+		if (t->step_first > c->nsteps || t->step_count > c->nsteps - t->step_first) return false;
+	}
+	for (uint32_t i = 0; i < c->nsteps; i++) {
+		const struct cat_step *s = &c->steps[i];
+		CHECK_STR(s->role);
+		if (s->cap >= c->ncaps || (s->app != CAT_NONE && s->app >= c->napps) || s->app_kind >= AK_COUNT)
+			return false;
+	}
+	for (uint32_t i = 0; i < c->nreports; i++) {
+		CHECK_STR(c->reports[i].id); CHECK_STR(c->reports[i].date); CHECK_STR(c->reports[i].json);
+	}
+	for (uint32_t i = 0; i < c->ndocs; i++) CHECK_STR(c->docs[i].json);
+	return true;
+}
+
+static int verify(struct catalog *c, char *err, size_t errlen)
+{
+	if (c->size < sizeof *c->h) return bad(err, errlen, "catalog file is too short (%zu bytes)", c->size);
+	c->h = (const struct cat_header *)c->base;
+	if (memcmp(c->h->magic, CAT_MAGIC, 8) != 0) return bad(err, errlen, "not a compiled catalog (bad magic)");
+	if (c->h->format != CAT_FORMAT)
+		return bad(err, errlen, "compiled catalog has format %u; this build reads format %u: recompile it",
+			c->h->format, CAT_FORMAT);
+	if (c->h->size != c->size || c->h->nsections != CS_COUNT)
+		return bad(err, errlen, "compiled catalog is truncated or damaged (size %zu, header says %llu)",
+			c->size, (unsigned long long)c->h->size);
+	char want[65], got[65];
+	if (sha256_hex(c->base + sizeof *c->h, c->size - sizeof *c->h, got) < 0)
+		return bad(err, errlen, "cannot hash the compiled catalog");
+	for (int i = 0; i < 32; i++) snprintf(want + 2 * i, 3, "%02x", c->h->sha256[i]);
+	if (strcmp(want, got) != 0) return bad(err, errlen, "compiled catalog is damaged (checksum mismatch)");
+	uint32_t nmeta = 0, nstr = 0;
+	if (!section(c, CS_STRINGS, 0, &nstr)) return bad(err, errlen, "damaged string section");
+	c->meta = section(c, CS_META, sizeof *c->meta, &nmeta);
+	c->apps = section(c, CS_APPS, sizeof *c->apps, &c->napps);
+	c->ops = section(c, CS_OPS, sizeof *c->ops, &c->nops);
+	c->caps = section(c, CS_CAPS, sizeof *c->caps, &c->ncaps);
+	c->tasks = section(c, CS_TASKS, sizeof *c->tasks, &c->ntasks);
+	c->steps = section(c, CS_STEPS, sizeof *c->steps, &c->nsteps);
+	c->lists = section(c, CS_LISTS, sizeof *c->lists, &c->nlists);
+	c->reports = section(c, CS_REPORTS, sizeof *c->reports, &c->nreports);
+	c->docs = section(c, CS_DOCS, sizeof *c->docs, &c->ndocs);
+	if (!c->meta || nmeta != 1 || !c->apps || !c->ops || !c->caps || !c->tasks || !c->steps || !c->lists ||
+	    !c->docs || !refs_ok(c))
+		return bad(err, errlen, "compiled catalog has a damaged section or reference");
+	return 0;
+}
+
+int catalog_open(struct catalog *c, const char *path, char *err, size_t errlen)
+{
+	memset(c, 0, sizeof *c);
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0) return bad(err, errlen, "cannot open catalog %s: %s", path, strerror(errno));
+	struct stat st;
+	if (fstat(fd, &st) < 0 || st.st_size <= 0) {
+		close(fd);
+		return bad(err, errlen, "catalog %s is empty or unreadable", path);
+	}
+	void *m = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_SHARED, fd, 0);
+	close(fd);
+	if (m == MAP_FAILED) return bad(err, errlen, "cannot map catalog %s: %s", path, strerror(errno));
+	c->base = m;
+	c->size = (size_t)st.st_size;
+	c->dev = st.st_dev;
+	c->ino = st.st_ino;
+	if (verify(c, err, errlen) < 0) {
+		size_t n = strlen(err);
+		snprintf(err + n, errlen - n, " (%s)", path);
+		catalog_close(c);
+		return -1;
+	}
+	return 0;
+}
+
+void catalog_close(struct catalog *c)
+{
+	if (c->base) munmap((void *)c->base, c->size);
+	memset(c, 0, sizeof *c);
+}
+
+bool catalog_changed(const struct catalog *c, const char *path)
+{
+	struct stat st;
+	return stat(path, &st) == 0 && (st.st_ino != c->ino || st.st_dev != c->dev);
+}
+
+int cat_app_find(const struct catalog *c, const char *id)
+{
+	for (uint32_t i = 0; i < c->napps; i++)
+		if (strcmp(cat_s(c, c->apps[i].id), id) == 0) return (int)i;
+	return -1;
+}
+
+int cat_cap_find(const struct catalog *c, const char *id)
+{
+	for (uint32_t i = 0; i < c->ncaps; i++)
+		if (strcmp(cat_s(c, c->caps[i].id), id) == 0) return (int)i;
+	return -1;
+}
+
+int cat_task_find(const struct catalog *c, const char *id)
+{
+	for (uint32_t i = 0; i < c->ntasks; i++)
+		if (strcmp(cat_s(c, c->tasks[i].id), id) == 0) return (int)i;
+	return -1;
+}
+
+int cat_op_find(const struct catalog *c, uint32_t app, const char *op_id)
+{
+	if (app >= c->napps) return -1;
+	const struct cat_app *a = &c->apps[app];
+	for (uint32_t i = a->op_first; i < a->op_first + a->op_count; i++)
+		if (strcmp(cat_s(c, c->ops[i].id), op_id) == 0) return (int)i;
+	return -1;
+}
+
+const struct cat_report *cat_report_find(const struct catalog *c, const char *id)
+{
+	for (uint32_t i = 0; i < c->nreports; i++)
+		if (strcmp(cat_s(c, c->reports[i].id), id) == 0) return &c->reports[i];
+	return NULL;
+}
+
+const char *cat_doc(const struct catalog *c, enum cat_doc_id id)
+{
+	for (uint32_t i = 0; i < c->ndocs; i++)
+		if (c->docs[i].id == (uint32_t)id) return cat_s(c, c->docs[i].json);
+	return NULL;
+}
+
+int cat_op_scopes(const struct catalog *c, const struct cat_op *op, const char **out, int max)
+{
+	if (op->scope_count == CAT_NONE) return -1;
+	int n = (int)op->scope_count < max ? (int)op->scope_count : max;
+	for (int i = 0; i < n; i++) out[i] = cat_s(c, c->lists[op->scope_first + i]);
+	return (int)op->scope_count;
+}

@@ -1,0 +1,52 @@
+/* Read-only access to the compiled catalog, memory-mapped once per process. Every offset and index
+ * is checked at open time, so the accessors below trust the file. Strings returned point into the
+ * mapping and live until catalog_close. */
+#ifndef AUTOPLAN_CATALOG_H
+#define AUTOPLAN_CATALOG_H
+
+#include "catalog_format.h"
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <sys/types.h>
+
+struct catalog {
+	const unsigned char *base;
+	size_t size;
+	dev_t dev;
+	ino_t ino;
+	const struct cat_header *h;
+	const struct cat_meta *meta;
+	const struct cat_app *apps;
+	const struct cat_op *ops;
+	const struct cat_cap *caps;
+	const struct cat_task *tasks;
+	const struct cat_step *steps;
+	const uint32_t *lists;
+	const struct cat_report *reports;
+	const struct cat_doc *docs;
+	uint32_t napps, nops, ncaps, ntasks, nsteps, nlists, nreports, ndocs;
+};
+
+/* Maps and verifies path. Returns 0, or -1 with a message in err (damaged, wrong version, absent). */
+int catalog_open(struct catalog *c, const char *path, char *err, size_t errlen);
+void catalog_close(struct catalog *c);
+
+/* True when path now names another file than the one mapped (replaced by rename). */
+bool catalog_changed(const struct catalog *c, const char *path);
+
+/* String by offset; "" for CAT_NONE. */
+const char *cat_s(const struct catalog *c, cat_str s);
+bool cat_has(cat_str s);
+
+int cat_app_find(const struct catalog *c, const char *id);
+int cat_cap_find(const struct catalog *c, const char *id);
+int cat_task_find(const struct catalog *c, const char *id);
+int cat_op_find(const struct catalog *c, uint32_t app, const char *op_id);
+const struct cat_report *cat_report_find(const struct catalog *c, const char *id);
+const char *cat_doc(const struct catalog *c, enum cat_doc_id id);
+
+/* An op's scope alternatives: count, or -1 when null. */
+int cat_op_scopes(const struct catalog *c, const struct cat_op *op, const char **out, int max);
+
+#endif

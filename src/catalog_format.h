@@ -1,0 +1,109 @@
+/* On-disk layout of the compiled catalog, shared by the compiler (writer) and catalog.c (reader).
+ * All integers are little-endian host order; the file is only read on the machine class that built it.
+ * Bump CAT_FORMAT whenever a struct below changes: readers refuse any other value. */
+#ifndef AUTOPLAN_CATALOG_FORMAT_H
+#define AUTOPLAN_CATALOG_FORMAT_H
+
+#include <stdint.h>
+
+#define CAT_MAGIC "APCATLG1"
+#define CAT_FORMAT 3u
+
+/* A string is an offset into the string section: uint32 length, bytes, NUL. 0 means "absent". */
+typedef uint32_t cat_str;
+#define CAT_NONE 0xffffffffu
+
+enum cat_section_id {
+	CS_STRINGS = 0, /* string pool */
+	CS_META,        /* one struct cat_meta */
+	CS_APPS,        /* struct cat_app[] */
+	CS_OPS,         /* struct cat_op[], grouped by app in source order */
+	CS_CAPS,        /* struct cat_cap[], in vocabulary order */
+	CS_TASKS,       /* struct cat_task[], in vocabulary order */
+	CS_STEPS,       /* struct cat_step[] referenced by tasks */
+	CS_LISTS,       /* uint32_t[]: index lists (scopes as cat_str, op indices, ...) */
+	CS_REPORTS,     /* struct cat_report[], sorted by id */
+	CS_DOCS,        /* struct cat_doc[]: pre-serialised documents served whole */
+	CS_COUNT
+};
+
+struct cat_section {
+	uint32_t id;
+	uint32_t count;  /* number of records */
+	uint64_t off;    /* from file start */
+	uint64_t size;   /* bytes */
+};
+
+struct cat_header {
+	char magic[8];
+	uint32_t format;
+	uint32_t nsections;
+	uint64_t size;            /* whole file */
+	uint8_t sha256[32];       /* of every byte after the header */
+	struct cat_section sections[CS_COUNT];
+};
+
+struct cat_meta {
+	cat_str dataset_version, catalog_version, rule_version;
+	cat_str built_from;       /* short text naming the source set */
+};
+
+enum cat_app_kind { AK_CALLER = 0, AK_MAIL, AK_DRIVE, AK_CALENDAR, AK_SHEETS, AK_CODEHOST, AK_COUNT };
+
+struct cat_app {
+	cat_str id, name, provider, base_url;
+	cat_str json;                 /* the full app record as served */
+	cat_str connector_inventory;  /* JSON text */
+	cat_str permission_context;
+	uint32_t kind;                /* enum cat_app_kind */
+	uint32_t op_first, op_count;  /* into CS_OPS */
+};
+
+struct cat_op {
+	cat_str id, method, path, base_url;   /* base_url resolved: operation override, else the app's */
+	cat_str json;                         /* full operation record as served (evidence included) */
+	cat_str evidence;                     /* evidence object JSON */
+	cat_str semantic_sha256, revision, permission_context;
+	uint32_t app, cap;
+	uint32_t scope_first, scope_count;    /* cat_str entries in CS_LISTS; count CAT_NONE when null */
+	uint32_t write;
+};
+
+struct cat_cap {
+	cat_str id, title_en, title_de, desc_en, desc_de;
+	cat_str search;                       /* folded id + titles + descriptions, for matching */
+	uint32_t write, caller;
+	uint32_t op_first, op_count;          /* op indices in CS_LISTS */
+};
+
+struct cat_task {
+	cat_str id, title_en, title_de, desc_en, desc_de;
+	cat_str search;                       /* folded id, titles, descriptions, keywords */
+	cat_str json;                         /* task as served in /v2/tasks */
+	uint32_t generic;
+	uint32_t step_first, step_count;      /* into CS_STEPS */
+};
+
+struct cat_step {
+	uint32_t cap;
+	uint32_t app;                         /* CAT_NONE when bound at request time */
+	uint32_t app_kind;                    /* enum cat_app_kind */
+	cat_str role;
+};
+
+struct cat_report {
+	cat_str id, date, json;
+};
+
+enum cat_doc_id {
+	DOC_PROVIDER_CATALOG = 0, /* the spec's provider catalog document */
+	DOC_TASKS, DOC_APPS, DOC_GUIDES,
+	DOC_COUNT
+};
+
+struct cat_doc {
+	uint32_t id;
+	cat_str json;
+};
+
+#endif

@@ -1,0 +1,576 @@
+#include "catalogc.h"
+#include "catalog_format.h"
+#include "catalogc_shapes.h"
+#include "jsonutil.h"
+#include "text.h"
+#include "vocab.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+/* A growable byte buffer. */
+struct buf {
+	unsigned char *p;
+	size_t len, cap;
+};
+
+static int buf_add(struct buf *b, const void *data, size_t n)
+{
+	if (b->len + n > b->cap) {
+		size_t cap = b->cap ? b->cap * 2 : 4096;
+		while (cap < b->len + n) cap *= 2;
+		unsigned char *p = realloc(b->p, cap);
+		if (!p) return -1;
+		b->p = p;
+		b->cap = cap;
+	}
+	memcpy(b->p + b->len, data, n);
+	b->len += n;
+	return 0;
+}
+
+struct cc {
+	char *err;
+	size_t errlen;
+	const char *dir;
+	struct buf strings, apps, ops, caps, tasks, steps, lists, reports, docs;
+	struct json_object *versions, *capfile, *taskfile, *guidefile, *appsrc[16], *reportsrc;
+	uint32_t napps, nops, ncaps, ntasks, nsteps, nlists, nreports, ndocs;
+	uint32_t app_ops[16][2]; /* first, count */
+	char dataset_version[512];
+};
+
+static int fail(struct cc *c, const char *file, const char *ptr, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
+static int fail(struct cc *c, const char *file, const char *ptr, const char *fmt, ...)
+{
+	char msg[600];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	va_end(ap);
+	snprintf(c->err, c->errlen, "%s: %s: %s", file, *ptr ? ptr : "/", msg);
+	return -1;
+}
+
+static cat_str str_add(struct cc *c, const char *s)
+{
+	if (!s) return CAT_NONE;
+	uint32_t len = (uint32_t)strlen(s);
+	cat_str off = (cat_str)c->strings.len;
+	if (buf_add(&c->strings, &len, 4) < 0 || buf_add(&c->strings, s, len + 1) < 0) return CAT_NONE;
+	return off;
+}
+
+static cat_str json_add(struct cc *c, struct json_object *o)
+{
+	return str_add(c, json_object_to_json_string_ext(o, JSON_C_TO_STRING_PLAIN | JSON_C_TO_STRING_NOSLASHESCAPE));
+}
+
+static cat_str folded_add(struct cc *c, const char *s)
+{
+	size_t cap = strlen(s) * 2 + 1;
+	char *f = malloc(cap);
+	if (!f) return CAT_NONE;
+	text_fold(s, f, cap);
+	cat_str r = str_add(c, f);
+	free(f);
+	return r;
+}
+
+/* Reads dir/name and validates it against shape; the validated, normalised object is returned. */
+static struct json_object *load(struct cc *c, const char *name, const struct schema *shape)
+{
+	char path[4096];
+	snprintf(path, sizeof path, "%s/%s", c->dir, name);
+	struct json_object *raw = json_object_from_file(path);
+	if (!raw) {
+		fail(c, name, "", "cannot read or parse: %s", json_util_get_last_err());
+		return NULL;
+	}
+	struct schema_error e;
+	struct json_object *v = schema_validate(shape, raw, NULL, name, &e);
+	json_object_put(raw);
+	if (!v) fail(c, name, e.pointer, "%s", e.message);
+	return v;
+}
+
+static enum cat_app_kind app_kind_of(const char *id)
+{
+	if (strncmp(id, "mail", 4) == 0) return AK_MAIL;
+	if (strncmp(id, "drive", 5) == 0) return AK_DRIVE;
+	if (strncmp(id, "calendar", 8) == 0) return AK_CALENDAR;
+	if (strncmp(id, "sheets", 6) == 0) return AK_SHEETS;
+	return AK_CODEHOST;
+}
+
+/* The part of an operation the planner relies on, hashed canonically. */
+static int semantic_hash(const char *app, struct json_object *op, const char *base_url, char out[65])
+{
+	static const char *const keys[] = { "id", "capability", "method", "path", "input", "output",
+		"parameters", "scope_alternatives", "write", NULL };
+	struct json_object *sem = json_object_new_object();
+	json_object_object_add(sem, "app", json_object_new_string(app));
+	json_object_object_add(sem, "base_url", json_object_new_string(base_url));
+	for (int i = 0; keys[i]; i++)
+		json_object_object_add(sem, keys[i], json_object_get(jget(op, keys[i])));
+	char *canon = json_canonical(sem);
+	json_object_put(sem);
+	if (!canon) return -1;
+	int rc = sha256_hex(canon, strlen(canon), out);
+	free(canon);
+	return rc;
+}
+
+static int compile_op(struct cc *c, const char *file, uint32_t app, const char *app_id, const char *app_base,
+	struct json_object *op, size_t idx)
+{
+	char ptr[64];
+	snprintf(ptr, sizeof ptr, "/operations/%zu", idx);
+	const char *id = jget_str(op, "id");
+	for (uint32_t i = c->app_ops[app][0]; i < c->nops; i++) {
+		const struct cat_op *prev = (const struct cat_op *)c->ops.p + i;
+		if (strcmp((const char *)c->strings.p + prev->id + 4, id) == 0)
+			return fail(c, file, ptr, "duplicate operation id \"%s\"", id);
+	}
+	struct json_object *params = jget(op, "parameters");
+	json_object_object_foreach(params, pname, pval) {
+		struct schema_error e;
+		struct json_object *v = schema_validate(&SRC_PARAMETER, pval, NULL, file, &e);
+		if (!v) {
+			char sub[600];
+			snprintf(sub, sizeof sub, "%s/parameters/%.200s%s", ptr, pname, e.pointer);
+			return fail(c, file, sub, "%s", e.message);
+		}
+		json_object_put(v);
+	}
+	const char *base = jget_str(op, "base_url") ? jget_str(op, "base_url") : app_base;
+	char sem[65];
+	if (semantic_hash(app_id, op, base, sem) < 0) return fail(c, file, ptr, "cannot hash");
+	struct json_object *ev = jget(op, "evidence");
+	const char *have = jget_str(ev, "semantic_sha256");
+	if (have && strcmp(have, sem) != 0)
+		return fail(c, file, ptr, "evidence.semantic_sha256 is %s but the operation hashes to %s: refresh the source", have, sem);
+	if (!have) json_object_object_add(ev, "semantic_sha256", json_object_new_string(sem));
+
+	struct cat_op rec = { 0 };
+	rec.id = str_add(c, id);
+	rec.method = str_add(c, jget_str(op, "method"));
+	rec.path = str_add(c, jget_str(op, "path"));
+	rec.base_url = str_add(c, base);
+	rec.json = json_add(c, op);
+	rec.evidence = json_add(c, ev);
+	rec.semantic_sha256 = str_add(c, sem);
+	rec.revision = str_add(c, jget_str(ev, "revision"));
+	rec.permission_context = str_add(c, jget_str(op, "permission_context"));
+	rec.app = app;
+	rec.cap = (uint32_t)vocab_index(VOCAB_CAPABILITIES, jget_str(op, "capability"));
+	rec.write = (uint32_t)jget_bool(op, "write", 0);
+	struct json_object *scopes = jget(op, "scope_alternatives");
+	if (!scopes) {
+		rec.scope_count = CAT_NONE;
+	} else {
+		rec.scope_first = c->nlists;
+		rec.scope_count = (uint32_t)json_object_array_length(scopes);
+		for (size_t k = 0; k < rec.scope_count; k++) {
+			cat_str s = str_add(c, json_object_get_string(json_object_array_get_idx(scopes, k)));
+			if (buf_add(&c->lists, &s, 4) < 0) return fail(c, file, ptr, "out of memory");
+			c->nlists++;
+		}
+	}
+	if (buf_add(&c->ops, &rec, sizeof rec) < 0) return fail(c, file, ptr, "out of memory");
+	c->nops++;
+	return 0;
+}
+
+static int compile_apps(struct cc *c)
+{
+	for (uint32_t a = 0; VOCAB_APPS[a]; a++) {
+		char file[128];
+		snprintf(file, sizeof file, "apps/%s.json", VOCAB_APPS[a]);
+		struct json_object *app = load(c, file, &SRC_APP);
+		if (!app) return -1;
+		c->appsrc[a] = app;
+		const char *id = jget_str(app, "id");
+		if (strcmp(id, VOCAB_APPS[a]) != 0)
+			return fail(c, file, "/id", "app id \"%s\" does not match the file name", id);
+		if ((strcmp(id, "codehost") == 0) != (jget(app, "schema_version") != NULL))
+			return fail(c, file, "/schema_version", "schema_version is present on codehost only");
+		c->app_ops[a][0] = c->nops;
+		struct json_object *ops = jget(app, "operations");
+		const char *base = jget_str(app, "base_url");
+		for (size_t i = 0; i < json_object_array_length(ops); i++)
+			if (compile_op(c, file, a, id, base, json_object_array_get_idx(ops, i), i) < 0) return -1;
+		c->app_ops[a][1] = c->nops - c->app_ops[a][0];
+		struct json_object *auth = jget(app, "authentication");
+		struct cat_app rec = {
+			.id = str_add(c, id), .name = str_add(c, jget_str(app, "name")),
+			.provider = str_add(c, jget_str(app, "provider")), .base_url = str_add(c, base),
+			.json = json_add(c, app), .connector_inventory = json_add(c, jget(app, "connector_inventory")),
+			.permission_context = str_add(c, jget_str(auth, "permission_context")),
+			.kind = app_kind_of(id), .op_first = c->app_ops[a][0], .op_count = c->app_ops[a][1],
+		};
+		if (buf_add(&c->apps, &rec, sizeof rec) < 0) return fail(c, file, "", "out of memory");
+		c->napps++;
+	}
+	return 0;
+}
+
+static const struct cat_op *op_at(const struct cc *c, uint32_t i)
+{
+	return (const struct cat_op *)c->ops.p + i;
+}
+
+static bool app_documents(const struct cc *c, uint32_t app, uint32_t cap)
+{
+	for (uint32_t i = c->app_ops[app][0]; i < c->app_ops[app][0] + c->app_ops[app][1]; i++)
+		if (op_at(c, i)->cap == cap) return true;
+	return false;
+}
+
+static int compile_caps(struct cc *c)
+{
+	const char *file = "capabilities.json";
+	c->capfile = load(c, file, &SRC_CAPABILITIES);
+	if (!c->capfile) return -1;
+	struct json_object *list = jget(c->capfile, "capabilities");
+	for (uint32_t i = 0; i < json_object_array_length(list); i++) {
+		struct json_object *cap = json_object_array_get_idx(list, i);
+		char ptr[48];
+		snprintf(ptr, sizeof ptr, "/capabilities/%u/id", i);
+		const char *id = jget_str(cap, "id");
+		if (strcmp(id, VOCAB_CAPABILITIES[i]) != 0)
+			return fail(c, file, ptr, "expected \"%s\" here (specification order), found \"%s\"", VOCAB_CAPABILITIES[i], id);
+		struct json_object *t = jget(cap, "title"), *d = jget(cap, "description");
+		struct cat_cap rec = {
+			.id = str_add(c, id), .title_en = str_add(c, jget_str(t, "en")), .title_de = str_add(c, jget_str(t, "de")),
+			.desc_en = str_add(c, jget_str(d, "en")), .desc_de = str_add(c, jget_str(d, "de")),
+			.write = (uint32_t)jget_bool(cap, "write", 0),
+			.caller = strcmp(jget_str(cap, "kind"), "caller") == 0,
+			.op_first = c->nlists,
+		};
+		char hay[4096];
+		snprintf(hay, sizeof hay, "%s %s %s %s %s", id, jget_str(t, "en"), jget_str(t, "de"),
+			jget_str(d, "en"), jget_str(d, "de"));
+		rec.search = folded_add(c, hay);
+		for (uint32_t k = 0; k < c->nops; k++) {
+			if (op_at(c, k)->cap != i) continue;
+			if (op_at(c, k)->write != rec.write) {
+				snprintf(ptr, sizeof ptr, "/capabilities/%u/write", i);
+				return fail(c, file, ptr, "capability \"%s\" says write=%s but operation %s says otherwise", id,
+					rec.write ? "true" : "false", (const char *)c->strings.p + op_at(c, k)->id + 4);
+			}
+			if (buf_add(&c->lists, &k, 4) < 0) return -1;
+			c->nlists++;
+			rec.op_count++;
+		}
+		if ((rec.op_count == 0) != rec.caller) {
+			snprintf(ptr, sizeof ptr, "/capabilities/%u/kind", i);
+			return fail(c, file, ptr, "capability \"%s\" is kind \"%s\" but %s operation documents it", id,
+				jget_str(cap, "kind"), rec.op_count ? "an" : "no");
+		}
+		if (buf_add(&c->caps, &rec, sizeof rec) < 0) return -1;
+		c->ncaps++;
+	}
+	return 0;
+}
+
+static int compile_step(struct cc *c, struct json_object *st, const char *ptr, struct json_object *out_steps,
+	bool generic)
+{
+	const char *file = "tasks.json";
+	const char *capid = jget_str(st, "capability"), *appid = jget_str(st, "app"), *kind = jget_str(st, "app_kind");
+	struct cat_step rec = { .cap = (uint32_t)vocab_index(VOCAB_CAPABILITIES, capid),
+		.app = appid ? (uint32_t)vocab_index(VOCAB_APPS, appid) : CAT_NONE,
+		.app_kind = (uint32_t)vocab_index(VOCAB_APP_KINDS, kind), .role = str_add(c, jget_str(st, "role")) };
+	const struct cat_cap *cap = (const struct cat_cap *)c->caps.p + rec.cap;
+	if (cap->caller != (rec.app_kind == AK_CALLER))
+		return fail(c, file, ptr, "step %s has app_kind \"%s\" but the capability is %s", capid, kind,
+			cap->caller ? "done on the caller's side" : "documented by providers");
+	if (appid && app_kind_of(appid) != rec.app_kind)
+		return fail(c, file, ptr, "step app \"%s\" is not of kind \"%s\"", appid, kind);
+	if (appid && !app_documents(c, rec.app, rec.cap))
+		return fail(c, file, ptr, "app \"%s\" documents no operation for \"%s\"", appid, capid);
+	if (!appid && !generic && !cap->caller)
+		return fail(c, file, ptr, "a task that is not generic must bind an app to \"%s\"", capid);
+	struct json_object *o = json_object_new_object();
+	json_object_object_add(o, "capability", json_object_new_string(capid));
+	json_object_object_add(o, "app", appid ? json_object_new_string(appid) : NULL);
+	json_object_object_add(o, "app_kind", json_object_new_string(kind));
+	json_object_object_add(o, "role", json_object_new_string(jget_str(st, "role")));
+	json_object_object_add(o, "write", json_object_new_boolean((int)cap->write));
+	json_object_object_add(o, "documented", cap->caller ? json_object_new_boolean(0)
+		: appid ? json_object_new_boolean(1) : NULL);
+	json_object_array_add(out_steps, o);
+	if (buf_add(&c->steps, &rec, sizeof rec) < 0) return -1;
+	c->nsteps++;
+	return 0;
+}
+
+static int compile_tasks(struct cc *c, struct json_object *served)
+{
+	const char *file = "tasks.json";
+	c->taskfile = load(c, file, &SRC_TASKS);
+	if (!c->taskfile) return -1;
+	struct json_object *list = jget(c->taskfile, "tasks");
+	for (uint32_t i = 0; i < json_object_array_length(list); i++) {
+		struct json_object *t = json_object_array_get_idx(list, i);
+		char ptr[64];
+		snprintf(ptr, sizeof ptr, "/tasks/%u/id", i);
+		const char *id = jget_str(t, "id");
+		if (strcmp(id, VOCAB_TASKS[i]) != 0)
+			return fail(c, file, ptr, "expected \"%s\" here (specification order), found \"%s\"", VOCAB_TASKS[i], id);
+		bool generic = jget_bool(t, "generic", 0);
+		struct json_object *ti = jget(t, "title"), *de = jget(t, "description"), *steps = jget(t, "steps");
+		struct json_object *out = json_object_new_object(), *out_steps = json_object_new_array();
+		json_object_object_add(out, "id", json_object_new_string(id));
+		json_object_object_add(out, "title", json_object_get(ti));
+		json_object_object_add(out, "description", json_object_get(de));
+		json_object_object_add(out, "generic", json_object_new_boolean(generic));
+		struct cat_task rec = { .id = str_add(c, id), .title_en = str_add(c, jget_str(ti, "en")),
+			.title_de = str_add(c, jget_str(ti, "de")), .desc_en = str_add(c, jget_str(de, "en")),
+			.desc_de = str_add(c, jget_str(de, "de")), .generic = generic, .step_first = c->nsteps,
+			.step_count = (uint32_t)json_object_array_length(steps) };
+		for (size_t k = 0; k < rec.step_count; k++) {
+			snprintf(ptr, sizeof ptr, "/tasks/%u/steps/%zu", i, k);
+			if (compile_step(c, json_object_array_get_idx(steps, k), ptr, out_steps, generic) < 0) {
+				json_object_put(out);
+				json_object_put(out_steps);
+				return -1;
+			}
+		}
+		json_object_object_add(out, "steps", out_steps);
+		json_object_object_add(out, "keywords", json_object_get(jget(t, "keywords")));
+		rec.json = json_add(c, out);
+		json_object_array_add(served, out);
+		struct printbuf *pb = printbuf_new();
+		sprintbuf(pb, "%s %s %s %s %s", id, jget_str(ti, "en"), jget_str(ti, "de"), jget_str(de, "en"), jget_str(de, "de"));
+		struct json_object *kw = jget(t, "keywords");
+		for (int l = 0; l < 2; l++) {
+			struct json_object *words = jget(kw, l ? "de" : "en");
+			for (size_t k = 0; k < json_object_array_length(words); k++)
+				sprintbuf(pb, " %s", json_object_get_string(json_object_array_get_idx(words, k)));
+		}
+		rec.search = folded_add(c, pb->buf);
+		printbuf_free(pb);
+		if (buf_add(&c->tasks, &rec, sizeof rec) < 0) return -1;
+		c->ntasks++;
+	}
+	return 0;
+}
+
+static int cmp_names(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+static int compile_reports(struct cc *c)
+{
+	char path[4096];
+	snprintf(path, sizeof path, "%s/reports", c->dir);
+	DIR *d = opendir(path);
+	if (!d) return errno == ENOENT ? 0 : fail(c, "reports", "", "cannot list: %s", strerror(errno));
+	char *names[256];
+	int n = 0;
+	struct dirent *de;
+	while ((de = readdir(d)) != NULL) {
+		size_t l = strlen(de->d_name);
+		if (l > 5 && strcmp(de->d_name + l - 5, ".json") == 0 && n < 256) names[n++] = strdup(de->d_name);
+	}
+	closedir(d);
+	qsort(names, (size_t)n, sizeof *names, cmp_names);
+	int rc = 0;
+	for (int i = 0; i < n && rc == 0; i++) {
+		char file[300];
+		snprintf(file, sizeof file, "reports/%s", names[i]);
+		struct json_object *r = load(c, file, &SRC_REPORT);
+		if (!r) { rc = -1; break; }
+		const char *id = jget_str(r, "id");
+		if (strncmp(names[i], id, strlen(id)) != 0 || strcmp(names[i] + strlen(id), ".json") != 0)
+			rc = fail(c, file, "/id", "report id \"%s\" does not match the file name", id);
+		struct cat_report rec = { .id = str_add(c, id), .date = str_add(c, jget_str(r, "date")), .json = json_add(c, r) };
+		json_object_put(r);
+		if (rc == 0 && buf_add(&c->reports, &rec, sizeof rec) < 0) rc = -1;
+		if (rc == 0) c->nreports++;
+	}
+	for (int i = 0; i < n; i++) free(names[i]);
+	return rc;
+}
+
+/* Per-provider newest last_confirmed, plus counters: e.g. "Google-20251104T152329Z.ops-49". */
+static void make_dataset_version(struct cc *c)
+{
+	char provs[16][64], dates[16][24];
+	int np = 0;
+	for (uint32_t a = 0; a < c->napps; a++) {
+		const char *prov = jget_str(c->appsrc[a], "provider");
+		struct json_object *ops = jget(c->appsrc[a], "operations");
+		int k;
+		for (k = 0; k < np; k++) if (strcmp(provs[k], prov) == 0) break;
+		if (k == np) { snprintf(provs[np], 64, "%s", prov); dates[np][0] = '\0'; np++; }
+		for (size_t i = 0; i < json_object_array_length(ops); i++) {
+			const char *lc = jget_str(jget(json_object_array_get_idx(ops, i), "evidence"), "last_confirmed");
+			char compact[24];
+			size_t o = 0;
+			for (const char *p = lc; *p && o + 1 < sizeof compact; p++)
+				if (*p != '-' && *p != ':') compact[o++] = *p;
+			compact[o] = '\0';
+			if (strcmp(compact, dates[k]) > 0) snprintf(dates[k], 24, "%s", compact);
+		}
+	}
+	size_t o = 0;
+	for (int k = 0; k < np; k++) {
+		char lower[64];
+		size_t j = 0;
+		for (const char *p = provs[k]; *p && j + 1 < sizeof lower; p++)
+			if ((*p >= 'a' && *p <= 'z') || (*p >= '0' && *p <= '9')) lower[j++] = *p;
+			else if (*p >= 'A' && *p <= 'Z') lower[j++] = (char)(*p + 32);
+		lower[j] = '\0';
+		o += (size_t)snprintf(c->dataset_version + o, sizeof c->dataset_version - o, "%s-%s.", lower, dates[k]);
+	}
+	snprintf(c->dataset_version + o, sizeof c->dataset_version - o, "ops-%u.tasks-%u.reports-%u",
+		c->nops, c->ntasks, c->nreports);
+}
+
+static void add_versions(struct cc *c, struct json_object *o)
+{
+	json_object_object_add(o, "dataset_version", json_object_new_string(c->dataset_version));
+	json_object_object_add(o, "catalog_version", json_object_get(jget(c->versions, "catalog_version")));
+	json_object_object_add(o, "rule_version", json_object_get(jget(c->versions, "rule_version")));
+}
+
+static int add_doc(struct cc *c, enum cat_doc_id id, struct json_object *o)
+{
+	struct cat_doc d = { .id = id, .json = json_add(c, o) };
+	json_object_put(o);
+	if (buf_add(&c->docs, &d, sizeof d) < 0) return -1;
+	c->ndocs++;
+	return 0;
+}
+
+static int build_docs(struct cc *c, struct json_object *tasks)
+{
+	struct json_object *full = json_object_new_object(), *apps = json_object_new_array();
+	add_versions(c, full);
+	struct json_object *summary = json_object_new_object(), *sapps = json_object_new_array();
+	add_versions(c, summary);
+	for (uint32_t a = 0; a < c->napps; a++) {
+		struct json_object *src = c->appsrc[a];
+		json_object_array_add(apps, json_object_get(src));
+		struct json_object *s = json_object_new_object(), *caps = json_object_new_array();
+		static const char *const keys[] = { "id", "name", "provider", "api_version", "base_url", "authentication",
+			"cost", "limits", "data_processing", "connector_inventory", NULL };
+		for (int k = 0; keys[k]; k++) json_object_object_add(s, keys[k], json_object_get(jget(src, keys[k])));
+		struct json_object *ops = jget(src, "operations");
+		for (size_t i = 0; i < json_object_array_length(ops); i++)
+			json_object_array_add(caps, json_object_get(jget(json_object_array_get_idx(ops, i), "capability")));
+		json_object_object_add(s, "operation_count", json_object_new_int((int)json_object_array_length(ops)));
+		json_object_object_add(s, "capabilities", caps);
+		json_object_array_add(sapps, s);
+	}
+	json_object_object_add(full, "apps", apps);
+	json_object_object_add(summary, "apps", sapps);
+	struct json_object *tdoc = json_object_new_object();
+	add_versions(c, tdoc);
+	json_object_object_add(tdoc, "total", json_object_new_int((int)json_object_array_length(tasks)));
+	json_object_object_add(tdoc, "tasks", json_object_get(tasks));
+	struct json_object *gdoc = json_object_new_object();
+	add_versions(c, gdoc);
+	json_object_object_add(gdoc, "guides", json_object_get(jget(c->guidefile, "guides")));
+	if (add_doc(c, DOC_PROVIDER_CATALOG, full) < 0 || add_doc(c, DOC_APPS, summary) < 0 ||
+	    add_doc(c, DOC_TASKS, tdoc) < 0 || add_doc(c, DOC_GUIDES, gdoc) < 0)
+		return fail(c, "catalog", "", "out of memory");
+	return 0;
+}
+
+static int write_out(struct cc *c, const char *outpath)
+{
+	struct cat_header h = { 0 };
+	memcpy(h.magic, CAT_MAGIC, 8);
+	h.format = CAT_FORMAT;
+	h.nsections = CS_COUNT;
+	struct cat_meta meta = { .dataset_version = str_add(c, c->dataset_version),
+		.catalog_version = str_add(c, jget_str(c->versions, "catalog_version")),
+		.rule_version = str_add(c, jget_str(c->versions, "rule_version")),
+		.built_from = str_add(c, "catalog sources") };
+	struct buf metab = { 0 };
+	buf_add(&metab, &meta, sizeof meta);
+	struct { struct buf *b; uint32_t count; } secs[CS_COUNT] = {
+		[CS_STRINGS] = { &c->strings, 0 }, [CS_META] = { &metab, 1 }, [CS_APPS] = { &c->apps, c->napps },
+		[CS_OPS] = { &c->ops, c->nops }, [CS_CAPS] = { &c->caps, c->ncaps }, [CS_TASKS] = { &c->tasks, c->ntasks },
+		[CS_STEPS] = { &c->steps, c->nsteps }, [CS_LISTS] = { &c->lists, c->nlists },
+		[CS_REPORTS] = { &c->reports, c->nreports }, [CS_DOCS] = { &c->docs, c->ndocs },
+	};
+	struct buf body = { 0 };
+	static const unsigned char pad[8];
+	int rc = 0;
+	for (int s = 0; s < CS_COUNT && rc == 0; s++) {
+		size_t off = sizeof h + body.len;
+		h.sections[s] = (struct cat_section){ .id = (uint32_t)s, .count = secs[s].count, .off = off,
+			.size = secs[s].b->len };
+		if (secs[s].b->len) rc = buf_add(&body, secs[s].b->p, secs[s].b->len);
+		size_t rem = (sizeof h + body.len) % 8;
+		if (rc == 0 && rem) rc = buf_add(&body, pad, 8 - rem);
+	}
+	free(metab.p);
+	char hex[65];
+	if (rc == 0) rc = sha256_hex(body.p, body.len, hex);
+	for (int i = 0; rc == 0 && i < 32; i++) {
+		unsigned v;
+		sscanf(hex + 2 * i, "%2x", &v);
+		h.sha256[i] = (uint8_t)v;
+	}
+	h.size = sizeof h + body.len;
+	char tmp[4200];
+	snprintf(tmp, sizeof tmp, "%s.tmp.%ld", outpath, (long)getpid());
+	FILE *f = rc == 0 ? fopen(tmp, "wb") : NULL;
+	if (!f) {
+		free(body.p);
+		return fail(c, outpath, "", "cannot write: %s", strerror(errno));
+	}
+	bool ok = fwrite(&h, sizeof h, 1, f) == 1 && fwrite(body.p, 1, body.len, f) == body.len;
+	ok = (fclose(f) == 0) && ok;
+	free(body.p);
+	if (!ok || rename(tmp, outpath) != 0) {
+		unlink(tmp);
+		return fail(c, outpath, "", "cannot write: %s", strerror(errno));
+	}
+	return 0;
+}
+
+static void cc_free(struct cc *c)
+{
+	struct buf *bufs[] = { &c->strings, &c->apps, &c->ops, &c->caps, &c->tasks, &c->steps, &c->lists,
+		&c->reports, &c->docs };
+	for (size_t i = 0; i < sizeof bufs / sizeof *bufs; i++) free(bufs[i]->p);
+	for (int a = 0; a < 16; a++) if (c->appsrc[a]) json_object_put(c->appsrc[a]);
+	struct json_object *objs[] = { c->versions, c->capfile, c->taskfile, c->guidefile };
+	for (size_t i = 0; i < sizeof objs / sizeof *objs; i++) if (objs[i]) json_object_put(objs[i]);
+}
+
+int catalogc_build(const char *srcdir, const char *outpath, char *err, size_t errlen)
+{
+	struct cc c = { .err = err, .errlen = errlen, .dir = srcdir };
+	err[0] = '\0';
+	/* offset 0 of the pool stays unused so a zeroed cat_str is never a valid string by accident */
+	uint32_t zero[2] = { 0, 0 };
+	int rc = buf_add(&c.strings, zero, 8);
+	struct json_object *tasks = json_object_new_array();
+	if (rc == 0) rc = (c.versions = load(&c, "versions.json", &SRC_VERSIONS)) ? 0 : -1;
+	if (rc == 0) rc = compile_apps(&c);
+	if (rc == 0) rc = compile_caps(&c);
+	if (rc == 0) rc = compile_tasks(&c, tasks);
+	if (rc == 0) rc = (c.guidefile = load(&c, "guides.json", &SRC_GUIDES)) ? 0 : -1;
+	if (rc == 0) rc = compile_reports(&c);
+	if (rc == 0) make_dataset_version(&c);
+	if (rc == 0) rc = build_docs(&c, tasks);
+	if (rc == 0) rc = write_out(&c, outpath);
+	json_object_put(tasks);
+	cc_free(&c);
+	return rc;
+}

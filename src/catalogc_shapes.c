@@ -1,0 +1,163 @@
+/* Declared shapes of the catalog sources, checked by the same validator as requests. */
+#include "catalogc_shapes.h"
+#include "vocab.h"
+
+#define NB SCHEMA_NO_BOUND
+
+static const struct schema s_str = { .kind = SK_STRING, .min = 1, .max = 4000 };
+static const struct schema s_str_null = { .kind = SK_STRING, .flags = SF_NULLABLE, .min = 0, .max = 4000 };
+static const struct schema s_bool = { .kind = SK_BOOLEAN, .min = NB, .max = NB };
+static const struct schema s_any = { .kind = SK_ANY, .min = NB, .max = NB };
+static const struct schema s_app = { .kind = SK_STRING, .min = NB, .max = NB, .enumv = VOCAB_APPS };
+static const struct schema s_cap = { .kind = SK_STRING, .min = NB, .max = NB, .enumv = VOCAB_CAPABILITIES };
+static const struct schema s_task = { .kind = SK_STRING, .min = NB, .max = NB, .enumv = VOCAB_TASKS };
+static const struct schema s_timestamp = { .kind = SK_STRING, .min = NB, .max = NB,
+	.pattern = "^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}Z$" };
+static const struct schema s_version = { .kind = SK_STRING, .min = NB, .max = 80,
+	.pattern = "^[0-9]{4}-[0-9]{2}-[0-9]{2}\\.[0-9]+$" };
+static const char *const http_methods[] = { "GET", "POST", "PUT", "PATCH", "DELETE", NULL };
+static const struct schema s_method = { .kind = SK_STRING, .min = NB, .max = NB, .enumv = http_methods };
+
+static const struct schema_prop p_text[] = { { "en", &s_str, true }, { "de", &s_str, true }, { NULL, NULL, false } };
+static const struct schema s_text = { .kind = SK_OBJECT, .min = NB, .max = NB, .props = p_text };
+static const struct schema s_text_list = { .kind = SK_ARRAY, .min = NB, .max = NB, .items = &s_text };
+static const struct schema s_str_list = { .kind = SK_ARRAY, .min = NB, .max = NB, .items = &s_str };
+static const struct schema s_str_list_null = { .kind = SK_ARRAY, .flags = SF_NULLABLE, .min = 1, .max = 50, .items = &s_str };
+
+/* versions.json */
+static const struct schema_prop p_versions[] = {
+	{ "catalog_version", &s_version, true }, { "rule_version", &s_version, true }, { NULL, NULL, false } };
+const struct schema SRC_VERSIONS = { .kind = SK_OBJECT, .min = NB, .max = NB, .props = p_versions };
+
+/* Operation record and its evidence. */
+static const char *const ev_methods[] = { "schema_read", "provider_documentation", NULL };
+static const struct schema s_ev_method = { .kind = SK_STRING, .min = NB, .max = NB, .enumv = ev_methods };
+static const struct schema s_sha = { .kind = SK_STRING, .flags = SF_NULLABLE, .min = NB, .max = NB,
+	.pattern = "^[0-9a-f]{64}$" };
+static const struct schema s_contradictions = { .kind = SK_ARRAY, .min = NB, .max = NB, .items = &s_any };
+static const struct schema_prop p_evidence[] = {
+	{ "url", &s_str, true }, { "first_seen", &s_timestamp, true }, { "last_confirmed", &s_timestamp, true },
+	{ "method", &s_ev_method, true }, { "version", &s_str_null, true }, { "revision", &s_str_null, true },
+	{ "sha256", &s_sha, true }, { "selector", &s_str, true }, { "contradictions", &s_contradictions, true },
+	{ "semantic_sha256", &s_sha, false }, { "permission_source", &s_any, false },
+	{ "retrieval_url", &s_str_null, false }, { "version_kind", &s_str_null, false },
+	{ NULL, NULL, false } };
+static const struct schema s_evidence = { .kind = SK_OBJECT, .min = NB, .max = NB, .props = p_evidence };
+
+static const char *const param_types[] = { "string", "boolean", "integer", NULL };
+static const char *const param_locs[] = { "path", "query", NULL };
+static const struct schema s_ptype = { .kind = SK_STRING, .min = NB, .max = NB, .enumv = param_types };
+static const struct schema s_ploc = { .kind = SK_STRING, .min = NB, .max = NB, .enumv = param_locs };
+static const struct schema s_true = { .kind = SK_BOOLEAN, .min = NB, .max = NB };
+static const struct schema_prop p_param[] = {
+	{ "type", &s_ptype, true }, { "location", &s_ploc, true }, { "required", &s_true, false },
+	{ "value", &s_any, false }, { NULL, NULL, false } };
+const struct schema SRC_PARAMETER = { .kind = SK_OBJECT, .min = NB, .max = NB, .props = p_param };
+static const struct schema s_params = { .kind = SK_OBJECT, .min = NB, .max = NB, .additional = true };
+
+static const struct schema_prop p_op[] = {
+	{ "id", &s_str, true }, { "capability", &s_cap, true }, { "method", &s_method, true },
+	{ "path", &s_str, true }, { "input", &s_str_null, true }, { "output", &s_str_null, true },
+	{ "parameters", &s_params, true }, { "scope_alternatives", &s_str_list_null, true },
+	{ "write", &s_bool, true }, { "permission_context", &s_str, false }, { "evidence", &s_evidence, true },
+	{ "base_url", &s_str, false }, { "transformations", &s_text_list, false }, { NULL, NULL, false } };
+static const struct schema s_op = { .kind = SK_OBJECT, .min = NB, .max = NB, .props = p_op };
+static const struct schema s_ops = { .kind = SK_ARRAY, .min = 0, .max = 200, .items = &s_op };
+
+/* App record. */
+static const char *const auth_status[] = { "required", "operation_dependent", NULL };
+static const char *const auth_methods[] = { "oauth2", "pat", NULL };
+static const struct schema s_auth_status = { .kind = SK_STRING, .min = NB, .max = NB, .enumv = auth_status };
+static const struct schema s_auth_method = { .kind = SK_STRING, .min = NB, .max = NB, .enumv = auth_methods };
+static const struct schema s_auth_methods = { .kind = SK_ARRAY, .min = 1, .max = 4, .items = &s_auth_method };
+static const struct schema_prop p_auth[] = {
+	{ "status", &s_auth_status, true }, { "methods", &s_auth_methods, true },
+	{ "permission_context", &s_str, true }, { NULL, NULL, false } };
+static const struct schema s_auth = { .kind = SK_OBJECT, .min = NB, .max = NB, .props = p_auth };
+
+static const char *const cost_status[] = { "conditional_provider_statement", "unknown", NULL };
+static const struct schema s_cost_status = { .kind = SK_STRING, .min = NB, .max = NB, .enumv = cost_status };
+static const struct schema s_null_any = { .kind = SK_ANY, .min = NB, .max = NB };
+static const struct schema s_source = { .kind = SK_OBJECT, .flags = SF_NULLABLE, .min = NB, .max = NB, .additional = true };
+static const struct schema_prop p_cost[] = {
+	{ "status", &s_cost_status, true }, { "amount", &s_null_any, true }, { "summary", &s_text, false },
+	{ "source", &s_source, true }, { NULL, NULL, false } };
+static const struct schema s_cost = { .kind = SK_OBJECT, .min = NB, .max = NB, .props = p_cost };
+
+static const char *const limits_status[] = { "provider_documentation", "unknown", NULL };
+static const struct schema s_limits_status = { .kind = SK_STRING, .min = NB, .max = NB, .enumv = limits_status };
+static const struct schema_prop p_limits[] = {
+	{ "status", &s_limits_status, true }, { "source", &s_source, false }, { "summary", &s_text, false },
+	{ NULL, NULL, false } };
+static const struct schema s_limits = { .kind = SK_OBJECT, .min = NB, .max = NB, .props = p_limits };
+
+static const char *const dp_status[] = { "unknown", NULL };
+static const struct schema s_dp_status = { .kind = SK_STRING, .min = NB, .max = NB, .enumv = dp_status };
+static const struct schema_prop p_dp[] = { { "status", &s_dp_status, true }, { NULL, NULL, false } };
+static const struct schema s_dp = { .kind = SK_OBJECT, .min = NB, .max = NB, .props = p_dp };
+
+static const char *const ci_status[] = { "not_collected", "schema_read", NULL };
+static const struct schema s_ci_status = { .kind = SK_STRING, .min = NB, .max = NB, .enumv = ci_status };
+static const struct schema_prop p_ci[] = {
+	{ "status", &s_ci_status, true }, { "complete", &s_bool, true }, { "tools", &s_str_list, true },
+	{ "endpoint", &s_str, false }, { "version", &s_str_null, false }, { "last_confirmed", &s_timestamp, false },
+	{ "scope", &s_str, false }, { NULL, NULL, false } };
+static const struct schema s_ci = { .kind = SK_OBJECT, .min = NB, .max = NB, .props = p_ci };
+
+static const struct schema_prop p_app[] = {
+	{ "id", &s_app, true }, { "name", &s_str, true }, { "provider", &s_str, true },
+	{ "api_version", &s_str_null, true }, { "base_url", &s_str, true }, { "authentication", &s_auth, true },
+	{ "operations", &s_ops, true }, { "cost", &s_cost, true }, { "limits", &s_limits, true },
+	{ "data_processing", &s_dp, true }, { "connector_inventory", &s_ci, true },
+	{ "schema_version", &s_str, false }, { NULL, NULL, false } };
+const struct schema SRC_APP = { .kind = SK_OBJECT, .min = NB, .max = NB, .props = p_app };
+
+/* capabilities.json */
+static const char *const cap_kinds[] = { "provider", "caller", NULL };
+static const struct schema s_cap_kind = { .kind = SK_STRING, .min = NB, .max = NB, .enumv = cap_kinds };
+static const struct schema_prop p_capability[] = {
+	{ "id", &s_cap, true }, { "write", &s_bool, true }, { "title", &s_text, true },
+	{ "description", &s_text, true }, { "kind", &s_cap_kind, true }, { NULL, NULL, false } };
+static const struct schema s_capability = { .kind = SK_OBJECT, .min = NB, .max = NB, .props = p_capability };
+static const struct schema s_capability_list = { .kind = SK_ARRAY, .min = 38, .max = 38, .items = &s_capability };
+static const struct schema_prop p_caps_file[] = { { "capabilities", &s_capability_list, true }, { NULL, NULL, false } };
+const struct schema SRC_CAPABILITIES = { .kind = SK_OBJECT, .min = NB, .max = NB, .props = p_caps_file };
+
+/* tasks.json */
+static const struct schema s_app_null = { .kind = SK_STRING, .flags = SF_NULLABLE, .min = NB, .max = NB, .enumv = VOCAB_APPS };
+static const struct schema s_app_kind = { .kind = SK_STRING, .min = NB, .max = NB, .enumv = VOCAB_APP_KINDS };
+static const struct schema_prop p_step[] = {
+	{ "capability", &s_cap, true }, { "app", &s_app_null, true }, { "app_kind", &s_app_kind, true },
+	{ "role", &s_str, true }, { NULL, NULL, false } };
+static const struct schema s_step = { .kind = SK_OBJECT, .min = NB, .max = NB, .props = p_step };
+static const struct schema s_steps = { .kind = SK_ARRAY, .min = 1, .max = 20, .items = &s_step };
+static const struct schema_prop p_kw[] = { { "en", &s_str_list, true }, { "de", &s_str_list, true }, { NULL, NULL, false } };
+static const struct schema s_kw = { .kind = SK_OBJECT, .min = NB, .max = NB, .props = p_kw };
+static const struct schema_prop p_task[] = {
+	{ "id", &s_task, true }, { "title", &s_text, true }, { "description", &s_text, true },
+	{ "generic", &s_bool, true }, { "steps", &s_steps, true }, { "keywords", &s_kw, true }, { NULL, NULL, false } };
+static const struct schema s_task_rec = { .kind = SK_OBJECT, .min = NB, .max = NB, .props = p_task };
+static const struct schema s_task_list = { .kind = SK_ARRAY, .min = 50, .max = 50, .items = &s_task_rec };
+static const struct schema_prop p_tasks_file[] = { { "tasks", &s_task_list, true }, { NULL, NULL, false } };
+const struct schema SRC_TASKS = { .kind = SK_OBJECT, .min = NB, .max = NB, .props = p_tasks_file };
+
+/* guides.json */
+static const struct schema s_slug = { .kind = SK_STRING, .min = 1, .max = 80, .pattern = "^[a-z0-9][a-z0-9-]*$" };
+static const struct schema_prop p_guide[] = {
+	{ "id", &s_slug, true }, { "title", &s_text, true }, { "body", &s_text, true }, { NULL, NULL, false } };
+static const struct schema s_guide = { .kind = SK_OBJECT, .min = NB, .max = NB, .props = p_guide };
+static const struct schema s_guide_list = { .kind = SK_ARRAY, .min = 1, .max = 100, .items = &s_guide };
+static const struct schema_prop p_guides_file[] = { { "guides", &s_guide_list, true }, { NULL, NULL, false } };
+const struct schema SRC_GUIDES = { .kind = SK_OBJECT, .min = NB, .max = NB, .props = p_guides_file };
+
+/* reports/<id>.json: a dated verification report. */
+static const struct schema s_date = { .kind = SK_STRING, .min = NB, .max = NB, .pattern = "^[0-9]{4}-[0-9]{2}-[0-9]{2}$" };
+static const struct schema s_obj = { .kind = SK_OBJECT, .min = NB, .max = NB, .additional = true };
+static const struct schema s_obj_list = { .kind = SK_ARRAY, .min = NB, .max = NB, .items = &s_obj };
+static const struct schema_prop p_report[] = {
+	{ "id", &s_slug, true }, { "date", &s_date, true }, { "title", &s_text, true }, { "subject", &s_obj, true },
+	{ "environment", &s_obj, true }, { "assertions", &s_obj_list, true }, { "limitations", &s_text_list, true },
+	{ "observed_tool_input_schemas", &s_obj_list, true }, { "generated_by", &s_str, false },
+	{ NULL, NULL, false } };
+const struct schema SRC_REPORT = { .kind = SK_OBJECT, .min = NB, .max = NB, .props = p_report };
+

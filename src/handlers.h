@@ -1,0 +1,29 @@
+/* Endpoint handlers, one file per family. Each reads the validated input object and the mapped
+ * catalog, and fills the reply; none sees raw request data. */
+#ifndef AUTOPLAN_HANDLERS_H
+#define AUTOPLAN_HANDLERS_H
+
+#include "router.h"
+
+/* h_capabilities.c: rows 1, 9, 11 */
+void h_capabilities(const struct hctx *c, struct json_object *in, struct reply *out);
+void h_capability_gaps(const struct hctx *c, struct json_object *in, struct reply *out);
+void h_replacements(const struct hctx *c, struct json_object *in, struct reply *out);
+
+/* h_catalog.c: row 13, row 14 and the provider catalog document */
+void h_report(const struct hctx *c, struct json_object *in, struct reply *out);
+void h_index(const struct hctx *c, struct json_object *in, struct reply *out);
+void h_tasks(const struct hctx *c, struct json_object *in, struct reply *out);
+void h_apps(const struct hctx *c, struct json_object *in, struct reply *out);
+void h_guides(const struct hctx *c, struct json_object *in, struct reply *out);
+void h_provider_catalog(const struct hctx *c, struct json_object *in, struct reply *out);
+void h_reports(const struct hctx *c, struct json_object *in, struct reply *out);
+
+/* h_openapi.c */
+void h_openapi(const struct hctx *c, struct json_object *in, struct reply *out);
+void h_monitoring_openapi(const struct hctx *c, struct json_object *in, struct reply *out);
+
+/* Rows whose own issue has not landed yet: valid input answers 501 not_implemented. */
+void h_not_implemented(const struct hctx *c, struct json_object *in, struct reply *out);
+
+#endif

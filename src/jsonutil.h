@@ -1,0 +1,24 @@
+/* json-c helpers shared by the responder and the compiler. */
+#ifndef AUTOPLAN_JSONUTIL_H
+#define AUTOPLAN_JSONUTIL_H
+
+#include <json-c/json.h>
+#include <stddef.h>
+
+/* A node that serialises as the given pre-serialised JSON text, verbatim. The text is not copied:
+ * it must outlive the node (the mapped catalog does). Caller owns the returned node. */
+struct json_object *json_raw(const char *text);
+
+/* Canonical JSON (object keys sorted bytewise, no white space) appended to a new string.
+ * Caller frees the result with free(). NULL on allocation failure. */
+char *json_canonical(const struct json_object *o);
+
+/* Lower-case hex sha256 of len bytes into out[65]. Returns 0, or -1 on a libcrypto failure. */
+int sha256_hex(const void *data, size_t len, char out[65]);
+
+/* Convenience getters that tolerate absent members: NULL / fallback when missing or mistyped. */
+const char *jget_str(const struct json_object *o, const char *key);
+struct json_object *jget(const struct json_object *o, const char *key);
+int jget_bool(const struct json_object *o, const char *key, int fallback);
+
+#endif

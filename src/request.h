@@ -1,0 +1,52 @@
+/* The request model: method, path, query string and a body read up to a cap. Built from either a
+ * FastCGI request or a classic CGI environment through struct io; nothing here interprets content. */
+#ifndef AUTOPLAN_REQUEST_H
+#define AUTOPLAN_REQUEST_H
+
+#include <stddef.h>
+#include <sys/types.h>
+
+/* The transport a request arrived on: FastCGI streams or CGI stdio. */
+struct io {
+	void *ctx;
+	ssize_t (*read)(void *ctx, char *buf, size_t n);        /* 0 at end, -1 on error */
+	int (*write)(void *ctx, const char *buf, size_t n);     /* 0, or -1 on error */
+	const char *(*getenv)(void *ctx, const char *name);
+};
+
+enum body_state {
+	BODY_OK = 0,
+	BODY_TOO_LARGE,   /* more than the cap was sent or announced */
+	BODY_SHORT,       /* fewer bytes than CONTENT_LENGTH announced */
+	BODY_BAD_LENGTH,  /* CONTENT_LENGTH is not a decimal number */
+};
+
+struct request {
+	char method[16];
+	char *path;        /* percent-decoded path, owned */
+	char *query;       /* raw query string (may be ""), owned */
+	char *body;        /* NUL-terminated, owned; NULL when no body was sent */
+	size_t body_len;
+	enum body_state body_state;
+};
+
+/* Fills r from io. Reads at most cap+1 body bytes, whatever CONTENT_LENGTH says. Returns 0, or -1
+ * when memory ran out. The caller frees with request_free. */
+int request_read(struct request *r, const struct io *io, size_t cap);
+void request_free(struct request *r);
+
+/* One decoded query parameter. */
+struct qparam {
+	char *name, *value;
+};
+
+/* Splits a query string into at most max decoded pairs (owned by *out; free with query_free).
+ * Returns the count, -1 when there are more than max, -2 on a malformed %-escape or no memory. */
+int query_parse(const char *qs, struct qparam **out, int max);
+void query_free(struct qparam *q, int n);
+
+/* Decodes %XX escapes (and '+' as space when plus is set) in place. Returns -1 on a bad escape or an
+ * encoded NUL. */
+int percent_decode(char *s, int plus);
+
+#endif

@@ -1,0 +1,55 @@
+/* The route table: every path the responder serves, its shapes and its handler. The OpenAPI
+ * document and the /v2/ index are generated from this table. */
+#include "handlers.h"
+#include "shapes.h"
+
+#define V R_VERSIONED
+#define E R_SPEC_ERRORS
+
+const struct route ROUTES[] = {
+	{ "GET", "/v2/capabilities", "findCapabilities", "Find capabilities and the apps that document them", 1,
+		NULL, &Q_CAPABILITIES, NULL, h_capabilities, V | E,
+		"capabilities (each with the operations documenting it per app), total, offset, next_offset" },
+	{ "POST", "/v2/workflows/plan", "planWorkflow", "Plan a workflow", 2,
+		NULL, NULL, &B_TASK, h_not_implemented, V | E, "status, steps, coverage, task" },
+	{ "GET", "/v2/connections/{type}/{slug}", "getConnections", "Connection options of a directory entry", 3,
+		&P_ENTRY, &Q_LOCALE, NULL, h_not_implemented, V | E, "id, connections, connection_rule_version" },
+	{ "GET", "/v2/verifications/{type}/{slug}", "getVerifications", "Verification levels of a directory entry", 4,
+		&P_ENTRY, &Q_LOCALE, NULL, h_not_implemented, V | E, "id, connections, levels" },
+	{ "POST", "/v2/compatibility/check", "checkCompatibility", "Check an entry against a client", 5,
+		NULL, NULL, &B_ENTRY, h_not_implemented, V | E, "id, client, status, execution_tested" },
+	{ "POST", "/v2/permissions/explain", "explainPermissions", "Explain the permissions a task needs", 6,
+		NULL, NULL, &B_TASK, h_not_implemented, V | E, "status, steps, task" },
+	{ "POST", "/v2/config/validate", "validateConfig", "Validate an MCP client configuration", 7,
+		NULL, NULL, &B_CONFIG_VALIDATE, h_not_implemented, V | E, "status, issues, corrected_config" },
+	{ "POST", "/v2/configure", "configure", "Configuration template for an entry and a client", 8,
+		NULL, NULL, &B_ENTRY, h_not_implemented, V | E, "status, connection, template" },
+	{ "GET", "/v2/capability-gaps", "getCapabilityGaps", "Which capabilities an app documents, and its gaps", 9,
+		NULL, &Q_GAPS, NULL, h_capability_gaps, V | E, "app, capabilities, connector_inventory" },
+	{ "POST", "/v2/changes/impact", "changeImpact", "Impact of catalog changes on a workflow snapshot", 10,
+		NULL, NULL, &B_IMPACT, h_not_implemented, V | E, "status, changes, checked_operations" },
+	{ "GET", "/v2/replacements", "findReplacements", "Apps that can replace an app for a capability set", 11,
+		NULL, &Q_REPLACEMENTS, NULL, h_replacements, V | E, "source, required, alternatives" },
+	{ "POST", "/v2/workflows/snapshot", "snapshotWorkflow", "Workflow snapshot of a planned task", 12,
+		NULL, NULL, &B_TASK, h_not_implemented, V | E, "snapshot" },
+	{ "GET", "/v2/verification-reports", "listVerificationReports", "List verification reports", 0,
+		NULL, NULL, NULL, h_reports, V, "reports (id, date, title)" },
+	{ "GET", "/v2/verification-reports/{id}", "getVerificationReport", "A dated verification report", 13,
+		&P_REPORT, NULL, NULL, h_report, 0, "the report: environment, assertions, limitations, observed tool input schemas" },
+	{ "GET", "/v2/", "getIndex", "Service index: versions and every endpoint", 14,
+		NULL, NULL, NULL, h_index, V, "service, api_version, version triple, endpoints" },
+	{ "GET", "/v2/tasks", "listTasks", "The task catalog with capability chains", 14,
+		NULL, NULL, NULL, h_tasks, 0, "tasks" },
+	{ "GET", "/v2/apps", "listApps", "Apps with authentication, cost and limits statements", 14,
+		NULL, NULL, NULL, h_apps, 0, "apps" },
+	{ "GET", "/v2/guides", "listGuides", "Short how-tos in English and German", 14,
+		NULL, NULL, NULL, h_guides, 0, "guides" },
+	{ "GET", "/v2/catalog", "getProviderCatalog", "The provider catalog document", 0,
+		NULL, NULL, NULL, h_provider_catalog, 0, "dataset_version, catalog_version, rule_version, apps" },
+	{ "GET", "/v2/openapi.json", "getOpenApi", "This OpenAPI document", 0,
+		NULL, NULL, NULL, h_openapi, 0, "OpenAPI 3.1 document" },
+	{ "GET", "/v2/monitoring/openapi.json", "getMonitoringOpenApi", "Description of the private monitoring interface", 0,
+		NULL, NULL, NULL, h_monitoring_openapi, 0, "OpenAPI 3.1 document" },
+};
+
+const int NROUTES = (int)(sizeof ROUTES / sizeof ROUTES[0]);

@@ -1,0 +1,19 @@
+/* Text helpers: UTF-8 length, search folding and word matching. No allocation unless stated. */
+#ifndef AUTOPLAN_TEXT_H
+#define AUTOPLAN_TEXT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+/* Number of code points in a UTF-8 string of len bytes (invalid bytes count one each). */
+size_t utf8_length(const char *s, size_t len);
+
+/* Fold s for matching: lower case, accents dropped, ß -> ss, then ae/oe/ue -> a/o/u, every run of
+ * non-alphanumerics -> one space, trimmed. Writes at most cap-1 bytes plus NUL; returns bytes written. */
+size_t text_fold(const char *s, char *out, size_t cap);
+
+/* True when every word of the folded query occurs in the folded haystack. An empty query matches.
+ * matched, when not NULL, receives the number of query words found (for ranking). */
+bool text_match_words(const char *folded_query, const char *folded_haystack, unsigned *matched);
+
+#endif

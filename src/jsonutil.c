@@ -1,6 +1,7 @@
 #include "jsonutil.h"
 
 #include <openssl/evp.h>
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -111,4 +112,21 @@ int jget_bool(const struct json_object *o, const char *key, int fallback)
 {
 	struct json_object *v = jget(o, key);
 	return v && json_object_is_type(v, json_type_boolean) ? json_object_get_boolean(v) : fallback;
+}
+
+long json_rfc_violation(const char *text, size_t len)
+{
+	bool in_string = false;
+	for (size_t i = 0; i < len; i++) {
+		unsigned char ch = (unsigned char)text[i];
+		if (in_string) {
+			if (ch == '\\') i++;
+			else if (ch == '"') in_string = false;
+			else if (ch < 0x20) return (long)i;
+			continue;
+		}
+		if (ch == '"') in_string = true;
+		else if (!strchr(" \t\r\n{}[],:.-+0123456789eEtrufalsn", ch) || ch == '\0') return (long)i;
+	}
+	return -1;
 }

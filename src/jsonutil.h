@@ -16,6 +16,10 @@ char *json_canonical(const struct json_object *o);
 /* Lower-case hex sha256 of len bytes into out[65]. Returns 0, or -1 on a libcrypto failure. */
 int sha256_hex(const void *data, size_t len, char out[65]);
 
+/* Rejects what json-c accepts even in strict mode but RFC 8259 does not: single-quoted strings,
+ * NaN/Infinity and raw control characters inside strings. Returns the offending byte offset, or -1. */
+long json_rfc_violation(const char *text, size_t len);
+
 /* Convenience getters that tolerate absent members: NULL / fallback when missing or mistyped. */
 const char *jget_str(const struct json_object *o, const char *key);
 struct json_object *jget(const struct json_object *o, const char *key);

@@ -153,6 +153,12 @@ static struct json_object *body_input(const struct router *r, const struct route
 			jerr == json_tokener_continue ? "unexpected end of input" : json_tokener_error_desc(jerr), used);
 		return NULL;
 	}
+	long bad = json_rfc_violation(req->body, req->body_len);
+	if (bad >= 0) {
+		json_object_put(doc);
+		reply_error(out, 400, "invalid_json", "body", NULL, "the body is not valid JSON: unexpected character at byte %ld", bad);
+		return NULL;
+	}
 	if (!json_object_is_type(doc, json_type_object)) {
 		json_object_put(doc);
 		reply_error(out, 400, "invalid_request", "body", NULL, "the body must be a JSON object");

@@ -1,0 +1,69 @@
+#!/usr/bin/env bash
+# One-step set-up for a fresh Debian machine.
+#   ./dev.sh run              install what is missing, build, serve on http://127.0.0.1:${PORT:-8080}
+#   ./dev.sh test             the same set-up, then make check (unit and integration tests)
+#   ./dev.sh test --sanitize  build in _build-asan with AddressSanitizer and UBSan, then make check
+#   ./dev.sh bench            the same set-up, then make bench
+set -euo pipefail
+cd "$(dirname "$0")"
+top=$(pwd)
+
+packages=(build-essential autoconf automake pkg-config libfcgi-dev libjson-c-dev libssl-dev libyaml-dev
+	libcriterion-dev libcurl4-openssl-dev nginx wrk valgrind)
+
+install_missing() {
+	local missing=() p
+	for p in "${packages[@]}"; do
+		dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+	done
+	[ ${#missing[@]} -eq 0 ] && return 0
+	echo "dev.sh: installing ${missing[*]}"
+	local sudo=()
+	[ "$(id -u)" -ne 0 ] && sudo=(sudo)
+	export DEBIAN_FRONTEND=noninteractive
+	if ! "${sudo[@]}" apt-get install -y -q --no-install-recommends "${missing[@]}"; then
+		"${sudo[@]}" apt-get update -q
+		"${sudo[@]}" apt-get install -y -q --no-install-recommends "${missing[@]}"
+	fi
+}
+
+build() {
+	local dir=$1; shift
+	if [ ! -x configure ] || [ configure.ac -nt configure ] || [ Makefile.am -nt Makefile.in ]; then
+		autoreconf -fi
+	fi
+	mkdir -p "$dir"
+	if [ ! -f "$dir/Makefile" ] || [ configure -nt "$dir/config.status" ]; then
+		(cd "$dir" && "$top/configure" -q "$@")
+	fi
+	make -C "$dir" -j"$(nproc)"
+}
+
+cmd=${1:-}
+[ $# -gt 0 ] && shift
+case "$cmd" in
+run)
+	install_missing
+	build .
+	exec make -s run PORT="${PORT:-8080}"
+	;;
+test)
+	install_missing
+	dir=. flags=()
+	if [ "${1:-}" = "--sanitize" ]; then dir=_build-asan flags=(--enable-sanitizers); fi
+	build "$dir" "${flags[@]}"
+	if ! make -C "$dir" -j"$(nproc)" check; then
+		cat "$dir/test-suite.log" 2>/dev/null || true
+		exit 1
+	fi
+	;;
+bench)
+	install_missing
+	build .
+	make -s bench
+	;;
+*)
+	sed -n '2,6p' "$0"
+	exit 2
+	;;
+esac

@@ -1,0 +1,102 @@
+#!/usr/bin/env bash
+# Starts the whole service on loopback: the responder (FastCGI, pre-forked) behind a real nginx
+# configured from nginx.conf.example.
+#   stack.sh run   BUILDDIR SRCDIR          foreground on $PORT (default 8080); Ctrl-C stops all
+#   stack.sh start BUILDDIR SRCDIR RUNDIR   background; prints the base URL; PORT=0 picks a free port
+#   stack.sh stop  RUNDIR
+# Environment: NGINX_BIN (nginx binary), WORKERS (responder processes, default 4), RATE/BURST (limit_req),
+# AUTOPLAN_MAX_BODY (responder body cap), ACCESS_LOG (default: RUNDIR/access.log).
+set -euo pipefail
+
+port_free() { ! (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
+
+pick_port() {
+	local p
+	for _ in $(seq 1 200); do
+		p=$(( 20000 + RANDOM % 30000 ))
+		if port_free "$p"; then echo "$p"; return 0; fi
+	done
+	echo "no free port found" >&2
+	return 1
+}
+
+wait_port() {
+	for _ in $(seq 1 100); do
+		if ! port_free "$1"; then return 0; fi
+		sleep 0.05
+	done
+	echo "nothing listens on port $1" >&2
+	return 1
+}
+
+find_nginx() {
+	local n=${NGINX_BIN:-}
+	[ -n "$n" ] && [ -x "$n" ] && { echo "$n"; return; }
+	for n in "$(command -v nginx || true)" /usr/sbin/nginx /sbin/nginx; do
+		[ -n "$n" ] && [ -x "$n" ] && { echo "$n"; return; }
+	done
+	echo "nginx not found (install it, or run ./dev.sh which does)" >&2
+	return 1
+}
+
+start() {
+	local build=$1 src=$2 run=$3
+	mkdir -p "$run"
+	run=$(cd "$run" && pwd)
+	local nginx port fport
+	nginx=$(find_nginx)
+	port=${PORT:-0}
+	[ "$port" = 0 ] && port=$(pick_port)
+	port_free "$port" || { echo "port $port is in use" >&2; return 1; }
+	fport=$(pick_port)
+	while [ "$fport" = "$port" ]; do fport=$(pick_port); done
+	cp "$src/etc/fastcgi.params" "$run/fastcgi.params"
+	sed -e "s|@RUNDIR@|$run|g" -e "s|@LISTEN@|127.0.0.1:$port|g" -e "s|@FASTCGI@|127.0.0.1:$fport|g" \
+		-e "s|@HTDOCS@|$src/htdocs|g" -e "s|@RATE@|${RATE:-2000}|g" -e "s|@BURST@|${BURST:-4000}|g" \
+		-e "s|@ACCESS_LOG@|${ACCESS_LOG:-$run/access.log}|g" \
+		"$src/nginx.conf.example" > "$run/nginx.conf"
+	AUTOPLAN_CATALOG="$build/catalog.bin" "$build/src/autoplan" --listen "127.0.0.1:$fport" \
+		--workers "${WORKERS:-4}" ${AUTOPLAN_MAX_BODY:+--max-body "$AUTOPLAN_MAX_BODY"} \
+		>"$run/responder.log" 2>&1 &
+	echo $! > "$run/responder.pid"
+	wait_port "$fport" || { cat "$run/responder.log" >&2; return 1; }
+	env -u NGINX "$nginx" -p "$run" -c "$run/nginx.conf" -g "daemon on;" >"$run/nginx.start.log" 2>&1 || {
+		cat "$run/nginx.start.log" >&2; stop "$run"; return 1; }
+	wait_port "$port"
+	echo "$port" > "$run/port"
+	echo "$fport" > "$run/fcgi_port"
+	echo "http://127.0.0.1:$port"
+}
+
+stop() {
+	local run=$1
+	if [ -f "$run/nginx.pid" ]; then kill "$(cat "$run/nginx.pid")" 2>/dev/null || true; fi
+	if [ -f "$run/responder.pid" ]; then kill "$(cat "$run/responder.pid")" 2>/dev/null || true; fi
+	for _ in $(seq 1 50); do
+		if [ -f "$run/nginx.pid" ] && kill -0 "$(cat "$run/nginx.pid")" 2>/dev/null; then sleep 0.05; continue; fi
+		if [ -f "$run/responder.pid" ] && kill -0 "$(cat "$run/responder.pid")" 2>/dev/null; then sleep 0.05; continue; fi
+		break
+	done
+	rm -f "$run/nginx.pid" "$run/responder.pid"
+}
+
+case "${1:-}" in
+start) start "$2" "$3" "$4" ;;
+stop) stop "$2" ;;
+run)
+	build=$2 src=$3
+	run="$build/run"
+	export PORT=${PORT:-8080}
+	url=$(start "$build" "$src" "$run")
+	trap 'stop "$run"; exit 0' INT TERM
+	echo "autoplan is serving on $url (index: $url/v2/) - Ctrl-C stops it"
+	echo "logs: $run/{access,error,responder}.log"
+	while kill -0 "$(cat "$run/responder.pid")" 2>/dev/null && kill -0 "$(cat "$run/nginx.pid")" 2>/dev/null; do
+		sleep 1
+	done
+	echo "a component stopped; see $run/*.log" >&2
+	stop "$run"
+	exit 1
+	;;
+*) sed -n '2,8p' "$0"; exit 2 ;;
+esac

@@ -9,7 +9,13 @@ wrk=${WRK:-$(command -v wrk || true)}
 dur=${BENCH_SECONDS:-5} conns=${BENCH_CONNECTIONS:-16} threads=2 workers=${WORKERS:-4}
 run=$(mktemp -d "${TMPDIR:-/tmp}/autoplan-bench.XXXXXX")
 cc -O2 -o "$run/hello" "$src/bench/hello.c" $(pkg-config --cflags --libs fcgi)
-trap '"$src/tests/stack.sh" stop "$run/svc" >/dev/null 2>&1; [ -n "${hpid:-}" ] && kill $hpid 2>/dev/null; "$src/tests/stack.sh" stop "$run/hello-stack" >/dev/null 2>&1; rm -rf "$run"' EXIT
+cleanup() {
+	"$src/tests/stack.sh" stop "$run/svc" >/dev/null 2>&1
+	if [ -n "${hpid:-}" ]; then pkill -P "$hpid" 2>/dev/null; kill "$hpid" 2>/dev/null; fi
+	"$src/tests/stack.sh" stop "$run/hello-stack" >/dev/null 2>&1
+	rm -rf "$run"
+}
+trap cleanup EXIT
 
 url=$(PORT=0 WORKERS=$workers ACCESS_LOG=off RATE=1000000 BURST=1000000 "$src/tests/stack.sh" start "$build" "$src" "$run/svc")
 post_lua() { # wrk script for a POST with a JSON body
@@ -35,19 +41,20 @@ body_size() { # size of the service's answer for a path (and a POST body)
 	else
 		printf 'GET %s HTTP/1.0\r\nHost: x\r\n\r\n' "$p" >&3
 	fi
-	awk 'BEGIN{IGNORECASE=1} /^content-length:/ {gsub("\r",""); print $2; exit}' <&3
+	awk 'tolower($0) ~ /^content-length:/ {gsub("\r",""); print $2; exit}' <&3
 	exec 3<&-
 }
 
 # The baseline stack: same nginx config, the hello responder behind it.
-hello_stack() { # size -> base url of an nginx in front of hello answering size bytes
+hello_stack() { # size: sets base to the url of an nginx in front of hello answering size bytes
 	local size=$1 dir="$run/hello-stack"
 	"$src/tests/stack.sh" stop "$dir" >/dev/null 2>&1 || true
-	[ -n "${hpid:-}" ] && kill $hpid 2>/dev/null && wait $hpid 2>/dev/null || true
+	if [ -n "${hpid:-}" ]; then pkill -P "$hpid" 2>/dev/null; kill "$hpid" 2>/dev/null; wait "$hpid" 2>/dev/null; fi || true
 	mkdir -p "$dir/htdocs"
 	head -c "$size" /dev/zero | tr '\0' ' ' > "$dir/htdocs/static.json"
 	local fport=$(( 20000 + RANDOM % 30000 )) port=$(( 20000 + RANDOM % 30000 ))
-	"$run/hello" "127.0.0.1:$fport" "$workers" "$size" & hpid=$!
+	"$run/hello" "127.0.0.1:$fport" "$workers" "$size" >/dev/null 2>&1 &
+	hpid=$!
 	cp "$src/etc/fastcgi.params" "$dir/fastcgi.params"
 	sed -e "s|@RUNDIR@|$dir|g" -e "s|@LISTEN@|127.0.0.1:$port|g" -e "s|@FASTCGI@|127.0.0.1:$fport|g" \
 		-e "s|@HTDOCS@|$dir/htdocs|g" -e "s|@RATE@|1000000|g" -e "s|@BURST@|1000000|g" -e "s|@ACCESS_LOG@|off|g" \
@@ -55,7 +62,7 @@ hello_stack() { # size -> base url of an nginx in front of hello answering size 
 	sleep 0.3
 	env -u NGINX "${NGINX_BIN:-nginx}" -p "$dir" -c "$dir/nginx.conf" -g 'daemon on;' >/dev/null 2>&1
 	sleep 0.3
-	echo "http://127.0.0.1:$port"
+	base="http://127.0.0.1:$port"
 }
 
 printf '%-44s %12s %10s %12s %12s\n' target req/s p99_ms vs_hello vs_static
@@ -64,7 +71,7 @@ bench_one() { # label path [json body]
 	if [ -n "$json" ]; then lua=$(post_lua "'$json'" "lua$RANDOM"); fi
 	size=$(body_size "$path" "$json")
 	svc=$(measure "$label" "$url$path" "$lua")
-	base=$(hello_stack "${size:-2000}")
+	hello_stack "${size:-2000}"
 	hello=$(measure hello "$base/v2/anything")
 	static=$(measure static "$base/static.json")
 	awk -v l="$label" -v s="$svc" -v h="$hello" -v t="$static" 'BEGIN {

@@ -157,7 +157,18 @@ static int compile_op(struct cc *c, const char *file, uint32_t app, const char *
 		return fail(c, file, ptr, "evidence.semantic_sha256 is %s but the operation hashes to %s: refresh the source", have, sem);
 	if (!have) json_object_object_add(ev, "semantic_sha256", json_object_new_string(sem));
 
+	/* the operation as the handlers show it, serialised once here */
+	struct json_object *view = json_object_new_object();
+	json_object_object_add(view, "app", json_object_new_string(app_id));
+	json_object_object_add(view, "operation", json_object_new_string(id));
+	json_object_object_add(view, "method", json_object_get(jget(op, "method")));
+	json_object_object_add(view, "base_url", json_object_new_string(base));
+	json_object_object_add(view, "path", json_object_get(jget(op, "path")));
+	json_object_object_add(view, "write", json_object_get(jget(op, "write")));
+	json_object_object_add(view, "scope_alternatives", json_object_get(jget(op, "scope_alternatives")));
 	struct cat_op rec = { 0 };
+	rec.view = json_add(c, view);
+	json_object_put(view);
 	rec.id = str_add(c, id);
 	rec.method = str_add(c, jget_str(op, "method"));
 	rec.path = str_add(c, jget_str(op, "path"));

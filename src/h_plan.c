@@ -25,6 +25,18 @@ static const char *op_scope(const struct catalog *c, const struct cat_op *op, in
 	return i < 0 ? NULL : cat_s(c, c->lists[op->scope_first + (uint32_t)i]);
 }
 
+/* One sentence per status: what it means for the caller. */
+static const char *const STATUS_TEXT[] = {
+	[PS_UNRESOLVED] = "Nothing to plan: no task_id was given and the query matched no task or capability. Name a task_id (see /v2/tasks) or rephrase.",
+	[PS_READ_ONLY_CONFLICT] = "read_only removed write steps (see left_out): the task cannot be completed read-only; the remaining steps are planned.",
+	[PS_NEEDS_APPS] = "A step needs an app of its kind: add one to apps (each such step lists candidates).",
+	[PS_PARTIAL] = "A bound app documents no operation for a step's capability: choose another app for it (see candidates).",
+	[PS_NEEDS_SCOPES] = "Some steps are not authorised by the granted scopes: ask for each step's ask_for (minimal_scopes covers the whole task).",
+	[PS_SCOPES_UNKNOWN] = "The catalog records no scopes for some operations: whether the grant suffices is unknown.",
+	[PS_CALLER_SIDE_STEPS] = "Every provider step is authorised; some steps are done on the caller's side and are not documented by any provider.",
+	[PS_READY] = "Every step is a documented provider operation that the granted scopes authorise.",
+};
+
 static struct json_object *rules_array(unsigned rules)
 {
 	struct json_object *a = json_object_new_array();
@@ -161,10 +173,13 @@ static struct json_object *view_step(const struct plan *p, int idx, int prev)
 	json_object_object_add(o, "operation", st->op ? view_plan_operation(c, st->op) : NULL);
 	json_object_object_add(o, "scope_alternatives", scope_list(c, st->op));
 	json_object_object_add(o, "granted_scope", st->op ? jstr_or_null(op_scope(c, st->op, st->granted)) : NULL);
-	json_object_object_add(o, "ask_for", st->state == SS_MISSING_SCOPE ? jstr_or_null(op_scope(c, st->op, st->ask_for)) : NULL);
+	bool ask = st->state == SS_MISSING_SCOPE && st->ask_for >= 0;
+	const struct cat_scope *ar = ask ? cat_scope_find(c, st->op->app, op_scope(c, st->op, st->ask_for)) : NULL;
+	json_object_object_add(o, "ask_for", ask ? json_object_new_string(op_scope(c, st->op, st->ask_for)) : NULL);
+	json_object_object_add(o, "ask_for_reason", ar ? json_object_new_string(cat_s(c, ar->reason)) : NULL);
 	json_object_object_add(o, "permission_context", st->app >= 0 && st->kind != AK_CALLER
 		? json_object_new_string(cat_s(c, c->apps[st->app].permission_context)) : NULL);
-	json_object_object_add(o, "account_notes", account_notes(c, st));
+	json_object_object_add(o, "operation_notes", account_notes(c, st));
 	const struct cat_opx *x = st->op ? &c->opx[st->op - c->ops] : NULL;
 	json_object_object_add(o, "transformations", x && cat_has(x->transformations)
 		? json_raw(cat_s(c, x->transformations)) : json_object_new_array());
@@ -257,6 +272,7 @@ void h_plan(const struct hctx *hc, struct json_object *in, struct reply *out)
 	json_object_object_add(cov, "required", json_object_new_int(required));
 	json_object_object_add(cov, "practically_tested", json_object_new_int(tested));
 	json_object_object_add(o, "status", json_object_new_string(PLAN_STATUS[p.status]));
+	json_object_object_add(o, "status_text", json_object_new_string(STATUS_TEXT[p.status]));
 	json_object_object_add(o, "rules", rules_array(p.rules));
 	json_object_object_add(o, "task", view_task(&p));
 	json_object_object_add(o, "read_only", json_object_new_boolean(p.read_only));
@@ -357,7 +373,7 @@ void h_permissions(const struct hctx *hc, struct json_object *in, struct reply *
 		json_object_object_add(e, "missing", json_object_new_boolean(st->state == SS_MISSING_SCOPE));
 		json_object_object_add(e, "permission_context", st->app >= 0 && st->kind != AK_CALLER
 			? json_object_new_string(cat_s(c, c->apps[st->app].permission_context)) : NULL);
-		json_object_object_add(e, "account_notes", account_notes(c, st));
+		json_object_object_add(e, "operation_notes", account_notes(c, st));
 		json_object_object_add(e, "note", jstr_or_null(step_note(&p, st)));
 		json_object_array_add(steps, e);
 	}

@@ -72,7 +72,9 @@ static int phrase_at(const struct plan_resolution *r, int i, const char *phrase,
 		size_t lw = end ? (size_t)(end - w) : strlen(w);
 		if (i + n >= r->nwords) return 0;
 		int lv = word_level(r->words[i + n], strlen(r->words[i + n]), w, lw);
-		if (lv < (typos ? LV_TYPO : LV_STEM)) return 0;
+		/* a one-word phrase must match exactly: anhangen (append) is not anhange (attachments) */
+		int need = !strchr(phrase, ' ') ? LV_EXACT : typos ? LV_TYPO : LV_STEM;
+		if (lv < need) return 0;
 		w += lw;
 		while (*w == ' ') w++;
 	}
@@ -270,7 +272,8 @@ void plan_resolve_query(const struct catalog *c, const char *query, struct plan_
 		r->task = -1;
 		r->confidence = coverage / 2;
 	} else {
-		r->task = -1;
+		r->task = r->runner_up = -1;
+		r->score = r->runner_up_score = 0;
 		r->confidence = 0;
 	}
 }

@@ -63,6 +63,7 @@ static bool refs_ok(const struct catalog *c)
 	if (c->nreports && !c->reports) return false;
 	CHECK_STR(c->meta->dataset_version); CHECK_STR(c->meta->catalog_version);
 	CHECK_STR(c->meta->rule_version); CHECK_STR(c->meta->built_from);
+	CHECK_STR(c->meta->connection_rule_version);
 	for (uint32_t i = 0; i < c->napps; i++) {
 		const struct cat_app *a = &c->apps[i];
 		CHECK_STR(a->id); CHECK_STR(a->name); CHECK_STR(a->provider); CHECK_STR(a->base_url);

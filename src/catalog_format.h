@@ -47,6 +47,8 @@ struct cat_header {
 struct cat_meta {
 	cat_str dataset_version, catalog_version, rule_version;
 	cat_str built_from;       /* short text naming the source set */
+	cat_str connection_rule_version; /* rules deriving directory connections (row 3) */
+	uint32_t imported_entries, shadowed_entries; /* directory entries from imported sources; imports hidden by a built-in */
 };
 
 enum cat_app_kind { AK_CALLER = 0, AK_MAIL, AK_DRIVE, AK_CALENDAR, AK_SHEETS, AK_CODEHOST, AK_COUNT };

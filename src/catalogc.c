@@ -41,7 +41,7 @@ struct cc {
 	const char *dir, *extra_dir;
 	struct buf strings, apps, ops, caps, tasks, steps, lists, reports, docs, entries;
 	struct json_object *versions, *capfile, *taskfile, *guidefile, *appsrc[16], *reportsrc;
-	uint32_t napps, nops, ncaps, ntasks, nsteps, nlists, nreports, ndocs, nentries;
+	uint32_t napps, nops, ncaps, ntasks, nsteps, nlists, nreports, ndocs, nentries, nimported, nshadowed;
 	uint32_t app_ops[16][2]; /* first, count */
 	char dataset_version[512];
 };
@@ -500,7 +500,10 @@ static int write_out(struct cc *c, const char *outpath)
 	struct cat_meta meta = { .dataset_version = str_add(c, c->dataset_version),
 		.catalog_version = str_add(c, jget_str(c->versions, "catalog_version")),
 		.rule_version = str_add(c, jget_str(c->versions, "rule_version")),
-		.built_from = str_add(c, "catalog sources") };
+		.built_from = str_add(c, c->extra_dir ? "catalog sources and imported directory sources" : "catalog sources"),
+		.connection_rule_version = str_add(c, jget_str(c->versions, "connection_rule_version") ?
+			jget_str(c->versions, "connection_rule_version") : jget_str(c->versions, "rule_version")),
+		.imported_entries = c->nimported, .shadowed_entries = c->nshadowed };
 	struct buf metab = { 0 };
 	buf_add(&metab, &meta, sizeof meta);
 	struct { struct buf *b; uint32_t count; } secs[CS_COUNT] = {
@@ -561,7 +564,9 @@ static void cc_free(struct cc *c)
 static int compile_entries(struct cc *c)
 {
 	struct json_object *drafts;
-	if (dirc_compile(c->dir, c->extra_dir, c->reportsrc, &drafts, NULL, c->err, c->errlen) < 0) return -1;
+	int shadowed = 0;
+	if (dirc_compile(c->dir, c->extra_dir, c->reportsrc, &drafts, &shadowed, c->err, c->errlen) < 0) return -1;
+	c->nshadowed = (uint32_t)shadowed;
 	int rc = 0;
 	for (size_t i = 0; rc == 0 && i < json_object_array_length(drafts); i++) {
 		struct json_object *d = json_object_array_get_idx(drafts, i);
@@ -574,6 +579,7 @@ static int compile_entries(struct cc *c)
 #undef S
 		rc = buf_add(&c->entries, &rec, sizeof rec);
 		if (rc == 0) c->nentries++;
+		if (strcmp(jget_str(d, "origin"), "registry") == 0) c->nimported++;
 	}
 	json_object_put(drafts);
 	return rc < 0 ? fail(c, "directory", "", "out of memory") : 0;

@@ -96,21 +96,21 @@ const char *dir_detect_language(const char *text)
 	if (!latin) return "und";
 	/* folded text: umlauts are already reduced (ü -> u), so stop words are listed folded */
 	static const char *const en[] = { "the", "and", "for", "with", "your", "to", "of", "from", "that", "this",
-		"server", "using", "via", "in", "on", "a", "an", "is", "it", "you", NULL };
+		"using", "on", "an", "is", "it", "you", "are", "can", "into", NULL };
 	static const char *const de[] = { "der", "die", "das", "und", "fur", "mit", "von", "zur", "zum", "ist",
 		"ein", "eine", "auf", "den", "dem", "des", "sie", "ihre", "uber", "nicht", "oder", "werden", NULL };
 	static const char *const fr[] = { "le", "la", "les", "et", "pour", "avec", "des", "une", "du", "dans",
 		"vos", "votre", NULL };
-	static const char *const es[] = { "el", "los", "las", "y", "para", "con", "una", "del", "por", "tu",
+	static const char *const es[] = { "el", "los", "las", "para", "con", "una", "del", "por",
 		"sus", NULL };
 	char folded[1200];
 	text_fold(text, folded, sizeof folded);
 	int e = count_words(folded, en), d = count_words(folded, de), f = count_words(folded, fr),
 	    s = count_words(folded, es);
 	/* German words like "die" and "des" also occur in English/French text: demand a clear lead */
-	if (d >= 2 && d > e) return "de";
-	if (f >= 2 && f > e && f > s) return "fr";
-	if (s >= 2 && s > e && s > f) return "es";
+	if ((d >= 2 && d > e) || (d >= 1 && e == 0 && f == 0 && s == 0)) return "de";
+	if ((f >= 2 && f > e && f > s) || (f >= 1 && e == 0 && d == 0 && s == 0)) return "fr";
+	if ((s >= 2 && s > e && s > f) || (s >= 1 && e == 0 && d == 0 && f == 0)) return "es";
 	if (e >= 1 || latin) return "en";
 	return "und";
 }

@@ -445,7 +445,7 @@ static int split_records(struct imp *im, const char *text, size_t len, struct re
 
 static void add_entries(struct imp *im, struct rec *recs, size_t n, struct json_object *entries)
 {
-	qsort(recs, n, sizeof *recs, cmp_recs);
+	if (n) qsort(recs, n, sizeof *recs, cmp_recs);
 	struct json_object *slugs = json_object_new_object();
 	for (size_t a = 0; a < n;) {
 		const char *name = jget_str(jget(recs[a].item, "server"), "name");

@@ -346,3 +346,61 @@ Test(catalog, builtin_entries_compile_and_are_found)
 	catalog_close(&c);
 	unlink(out);
 }
+
+/* The reader trusts entry order for its binary search, so it refuses a file where it does not hold
+ * (even with a valid checksum), and an entry string offset outside the pool. */
+static void rewrite_and_rehash(const char *path, void (*edit)(unsigned char *base, struct cat_header *h))
+{
+	FILE *f = fopen(path, "r+b");
+	cr_assert_not_null(f);
+	fseek(f, 0, SEEK_END);
+	long n = ftell(f);
+	unsigned char *b = malloc((size_t)n);
+	fseek(f, 0, SEEK_SET);
+	cr_assert_eq(fread(b, 1, (size_t)n, f), (size_t)n);
+	struct cat_header *h = (struct cat_header *)b;
+	edit(b, h);
+	char hex[65];
+	cr_assert_eq(sha256_hex(b + sizeof *h, (size_t)n - sizeof *h, hex), 0);
+	for (int i = 0; i < 32; i++) {
+		unsigned v;
+		sscanf(hex + 2 * i, "%2x", &v);
+		h->sha256[i] = (uint8_t)v;
+	}
+	fseek(f, 0, SEEK_SET);
+	cr_assert_eq(fwrite(b, 1, (size_t)n, f), (size_t)n);
+	fclose(f);
+	free(b);
+}
+
+static void swap_first_entries(unsigned char *b, struct cat_header *h)
+{
+	struct cat_entry *e = (struct cat_entry *)(b + h->sections[CS_ENTRIES].off), t = e[0];
+	cr_assert_geq(h->sections[CS_ENTRIES].count, 2);
+	e[0] = e[1];
+	e[1] = t;
+}
+
+static void bad_entry_offset(unsigned char *b, struct cat_header *h)
+{
+	struct cat_entry *e = (struct cat_entry *)(b + h->sections[CS_ENTRIES].off);
+	e[0].connections = (cat_str)h->sections[CS_STRINGS].size + 10;
+}
+
+Test(catalog, reader_refuses_unordered_or_dangling_entries)
+{
+	const char *src = getenv("AUTOPLAN_SRCDIR");
+	cr_assert_not_null(src);
+	char cat[512], out[] = "/tmp/apcat.XXXXXX", err[1024];
+	snprintf(cat, sizeof cat, "%s/catalog", src);
+	close(mkstemp(out));
+	void (*edits[])(unsigned char *, struct cat_header *) = { swap_first_entries, bad_entry_offset };
+	for (int i = 0; i < 2; i++) {
+		cr_assert_eq(catalogc_build(cat, out, err, sizeof err), 0, "%s", err);
+		rewrite_and_rehash(out, edits[i]);
+		struct catalog c;
+		cr_assert_eq(catalog_open(&c, out, err, sizeof err), -1, "edit %d accepted", i);
+		cr_assert(strstr(err, "damaged section or reference"), "%s", err);
+	}
+	unlink(out);
+}

@@ -1,5 +1,6 @@
 #include "catalog.h"
 #include "jsonutil.h"
+#include "text.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -96,6 +97,20 @@ static bool refs_ok(const struct catalog *c)
 		CHECK_STR(c->reports[i].id); CHECK_STR(c->reports[i].date); CHECK_STR(c->reports[i].json);
 	}
 	for (uint32_t i = 0; i < c->ndocs; i++) CHECK_STR(c->docs[i].json);
+	for (uint32_t i = 0; i < c->nclients; i++) {
+		const struct cat_client *k = &c->clients[i];
+		CHECK_STR(k->id); CHECK_STR(k->name); CHECK_STR(k->keys); CHECK_STR(k->json); CHECK_STR(k->root_key);
+		CHECK_STR(k->type_field); CHECK_STR(k->command); CHECK_STR(k->args); CHECK_STR(k->env);
+		CHECK_STR(k->url); CHECK_STR(k->http_url); CHECK_STR(k->headers); CHECK_STR(k->known);
+		CHECK_STR(k->secret); CHECK_STR(k->extra); CHECK_STR(k->files); CHECK_STR(k->steps_en);
+		CHECK_STR(k->steps_de);
+		for (int t = 0; t < TR_COUNT; t++) {
+			CHECK_STR(k->type_values[t]);
+			if (k->support[t] >= SUP_COUNT) return false;
+		}
+		if (k->format >= CF_COUNT || k->id == CAT_NONE || k->root_key == CAT_NONE || k->command == CAT_NONE)
+			return false;
+	}
 	return true;
 }
 
@@ -126,8 +141,9 @@ static int verify(struct catalog *c, char *err, size_t errlen)
 	c->lists = section(c, CS_LISTS, sizeof *c->lists, &c->nlists);
 	c->reports = section(c, CS_REPORTS, sizeof *c->reports, &c->nreports);
 	c->docs = section(c, CS_DOCS, sizeof *c->docs, &c->ndocs);
+	c->clients = section(c, CS_CLIENTS, sizeof *c->clients, &c->nclients);
 	if (!c->meta || nmeta != 1 || !c->apps || !c->ops || !c->caps || !c->tasks || !c->steps || !c->lists ||
-	    !c->docs || !refs_ok(c))
+	    !c->docs || (c->nclients && !c->clients) || !refs_ok(c))
 		return bad(err, errlen, "compiled catalog has a damaged section or reference");
 	return 0;
 }
@@ -220,4 +236,17 @@ int cat_op_scopes(const struct catalog *c, const struct cat_op *op, const char *
 	int n = (int)op->scope_count < max ? (int)op->scope_count : max;
 	for (int i = 0; i < n; i++) out[i] = cat_s(c, c->lists[op->scope_first + i]);
 	return (int)op->scope_count;
+}
+
+const struct cat_client *cat_client_find(const struct catalog *c, const char *id_or_alias)
+{
+	char f[128], key[132];
+	if (strlen(id_or_alias) > 80) return NULL;
+	text_fold(id_or_alias, f, sizeof f);
+	for (uint32_t i = 0; i < c->nclients; i++)
+		if (strcmp(cat_s(c, c->clients[i].id), id_or_alias) == 0) return &c->clients[i];
+	snprintf(key, sizeof key, "|%s|", f);
+	for (uint32_t i = 0; i < c->nclients; i++)
+		if (strstr(cat_s(c, c->clients[i].keys), key)) return &c->clients[i];
+	return NULL;
 }

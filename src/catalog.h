@@ -25,7 +25,8 @@ struct catalog {
 	const uint32_t *lists;
 	const struct cat_report *reports;
 	const struct cat_doc *docs;
-	uint32_t napps, nops, ncaps, ntasks, nsteps, nlists, nreports, ndocs;
+	const struct cat_client *clients;
+	uint32_t napps, nops, ncaps, ntasks, nsteps, nlists, nreports, ndocs, nclients;
 };
 
 /* Maps and verifies path. Returns 0, or -1 with a message in err (damaged, wrong version, absent). */
@@ -45,6 +46,9 @@ int cat_task_find(const struct catalog *c, const char *id);
 int cat_op_find(const struct catalog *c, uint32_t app, const char *op_id);
 const struct cat_report *cat_report_find(const struct catalog *c, const char *id);
 const char *cat_doc(const struct catalog *c, enum cat_doc_id id);
+/* A client by exact id, or by its id, name or an alias compared after folding (case, spaces and
+ * punctuation ignored: "Claude Desktop", "vs-code"). NULL when unknown. */
+const struct cat_client *cat_client_find(const struct catalog *c, const char *id_or_alias);
 
 /* An op's scope alternatives: count, or -1 when null. */
 int cat_op_scopes(const struct catalog *c, const struct cat_op *op, const char **out, int max);

@@ -7,7 +7,7 @@
 #include <stdint.h>
 
 #define CAT_MAGIC "APCATLG1"
-#define CAT_FORMAT 3u
+#define CAT_FORMAT 4u
 
 /* A string is an offset into the string section: uint32 length, bytes, NUL. 0 means "absent". */
 typedef uint32_t cat_str;
@@ -24,6 +24,7 @@ enum cat_section_id {
 	CS_LISTS,       /* uint32_t[]: index lists (scopes as cat_str, op indices, ...) */
 	CS_REPORTS,     /* struct cat_report[], sorted by id */
 	CS_DOCS,        /* struct cat_doc[]: pre-serialised documents served whole */
+	CS_CLIENTS,     /* struct cat_client[]: MCP client facts, sorted by id */
 	CS_COUNT
 };
 
@@ -104,6 +105,29 @@ enum cat_doc_id {
 struct cat_doc {
 	uint32_t id;
 	cat_str json;
+};
+
+enum cat_cfg_format { CF_JSON = 0, CF_JSONC, CF_TOML, CF_YAML, CF_COUNT };
+/* How a client supports a transport in its configuration file. */
+enum cat_support { SUP_YES = 0, SUP_NO, SUP_BRIDGE, SUP_PARTIAL, SUP_UNDOCUMENTED, SUP_COUNT };
+enum cat_transport { TR_STDIO = 0, TR_HTTP, TR_SSE, TR_COUNT };
+
+/* One MCP client. Strings are CAT_NONE when the client has no such field. Lists of names are
+ * '|'-delimited with a leading and trailing '|' so "|name|" can be searched for. */
+struct cat_client {
+	cat_str id, name, keys;               /* keys: folded id, name and aliases */
+	cat_str json;                         /* the client record as served */
+	cat_str root_key, type_field;
+	cat_str type_values[TR_COUNT];        /* accepted type values, preferred first; CAT_NONE: no type */
+	cat_str command, args, env, url, http_url, headers;
+	cat_str known;                        /* every server field the client reads */
+	cat_str secret;                       /* placeholder template containing NAME, CAT_NONE: literal values */
+	cat_str extra;                        /* JSON object: fields every entry must carry */
+	cat_str files, steps_en, steps_de;    /* JSON texts */
+	uint32_t format;                      /* enum cat_cfg_format */
+	uint32_t root_list, command_array, comments;
+	uint32_t support[TR_COUNT];           /* enum cat_support */
+	uint32_t type_required;               /* bit per enum cat_transport */
 };
 
 #endif

@@ -5,6 +5,6 @@
 #include "schema.h"
 
 extern const struct schema SRC_VERSIONS, SRC_APP, SRC_PARAMETER, SRC_CAPABILITIES, SRC_TASKS, SRC_GUIDES,
-	SRC_REPORT;
+	SRC_REPORT, SRC_CLIENTS;
 
 #endif

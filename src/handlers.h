@@ -19,6 +19,9 @@ void h_guides(const struct hctx *c, struct json_object *in, struct reply *out);
 void h_provider_catalog(const struct hctx *c, struct json_object *in, struct reply *out);
 void h_reports(const struct hctx *c, struct json_object *in, struct reply *out);
 
+/* h_config.c: rows 5, 7, 8 */
+void h_config_validate(const struct hctx *c, struct json_object *in, struct reply *out);
+
 /* h_openapi.c */
 void h_openapi(const struct hctx *c, struct json_object *in, struct reply *out);
 void h_monitoring_openapi(const struct hctx *c, struct json_object *in, struct reply *out);

@@ -21,7 +21,11 @@ const struct route ROUTES[] = {
 	{ "POST", "/v2/permissions/explain", "explainPermissions", "Explain the permissions a task needs", 6,
 		NULL, NULL, &B_TASK, h_not_implemented, V | E, "status, steps, task" },
 	{ "POST", "/v2/config/validate", "validateConfig", "Validate an MCP client configuration", 7,
-		NULL, NULL, &B_CONFIG_VALIDATE, h_not_implemented, V | E, "status, issues, corrected_config" },
+		NULL, NULL, &B_CONFIG_VALIDATE, h_config_validate, V | E,
+		"status (valid, valid_with_warnings, invalid, parse_error, unknown_client), client, format, issues "
+		"({code, path, message}; the severity of each code is fixed: see severities and docs/config.md), "
+		"corrected_config (null unless every correction is certain; text in the client's format when config was "
+		"text), severities ({code: error|warning|info}); unknown_client adds supported_clients" },
 	{ "POST", "/v2/configure", "configure", "Configuration template for an entry and a client", 8,
 		NULL, NULL, &B_ENTRY, h_not_implemented, V | E, "status, connection, template" },
 	{ "GET", "/v2/capability-gaps", "getCapabilityGaps", "Which capabilities an app documents, and its gaps", 9,

@@ -26,7 +26,8 @@ struct catalog {
 	const struct cat_report *reports;
 	const struct cat_doc *docs;
 	const struct cat_client *clients;
-	uint32_t napps, nops, ncaps, ntasks, nsteps, nlists, nreports, ndocs, nclients;
+	const struct cat_entry *entries;
+	uint32_t napps, nops, ncaps, ntasks, nsteps, nlists, nreports, ndocs, nclients, nentries;
 };
 
 /* Maps and verifies path. Returns 0, or -1 with a message in err (damaged, wrong version, absent). */
@@ -49,6 +50,9 @@ const char *cat_doc(const struct catalog *c, enum cat_doc_id id);
 /* A client by exact id, or by its id, name or an alias compared after folding (case, spaces and
  * punctuation ignored: "Claude Desktop", "vs-code"). NULL when unknown. */
 const struct cat_client *cat_client_find(const struct catalog *c, const char *id_or_alias);
+
+/* Directory entry by path type ("mcp" | "agenten") and slug; NULL when absent (binary search). */
+const struct cat_entry *cat_entry_find(const struct catalog *c, const char *type, const char *slug);
 
 /* An op's scope alternatives: count, or -1 when null. */
 int cat_op_scopes(const struct catalog *c, const struct cat_op *op, const char **out, int max);

@@ -572,9 +572,10 @@ static bool looks_secret(const char *v)
 
 static void check_values(struct ck *k, struct entry *en, const char *field)
 {
+	if (!field) return;
 	struct json_object *o = jget(en->e, field);
 	char p[600], pv[800];
-	if (!field || !o) return;
+	if (!o) return;
 	ptr_add(p, sizeof p, en->base, field);
 	if (is_str(o)) { check_placeholders_in(k, p, json_object_get_string(o)); return; }
 	if (is_arr(o)) {
@@ -704,7 +705,7 @@ static void check_entry(struct ck *k, struct entry *en)
 			check_env(k, en);
 			check_paths_and_docker(k, en);
 			check_values(k, en, k->c.env);
-			check_values(k, en, k->c.args);
+			check_values(k, en, k->c.cmd_array ? k->c.command : k->c.args);
 		} else {
 			check_headers(k, en);
 			check_values(k, en, k->c.headers ? k->c.headers : "headers");

@@ -79,8 +79,8 @@ static const char *loc(struct json_object *in) { return jget_str(in, "locale"); 
 /* The entry's connection, text reduced to the request's locale. */
 static struct json_object *conn_view(struct json_object *conn, const char *locale)
 {
-	struct json_object *v;
-	json_object_deep_copy(conn, &v, NULL);
+	struct json_object *v = NULL; /* deep_copy insists on a NULL destination */
+	if (json_object_deep_copy(conn, &v, NULL) != 0) return NULL;
 	const char *t = jget_str(jget(conn, "text"), locale);
 	json_object_object_add(v, "text", t ? json_object_new_string(t) : NULL);
 	return v;

@@ -110,7 +110,7 @@ static enum cat_app_kind app_kind_of(const char *id)
 }
 
 /* The part of an operation the planner relies on, hashed canonically. */
-static int semantic_hash(const char *app, struct json_object *op, const char *base_url, char out[65])
+int catalog_semantic_hash(const char *app, struct json_object *op, const char *base_url, char out[65])
 {
 	static const char *const keys[] = { "id", "capability", "method", "path", "input", "output",
 		"parameters", "scope_alternatives", "write", NULL };
@@ -151,7 +151,7 @@ static int compile_op(struct cc *c, const char *file, uint32_t app, const char *
 	}
 	const char *base = jget_str(op, "base_url") ? jget_str(op, "base_url") : app_base;
 	char sem[65];
-	if (semantic_hash(app_id, op, base, sem) < 0) return fail(c, file, ptr, "cannot hash");
+	if (catalog_semantic_hash(app_id, op, base, sem) < 0) return fail(c, file, ptr, "cannot hash");
 	struct json_object *ev = jget(op, "evidence");
 	const char *have = jget_str(ev, "semantic_sha256");
 	if (have && strcmp(have, sem) != 0)

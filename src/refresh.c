@@ -214,8 +214,8 @@ static struct json_object *find_contradiction(struct json_object *list, const ch
 	return NULL;
 }
 
-/* Appends a contradiction, keeping the curated note of an earlier one on the same field when the
- * disagreement itself is unchanged. */
+/* Appends a contradiction, keeping the curated note of an earlier one on the same field while the catalog
+ * side is unchanged (the note explains the catalog's choice). */
 static void add_contradiction(struct json_object *out, struct json_object *old, const char *field,
 	struct json_object *catalog, struct json_object *source, const char *note)
 {
@@ -224,11 +224,31 @@ static void add_contradiction(struct json_object *out, struct json_object *old, 
 	json_object_object_add(c, "field", json_object_new_string(field));
 	json_object_object_add(c, "catalog", catalog);
 	json_object_object_add(c, "source", source);
-	if (prev && jget_str(prev, "note") && json_object_equal(jget(prev, "catalog"), catalog) &&
-		json_object_equal(jget(prev, "source"), source))
+	if (prev && jget_str(prev, "note") && json_object_equal(jget(prev, "catalog"), catalog))
 		note = jget_str(prev, "note");
 	json_object_object_add(c, "note", json_object_new_string(note));
 	json_object_array_add(out, c);
+}
+
+static int cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+/* The same members in bytewise name order, so the written order never depends on earlier revisions.
+ * Takes the reference to o. */
+static struct json_object *sorted_members(struct json_object *o)
+{
+	size_t n = (size_t)json_object_object_length(o), k = 0;
+	const char **names = calloc(n + 1, sizeof *names);
+	if (!names) return o;
+	FOREACH_MEMBER(o, name, v) { (void)v; names[k++] = name; }
+	qsort(names, k, sizeof *names, cmp_str);
+	struct json_object *out = json_object_new_object();
+	for (size_t i = 0; i < k; i++) json_object_object_add(out, names[i], json_object_get(jget(o, names[i])));
+	free(names);
+	json_object_put(o);
+	return out;
 }
 
 static struct json_object *str_or_null(const char *s)
@@ -299,22 +319,9 @@ static void refresh_google_op(struct json_object *op, struct json_object *entry,
 				"The catalog keeps this parameter although the document does not declare it for this method.");
 		}
 	}
-	const char **names = NULL;
-	size_t nn = 0;
-	FOREACH_MEMBER(dparams, dname, dval) {
-		(void)dval;
-		if (jget(np, dname)) continue;
-		const char **t = realloc(names, (nn + 1) * sizeof *t);
-		if (!t) break;
-		names = t;
-		names[nn++] = dname;
-	}
-	for (size_t i = 1; i < nn; i++)
-		for (size_t j = i; j > 0 && strcmp(names[j - 1], names[j]) > 0; j--) {
-			const char *t = names[j]; names[j] = names[j - 1]; names[j - 1] = t;
-		}
-	for (size_t i = 0; i < nn; i++) json_object_object_add(np, names[i], param_of(jget(dparams, names[i])));
-	free(names);
+	FOREACH_MEMBER(dparams, dname, dval)
+		if (!json_object_object_get_ex(np, dname, NULL)) json_object_object_add(np, dname, param_of(dval));
+	np = sorted_members(np);
 	json_object_object_add(op, "parameters", np);
 	/* Scope alternatives: the method's scopes array, in the document's order. */
 	struct json_object *scopes = jget(m, "scopes");
@@ -349,7 +356,7 @@ static void refresh_google_op(struct json_object *op, struct json_object *entry,
 	json_object_object_add(ne, "selector", json_object_new_string(jget_str(entry, "sel")));
 	json_object_object_add(ne, "contradictions", contra);
 	FOREACH_MEMBER(ev, ek, evv)
-		if (!jget(ne, ek) && strcmp(ek, "semantic_sha256") != 0) json_object_object_add(ne, ek, json_object_get(evv));
+		if (!json_object_object_get_ex(ne, ek, NULL) && strcmp(ek, "semantic_sha256") != 0) json_object_object_add(ne, ek, json_object_get(evv));
 	json_object_object_add(op, "evidence", ne);
 }
 
@@ -719,6 +726,16 @@ static void diff_param(struct mctx *m, const char *name, struct json_object *a, 
 	}
 }
 
+/* A parameter as facts: the document's definition without its prose. */
+static struct json_object *param_facts(struct json_object *p)
+{
+	struct json_object *o = json_object_new_object();
+	FOREACH_MEMBER(p, k, v)
+		if (strcmp(k, "description") != 0 && strcmp(k, "enumDescriptions") != 0)
+			json_object_object_add(o, k, json_object_get(v));
+	return o;
+}
+
 static void diff_method(struct changes *ch, const char *app, const char *op, const char *mid,
 	struct json_object *a, struct json_object *b)
 {
@@ -746,14 +763,14 @@ static void diff_method(struct changes *ch, const char *app, const char *op, con
 	struct json_object *pa = jget(jget(a, "m"), "parameters"), *pb = jget(jget(b, "m"), "parameters");
 	FOREACH_MEMBER(pa, an, av) {
 		struct json_object *bv = jget(pb, an);
-		if (!bv) change(ch, app, op, mid, "parameter_removed", C_BREAKING, an, json_object_get(av), NULL);
+		if (!bv) change(ch, app, op, mid, "parameter_removed", C_BREAKING, an, param_facts(av), NULL);
 		else diff_param(&m, an, av, bv);
 	}
 	FOREACH_MEMBER(pb, bn, bv) {
 		if (jget(pa, bn)) continue;
 		int req = jget_bool(bv, "required", 0);
 		change(ch, app, op, mid, req ? "required_parameter_added" : "parameter_added",
-			req ? C_BREAKING : C_COMPATIBLE, bn, NULL, json_object_get(bv));
+			req ? C_BREAKING : C_COMPATIBLE, bn, NULL, param_facts(bv));
 	}
 }
 

@@ -10,7 +10,8 @@ static int usage(void)
 {
 	fputs("usage: autoplan-refresh [--docs DIR] [--facts FILE] [--doc KEY=FILE]... [--source-date KEY=TIME]...\n"
 	      "                        [--check] [--summary] CATALOG_DIR\n"
-	      "       autoplan-refresh --diff [--json] [--catalog DIR] OLD_DOCUMENT NEW_DOCUMENT\n", stderr);
+	      "       autoplan-refresh --diff [--json] [--catalog DIR] OLD_DOCUMENT NEW_DOCUMENT\n"
+	      "       autoplan-refresh --list-documents CATALOG_DIR\n", stderr);
 	return 2;
 }
 
@@ -26,6 +27,24 @@ static int run_diff(const char *catalog, int as_json, const char *old_path, cons
 	return text ? 0 : 1;
 }
 
+/* "key document url" per source with a description document, for `make refresh` to download. */
+static int list_documents(const char *dir)
+{
+	char path[4200];
+	snprintf(path, sizeof path, "%s/sources.json", dir);
+	struct json_object *s = json_object_from_file(path), *list = json_object_object_get(s, "sources");
+	if (!list) { fprintf(stderr, "autoplan-refresh: %s: no sources\n", path); json_object_put(s); return 1; }
+	for (size_t i = 0; i < json_object_array_length(list); i++) {
+		struct json_object *src = json_object_array_get_idx(list, i);
+		const char *key = json_object_get_string(json_object_object_get(src, "key"));
+		const char *doc = json_object_get_string(json_object_object_get(src, "document"));
+		const char *url = json_object_get_string(json_object_object_get(src, "url"));
+		if (key && doc && url && !strchr(doc, '/')) printf("%s %s %s\n", key, doc, url);
+	}
+	json_object_put(s);
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	struct refresh_opts o = { 0 };
@@ -35,6 +54,7 @@ int main(int argc, char **argv)
 		const char *a = argv[i];
 		int more = i + 1 < argc;
 		if (strcmp(a, "--diff") == 0) diff = 1;
+		else if (strcmp(a, "--list-documents") == 0 && more && i + 2 == argc) return list_documents(argv[i + 1]);
 		else if (strcmp(a, "--json") == 0) as_json = 1;
 		else if (strcmp(a, "--check") == 0) check = 1;
 		else if (strcmp(a, "--summary") == 0) show = 1;

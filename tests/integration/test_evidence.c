@@ -9,8 +9,8 @@
 #include <string.h>
 
 static const struct { const char *id, *entry, *package, *tool; } reports[] = {
-	{ "io-github-modelcontextprotocol-server-everything-2026-11-22", "mcp/io-github-modelcontextprotocol-server-everything",
-	  "npm:@modelcontextprotocol/server-everything@2026.8.31", "echo" },
+	{ "io-github-modelcontextprotocol-server-filesystem-2026-11-22", "mcp/io-github-modelcontextprotocol-server-filesystem",
+	  "npm:@modelcontextprotocol/server-filesystem@2026.8.31", "list_directory" },
 	{ "io-github-modelcontextprotocol-server-memory-2026-11-22", "mcp/io-github-modelcontextprotocol-server-memory",
 	  "npm:@modelcontextprotocol/server-memory@2026.8.31", "read_graph" },
 };

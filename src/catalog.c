@@ -66,7 +66,7 @@ static bool refs_ok(const struct catalog *c)
 		const struct cat_op *o = &c->ops[i];
 		CHECK_STR(o->id); CHECK_STR(o->method); CHECK_STR(o->path); CHECK_STR(o->base_url);
 		CHECK_STR(o->json); CHECK_STR(o->evidence); CHECK_STR(o->semantic_sha256);
-		CHECK_STR(o->revision); CHECK_STR(o->permission_context);
+		CHECK_STR(o->revision); CHECK_STR(o->permission_context); CHECK_STR(o->view);
 		if (o->app >= c->napps || o->cap >= c->ncaps) return false;
 		if (o->scope_count != CAT_NONE) {
 			if (o->scope_first > c->nlists || o->scope_count > c->nlists - o->scope_first) return false;

@@ -7,7 +7,7 @@
 #include <stdint.h>
 
 #define CAT_MAGIC "APCATLG1"
-#define CAT_FORMAT 3u
+#define CAT_FORMAT 4u
 
 /* A string is an offset into the string section: uint32 length, bytes, NUL. 0 means "absent". */
 typedef uint32_t cat_str;
@@ -64,6 +64,7 @@ struct cat_op {
 	cat_str json;                         /* full operation record as served (evidence included) */
 	cat_str evidence;                     /* evidence object JSON */
 	cat_str semantic_sha256, revision, permission_context;
+	cat_str view;                         /* {app, operation, method, base_url, path, write, scope_alternatives} */
 	uint32_t app, cap;
 	uint32_t scope_first, scope_count;    /* cat_str entries in CS_LISTS; count CAT_NONE when null */
 	uint32_t write;

@@ -109,8 +109,7 @@ static enum cat_app_kind app_kind_of(const char *id)
 	return AK_CODEHOST;
 }
 
-/* The part of an operation the planner relies on, hashed canonically. */
-int catalog_semantic_hash(const char *app, struct json_object *op, const char *base_url, char out[65])
+int catalogc_semantic_hash(const char *app, struct json_object *op, const char *base_url, char out[65])
 {
 	static const char *const keys[] = { "id", "capability", "method", "path", "input", "output",
 		"parameters", "scope_alternatives", "write", NULL };
@@ -151,14 +150,25 @@ static int compile_op(struct cc *c, const char *file, uint32_t app, const char *
 	}
 	const char *base = jget_str(op, "base_url") ? jget_str(op, "base_url") : app_base;
 	char sem[65];
-	if (catalog_semantic_hash(app_id, op, base, sem) < 0) return fail(c, file, ptr, "cannot hash");
+	if (catalogc_semantic_hash(app_id, op, base, sem) < 0) return fail(c, file, ptr, "cannot hash");
 	struct json_object *ev = jget(op, "evidence");
 	const char *have = jget_str(ev, "semantic_sha256");
 	if (have && strcmp(have, sem) != 0)
 		return fail(c, file, ptr, "evidence.semantic_sha256 is %s but the operation hashes to %s: refresh the source", have, sem);
 	if (!have) json_object_object_add(ev, "semantic_sha256", json_object_new_string(sem));
 
+	/* the operation as the handlers show it, serialised once here */
+	struct json_object *view = json_object_new_object();
+	json_object_object_add(view, "app", json_object_new_string(app_id));
+	json_object_object_add(view, "operation", json_object_new_string(id));
+	json_object_object_add(view, "method", json_object_get(jget(op, "method")));
+	json_object_object_add(view, "base_url", json_object_new_string(base));
+	json_object_object_add(view, "path", json_object_get(jget(op, "path")));
+	json_object_object_add(view, "write", json_object_get(jget(op, "write")));
+	json_object_object_add(view, "scope_alternatives", json_object_get(jget(op, "scope_alternatives")));
 	struct cat_op rec = { 0 };
+	rec.view = json_add(c, view);
+	json_object_put(view);
 	rec.id = str_add(c, id);
 	rec.method = str_add(c, jget_str(op, "method"));
 	rec.path = str_add(c, jget_str(op, "path"));

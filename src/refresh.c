@@ -536,7 +536,7 @@ static int refresh_app(struct run *r, const char *file, struct json_object *app)
 		const char *base = jget_str(op, "base_url") ? jget_str(op, "base_url") : jget_str(app, "base_url");
 		char sem[65];
 		json_object_object_del(jget(op, "evidence"), "semantic_sha256");
-		if (catalog_semantic_hash(app_id, op, base ? base : "", sem) < 0) {
+		if (catalogc_semantic_hash(app_id, op, base ? base : "", sem) < 0) {
 			free(before);
 			if (have_doc) doc_free(&d);
 			return err_set(r->err, r->errlen, "%s: %s: cannot hash", file, id);

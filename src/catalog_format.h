@@ -24,6 +24,9 @@ enum cat_section_id {
 	CS_LISTS,       /* uint32_t[]: index lists (scopes as cat_str, op indices, ...) */
 	CS_REPORTS,     /* struct cat_report[], sorted by id */
 	CS_DOCS,        /* struct cat_doc[]: pre-serialised documents served whole */
+	CS_OPX,         /* struct cat_opx[], parallel to CS_OPS: what the planner shows of an operation */
+	CS_SCOPES,      /* struct cat_scope[]: per app, least privileged first (scope_order.json) */
+	CS_SYNONYMS,    /* struct cat_syn[]: folded phrases from synonyms.json */
 	CS_COUNT
 };
 
@@ -105,6 +108,32 @@ enum cat_doc_id {
 struct cat_doc {
 	uint32_t id;
 	cat_str json;
+};
+
+/* Planner view of operation i (same index as CS_OPS). */
+struct cat_opx {
+	cat_str input, output;                /* type names; CAT_NONE when null */
+	cat_str params;                       /* JSON {"required":[names],"fixed":{name:value}} */
+	cat_str transformations;              /* JSON array of {en,de}; CAT_NONE when absent */
+	uint32_t tested;                      /* a passing report assertion names this operation */
+	uint32_t pad;
+};
+
+/* One scope of an app in privilege order: rank 0 is the least privileged. */
+struct cat_scope {
+	cat_str scope, reason;
+	uint32_t app, rank;
+	uint32_t suggest;                     /* 0: only usable in a narrow context, never proposed */
+	uint32_t pad;
+};
+
+enum cat_syn_kind { SYN_STOP = 0, SYN_APP, SYN_APP_KIND, SYN_TASK, SYN_CAP };
+
+/* A folded phrase and what it points at (app, enum cat_app_kind, task or capability index). */
+struct cat_syn {
+	cat_str phrase;
+	uint32_t kind, target;
+	uint32_t words;                       /* number of words in phrase */
 };
 
 #endif

@@ -7,4 +7,6 @@
 extern const struct schema SRC_VERSIONS, SRC_APP, SRC_PARAMETER, SRC_CAPABILITIES, SRC_TASKS, SRC_GUIDES,
 	SRC_REPORT;
 
+extern const struct schema SRC_SCOPE_ORDER, SRC_SYNONYMS;
+
 #endif

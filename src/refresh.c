@@ -558,6 +558,59 @@ static int refresh_app(struct run *r, const char *file, struct json_object *app)
 	return 0;
 }
 
+static int ordered(struct json_object *order, const char *scope)
+{
+	for (size_t i = 0; order && json_object_is_type(order, json_type_array) && i < json_object_array_length(order); i++)
+		if (jget_str(json_object_array_get_idx(order, i), "scope") &&
+			strcmp(jget_str(json_object_array_get_idx(order, i), "scope"), scope) == 0) return 1;
+	return 0;
+}
+
+static void scope_note(struct json_object *list, const char *app, const char *scope)
+{
+	struct json_object *e = json_object_new_object();
+	json_object_object_add(e, "app", json_object_new_string(app));
+	json_object_object_add(e, "scope", json_object_new_string(scope));
+	json_object_array_add(list, e);
+}
+
+/* The curated privilege order (scope_order.json) is never rewritten; scopes a refresh brought in that it
+ * does not rank, and ranked scopes no operation accepts any more, are reported for curation. */
+static void check_scope_order(struct run *r, struct json_object **apps, size_t n)
+{
+	char path[4200];
+	snprintf(path, sizeof path, "%s/scope_order.json", r->o->catalog_dir);
+	struct json_object *so = json_object_from_file(path), *unranked = json_object_new_array(), *stale = json_object_new_array();
+	for (size_t i = 0; so && i < n; i++) {
+		const char *app = jget_str(apps[i], "id");
+		struct json_object *order = jget(jget(so, "apps"), app), *ops = jget(apps[i], "operations");
+		if (!order) continue; /* null: the app ranks no scopes */
+		for (size_t k = 0; k < json_object_array_length(ops); k++) {
+			struct json_object *sc = jget(json_object_array_get_idx(ops, k), "scope_alternatives");
+			for (size_t m = 0; sc && m < json_object_array_length(sc); m++) {
+				const char *s = json_object_get_string(json_object_array_get_idx(sc, m));
+				if (!ordered(order, s)) {
+					int seen = 0;
+					for (size_t q = 0; q < json_object_array_length(unranked); q++)
+						if (strcmp(jget_str(json_object_array_get_idx(unranked, q), "scope"), s) == 0 &&
+							strcmp(jget_str(json_object_array_get_idx(unranked, q), "app"), app) == 0) seen = 1;
+					if (!seen) scope_note(unranked, app, s);
+				}
+			}
+		}
+		for (size_t k = 0; k < json_object_array_length(order); k++) {
+			const char *s = jget_str(json_object_array_get_idx(order, k), "scope");
+			int used = 0;
+			for (size_t q = 0; s && !used && q < json_object_array_length(ops); q++)
+				used = str_in(jget(json_object_array_get_idx(ops, q), "scope_alternatives"), s);
+			if (s && !used) scope_note(stale, app, s);
+		}
+	}
+	json_object_put(so);
+	json_object_object_add(r->summary, "scopes_not_ranked", unranked);
+	json_object_object_add(r->summary, "ranked_scopes_unused", stale);
+}
+
 static int cmp_names(const void *a, const void *b)
 {
 	return strcmp(*(char *const *)a, *(char *const *)b);
@@ -610,6 +663,7 @@ int refresh_run(const struct refresh_opts *o, struct json_object **summary, char
 		if (!(apps[i] = load_json(path, err, errlen))) rc = -1;
 		else rc = refresh_app(&r, names[i], apps[i]);
 	}
+	if (rc == 0) check_scope_order(&r, apps, nn);
 	/* Nothing is written unless every app refreshed. */
 	for (size_t i = 0; rc == 0 && i < nn; i++) {
 		char name[600];

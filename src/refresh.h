@@ -19,7 +19,9 @@ struct refresh_opts {
 
 /* Regenerates the documented fields of every app source (see docs/evidence.md) and writes the files that
  * changed (temporary file + rename). *summary (caller puts) gets {"files":[{"file","changed"}...],
- * "operations":[{"app","operation","changed":[field...]}...]}. Returns 0, or -1 with a message in err. */
+ * "operations":[{"app","operation","changed":[field...]}...], "scopes_not_ranked":[{"app","scope"}...],
+ * "ranked_scopes_unused":[{"app","scope"}...]} (the last two: the curated scope_order.json needs a look;
+ * the compiler refuses unranked scopes). Returns 0, or -1 with a message in err. */
 int refresh_run(const struct refresh_opts *o, struct json_object **summary, char *err, size_t errlen);
 
 /* Differences between two revisions of one discovery document for the methods the catalog maps

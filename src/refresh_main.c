@@ -83,6 +83,19 @@ int main(int argc, char **argv)
 			fprintf(stderr, "%s %s\n", check ? "would change" : "changed", json_object_get_string(json_object_object_get(f, "file")));
 		}
 	}
+	static const char *const notes[][2] = {
+		{ "scopes_not_ranked", "scope %s of %s is not ranked in scope_order.json: curate its place (the compiler refuses it until then)" },
+		{ "ranked_scopes_unused", "scope_order.json ranks %s for %s, but no operation accepts it now" } };
+	for (int n = 0; n < 2; n++) {
+		struct json_object *l = json_object_object_get(sum, notes[n][0]);
+		for (size_t k = 0; l && k < json_object_array_length(l); k++) {
+			struct json_object *e = json_object_array_get_idx(l, k);
+			fprintf(stderr, "autoplan-refresh: ");
+			fprintf(stderr, notes[n][1], json_object_get_string(json_object_object_get(e, "scope")),
+				json_object_get_string(json_object_object_get(e, "app")));
+			fputc('\n', stderr);
+		}
+	}
 	if (show) {
 		char *t = refresh_pretty(sum);
 		if (t) fputs(t, stdout);

@@ -274,6 +274,8 @@ Test(refresh, idempotent_on_the_committed_catalog, .init = copy_catalog, .fini =
 {
 	struct json_object *sum;
 	cr_assert_eq(run(NULL, 0, NULL, 0, &sum), 0);
+	cr_assert_eq(json_object_array_length(jget(sum, "scopes_not_ranked")), 0);
+	cr_assert_eq(json_object_array_length(jget(sum, "ranked_scopes_unused")), 0);
 	struct json_object *files = jget(sum, "files");
 	cr_assert_eq(json_object_array_length(files), 11);
 	for (size_t i = 0; i < json_object_array_length(files); i++) {
@@ -341,4 +343,64 @@ Test(refresh, gmail_older_revision_adds_the_parameter_then_current_removes_it, .
 	cr_assert_str_eq(jget_str(op, "path"), "mailA/v1/users/{userId}/messages");
 	cr_assert_str_eq(jget_str(jget(op, "evidence"), "revision"), "20240422");
 	json_object_put(op);
+}
+
+/* Providers without a description document: method and scope alternatives follow the facts file given,
+ * a path the facts do not name becomes a contradiction, and scopes the catalog keeps null on purpose stay. */
+Test(refresh, facts_file_drives_providers_without_a_document, .init = copy_catalog, .fini = drop_copy)
+{
+	struct json_object *facts = json_object_from_file(path_of("../shared/providers/facts.json"));
+	cr_assert_not_null(facts);
+	struct json_object *ops = jget(facts, "operations");
+	for (size_t i = 0; i < json_object_array_length(ops); i++) {
+		struct json_object *f = json_object_array_get_idx(ops, i);
+		const char *id = jget_str(f, "operation_id");
+		if (strcmp(jget_str(f, "app"), "mailB") == 0 && strcmp(id, "user-sendmail") == 0)
+			json_object_array_add(jget(f, "scopes"), json_object_new_string("Mail.Send.Shared"));
+		if (strcmp(jget_str(f, "app"), "calendarB") == 0 && strcmp(id, "event-get") == 0) {
+			json_object_object_add(f, "path", json_object_new_string("/me/calendar/events/{id}"));
+			struct json_object *all = json_object_new_array();
+			json_object_array_add(all, json_object_new_string("/me/calendar/events/{id}"));
+			json_object_object_add(f, "all_paths_on_page", all);
+		}
+	}
+	char fpath[200];
+	snprintf(fpath, sizeof fpath, "%s/facts-modified.json", tmpdir);
+	cr_assert_eq(json_object_to_file(fpath, facts), 0);
+	json_object_put(facts);
+	struct refresh_opts o = { .catalog_dir = tmpdir, .docs_dir = path_of("../shared/providers"), .facts_path = fpath };
+	char err[1024];
+	struct json_object *sum;
+	cr_assert_eq(refresh_run(&o, &sum, err, sizeof err), 0, "%s", err);
+	/* The new scope has no place in the curated privilege order yet: reported, not invented. */
+	struct json_object *nr = jget(sum, "scopes_not_ranked");
+	cr_assert_eq(json_object_array_length(nr), 1, "%s", json_object_to_json_string(nr));
+	cr_assert_str_eq(jget_str(json_object_array_get_idx(nr, 0), "scope"), "Mail.Send.Shared");
+	cr_assert_str_eq(jget_str(json_object_array_get_idx(nr, 0), "app"), "mailB");
+	cr_assert_eq(json_object_array_length(jget(sum, "ranked_scopes_unused")), 0);
+	json_object_put(sum);
+	struct json_object *send = op_of("mailB", "user-sendmail"), *get = op_of("calendarB", "event-get");
+	struct json_object *issues = op_of("codehost", "issues/get");
+	cr_assert(has_scope(send, "Mail.Send.Shared"));
+	cr_assert(has_scope(send, "Mail.Send"));
+	struct json_object *c = jget(jget(get, "evidence"), "contradictions");
+	int found = 0;
+	for (size_t i = 0; i < json_object_array_length(c); i++) {
+		struct json_object *x = json_object_array_get_idx(c, i);
+		if (strcmp(jget_str(x, "field"), "path") == 0 && strcmp(jget_str(x, "source"), "/me/calendar/events/{id}") == 0 &&
+			strcmp(jget_str(x, "catalog"), "/me/events/{id}") == 0)
+			found = 1;
+	}
+	cr_assert(found, "no path contradiction in %s", json_object_to_json_string(c));
+	cr_assert_str_eq(jget_str(get, "path"), "/me/events/{id}");
+	cr_assert_null(jget(issues, "scope_alternatives"));
+	/* The compiler refuses the unranked scope until it is curated, and nothing else. */
+	char out[200];
+	snprintf(out, sizeof out, "%s.bin", tmpdir);
+	cr_assert_neq(catalogc_build(tmpdir, out, err, sizeof err), 0);
+	cr_assert_not_null(strstr(err, "Mail.Send.Shared"), "%s", err);
+	cr_assert_not_null(strstr(err, "scope_order"), "%s", err);
+	json_object_put(send);
+	json_object_put(get);
+	json_object_put(issues);
 }

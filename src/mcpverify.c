@@ -81,7 +81,7 @@ static int child_start(struct child *c, char *const argv[], const char *cwd)
 static void drain_stderr(struct child *c)
 {
 	char tmp[4096];
-	ssize_t n;
+	ssize_t n = -1;
 	while (c->err >= 0 && (n = read(c->err, tmp, sizeof tmp)) != 0) {
 		if (n < 0) {
 			if (errno == EINTR) continue;
@@ -407,8 +407,8 @@ static void call_tool(struct child *c, const struct mcpverify_opts *o, int *next
 	const char *tool = jget_str(call, "tool"), *expect = jget_str(call, "expect_text");
 	struct json_object *params = json_object_new_object(), *res, *err;
 	json_object_object_add(params, "name", json_object_new_string(tool));
-	json_object_object_add(params, "arguments", json_object_get(jget(call, "arguments")) ?
-		json_object_get(jget(call, "arguments")) : json_object_new_object());
+	struct json_object *args = jget(call, "arguments");
+	json_object_object_add(params, "arguments", args ? json_object_get(args) : json_object_new_object());
 	char why[900], detail[1400], check2[600];
 	snprintf(check2, sizeof check2, "tools/call of \"%s\" with the plan's arguments succeeds%s%s%s.", tool,
 		expect ? " and its text contains \"" : "", expect ? expect : "", expect ? "\"" : "");

@@ -20,8 +20,8 @@ static int usage(void)
 }
 
 /* A directory entry's connection object: stdio command and arguments, id and package. */
-static int load_connection(const char *path, struct mcpverify_opts *o, char ***argv, char *pkg, size_t pn,
-	char *cmd, size_t cn)
+static int load_connection(const char *path, struct mcpverify_opts *o, char ***argv, char **conn_id, char *pkg,
+	size_t pn, char *cmd, size_t cn)
 {
 	struct json_object *c = json_object_from_file(path);
 	if (!c || !jget_str(c, "command") || (jget_str(c, "transport") && strcmp(jget_str(c, "transport"), "stdio") != 0)) {
@@ -40,7 +40,7 @@ static int load_connection(const char *path, struct mcpverify_opts *o, char ***a
 		if (off < cn) off += (size_t)snprintf(cmd + off, cn - off, " %s", v[i + 1]);
 	}
 	*argv = v;
-	if (!o->connection && jget_str(c, "id")) o->connection = strdup(jget_str(c, "id"));
+	if (!o->connection && jget_str(c, "id")) o->connection = *conn_id = strdup(jget_str(c, "id"));
 	struct json_object *p = jget(c, "package");
 	if (!o->package && jget_str(p, "registry") && jget_str(p, "name") && jget_str(p, "version")) {
 		snprintf(pkg, pn, "%s:%s@%s", jget_str(p, "registry"), jget_str(p, "name"), jget_str(p, "version"));
@@ -108,10 +108,10 @@ int main(int argc, char **argv)
 		else return usage();
 	}
 	if (o.timeout_ms < 100 || o.timeout_ms > 600000) return usage();
-	char **cargv = NULL;
+	char **cargv = NULL, *conn_id = NULL;
 	if (conn_path) {
 		if (i < argc) return usage();
-		if (load_connection(conn_path, &o, &cargv, pkg, sizeof pkg, cmd, sizeof cmd) < 0) return 1;
+		if (load_connection(conn_path, &o, &cargv, &conn_id, pkg, sizeof pkg, cmd, sizeof cmd) < 0) return 1;
 		o.argv = cargv;
 		o.command_text = cmd;
 	} else {
@@ -137,7 +137,13 @@ int main(int argc, char **argv)
 	char err[512];
 	struct json_object *r = mcpverify_run(&o, err, sizeof err);
 	json_object_put(o.plan);
-	if (!r) { fprintf(stderr, "autoplan-verify: %s\n", err); return 2; }
+	if (!r) {
+		fprintf(stderr, "autoplan-verify: %s\n", err);
+		for (size_t k = 0; cargv && cargv[k]; k++) free(cargv[k]);
+		free(cargv);
+		free(conn_id);
+		return 2;
+	}
 	char *text = refresh_pretty(r);
 	int rc = text ? 0 : 1;
 	FILE *f = out ? fopen(out, "w") : stdout;
@@ -151,5 +157,8 @@ int main(int argc, char **argv)
 	if (rc == 0 && compare && !same_outcome(compare, r)) rc = 4;
 	free(text);
 	json_object_put(r);
+	for (size_t k = 0; cargv && cargv[k]; k++) free(cargv[k]);
+	free(cargv);
+	free(conn_id);
 	return rc;
 }

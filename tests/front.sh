@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# make check: nginx's limit_req answers 429 with the JSON error body and Retry-After, and requests
-# within the rate still reach the responder. Runs its own stack with a rate of 1 request/s and a burst of 1.
+# make check: the front server's own errors are JSON too. nginx's limit_req answers 429 with the JSON
+# error body and Retry-After while requests within the rate reach the responder; with the responder gone,
+# nginx answers 502 bad_gateway as JSON. Runs its own stack with a rate of 1 request/s and a burst of 1.
 set -euo pipefail
 build=${AUTOPLAN_BUILDDIR:?} src=${AUTOPLAN_SRCDIR:?}
 run=$(mktemp -d "${TMPDIR:-/tmp}/autoplan-rate.XXXXXX")
@@ -21,4 +22,9 @@ echo "$limited" | grep -q '^HTTP/1.1 429 ' || { echo "no 429 within the same sec
 echo "$limited" | grep -qi '^Retry-After: 1' || { echo "429 without Retry-After"; exit 1; }
 echo "$limited" | grep -qi '^Content-Type: application/json' || { echo "429 body is not JSON"; exit 1; }
 echo "$limited" | grep -q '"error":"too_many_requests"' || { echo "429 body lacks the error name"; exit 1; }
-echo "429 too_many_requests as JSON with Retry-After; the first request was served"
+kill "$(cat "$run/responder.pid")"
+sleep 1.5
+gone=$(get /v2/tasks)
+echo "$gone" | head -1 | grep -q ' 502 ' || { echo "expected 502 without a responder: $(echo "$gone" | head -1)"; exit 1; }
+echo "$gone" | grep -q '"error":"bad_gateway"' || { echo "502 body lacks the error name"; exit 1; }
+echo "429 too_many_requests and 502 bad_gateway as JSON; the first request was served"

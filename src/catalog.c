@@ -111,6 +111,10 @@ static bool refs_ok(const struct catalog *c)
 			: s->kind == SYN_TASK ? c->ntasks : s->kind == SYN_CAP ? c->ncaps : 1;
 		if (s->kind > SYN_CAP || s->target >= lim || s->phrase == CAT_NONE) return false;
 	}
+	for (uint32_t i = 0; i < c->nwords; i++) {
+		CHECK_STR(c->words[i].word);
+		if (c->words[i].word == CAT_NONE || c->words[i].len != strlen(cat_s(c, c->words[i].word))) return false;
+	}
 	return true;
 }
 
@@ -145,7 +149,9 @@ static int verify(struct catalog *c, char *err, size_t errlen)
 	c->opx = section(c, CS_OPX, sizeof *c->opx, &nopx);
 	c->scopes = section(c, CS_SCOPES, sizeof *c->scopes, &c->nscopes);
 	c->syns = section(c, CS_SYNONYMS, sizeof *c->syns, &c->nsyns);
-	if ((c->nops && (!c->opx || nopx != c->nops)) || (c->nscopes && !c->scopes) || (c->nsyns && !c->syns))
+	c->words = section(c, CS_WORDS, sizeof *c->words, &c->nwords);
+	if ((c->nops && (!c->opx || nopx != c->nops)) || (c->nscopes && !c->scopes) || (c->nsyns && !c->syns) ||
+	    (c->nwords && !c->words) || c->ntasks > 64)
 		return bad(err, errlen, "compiled catalog has a damaged planner section");
 	if (!c->meta || nmeta != 1 || !c->apps || !c->ops || !c->caps || !c->tasks || !c->steps || !c->lists ||
 	    !c->docs || !refs_ok(c))

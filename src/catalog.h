@@ -28,7 +28,8 @@ struct catalog {
 	const struct cat_opx *opx;       /* parallel to ops */
 	const struct cat_scope *scopes;  /* grouped by app, least privileged first */
 	const struct cat_syn *syns;
-	uint32_t napps, nops, ncaps, ntasks, nsteps, nlists, nreports, ndocs, nscopes, nsyns;
+	const struct cat_word *words;    /* task vocabulary for query matching */
+	uint32_t napps, nops, ncaps, ntasks, nsteps, nlists, nreports, ndocs, nscopes, nsyns, nwords;
 };
 
 /* Maps and verifies path. Returns 0, or -1 with a message in err (damaged, wrong version, absent). */

@@ -7,7 +7,7 @@
 #include <stdint.h>
 
 #define CAT_MAGIC "APCATLG1"
-#define CAT_FORMAT 4u
+#define CAT_FORMAT 5u
 
 /* A string is an offset into the string section: uint32 length, bytes, NUL. 0 means "absent". */
 typedef uint32_t cat_str;
@@ -27,6 +27,7 @@ enum cat_section_id {
 	CS_OPX,         /* struct cat_opx[], parallel to CS_OPS: what the planner shows of an operation */
 	CS_SCOPES,      /* struct cat_scope[]: per app, least privileged first (scope_order.json) */
 	CS_SYNONYMS,    /* struct cat_syn[]: folded phrases from synonyms.json */
+	CS_WORDS,       /* struct cat_word[]: every word of the tasks' search texts, sorted, with its tasks */
 	CS_COUNT
 };
 
@@ -133,6 +134,14 @@ struct cat_syn {
 	cat_str phrase;
 	uint32_t kind, target;
 	uint32_t words;                       /* number of words in phrase */
+};
+
+/* A distinct word of the tasks' search texts and the set of tasks (bit = task index) using it. */
+struct cat_word {
+	cat_str word;
+	uint32_t len;
+	uint32_t pad;
+	uint64_t tasks;
 };
 
 #endif

@@ -15,6 +15,8 @@ enum { LV_NONE = 0, LV_TYPO = 1, LV_STEM = 2, LV_EXACT = 3 };
 static int near_distance(const char *a, size_t la, const char *b, size_t lb)
 {
 	if (la > 40 || lb > 40 || (la > lb ? la - lb : lb - la) > 1) return 2;
+	/* one edit cannot change both the first and the last letter of words this long */
+	if (a[0] != b[0] && a[la - 1] != b[lb - 1]) return 2;
 	int d[42][42];
 	for (size_t i = 0; i <= la; i++) d[i][0] = (int)i;
 	for (size_t j = 0; j <= lb; j++) d[0][j] = (int)j;
@@ -36,42 +38,28 @@ static int near_distance(const char *a, size_t la, const char *b, size_t lb)
 }
 
 /* How well query word q (length lq) matches haystack word h (length lh). */
-static int word_level(const char *q, size_t lq, const char *h, size_t lh)
+static int word_level(const char *q, size_t lq, const char *h, size_t lh, bool typo)
 {
+	if (q[0] != h[0] && !typo) return LV_NONE;  /* exact and stem matches share the first letter */
 	if (lq == lh && memcmp(q, h, lq) == 0) return LV_EXACT;
 	size_t p = 0, min = lq < lh ? lq : lh;
 	while (p < min && q[p] == h[p]) p++;
 	/* inflections share all but the ending: rechnung/rechnungen, email/emails, find/finden */
 	if (p >= 4 && p + 1 >= min) return LV_STEM;
-	if (lq >= 5 && lh >= 5 && near_distance(q, lq, h, lh) <= 1) return LV_TYPO;
+	if (typo && lq >= 5 && lh >= 5 && near_distance(q, lq, h, lh) <= 1) return LV_TYPO;
 	return LV_NONE;
-}
-
-/* Best level of word q against every space-separated word of hay. */
-static int hay_level(const char *q, const char *hay)
-{
-	size_t lq = strlen(q);
-	int best = LV_NONE;
-	for (const char *w = hay; *w && best < LV_EXACT;) {
-		const char *end = strchr(w, ' ');
-		size_t lw = end ? (size_t)(end - w) : strlen(w);
-		int lv = word_level(q, lq, w, lw);
-		if (lv > best) best = lv;
-		w += lw;
-		while (*w == ' ') w++;
-	}
-	return best;
 }
 
 /* Does phrase (folded, space-separated) occur at word i of r? Returns its word count or 0. */
 static int phrase_at(const struct plan_resolution *r, int i, const char *phrase, bool typos)
 {
 	int n = 0;
+	if (i >= r->nwords || (phrase[0] != r->words[i][0] && !(typos && r->fuzzy[i]))) return 0;
 	for (const char *w = phrase; *w; n++) {
 		const char *end = strchr(w, ' ');
 		size_t lw = end ? (size_t)(end - w) : strlen(w);
 		if (i + n >= r->nwords) return 0;
-		int lv = word_level(r->words[i + n], strlen(r->words[i + n]), w, lw);
+		int lv = word_level(r->words[i + n], strlen(r->words[i + n]), w, lw, typos && r->fuzzy[i + n]);
 		/* a one-word phrase must match exactly: anhangen (append) is not anhange (attachments) */
 		int need = !strchr(phrase, ' ') ? LV_EXACT : typos ? LV_TYPO : LV_STEM;
 		if (lv < need) return 0;
@@ -163,6 +151,20 @@ static int app_fit(const struct catalog *c, uint32_t t, const struct plan_resolu
 	return fit;
 }
 
+/* Best level of word q per task, over the catalog's task vocabulary (search texts and synonyms). */
+static void word_levels(const struct catalog *c, const char *q, bool typo, int *lv)
+{
+	size_t lq = strlen(q);
+	for (uint32_t t = 0; t < c->ntasks && t < 64; t++) lv[t] = LV_NONE;
+	for (uint32_t k = 0; k < c->nwords; k++) {
+		const struct cat_word *w = &c->words[k];
+		int l = word_level(q, lq, cat_s(c, w->word), w->len, typo);
+		if (!l) continue;
+		for (uint32_t t = 0; t < c->ntasks && t < 64; t++)
+			if ((w->tasks >> t) & 1 && l > lv[t]) lv[t] = l;
+	}
+}
+
 static int idf_mult(int df)
 {
 	return df == 0 ? 1 : df <= 2 ? 3 : df <= 6 ? 2 : 1;
@@ -177,15 +179,11 @@ static void score_tasks(const struct catalog *c, struct plan_resolution *r, int 
 	for (int i = 0; i < r->nwords; i++) {
 		if (r->stop[i] || r->app_word[i]) continue;
 		int df = 0;
-		for (int t = 0; t < nt; t++) {
-			int best = hay_level(r->words[i], cat_s(c, c->tasks[t].search));
-			for (uint32_t s = 0; s < c->nsyns && best < LV_EXACT; s++)
-				if (c->syns[s].kind == SYN_TASK && (int)c->syns[s].target == t) {
-					int l = hay_level(r->words[i], cat_s(c, c->syns[s].phrase));
-					if (l > best) best = l;
-				}
-			lv[i][t] = best;
-			if (best) df++;
+		/* typos are only considered for a word that matches no task exactly or by stem */
+		for (int pass = 0; pass < 2 && df == 0; pass++) {
+			r->fuzzy[i] = pass == 1;
+			word_levels(c, r->words[i], r->fuzzy[i], lv[i]);
+			for (int t = 0; t < nt; t++) df += lv[i][t] > LV_NONE;
 		}
 		for (int t = 0; t < nt; t++) scores[t] += lv[i][t] * idf_mult(df);
 	}

@@ -31,6 +31,7 @@ struct plan_resolution {
 	const char *words[PLAN_MAX_WORDS];   /* point into folded (NUL-separated copy) */
 	char wordbuf[1024];
 	bool stop[PLAN_MAX_WORDS], matched[PLAN_MAX_WORDS], app_word[PLAN_MAX_WORDS];
+	bool fuzzy[PLAN_MAX_WORDS];       /* matched nothing exactly or by stem: typo matching allowed */
 	int content;                      /* words that are neither stop words nor app names */
 	int apps[PLAN_MAX_APPS], napps;   /* apps named in the query, in order of mention */
 	unsigned kinds;                   /* bit per enum cat_app_kind named by a generic word */

@@ -107,6 +107,10 @@ static bool refs_ok(const struct catalog *c)
 	for (uint32_t i = 0; i < c->nops; i++) {
 		const struct cat_opx *x = &c->opx[i];
 		CHECK_STR(x->input); CHECK_STR(x->output); CHECK_STR(x->params); CHECK_STR(x->transformations);
+		CHECK_STR(x->plan_view); CHECK_STR(x->scopes); CHECK_STR(x->notes); CHECK_STR(x->app_context);
+		CHECK_STR(x->cap_title);
+		if (x->plan_view == CAT_NONE || x->scopes == CAT_NONE || x->notes == CAT_NONE || x->app_context == CAT_NONE ||
+		    x->cap_title == CAT_NONE) return false;
 	}
 	for (uint32_t i = 0; i < c->nscopes; i++) {
 		CHECK_STR(c->scopes[i].scope); CHECK_STR(c->scopes[i].reason);

@@ -7,7 +7,7 @@
 #include <stdint.h>
 
 #define CAT_MAGIC "APCATLG1"
-#define CAT_FORMAT 8u
+#define CAT_FORMAT 9u
 
 /* A string is an offset into the string section: uint32 length, bytes, NUL. 0 means "absent". */
 typedef uint32_t cat_str;
@@ -134,8 +134,12 @@ struct cat_opx {
 	cat_str input, output;                /* type names; CAT_NONE when null */
 	cat_str params;                       /* JSON {"required":[names],"fixed":{name:value}} */
 	cat_str transformations;              /* JSON array of {en,de}; CAT_NONE when absent */
+	cat_str plan_view;                    /* JSON: the plan step's "operation" object */
+	cat_str scopes;                       /* JSON: scope_alternatives array, or null */
+	cat_str notes;                        /* JSON: the step's operation_notes array */
+	cat_str app_context;                  /* JSON: the app's permission context as a string */
+	cat_str cap_title;                    /* JSON: the capability's {en, de} title */
 	uint32_t tested;                      /* a passing report assertion names this operation */
-	uint32_t pad;
 };
 
 /* One scope of an app in privilege order: rank 0 is the least privileged. */

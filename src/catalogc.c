@@ -591,6 +591,48 @@ static int compile_synonyms(struct cc *c)
 	return rc;
 }
 
+/* Pre-serialised pieces of a plan step per operation, built once reports have marked tested ones. */
+static int build_plan_views(struct cc *c)
+{
+	for (uint32_t k = 0; k < c->nops; k++) {
+		const struct cat_op *op = op_at(c, k);
+		struct cat_opx *x = (struct cat_opx *)c->opx.p + k;
+		const struct cat_app *app = (const struct cat_app *)c->apps.p + op->app;
+		const struct cat_cap *cap = (const struct cat_cap *)c->caps.p + op->cap;
+		struct json_object *v = json_object_new_object(), *sc = NULL, *notes = json_object_new_array(),
+			*ctx = json_object_new_string(pool(c, app->permission_context)), *title = json_object_new_object();
+		json_object_object_add(v, "id", json_object_new_string(pool(c, op->id)));
+		json_object_object_add(v, "method", json_object_new_string(pool(c, op->method)));
+		json_object_object_add(v, "base_url", json_object_new_string(pool(c, op->base_url)));
+		json_object_object_add(v, "path", json_object_new_string(pool(c, op->path)));
+		json_object_object_add(v, "input", x->input != CAT_NONE ? json_object_new_string(pool(c, x->input)) : NULL);
+		json_object_object_add(v, "output", x->output != CAT_NONE ? json_object_new_string(pool(c, x->output)) : NULL);
+		json_object_object_add(v, "parameters", json_tokener_parse(pool(c, x->params)));
+		json_object_object_add(v, "practically_tested", json_object_new_boolean((int)x->tested));
+		if (op->scope_count != CAT_NONE) {
+			sc = json_object_new_array();
+			for (uint32_t i = 0; i < op->scope_count; i++)
+				json_object_array_add(sc, json_object_new_string(pool(c, ((const uint32_t *)c->lists.p)[op->scope_first + i])));
+		}
+		if (op->permission_context != CAT_NONE)
+			json_object_array_add(notes, json_object_new_string(pool(c, op->permission_context)));
+		json_object_object_add(title, "en", json_object_new_string(pool(c, cap->title_en)));
+		json_object_object_add(title, "de", json_object_new_string(pool(c, cap->title_de)));
+		x->plan_view = json_add(c, v);
+		x->scopes = sc ? json_add(c, sc) : str_add(c, "null");
+		x->notes = json_add(c, notes);
+		x->app_context = json_add(c, ctx);
+		x->cap_title = json_add(c, title);
+		json_object_put(v);
+		if (sc) json_object_put(sc);
+		json_object_put(notes);
+		json_object_put(ctx);
+		json_object_put(title);
+		if (x->plan_view == CAT_NONE || x->cap_title == CAT_NONE) return fail(c, "catalog", "", "out of memory");
+	}
+	return 0;
+}
+
 struct vword {
 	char *w;
 	uint64_t tasks;
@@ -843,6 +885,7 @@ int catalogc_build_ex(const char *srcdir, const char *extra_dir, const char *out
 	if (rc == 0) rc = compile_synonyms(&c);
 	if (rc == 0) rc = build_vocabulary(&c);
 	if (rc == 0) rc = compile_reports(&c);
+	if (rc == 0) rc = build_plan_views(&c);
 	if (rc == 0) rc = compile_entries(&c);
 	if (rc == 0) make_dataset_version(&c);
 	if (rc == 0) rc = build_docs(&c, tasks);

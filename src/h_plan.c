@@ -122,21 +122,6 @@ static struct json_object *candidates(const struct catalog *c, const struct plan
 	return a;
 }
 
-static struct json_object *view_plan_operation(const struct catalog *c, const struct cat_op *op)
-{
-	const struct cat_opx *x = &c->opx[op - c->ops];
-	struct json_object *o = json_object_new_object();
-	json_object_object_add(o, "id", json_object_new_string(cat_s(c, op->id)));
-	json_object_object_add(o, "method", json_object_new_string(cat_s(c, op->method)));
-	json_object_object_add(o, "base_url", json_object_new_string(cat_s(c, op->base_url)));
-	json_object_object_add(o, "path", json_object_new_string(cat_s(c, op->path)));
-	json_object_object_add(o, "input", cat_has(x->input) ? json_object_new_string(cat_s(c, x->input)) : NULL);
-	json_object_object_add(o, "output", cat_has(x->output) ? json_object_new_string(cat_s(c, x->output)) : NULL);
-	json_object_object_add(o, "parameters", json_raw(cat_s(c, x->params)));
-	json_object_object_add(o, "practically_tested", json_object_new_boolean((int)x->tested));
-	return o;
-}
-
 static struct json_object *scope_list(const struct catalog *c, const struct cat_op *op)
 {
 	if (!op || op->scope_count == CAT_NONE) return NULL;
@@ -161,7 +146,8 @@ static struct json_object *view_step(const struct plan *p, int idx, int prev)
 	const struct cat_cap *cap = &c->caps[st->cap];
 	struct json_object *o = json_object_new_object();
 	json_object_object_add(o, "capability", json_object_new_string(cat_s(c, cap->id)));
-	json_object_object_add(o, "title", view_text(c, cap->title_en, cap->title_de));
+	const struct cat_opx *x = st->op ? &c->opx[st->op - c->ops] : NULL;
+	json_object_object_add(o, "title", x ? json_raw(cat_s(c, x->cap_title)) : view_text(c, cap->title_en, cap->title_de));
 	json_object_object_add(o, "role", json_object_new_string(st->role));
 	json_object_object_add(o, "app_kind", json_object_new_string(VOCAB_APP_KINDS[st->kind]));
 	json_object_object_add(o, "app", st->app >= 0 ? json_object_new_string(cat_s(c, c->apps[st->app].id)) : NULL);
@@ -170,17 +156,16 @@ static struct json_object *view_step(const struct plan *p, int idx, int prev)
 	json_object_object_add(o, "documented", json_object_new_boolean(st->op != NULL));
 	json_object_object_add(o, "done_by", json_object_new_string(st->state == SS_CALLER ? "caller" : "provider_operation"));
 	json_object_object_add(o, "state", json_object_new_string(STATE_NAMES[st->state]));
-	json_object_object_add(o, "operation", st->op ? view_plan_operation(c, st->op) : NULL);
-	json_object_object_add(o, "scope_alternatives", scope_list(c, st->op));
+	json_object_object_add(o, "operation", x ? json_raw(cat_s(c, x->plan_view)) : NULL);
+	json_object_object_add(o, "scope_alternatives", x ? json_raw(cat_s(c, x->scopes)) : NULL);
 	json_object_object_add(o, "granted_scope", st->op ? jstr_or_null(op_scope(c, st->op, st->granted)) : NULL);
 	bool ask = st->state == SS_MISSING_SCOPE && st->ask_for >= 0;
 	const struct cat_scope *ar = ask ? cat_scope_find(c, st->op->app, op_scope(c, st->op, st->ask_for)) : NULL;
 	json_object_object_add(o, "ask_for", ask ? json_object_new_string(op_scope(c, st->op, st->ask_for)) : NULL);
 	json_object_object_add(o, "ask_for_reason", ar ? json_object_new_string(cat_s(c, ar->reason)) : NULL);
-	json_object_object_add(o, "permission_context", st->app >= 0 && st->kind != AK_CALLER
-		? json_object_new_string(cat_s(c, c->apps[st->app].permission_context)) : NULL);
-	json_object_object_add(o, "operation_notes", account_notes(c, st));
-	const struct cat_opx *x = st->op ? &c->opx[st->op - c->ops] : NULL;
+	json_object_object_add(o, "permission_context", x ? json_raw(cat_s(c, x->app_context))
+		: st->app >= 0 && st->kind != AK_CALLER ? json_object_new_string(cat_s(c, c->apps[st->app].permission_context)) : NULL);
+	json_object_object_add(o, "operation_notes", x ? json_raw(cat_s(c, x->notes)) : json_object_new_array());
 	json_object_object_add(o, "transformations", x && cat_has(x->transformations)
 		? json_raw(cat_s(c, x->transformations)) : json_object_new_array());
 	json_object_object_add(o, "input_from_step", prev >= 0 ? json_object_new_int(prev) : NULL);
@@ -429,7 +414,7 @@ void h_snapshot(const struct hctx *hc, struct json_object *in, struct reply *out
 		json_object_object_add(e, "app", json_object_new_string(cat_s(c, c->apps[st->app].id)));
 		json_object_object_add(e, "operation", json_object_new_string(cat_s(c, st->op->id)));
 		json_object_object_add(e, "capability", json_object_new_string(cat_s(c, c->caps[st->cap].id)));
-		json_object_object_add(e, "scope_alternatives", scope_list(c, st->op));
+		json_object_object_add(e, "scope_alternatives", json_raw(cat_s(c, c->opx[st->op - c->ops].scopes)));
 		if (cat_has(st->op->revision))
 			json_object_object_add(e, "source_revision", json_object_new_string(cat_s(c, st->op->revision)));
 		json_object_object_add(e, "source_hash", json_object_new_string(cat_s(c, st->op->semantic_sha256)));

@@ -365,14 +365,15 @@ void h_permissions(const struct hctx *hc, struct json_object *in, struct reply *
 	struct json_object *broader = json_object_new_array(), *unneeded = json_object_new_array(),
 		*missing = json_object_new_array();
 	granted_review(&p, broader, unneeded);
+	/* scopes of the minimal set that some unauthorised step is waiting for */
 	for (int k = 0; k < p.ncover; k++) {
-		bool have = false;
-		for (int g = 0; g < p.ngranted; g++) have |= strcmp(p.granted[g], p.cover[k]) == 0;
 		bool needed = false;
-		for (int s = 0; s < p.nsteps; s++)
-			needed |= p.steps[s].state == SS_MISSING_SCOPE && !p.steps[s].left_out &&
-				strcmp(op_scope(c, p.steps[s].op, p.steps[s].ask_for) ? op_scope(c, p.steps[s].op, p.steps[s].ask_for) : "", p.cover[k]) == 0;
-		if (!have && needed) json_object_array_add(missing, json_object_new_string(p.cover[k]));
+		for (int s = 0; s < p.nsteps && !needed; s++) {
+			const struct plan_step *st = &p.steps[s];
+			needed = !st->left_out && st->state == SS_MISSING_SCOPE && st->ask_for >= 0 &&
+				strcmp(op_scope(c, st->op, st->ask_for), p.cover[k]) == 0;
+		}
+		if (needed) json_object_array_add(missing, json_object_new_string(p.cover[k]));
 	}
 	json_object_object_add(o, "status", json_object_new_string(permission_status(&p)));
 	json_object_object_add(o, "plan_status", json_object_new_string(PLAN_STATUS[p.status]));

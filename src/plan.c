@@ -544,7 +544,8 @@ void plan_build(struct plan *p, const struct catalog *c, const struct json_objec
 		if (a >= 0) add_app(p, a, AS_REQUEST, srcs);
 	}
 	const char *task_id = jget_str(in, "task_id"), *query = jget_str(in, "query");
-	if (query && *query) plan_resolve_query(c, query, &p->res);
+	/* task_id wins: the query is then not read at all */
+	if (!task_id && query && *query) plan_resolve_query(c, query, &p->res);
 	if (task_id) {
 		p->task = cat_task_find(c, task_id);
 		p->res.by = p->task >= 0 ? BY_TASK_ID : BY_NONE;

@@ -250,6 +250,14 @@ Test(plan, permissions_least_and_broader, .init = setup, .fini = teardown)
 	cr_assert_str_eq(sat(json_object_array_get_idx(br, 0), "scope"), "https://mail.google.com/");
 	cr_assert_str_eq(sat(json_object_array_get_idx(br, 0), "enough"), "https://www.googleapis.com/auth/gmail.readonly");
 	cr_assert(arr_has(at(p, "not_needed"), "x.unrelated"));
+	json_object_put(p);
+	p = post_ok("/v2/permissions/explain", "{\"task_id\":\"mailA-attachments-driveA\",\"granted_scopes\":[\"https://www.googleapis.com/auth/drive\"]}");
+	cr_assert_str_eq(sat(p, "status"), "needs_scopes");
+	struct json_object *miss = at(p, "missing_scopes");
+	cr_assert_eq(json_object_array_length(miss), 1);
+	cr_assert(arr_has(miss, "https://www.googleapis.com/auth/gmail.readonly"));
+	cr_assert_str_eq(sat(json_object_array_get_idx(at(p, "broader_than_needed"), 0), "enough"),
+		"https://www.googleapis.com/auth/drive.file");
 	/* alternatives come least privileged first, each with its reason */
 	struct json_object *alts = at(json_object_array_get_idx(at(p, "steps"), 0), "alternatives");
 	int last = -1;

@@ -28,6 +28,7 @@ static const char *op_scope(const struct catalog *c, const struct cat_op *op, in
 /* One sentence per status: what it means for the caller. */
 static const char *const STATUS_TEXT[] = {
 	[PS_UNRESOLVED] = "Nothing to plan: no task_id was given and the query matched no task or capability. Name a task_id (see /v2/tasks) or rephrase.",
+	[PS_AMBIGUOUS] = "The query fits several tasks equally well (task.query.candidates): nothing is guessed; name a task_id or add words that tell them apart.",
 	[PS_READ_ONLY_CONFLICT] = "read_only removed write steps (see left_out): the task cannot be completed read-only; the remaining steps are planned.",
 	[PS_NEEDS_APPS] = "A step needs an app of its kind: add one to apps (each such step lists candidates).",
 	[PS_PARTIAL] = "A bound app documents no operation for a step's capability: choose another app for it (see candidates).",
@@ -66,7 +67,7 @@ static struct json_object *view_task(const struct plan *p)
 	json_object_object_add(o, "title", t ? view_text(c, t->title_en, t->title_de) : NULL);
 	json_object_object_add(o, "generic", t ? json_object_new_boolean((int)t->generic) : NULL);
 	json_object_object_add(o, "kind", json_object_new_string(t ? "task"
-		: r->by == BY_QUERY_CAPABILITIES ? "capability_chain" : "none"));
+		: r->by == BY_QUERY_CAPABILITIES ? "capability_chain" : r->by == BY_QUERY_AMBIGUOUS ? "ambiguous" : "none"));
 	json_object_object_add(o, "resolved_by", json_object_new_string(r->by == BY_TASK_ID ? "task_id"
 		: r->by == BY_NONE ? "none" : "query"));
 	json_object_object_add(o, "confidence", percent(r->confidence));
@@ -92,6 +93,10 @@ static struct json_object *view_task(const struct plan *p)
 		json_object_object_add(q, "score", json_object_new_int(r->score));
 		json_object_object_add(q, "runner_up", r->runner_up >= 0 ? json_object_new_string(cat_s(c, c->tasks[r->runner_up].id)) : NULL);
 		json_object_object_add(q, "runner_up_score", json_object_new_int(r->runner_up_score));
+		struct json_object *cand = json_object_new_array();
+		for (int k = 0; k < r->ncandidates; k++)
+			json_object_array_add(cand, json_object_new_string(cat_s(c, c->tasks[r->candidates[k]].id)));
+		json_object_object_add(q, "candidates", cand);
 		json_object_object_add(q, "used", json_object_new_boolean(r->by == BY_QUERY_TASK || r->by == BY_QUERY_CAPABILITIES));
 		json_object_object_add(o, "query", q);
 	}
@@ -275,6 +280,7 @@ void h_plan(const struct hctx *hc, struct json_object *in, struct reply *out)
 static const char *permission_status(const struct plan *p)
 {
 	if (p->status == PS_UNRESOLVED) return "unresolved";
+	if (p->status == PS_AMBIGUOUS) return "ambiguous";
 	if (p->rules & (1u << PS_NEEDS_APPS)) return "needs_apps";
 	if (p->rules & (1u << PS_NEEDS_SCOPES)) return "needs_scopes";
 	if (p->rules & (1u << PS_SCOPES_UNKNOWN)) return "scopes_unknown";
@@ -397,7 +403,7 @@ void h_snapshot(const struct hctx *hc, struct json_object *in, struct reply *out
 	struct json_object *o = json_object_new_object();
 	json_object_object_add(o, "status", json_object_new_string(PLAN_STATUS[p.status]));
 	json_object_object_add(o, "task", view_task(&p));
-	if (p.status == PS_UNRESOLVED) {
+	if (p.status == PS_UNRESOLVED || p.status == PS_AMBIGUOUS) {
 		json_object_object_add(o, "snapshot", NULL);
 		reply_ok(out, o);
 		return;

@@ -49,6 +49,13 @@ static bool str_ok(const struct catalog *c, cat_str s)
 	return (uint64_t)s + 4 + len + 1 <= sec->size && c->base[sec->off + s + 4 + len] == '\0';
 }
 
+/* Order of entries: by type, then slug (bytewise). */
+static int entry_cmp(const struct catalog *c, const struct cat_entry *e, const char *type, const char *slug)
+{
+	int r = strcmp(cat_s(c, e->type), type);
+	return r ? r : strcmp(cat_s(c, e->slug), slug);
+}
+
 #define CHECK_STR(x) do { if (!str_ok(c, (x))) return false; } while (0)
 
 static bool refs_ok(const struct catalog *c)
@@ -56,6 +63,7 @@ static bool refs_ok(const struct catalog *c)
 	if (c->nreports && !c->reports) return false;
 	CHECK_STR(c->meta->dataset_version); CHECK_STR(c->meta->catalog_version);
 	CHECK_STR(c->meta->rule_version); CHECK_STR(c->meta->built_from);
+	CHECK_STR(c->meta->connection_rule_version);
 	for (uint32_t i = 0; i < c->napps; i++) {
 		const struct cat_app *a = &c->apps[i];
 		CHECK_STR(a->id); CHECK_STR(a->name); CHECK_STR(a->provider); CHECK_STR(a->base_url);
@@ -111,6 +119,18 @@ static bool refs_ok(const struct catalog *c)
 			: s->kind == SYN_TASK ? c->ntasks : s->kind == SYN_CAP ? c->ncaps : 1;
 		if (s->kind > SYN_CAP || s->target >= lim || s->phrase == CAT_NONE) return false;
 	}
+	for (uint32_t i = 0; i < c->nentries; i++) {
+		const struct cat_entry *e = &c->entries[i];
+		const cat_str all[] = { e->type, e->slug, e->key, e->name, e->status, e->json, e->connections,
+			e->connections_en, e->connections_de, e->levels, e->verifications, e->ver_connections,
+			e->summary_en, e->summary_de, e->search_name, e->search_key, e->search_text };
+		for (size_t k = 0; k < sizeof all / sizeof *all; k++) {
+			CHECK_STR(all[k]);
+			if (all[k] == CAT_NONE) return false;
+		}
+		/* the lookup below is a binary search: the order must hold */
+		if (i && entry_cmp(c, &c->entries[i - 1], cat_s(c, e->type), cat_s(c, e->slug)) >= 0) return false;
+	}
 	return true;
 }
 
@@ -147,8 +167,9 @@ static int verify(struct catalog *c, char *err, size_t errlen)
 	c->syns = section(c, CS_SYNONYMS, sizeof *c->syns, &c->nsyns);
 	if ((c->nops && (!c->opx || nopx != c->nops)) || (c->nscopes && !c->scopes) || (c->nsyns && !c->syns))
 		return bad(err, errlen, "compiled catalog has a damaged planner section");
+	c->entries = section(c, CS_ENTRIES, sizeof *c->entries, &c->nentries);
 	if (!c->meta || nmeta != 1 || !c->apps || !c->ops || !c->caps || !c->tasks || !c->steps || !c->lists ||
-	    !c->docs || !refs_ok(c))
+	    !c->docs || !c->entries || !refs_ok(c))
 		return bad(err, errlen, "compiled catalog has a damaged section or reference");
 	return 0;
 }
@@ -247,5 +268,18 @@ const struct cat_scope *cat_scope_find(const struct catalog *c, uint32_t app, co
 {
 	for (uint32_t i = 0; i < c->nscopes; i++)
 		if (c->scopes[i].app == app && strcmp(cat_s(c, c->scopes[i].scope), scope) == 0) return &c->scopes[i];
+	return NULL;
+}
+
+const struct cat_entry *cat_entry_find(const struct catalog *c, const char *type, const char *slug)
+{
+	uint32_t lo = 0, hi = c->nentries;
+	while (lo < hi) {
+		uint32_t mid = lo + (hi - lo) / 2;
+		int r = entry_cmp(c, &c->entries[mid], type, slug);
+		if (r == 0) return &c->entries[mid];
+		if (r < 0) lo = mid + 1;
+		else hi = mid;
+	}
 	return NULL;
 }

@@ -28,7 +28,8 @@ struct catalog {
 	const struct cat_opx *opx;       /* parallel to ops */
 	const struct cat_scope *scopes;  /* grouped by app, least privileged first */
 	const struct cat_syn *syns;
-	uint32_t napps, nops, ncaps, ntasks, nsteps, nlists, nreports, ndocs, nscopes, nsyns;
+	const struct cat_entry *entries; /* sorted by (type, slug) */
+	uint32_t napps, nops, ncaps, ntasks, nsteps, nlists, nreports, ndocs, nscopes, nsyns, nentries;
 };
 
 /* Maps and verifies path. Returns 0, or -1 with a message in err (damaged, wrong version, absent). */
@@ -48,6 +49,9 @@ int cat_task_find(const struct catalog *c, const char *id);
 int cat_op_find(const struct catalog *c, uint32_t app, const char *op_id);
 const struct cat_report *cat_report_find(const struct catalog *c, const char *id);
 const char *cat_doc(const struct catalog *c, enum cat_doc_id id);
+
+/* Directory entry by path type ("mcp" | "agenten") and slug; NULL when absent (binary search). */
+const struct cat_entry *cat_entry_find(const struct catalog *c, const char *type, const char *slug);
 
 /* An op's scope alternatives: count, or -1 when null. */
 int cat_op_scopes(const struct catalog *c, const struct cat_op *op, const char **out, int max);

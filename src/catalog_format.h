@@ -7,7 +7,7 @@
 #include <stdint.h>
 
 #define CAT_MAGIC "APCATLG1"
-#define CAT_FORMAT 4u
+#define CAT_FORMAT 7u
 
 /* A string is an offset into the string section: uint32 length, bytes, NUL. 0 means "absent". */
 typedef uint32_t cat_str;
@@ -27,6 +27,7 @@ enum cat_section_id {
 	CS_OPX,         /* struct cat_opx[], parallel to CS_OPS: what the planner shows of an operation */
 	CS_SCOPES,      /* struct cat_scope[]: per app, least privileged first (scope_order.json) */
 	CS_SYNONYMS,    /* struct cat_syn[]: folded phrases from synonyms.json */
+	CS_ENTRIES,     /* struct cat_entry[]: directory entries, sorted by (type, slug) */
 	CS_COUNT
 };
 
@@ -49,6 +50,8 @@ struct cat_header {
 struct cat_meta {
 	cat_str dataset_version, catalog_version, rule_version;
 	cat_str built_from;       /* short text naming the source set */
+	cat_str connection_rule_version; /* rules deriving directory connections (row 3) */
+	uint32_t imported_entries, shadowed_entries; /* directory entries from imported sources; imports hidden by a built-in */
 };
 
 enum cat_app_kind { AK_CALLER = 0, AK_MAIL, AK_DRIVE, AK_CALENDAR, AK_SHEETS, AK_CODEHOST, AK_COUNT };
@@ -103,6 +106,21 @@ enum cat_doc_id {
 	DOC_PROVIDER_CATALOG = 0, /* the spec's provider catalog document */
 	DOC_TASKS, DOC_APPS, DOC_GUIDES,
 	DOC_COUNT
+};
+
+/* A directory entry (docs/directory.md). Every JSON text is pre-serialised by the compiler. */
+struct cat_entry {
+	cat_str type, slug, key, name, status;  /* type: "mcp" | "agenten" (path value); status aktiv|eingestellt */
+	cat_str json;                           /* the /v1 entry object */
+	cat_str connections;                    /* JSON array, text {en, de} (the agreed connection shape) */
+	cat_str connections_en, connections_de; /* the same array with text as one string, for row 3 */
+	cat_str levels;                         /* row 4: JSON array of reached level names */
+	cat_str verifications;                  /* row 4: JSON array of {level, reached, date, report} */
+	cat_str ver_connections;                /* row 4: JSON array of {id, levels} per connection */
+	cat_str summary_en, summary_de;         /* one-line verification summary */
+	cat_str search_name, search_key, search_text; /* folded, for the listing's search */
+	uint32_t einsatz;                       /* bit i set: einsatzgebiet VOCAB_EINSATZGEBIETE[i] */
+	uint32_t discontinued;                  /* status eingestellt */
 };
 
 struct cat_doc {

@@ -1,5 +1,6 @@
 #include "catalogc.h"
 #include "catalog_format.h"
+#include "catalogc_dir.h"
 #include "catalogc_shapes.h"
 #include "jsonutil.h"
 #include "text.h"
@@ -37,10 +38,10 @@ static int buf_add(struct buf *b, const void *data, size_t n)
 struct cc {
 	char *err;
 	size_t errlen;
-	const char *dir;
-	struct buf strings, apps, ops, caps, tasks, steps, lists, reports, docs, opx, scopes, syns;
+	const char *dir, *extra_dir;
+	struct buf strings, apps, ops, caps, tasks, steps, lists, reports, docs, opx, scopes, syns, entries;
 	struct json_object *versions, *capfile, *taskfile, *guidefile, *appsrc[16], *reportsrc;
-	uint32_t napps, nops, ncaps, ntasks, nsteps, nlists, nreports, ndocs, nscopes, nsyns;
+	uint32_t napps, nops, ncaps, ntasks, nsteps, nlists, nreports, ndocs, nscopes, nsyns, nentries, nimported, nshadowed;
 	uint32_t app_ops[16][2]; /* first, count */
 	char dataset_version[512];
 };
@@ -426,9 +427,11 @@ static int compile_reports(struct cc *c)
 	char path[4096];
 	snprintf(path, sizeof path, "%s/reports", c->dir);
 	DIR *d = opendir(path);
+	if (!c->reportsrc) c->reportsrc = json_object_new_array();
 	if (!d) return errno == ENOENT ? 0 : fail(c, "reports", "", "cannot list: %s", strerror(errno));
 	char *names[256];
 	int n = 0;
+	if (!c->reportsrc) c->reportsrc = json_object_new_array();
 	struct dirent *de;
 	while ((de = readdir(d)) != NULL) {
 		size_t l = strlen(de->d_name);
@@ -447,7 +450,7 @@ static int compile_reports(struct cc *c)
 			rc = fail(c, file, "/id", "report id \"%s\" does not match the file name", id);
 		if (rc == 0) rc = mark_tested(c, file, r);
 		struct cat_report rec = { .id = str_add(c, id), .date = str_add(c, jget_str(r, "date")), .json = json_add(c, r) };
-		json_object_put(r);
+		json_object_array_add(c->reportsrc, r); /* kept: directory verification levels derive from it */
 		if (rc == 0 && buf_add(&c->reports, &rec, sizeof rec) < 0) rc = -1;
 		if (rc == 0) c->nreports++;
 	}
@@ -602,8 +605,8 @@ static void make_dataset_version(struct cc *c)
 		lower[j] = '\0';
 		o += (size_t)snprintf(c->dataset_version + o, sizeof c->dataset_version - o, "%s-%s.", lower, dates[k]);
 	}
-	snprintf(c->dataset_version + o, sizeof c->dataset_version - o, "ops-%u.tasks-%u.reports-%u",
-		c->nops, c->ntasks, c->nreports);
+	snprintf(c->dataset_version + o, sizeof c->dataset_version - o, "ops-%u.tasks-%u.reports-%u.entries-%u",
+		c->nops, c->ntasks, c->nreports, c->nentries);
 }
 
 static void add_versions(struct cc *c, struct json_object *o)
@@ -666,7 +669,10 @@ static int write_out(struct cc *c, const char *outpath)
 	struct cat_meta meta = { .dataset_version = str_add(c, c->dataset_version),
 		.catalog_version = str_add(c, jget_str(c->versions, "catalog_version")),
 		.rule_version = str_add(c, jget_str(c->versions, "rule_version")),
-		.built_from = str_add(c, "catalog sources") };
+		.built_from = str_add(c, c->extra_dir ? "catalog sources and imported directory sources" : "catalog sources"),
+		.connection_rule_version = str_add(c, jget_str(c->versions, "connection_rule_version") ?
+			jget_str(c->versions, "connection_rule_version") : jget_str(c->versions, "rule_version")),
+		.imported_entries = c->nimported, .shadowed_entries = c->nshadowed };
 	struct buf metab = { 0 };
 	buf_add(&metab, &meta, sizeof meta);
 	struct { struct buf *b; uint32_t count; } secs[CS_COUNT] = {
@@ -676,6 +682,7 @@ static int write_out(struct cc *c, const char *outpath)
 		[CS_REPORTS] = { &c->reports, c->nreports }, [CS_DOCS] = { &c->docs, c->ndocs },
 		[CS_OPX] = { &c->opx, c->nops }, [CS_SCOPES] = { &c->scopes, c->nscopes },
 		[CS_SYNONYMS] = { &c->syns, c->nsyns },
+		[CS_ENTRIES] = { &c->entries, c->nentries },
 	};
 	struct buf body = { 0 };
 	static const unsigned char pad[8];
@@ -717,16 +724,46 @@ static int write_out(struct cc *c, const char *outpath)
 static void cc_free(struct cc *c)
 {
 	struct buf *bufs[] = { &c->strings, &c->apps, &c->ops, &c->caps, &c->tasks, &c->steps, &c->lists,
-		&c->reports, &c->docs, &c->opx, &c->scopes, &c->syns };
+		&c->reports, &c->docs, &c->opx, &c->scopes, &c->syns, &c->entries };
 	for (size_t i = 0; i < sizeof bufs / sizeof *bufs; i++) free(bufs[i]->p);
 	for (int a = 0; a < 16; a++) if (c->appsrc[a]) json_object_put(c->appsrc[a]);
-	struct json_object *objs[] = { c->versions, c->capfile, c->taskfile, c->guidefile };
+	struct json_object *objs[] = { c->versions, c->capfile, c->taskfile, c->guidefile, c->reportsrc };
 	for (size_t i = 0; i < sizeof objs / sizeof *objs; i++) if (objs[i]) json_object_put(objs[i]);
+}
+
+/* Directory entries: drafts from catalogc_dir.c become cat_entry records. */
+static int compile_entries(struct cc *c)
+{
+	struct json_object *drafts;
+	int shadowed = 0;
+	if (dirc_compile(c->dir, c->extra_dir, c->reportsrc, &drafts, &shadowed, c->err, c->errlen) < 0) return -1;
+	c->nshadowed = (uint32_t)shadowed;
+	int rc = 0;
+	for (size_t i = 0; rc == 0 && i < json_object_array_length(drafts); i++) {
+		struct json_object *d = json_object_array_get_idx(drafts, i);
+#define S(f) .f = str_add(c, jget_str(d, #f))
+		struct cat_entry rec = { S(type), S(slug), S(key), S(name), S(status), S(json), S(connections),
+			S(connections_en), S(connections_de), S(levels), S(verifications), S(ver_connections),
+			S(summary_en), S(summary_de), S(search_name), S(search_key), S(search_text),
+			.einsatz = (uint32_t)json_object_get_int64(jget(d, "einsatz")),
+			.discontinued = (uint32_t)jget_bool(d, "discontinued", 0) };
+#undef S
+		rc = buf_add(&c->entries, &rec, sizeof rec);
+		if (rc == 0) c->nentries++;
+		if (strcmp(jget_str(d, "origin"), "registry") == 0) c->nimported++;
+	}
+	json_object_put(drafts);
+	return rc < 0 ? fail(c, "directory", "", "out of memory") : 0;
 }
 
 int catalogc_build(const char *srcdir, const char *outpath, char *err, size_t errlen)
 {
-	struct cc c = { .err = err, .errlen = errlen, .dir = srcdir };
+	return catalogc_build_ex(srcdir, NULL, outpath, err, errlen);
+}
+
+int catalogc_build_ex(const char *srcdir, const char *extra_dir, const char *outpath, char *err, size_t errlen)
+{
+	struct cc c = { .err = err, .errlen = errlen, .dir = srcdir, .extra_dir = extra_dir };
 	err[0] = '\0';
 	/* offset 0 of the pool stays unused so a zeroed cat_str is never a valid string by accident */
 	uint32_t zero[2] = { 0, 0 };
@@ -740,6 +777,7 @@ int catalogc_build(const char *srcdir, const char *outpath, char *err, size_t er
 	if (rc == 0) rc = compile_scope_order(&c);
 	if (rc == 0) rc = compile_synonyms(&c);
 	if (rc == 0) rc = compile_reports(&c);
+	if (rc == 0) rc = compile_entries(&c);
 	if (rc == 0) make_dataset_version(&c);
 	if (rc == 0) rc = build_docs(&c, tasks);
 	if (rc == 0) rc = write_out(&c, outpath);

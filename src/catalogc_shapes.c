@@ -26,7 +26,8 @@ static const struct schema s_str_list_null = { .kind = SK_ARRAY, .flags = SF_NUL
 
 /* versions.json */
 static const struct schema_prop p_versions[] = {
-	{ "catalog_version", &s_version, true }, { "rule_version", &s_version, true }, { NULL, NULL, false } };
+	{ "catalog_version", &s_version, true }, { "rule_version", &s_version, true },
+	{ "connection_rule_version", &s_version, false }, { NULL, NULL, false } };
 const struct schema SRC_VERSIONS = { .kind = SK_OBJECT, .min = NB, .max = NB, .props = p_versions };
 
 /* Operation record and its evidence. */
@@ -198,3 +199,69 @@ static const struct schema_prop p_synonyms[] = {
 	{ "app_kinds", &s_syn_kinds, true }, { "tasks", &s_syn_tasks, true }, { "capabilities", &s_syn_caps, true },
 	{ NULL, NULL, false } };
 const struct schema SRC_SYNONYMS = { .kind = SK_OBJECT, .min = NB, .max = NB, .props = p_synonyms };
+/* directory/<name>.json (built-in) and imported directory sources: see docs/directory.md. */
+static const struct schema s_dtype = { .kind = SK_STRING, .min = NB, .max = NB, .enumv = VOCAB_ENTRY_TYPES };
+static const struct schema s_dstatus = { .kind = SK_STRING, .min = NB, .max = NB, .enumv = VOCAB_ENTRY_STATUS };
+static const struct schema s_dkey = { .kind = SK_STRING, .min = 3, .max = 200,
+	.pattern = "^[A-Za-z0-9][A-Za-z0-9.-]*/[A-Za-z0-9._-]+$" };
+static const struct schema s_dname = { .kind = SK_STRING, .min = 1, .max = 200 };
+static const struct schema s_durl_null = { .kind = SK_STRING, .flags = SF_NULLABLE, .min = 8, .max = 500,
+	.pattern = "^https?://[^[:space:]]+$" };
+static const struct schema s_dcoord = { .kind = SK_STRING, .min = 5, .max = 500,
+	.pattern = "^(npm|pypi|name|mcpb):[^[:space:]]+$" };
+static const struct schema s_lang = { .kind = SK_STRING, .min = 2, .max = 3, .pattern = "^[a-z]{2,3}$" };
+static const struct schema s_dtext = { .kind = SK_STRING, .min = 1, .max = 2000 };
+static const struct schema_prop p_anbietertext[] = {
+	{ "text", &s_dtext, true }, { "sprache", &s_lang, true }, { "uebersetzt", &s_bool, true },
+	{ "geprueft", &s_bool, true }, { "quelle", &s_dname, true }, { NULL, NULL, false } };
+static const struct schema s_anbietertext = { .kind = SK_OBJECT, .min = NB, .max = NB, .props = p_anbietertext };
+static const struct schema s_area = { .kind = SK_STRING, .min = NB, .max = NB, .enumv = VOCAB_EINSATZGEBIETE };
+static const struct schema s_areas = { .kind = SK_ARRAY, .min = 1, .max = 11, .items = &s_area };
+static const struct schema s_dversion = { .kind = SK_STRING, .flags = SF_NULLABLE, .min = 1, .max = 255 };
+
+static const char *const transports[] = { "stdio", "streamable-http", "sse", NULL };
+static const struct schema s_transport = { .kind = SK_STRING, .min = NB, .max = NB, .enumv = transports };
+static const char *const pkg_registries[] = { "npm", "pypi", "oci", "mcpb", "nuget", NULL };
+static const struct schema s_pkg_registry = { .kind = SK_STRING, .min = NB, .max = NB, .enumv = pkg_registries };
+static const struct schema s_pkg_name = { .kind = SK_STRING, .min = 1, .max = 500, .pattern = "^[^[:space:]]+$" };
+static const struct schema s_hint = { .kind = SK_STRING, .min = 1, .max = 40 };
+static const struct schema s_sha_hex = { .kind = SK_STRING, .min = NB, .max = NB, .pattern = "^[0-9a-f]{64}$" };
+static const struct schema_prop p_pkg[] = {
+	{ "registry", &s_pkg_registry, true }, { "name", &s_pkg_name, true }, { "version", &s_dversion, true },
+	{ "runtime_hint", &s_hint, false }, { "sha256", &s_sha_hex, false }, { NULL, NULL, false } };
+static const struct schema s_pkg = { .kind = SK_OBJECT, .min = NB, .max = NB, .props = p_pkg };
+static const struct schema s_varname = { .kind = SK_STRING, .min = 1, .max = 200, .pattern = "^[^[:space:]=]+$" };
+static const struct schema s_vardesc = { .kind = SK_STRING, .min = 0, .max = 1000 };
+static const struct schema_prop p_var[] = {
+	{ "name", &s_varname, true }, { "required", &s_bool, true }, { "secret", &s_bool, true },
+	{ "description", &s_vardesc, true }, { NULL, NULL, false } };
+static const struct schema s_var = { .kind = SK_OBJECT, .min = NB, .max = NB, .props = p_var };
+static const struct schema s_vars = { .kind = SK_ARRAY, .min = 0, .max = 100, .items = &s_var, .dflt = "[]" };
+static const struct schema s_arg = { .kind = SK_STRING, .min = 1, .max = 500 };
+static const struct schema s_args = { .kind = SK_ARRAY, .min = 0, .max = 60, .items = &s_arg, .dflt = "[]" };
+static const struct schema s_curl = { .kind = SK_STRING, .min = 8, .max = 500, .pattern = "^https?://[^[:space:]]+$" };
+static const struct schema_prop p_dconn[] = {
+	{ "transport", &s_transport, true }, { "url", &s_curl, false }, { "package", &s_pkg, false },
+	{ "runtime_args", &s_args, false }, { "package_args", &s_args, false }, { "env", &s_vars, false },
+	{ "headers", &s_vars, false }, { NULL, NULL, false } };
+static const struct schema s_dconn = { .kind = SK_OBJECT, .min = NB, .max = NB, .props = p_dconn };
+static const struct schema s_dconns = { .kind = SK_ARRAY, .min = 0, .max = 20, .items = &s_dconn };
+
+static const struct schema_prop p_dentry[] = {
+	{ "art", &s_dtype, true }, { "schluessel", &s_dkey, true }, { "slug", &s_slug, false },
+	{ "name", &s_dname, true }, { "status", &s_dstatus, true }, { "homepage", &s_durl_null, true },
+	{ "paket_koordinate", &s_dcoord, true }, { "indexierbar", &s_bool, true },
+	{ "anbietertext", &s_anbietertext, true }, { "einsatzgebiete", &s_areas, true },
+	{ "version", &s_dversion, true }, { "gelistet_seit", &s_date, true }, { "connections", &s_dconns, true },
+	{ NULL, NULL, false } };
+const struct schema SRC_DIR_ENTRY = { .kind = SK_OBJECT, .min = NB, .max = NB, .props = p_dentry };
+static const struct schema s_dentries = { .kind = SK_ARRAY, .min = 0, .max = 100000, .items = &s_any };
+static const char *const dir_origins[] = { "builtin", "registry", NULL };
+static const struct schema s_origin = { .kind = SK_STRING, .min = NB, .max = NB, .enumv = dir_origins };
+static const struct schema_prop p_dsource[] = {
+	{ "origin", &s_origin, true }, { "description", &s_str, true }, { "retrieved", &s_str_null, false },
+	{ NULL, NULL, false } };
+static const struct schema s_dsource = { .kind = SK_OBJECT, .min = NB, .max = NB, .props = p_dsource };
+static const struct schema_prop p_dfile[] = {
+	{ "source", &s_dsource, true }, { "entries", &s_dentries, true }, { NULL, NULL, false } };
+const struct schema SRC_DIRECTORY = { .kind = SK_OBJECT, .min = NB, .max = NB, .props = p_dfile };

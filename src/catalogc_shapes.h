@@ -5,7 +5,7 @@
 #include "schema.h"
 
 extern const struct schema SRC_VERSIONS, SRC_APP, SRC_PARAMETER, SRC_CAPABILITIES, SRC_TASKS, SRC_GUIDES,
-	SRC_REPORT;
+	SRC_REPORT, SRC_DIRECTORY, SRC_DIR_ENTRY;
 
 extern const struct schema SRC_SCOPE_ORDER, SRC_SYNONYMS;
 

@@ -25,6 +25,12 @@ void h_guides(const struct hctx *c, struct json_object *in, struct reply *out);
 void h_provider_catalog(const struct hctx *c, struct json_object *in, struct reply *out);
 void h_reports(const struct hctx *c, struct json_object *in, struct reply *out);
 
+/* h_directory.c: /v1 entry and listing, rows 3 and 4 */
+void h_v1_entry(const struct hctx *c, struct json_object *in, struct reply *out);
+void h_v1_list(const struct hctx *c, struct json_object *in, struct reply *out);
+void h_connections(const struct hctx *c, struct json_object *in, struct reply *out);
+void h_verifications(const struct hctx *c, struct json_object *in, struct reply *out);
+
 /* h_openapi.c */
 void h_openapi(const struct hctx *c, struct json_object *in, struct reply *out);
 void h_monitoring_openapi(const struct hctx *c, struct json_object *in, struct reply *out);

@@ -35,9 +35,14 @@ const struct route ROUTES[] = {
 	{ "POST", "/v2/workflows/plan", "planWorkflow", "Plan a workflow", 2,
 		NULL, NULL, &B_TASK, h_plan, V | E, PLAN_DOC },
 	{ "GET", "/v2/connections/{type}/{slug}", "getConnections", "Connection options of a directory entry", 3,
-		&P_ENTRY, &Q_LOCALE, NULL, h_not_implemented, V | E, "id, connections, connection_rule_version" },
+		&P_ENTRY, &Q_LOCALE, NULL, h_connections, V | E,
+		"id, name, status, locale, connections (id, transport stdio|streamable-http|sse, runtime local|remote, command, "
+		"args, url, package {registry, name, version}, requires, env and headers {name, required, secret, description}, "
+		"text in the locale), connection_rule_version; 404 entry_not_found" },
 	{ "GET", "/v2/verifications/{type}/{slug}", "getVerifications", "Verification levels of a directory entry", 4,
-		&P_ENTRY, &Q_LOCALE, NULL, h_not_implemented, V | E, "id, connections, levels" },
+		&P_ENTRY, &Q_LOCALE, NULL, h_verifications, V | E,
+		"id, levels (reached, in order listed < package_resolved < started < schema_read < execution_tested), "
+		"details (every level: reached, date, report, basis), connections (id, levels), summary; 404 entry_not_found" },
 	{ "POST", "/v2/compatibility/check", "checkCompatibility", "Check an entry against a client", 5,
 		NULL, NULL, &B_ENTRY, h_not_implemented, V | E, "id, client, status, execution_tested" },
 	{ "POST", "/v2/permissions/explain", "explainPermissions", "Explain the permissions a task needs", 6,
@@ -58,6 +63,14 @@ const struct route ROUTES[] = {
 		NULL, NULL, NULL, h_reports, V, "reports (id, date, title)" },
 	{ "GET", "/v2/verification-reports/{id}", "getVerificationReport", "A dated verification report", 13,
 		&P_REPORT, NULL, NULL, h_report, 0, "the report: environment, assertions, limitations, observed tool input schemas" },
+	{ "GET", "/v1/eintrag/{art}/{slug}", "getEntryV1", "Directory entry (previous major version)", 0,
+		&P_V1_ENTRY, NULL, NULL, h_v1_entry, R_HIDDEN,
+		"the entry: art, schluessel, slug, name, status, homepage, paket_koordinate, indexierbar, anbietertext, "
+		"adresse; 404 entry_not_found" },
+	{ "GET", "/v1/eintraege", "listEntriesV1", "Directory listing page (previous major version)", 0,
+		NULL, &Q_V1_LIST, NULL, h_v1_list, R_HIDDEN,
+		"art, filter {einsatzgebiet?, status?}, suche, startvorlage, suchebene, gesamt, grenze, versatz, "
+		"naechster_versatz, eintraege" },
 	{ "GET", "/v2/", "getIndex", "Service index: versions and every endpoint", 14,
 		NULL, NULL, NULL, h_index, V, "service, api_version, version triple, endpoints" },
 	{ "GET", "/v2/tasks", "listTasks", "The task catalog with capability chains", 14,

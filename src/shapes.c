@@ -55,6 +55,28 @@ static const struct schema_prop p_entry_path[] = {
 	{ "type", &s_type, true }, { "slug", &s_slug, true }, { NULL, NULL, false } };
 const struct schema P_ENTRY = { .kind = SK_OBJECT, .min = NB, .max = NB, .props = p_entry_path };
 
+/* /v1 directory: one entry, and the listing page (docs/directory.md) */
+static const struct schema_prop p_v1_entry[] = {
+	{ "art", &s_type, true }, { "slug", &s_slug, true }, { NULL, NULL, false } };
+const struct schema P_V1_ENTRY = { .kind = SK_OBJECT, .min = NB, .max = NB, .props = p_v1_entry };
+static const struct schema s_list_type = { .kind = SK_STRING, .min = NB, .max = NB, .enumv = VOCAB_ENTRY_TYPES,
+	.dflt = "\"mcp\"", .doc = "Entry type to list: mcp (MCP servers) or agenten (agents)" };
+static const struct schema s_area = { .kind = SK_STRING, .min = NB, .max = NB, .enumv = VOCAB_EINSATZGEBIETE,
+	.doc = "Filter: usage area" };
+static const struct schema s_entry_status = { .kind = SK_STRING, .min = NB, .max = NB, .enumv = VOCAB_ENTRY_STATUS,
+	.doc = "Filter: aktiv or eingestellt" };
+static const struct schema s_suche = { .kind = SK_STRING, .min = 0, .max = 500,
+	.doc = "Search words (all must occur), matched in name, key and provider text" };
+static const char *const search_levels[] = { "alle", "name", "schluessel", "anbietertext", NULL };
+static const struct schema s_suchebene = { .kind = SK_STRING, .min = NB, .max = NB, .enumv = search_levels,
+	.doc = "Where suche looks: alle (default), name, schluessel or anbietertext" };
+static const struct schema s_grenze = { .kind = SK_INTEGER, .min = 1, .max = 100, .dflt = "20", .doc = "Page size" };
+static const struct schema_prop p_v1_list[] = {
+	{ "art", &s_list_type, false }, { "einsatzgebiet", &s_area, false }, { "status", &s_entry_status, false },
+	{ "suche", &s_suche, false }, { "suchebene", &s_suchebene, false }, { "grenze", &s_grenze, false },
+	{ "versatz", &s_offset, false }, { NULL, NULL, false } };
+const struct schema Q_V1_LIST = { .kind = SK_OBJECT, .min = NB, .max = NB, .props = p_v1_list };
+
 /* Row 13 */
 static const struct schema s_report_id = { .kind = SK_STRING, .min = 1, .max = 200, .doc = "Report identifier" };
 static const struct schema_prop p_report[] = { { "id", &s_report_id, true }, { NULL, NULL, false } };

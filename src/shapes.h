@@ -5,7 +5,7 @@
 #include "schema.h"
 
 extern const struct schema Q_CAPABILITIES, Q_GAPS, Q_REPLACEMENTS, Q_LOCALE;
-extern const struct schema P_ENTRY, P_REPORT;
+extern const struct schema P_ENTRY, P_REPORT, P_V1_ENTRY, Q_V1_LIST;
 extern const struct schema B_TASK, B_ENTRY, B_CONFIG_VALIDATE, B_IMPACT, SNAPSHOT;
 
 #endif

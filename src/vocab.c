@@ -34,6 +34,11 @@ const char *const VOCAB_TASKS[] = {
 const char *const VOCAB_RUNTIMES[] = { "any", "local", "remote", NULL };
 const char *const VOCAB_LOCALES[] = { "de", "en", NULL };
 const char *const VOCAB_ENTRY_TYPES[] = { "mcp", "agenten", NULL };
+const char *const VOCAB_ENTRY_STATUS[] = { "aktiv", "eingestellt", NULL };
+const char *const VOCAB_EINSATZGEBIETE[] = { "entwicklung", "daten", "dateien", "kommunikation", "web",
+	"produktivitaet", "wissen", "finanzen", "infrastruktur", "ki", "sonstiges", NULL };
+const char *const VOCAB_VERIFICATION_LEVELS[] = { "listed", "package_resolved", "started", "schema_read",
+	"execution_tested", NULL };
 const char *const VOCAB_APP_KINDS[] = { "caller", "mail", "drive", "calendar", "sheets", "codehost", NULL };
 
 int vocab_index(const char *const *v, const char *s)

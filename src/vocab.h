@@ -13,6 +13,9 @@ extern const char *const VOCAB_TASKS[];        /* 50 */
 extern const char *const VOCAB_RUNTIMES[];
 extern const char *const VOCAB_LOCALES[];
 extern const char *const VOCAB_ENTRY_TYPES[];
+extern const char *const VOCAB_ENTRY_STATUS[];        /* directory entry status */
+extern const char *const VOCAB_EINSATZGEBIETE[];      /* directory usage areas (filter einsatzgebiet) */
+extern const char *const VOCAB_VERIFICATION_LEVELS[]; /* in ascending order */
 extern const char *const VOCAB_APP_KINDS[];    /* indexed by enum cat_app_kind */
 
 /* Index of s in the NULL-terminated list v, or -1. */

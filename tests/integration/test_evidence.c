@@ -64,3 +64,25 @@ Test(evidence, report_list_names_both_runs)
 	for (size_t i = 0; i < sizeof reports / sizeof reports[0]; i++) cr_assert(strstr(body, reports[i].id));
 	http_free(&r);
 }
+
+/* Row 4: the directory entries the reports name reach every level, each backed by that report. */
+ParameterizedTestParameters(evidence, entry_levels_come_from_the_report)
+{
+	static int idx[] = { 0, 1 };
+	return cr_make_param_array(int, idx, sizeof idx / sizeof idx[0]);
+}
+
+ParameterizedTest(int *i, evidence, entry_levels_come_from_the_report)
+{
+	char path[300];
+	snprintf(path, sizeof path, "/v2/verifications/%s", reports[*i].entry);
+	struct http_resp r = http_get(path);
+	cr_assert_eq(r.status, 200, "%s", r.body);
+	struct json_object *levels = jreq(r.json, "levels");
+	cr_assert_eq(json_object_array_length(levels), 5);
+	cr_assert_str_eq(json_object_get_string(json_object_array_get_idx(levels, 4)), "execution_tested");
+	struct json_object *details = jreq(r.json, "details");
+	for (size_t k = 1; k < json_object_array_length(details); k++)
+		cr_assert_str_eq(jstr(json_object_array_get_idx(details, k), "report"), reports[*i].id);
+	http_free(&r);
+}

@@ -14,6 +14,11 @@ packages=(build-essential autoconf automake pkg-config libfcgi-dev libjson-c-dev
 install_missing() {
 	local missing=() p
 	for p in "${packages[@]}"; do
+		# Node.js may come from elsewhere (with npm bundled): a working command is enough.
+		case $p in
+		nodejs) command -v node >/dev/null 2>&1 && continue ;;
+		npm) command -v npm >/dev/null 2>&1 && continue ;;
+		esac
 		dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
 	done
 	[ ${#missing[@]} -eq 0 ] && return 0

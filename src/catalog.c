@@ -1,5 +1,6 @@
 #include "catalog.h"
 #include "jsonutil.h"
+#include "text.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -119,6 +120,20 @@ static bool refs_ok(const struct catalog *c)
 			: s->kind == SYN_TASK ? c->ntasks : s->kind == SYN_CAP ? c->ncaps : 1;
 		if (s->kind > SYN_CAP || s->target >= lim || s->phrase == CAT_NONE) return false;
 	}
+	for (uint32_t i = 0; i < c->nclients; i++) {
+		const struct cat_client *k = &c->clients[i];
+		CHECK_STR(k->id); CHECK_STR(k->name); CHECK_STR(k->keys); CHECK_STR(k->json); CHECK_STR(k->root_key);
+		CHECK_STR(k->type_field); CHECK_STR(k->command); CHECK_STR(k->args); CHECK_STR(k->env);
+		CHECK_STR(k->url); CHECK_STR(k->http_url); CHECK_STR(k->headers); CHECK_STR(k->known);
+		CHECK_STR(k->secret); CHECK_STR(k->styles); CHECK_STR(k->extra); CHECK_STR(k->files); CHECK_STR(k->steps_en);
+		CHECK_STR(k->steps_de);
+		for (int t = 0; t < TR_COUNT; t++) {
+			CHECK_STR(k->type_values[t]);
+			if (k->support[t] >= SUP_COUNT) return false;
+		}
+		if (k->format >= CF_COUNT || k->id == CAT_NONE || k->root_key == CAT_NONE || k->command == CAT_NONE)
+			return false;
+	}
 	for (uint32_t i = 0; i < c->nentries; i++) {
 		const struct cat_entry *e = &c->entries[i];
 		const cat_str all[] = { e->type, e->slug, e->key, e->name, e->status, e->json, e->connections,
@@ -167,9 +182,10 @@ static int verify(struct catalog *c, char *err, size_t errlen)
 	c->syns = section(c, CS_SYNONYMS, sizeof *c->syns, &c->nsyns);
 	if ((c->nops && (!c->opx || nopx != c->nops)) || (c->nscopes && !c->scopes) || (c->nsyns && !c->syns))
 		return bad(err, errlen, "compiled catalog has a damaged planner section");
+	c->clients = section(c, CS_CLIENTS, sizeof *c->clients, &c->nclients);
 	c->entries = section(c, CS_ENTRIES, sizeof *c->entries, &c->nentries);
 	if (!c->meta || nmeta != 1 || !c->apps || !c->ops || !c->caps || !c->tasks || !c->steps || !c->lists ||
-	    !c->docs || !c->entries || !refs_ok(c))
+	    !c->docs || !c->entries || (c->nclients && !c->clients) || !refs_ok(c))
 		return bad(err, errlen, "compiled catalog has a damaged section or reference");
 	return 0;
 }
@@ -268,6 +284,19 @@ const struct cat_scope *cat_scope_find(const struct catalog *c, uint32_t app, co
 {
 	for (uint32_t i = 0; i < c->nscopes; i++)
 		if (c->scopes[i].app == app && strcmp(cat_s(c, c->scopes[i].scope), scope) == 0) return &c->scopes[i];
+	return NULL;
+}
+
+const struct cat_client *cat_client_find(const struct catalog *c, const char *id_or_alias)
+{
+	char f[128], key[132];
+	if (strlen(id_or_alias) > 80) return NULL;
+	text_fold(id_or_alias, f, sizeof f);
+	for (uint32_t i = 0; i < c->nclients; i++)
+		if (strcmp(cat_s(c, c->clients[i].id), id_or_alias) == 0) return &c->clients[i];
+	snprintf(key, sizeof key, "|%s|", f);
+	for (uint32_t i = 0; i < c->nclients; i++)
+		if (strstr(cat_s(c, c->clients[i].keys), key)) return &c->clients[i];
 	return NULL;
 }
 

@@ -28,8 +28,9 @@ struct catalog {
 	const struct cat_opx *opx;       /* parallel to ops */
 	const struct cat_scope *scopes;  /* grouped by app, least privileged first */
 	const struct cat_syn *syns;
+	const struct cat_client *clients;
 	const struct cat_entry *entries; /* sorted by (type, slug) */
-	uint32_t napps, nops, ncaps, ntasks, nsteps, nlists, nreports, ndocs, nscopes, nsyns, nentries;
+	uint32_t napps, nops, ncaps, ntasks, nsteps, nlists, nreports, ndocs, nscopes, nsyns, nclients, nentries;
 };
 
 /* Maps and verifies path. Returns 0, or -1 with a message in err (damaged, wrong version, absent). */
@@ -49,6 +50,9 @@ int cat_task_find(const struct catalog *c, const char *id);
 int cat_op_find(const struct catalog *c, uint32_t app, const char *op_id);
 const struct cat_report *cat_report_find(const struct catalog *c, const char *id);
 const char *cat_doc(const struct catalog *c, enum cat_doc_id id);
+/* A client by exact id, or by its id, name or an alias compared after folding (case, spaces and
+ * punctuation ignored: "Claude Desktop", "vs-code"). NULL when unknown. */
+const struct cat_client *cat_client_find(const struct catalog *c, const char *id_or_alias);
 
 /* Directory entry by path type ("mcp" | "agenten") and slug; NULL when absent (binary search). */
 const struct cat_entry *cat_entry_find(const struct catalog *c, const char *type, const char *slug);

@@ -7,7 +7,7 @@
 #include <stdint.h>
 
 #define CAT_MAGIC "APCATLG1"
-#define CAT_FORMAT 7u
+#define CAT_FORMAT 8u
 
 /* A string is an offset into the string section: uint32 length, bytes, NUL. 0 means "absent". */
 typedef uint32_t cat_str;
@@ -27,6 +27,7 @@ enum cat_section_id {
 	CS_OPX,         /* struct cat_opx[], parallel to CS_OPS: what the planner shows of an operation */
 	CS_SCOPES,      /* struct cat_scope[]: per app, least privileged first (scope_order.json) */
 	CS_SYNONYMS,    /* struct cat_syn[]: folded phrases from synonyms.json */
+	CS_CLIENTS,     /* struct cat_client[]: MCP client facts, sorted by id */
 	CS_ENTRIES,     /* struct cat_entry[]: directory entries, sorted by (type, slug) */
 	CS_COUNT
 };
@@ -152,6 +153,30 @@ struct cat_syn {
 	cat_str phrase;
 	uint32_t kind, target;
 	uint32_t words;                       /* number of words in phrase */
+};
+
+enum cat_cfg_format { CF_JSON = 0, CF_JSONC, CF_TOML, CF_YAML, CF_COUNT };
+/* How a client supports a transport in its configuration file. */
+enum cat_support { SUP_YES = 0, SUP_NO, SUP_BRIDGE, SUP_PARTIAL, SUP_UNDOCUMENTED, SUP_COUNT };
+enum cat_transport { TR_STDIO = 0, TR_HTTP, TR_SSE, TR_COUNT };
+
+/* One MCP client. Strings are CAT_NONE when the client has no such field. Lists of names are
+ * '|'-delimited with a leading and trailing '|' so "|name|" can be searched for. */
+struct cat_client {
+	cat_str id, name, keys;               /* keys: folded id, name and aliases */
+	cat_str json;                         /* the client record as served */
+	cat_str root_key, type_field;
+	cat_str type_values[TR_COUNT];        /* accepted type values, preferred first; CAT_NONE: no type */
+	cat_str command, args, env, url, http_url, headers;
+	cat_str known;                        /* every server field the client reads */
+	cat_str secret;                       /* placeholder template containing NAME, CAT_NONE: literal values */
+	cat_str styles;                       /* placeholder styles the client expands (see clients.json) */
+	cat_str extra;                        /* JSON object: fields every entry must carry */
+	cat_str files, steps_en, steps_de;    /* JSON texts */
+	uint32_t format;                      /* enum cat_cfg_format */
+	uint32_t root_list, command_array, comments;
+	uint32_t support[TR_COUNT];           /* enum cat_support */
+	uint32_t type_required;               /* bit per enum cat_transport */
 };
 
 #endif

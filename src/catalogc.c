@@ -39,9 +39,9 @@ struct cc {
 	char *err;
 	size_t errlen;
 	const char *dir, *extra_dir;
-	struct buf strings, apps, ops, caps, tasks, steps, lists, reports, docs, opx, scopes, syns, entries;
+	struct buf strings, apps, ops, caps, tasks, steps, lists, reports, docs, opx, scopes, syns, clients, entries;
 	struct json_object *versions, *capfile, *taskfile, *guidefile, *appsrc[16], *reportsrc;
-	uint32_t napps, nops, ncaps, ntasks, nsteps, nlists, nreports, ndocs, nscopes, nsyns, nentries, nimported, nshadowed;
+	uint32_t napps, nops, ncaps, ntasks, nsteps, nlists, nreports, ndocs, nscopes, nsyns, nclients, nentries, nimported, nshadowed;
 	uint32_t app_ops[16][2]; /* first, count */
 	char dataset_version[512];
 };
@@ -574,6 +574,108 @@ static int compile_synonyms(struct cc *c)
 	return rc;
 }
 
+/* "|a|b|" from a JSON array of strings, each folded when fold is set. */
+static cat_str names_add(struct cc *c, struct json_object *arr, const char *more[], bool fold)
+{
+	struct printbuf *pb = printbuf_new();
+	char f[256];
+	printbuf_strappend(pb, "|");
+	for (int i = 0; more && more[i]; i++) {
+		text_fold(more[i], f, sizeof f);
+		sprintbuf(pb, "%s|", fold ? f : more[i]);
+	}
+	for (size_t i = 0; arr && i < json_object_array_length(arr); i++) {
+		const char *s = json_object_get_string(json_object_array_get_idx(arr, i));
+		text_fold(s, f, sizeof f);
+		sprintbuf(pb, "%s|", fold ? f : s);
+	}
+	cat_str r = str_add(c, pb->buf);
+	printbuf_free(pb);
+	return r;
+}
+
+static cat_str opt_add(struct cc *c, struct json_object *o, const char *key)
+{
+	struct json_object *v = jget(o, key);
+	return v && json_object_is_type(v, json_type_string) ? str_add(c, json_object_get_string(v)) : CAT_NONE;
+}
+
+static uint32_t enum_of(const char *const *v, const char *s)
+{
+	int i = vocab_index(v, s);
+	return i < 0 ? 0 : (uint32_t)i;
+}
+
+static int compile_client(struct cc *c, struct json_object *cl, const char *ptr)
+{
+	static const char *const formats[] = { "json", "jsonc", "toml", "yaml", NULL };
+	static const char *const support[] = { "yes", "no", "bridge", "partial", "undocumented", NULL };
+	static const char *const tr[] = { "stdio", "streamable_http", "sse", NULL };
+	struct json_object *fields = jget(cl, "fields"), *steps = jget(cl, "steps");
+	const char *more[] = { jget_str(cl, "id"), jget_str(cl, "name"), NULL };
+	struct cat_client rec = { .id = str_add(c, jget_str(cl, "id")), .name = str_add(c, jget_str(cl, "name")),
+		.keys = names_add(c, jget(cl, "aliases"), more, true), .json = json_add(c, cl),
+		.root_key = str_add(c, jget_str(cl, "root_key")), .type_field = opt_add(c, cl, "type_field"),
+		.command = opt_add(c, fields, "command"), .args = opt_add(c, fields, "args"),
+		.env = opt_add(c, fields, "env"), .url = opt_add(c, fields, "url"),
+		.http_url = opt_add(c, fields, "http_url"), .headers = opt_add(c, fields, "headers"),
+		.known = names_add(c, jget(cl, "known_fields"), NULL, false), .secret = opt_add(c, cl, "secret_syntax"),
+		.styles = names_add(c, jget(cl, "placeholder_styles"), NULL, false),
+		.extra = json_add(c, jget(cl, "required_extra")), .files = json_add(c, jget(cl, "files")),
+		.steps_en = json_add(c, jget(steps, "en")), .steps_de = json_add(c, jget(steps, "de")),
+		.format = enum_of(formats, jget_str(cl, "format")),
+		.root_list = strcmp(jget_str(cl, "root_shape"), "list") == 0,
+		.command_array = strcmp(jget_str(fields, "command_shape"), "array") == 0,
+		.comments = (uint32_t)jget_bool(cl, "comments", 0) };
+	for (int t = 0; t < TR_COUNT; t++) {
+		rec.support[t] = enum_of(support, jget_str(jget(cl, "transports"), tr[t]));
+		struct json_object *tv = jget(jget(cl, "type_values"), tr[t]);
+		rec.type_values[t] = json_object_array_length(tv) ? names_add(c, tv, NULL, false) : CAT_NONE;
+		if (jget_bool(jget(cl, "type_required"), tr[t], 0)) rec.type_required |= 1u << t;
+		if (rec.type_values[t] == CAT_NONE && (rec.type_required & (1u << t)))
+			return fail(c, "clients.json", ptr, "type required for %s but no type value given", tr[t]);
+	}
+	if (rec.type_field == CAT_NONE && (rec.type_values[0] != CAT_NONE || rec.type_values[1] != CAT_NONE))
+		return fail(c, "clients.json", ptr, "type values without a type_field");
+	if (rec.support[TR_HTTP] == SUP_YES && rec.url == CAT_NONE && rec.http_url == CAT_NONE)
+		return fail(c, "clients.json", ptr, "remote transport supported but no url field");
+	if (rec.command_array && rec.args != CAT_NONE)
+		return fail(c, "clients.json", ptr, "a command array leaves no separate args field");
+	return buf_add(&c->clients, &rec, sizeof rec);
+}
+
+static int cmp_client_ids(const void *a, const void *b)
+{
+	return strcmp(jget_str(*(struct json_object *const *)a, "id"), jget_str(*(struct json_object *const *)b, "id"));
+}
+
+/* clients.json is optional for old source trees; when present every record is checked. */
+static int compile_clients(struct cc *c)
+{
+	char path[4096];
+	snprintf(path, sizeof path, "%s/clients.json", c->dir);
+	if (access(path, F_OK) != 0) return 0;
+	struct json_object *src = load(c, "clients.json", &SRC_CLIENTS);
+	if (!src) return -1;
+	struct json_object *arr = jget(src, "clients");
+	size_t n = json_object_array_length(arr);
+	struct json_object **v = calloc(n, sizeof *v);
+	int rc = v ? 0 : -1;
+	for (size_t i = 0; rc == 0 && i < n; i++) v[i] = json_object_array_get_idx(arr, i);
+	if (rc == 0) qsort(v, n, sizeof *v, cmp_client_ids);
+	for (size_t i = 0; rc == 0 && i < n; i++) {
+		char ptr[64];
+		snprintf(ptr, sizeof ptr, "/clients/%zu", i);
+		if (i > 0 && strcmp(jget_str(v[i], "id"), jget_str(v[i - 1], "id")) == 0)
+			rc = fail(c, "clients.json", ptr, "duplicate client id %s", jget_str(v[i], "id"));
+		if (rc == 0) rc = compile_client(c, v[i], ptr);
+		if (rc == 0) c->nclients++;
+	}
+	free(v);
+	json_object_put(src);
+	return rc;
+}
+
 /* Per-provider newest last_confirmed, plus counters: e.g. "Google-20251104T152329Z.ops-49". */
 static void make_dataset_version(struct cc *c)
 {
@@ -682,6 +784,7 @@ static int write_out(struct cc *c, const char *outpath)
 		[CS_REPORTS] = { &c->reports, c->nreports }, [CS_DOCS] = { &c->docs, c->ndocs },
 		[CS_OPX] = { &c->opx, c->nops }, [CS_SCOPES] = { &c->scopes, c->nscopes },
 		[CS_SYNONYMS] = { &c->syns, c->nsyns },
+		[CS_CLIENTS] = { &c->clients, c->nclients },
 		[CS_ENTRIES] = { &c->entries, c->nentries },
 	};
 	struct buf body = { 0 };
@@ -724,7 +827,7 @@ static int write_out(struct cc *c, const char *outpath)
 static void cc_free(struct cc *c)
 {
 	struct buf *bufs[] = { &c->strings, &c->apps, &c->ops, &c->caps, &c->tasks, &c->steps, &c->lists,
-		&c->reports, &c->docs, &c->opx, &c->scopes, &c->syns, &c->entries };
+		&c->reports, &c->docs, &c->opx, &c->scopes, &c->syns, &c->clients, &c->entries };
 	for (size_t i = 0; i < sizeof bufs / sizeof *bufs; i++) free(bufs[i]->p);
 	for (int a = 0; a < 16; a++) if (c->appsrc[a]) json_object_put(c->appsrc[a]);
 	struct json_object *objs[] = { c->versions, c->capfile, c->taskfile, c->guidefile, c->reportsrc };
@@ -777,6 +880,7 @@ int catalogc_build_ex(const char *srcdir, const char *extra_dir, const char *out
 	if (rc == 0) rc = compile_scope_order(&c);
 	if (rc == 0) rc = compile_synonyms(&c);
 	if (rc == 0) rc = compile_reports(&c);
+	if (rc == 0) rc = compile_clients(&c);
 	if (rc == 0) rc = compile_entries(&c);
 	if (rc == 0) make_dataset_version(&c);
 	if (rc == 0) rc = build_docs(&c, tasks);

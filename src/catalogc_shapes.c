@@ -199,6 +199,70 @@ static const struct schema_prop p_synonyms[] = {
 	{ "app_kinds", &s_syn_kinds, true }, { "tasks", &s_syn_tasks, true }, { "capabilities", &s_syn_caps, true },
 	{ NULL, NULL, false } };
 const struct schema SRC_SYNONYMS = { .kind = SK_OBJECT, .min = NB, .max = NB, .props = p_synonyms };
+/* clients.json: MCP client facts (format, root key, field names, transports, secrets, files, steps). */
+static const char *const cl_formats[] = { "json", "jsonc", "toml", "yaml", NULL };
+static const char *const cl_shapes[] = { "map", "list", NULL };
+static const char *const cl_support[] = { "yes", "no", "bridge", "partial", "undocumented", NULL };
+static const char *const cl_cmd_shapes[] = { "string", "array", NULL };
+static const struct schema s_cl_id = { .kind = SK_STRING, .min = 1, .max = 40, .pattern = "^[a-z0-9][a-z0-9-]*$" };
+static const struct schema s_cl_format = { .kind = SK_STRING, .min = NB, .max = NB, .enumv = cl_formats };
+static const struct schema s_cl_shape = { .kind = SK_STRING, .min = NB, .max = NB, .enumv = cl_shapes };
+static const struct schema s_cl_support = { .kind = SK_STRING, .min = NB, .max = NB, .enumv = cl_support };
+static const struct schema s_cl_cmd_shape = { .kind = SK_STRING, .min = NB, .max = NB, .enumv = cl_cmd_shapes };
+static const struct schema s_cl_key = { .kind = SK_STRING, .min = 1, .max = 60, .pattern = "^[A-Za-z_][A-Za-z0-9_]*$" };
+static const struct schema s_cl_key_null = { .kind = SK_STRING, .flags = SF_NULLABLE, .min = 1, .max = 60,
+	.pattern = "^[A-Za-z_][A-Za-z0-9_]*$" };
+static const struct schema s_cl_keys = { .kind = SK_ARRAY, .min = 1, .max = 40, .items = &s_cl_key };
+static const struct schema s_cl_tvals = { .kind = SK_ARRAY, .min = 0, .max = 4, .items = &s_str };
+static const struct schema s_cl_secret = { .kind = SK_STRING, .flags = SF_NULLABLE, .min = 4, .max = 60,
+	.pattern = ".*NAME.*" };
+static const struct schema_prop p_cl_transports[] = {
+	{ "stdio", &s_cl_support, true }, { "streamable_http", &s_cl_support, true }, { "sse", &s_cl_support, true },
+	{ NULL, NULL, false } };
+static const struct schema s_cl_transports = { .kind = SK_OBJECT, .min = NB, .max = NB, .props = p_cl_transports };
+static const struct schema_prop p_cl_tvalues[] = {
+	{ "stdio", &s_cl_tvals, true }, { "streamable_http", &s_cl_tvals, true }, { "sse", &s_cl_tvals, true },
+	{ NULL, NULL, false } };
+static const struct schema s_cl_tvalues = { .kind = SK_OBJECT, .min = NB, .max = NB, .props = p_cl_tvalues };
+static const struct schema_prop p_cl_treq[] = {
+	{ "stdio", &s_bool, true }, { "streamable_http", &s_bool, true }, { "sse", &s_bool, true },
+	{ NULL, NULL, false } };
+static const struct schema s_cl_treq = { .kind = SK_OBJECT, .min = NB, .max = NB, .props = p_cl_treq };
+static const struct schema_prop p_cl_fields[] = {
+	{ "command", &s_cl_key, true }, { "command_shape", &s_cl_cmd_shape, true }, { "args", &s_cl_key_null, true },
+	{ "env", &s_cl_key, true }, { "url", &s_cl_key_null, true }, { "http_url", &s_cl_key_null, true },
+	{ "headers", &s_cl_key_null, true }, { NULL, NULL, false } };
+static const struct schema s_cl_fields = { .kind = SK_OBJECT, .min = NB, .max = NB, .props = p_cl_fields };
+static const struct schema s_cl_extra = { .kind = SK_OBJECT, .min = NB, .max = NB, .additional = true };
+static const struct schema s_cl_paths = { .kind = SK_OBJECT, .min = NB, .max = NB, .additional = true };
+static const struct schema_prop p_cl_file[] = {
+	{ "scope", &s_str, true }, { "file_name", &s_str, true }, { "paths", &s_cl_paths, true }, { NULL, NULL, false } };
+static const struct schema s_cl_file = { .kind = SK_OBJECT, .min = NB, .max = NB, .props = p_cl_file };
+static const struct schema s_cl_files = { .kind = SK_ARRAY, .min = 1, .max = 10, .items = &s_cl_file };
+static const struct schema s_cl_steps1 = { .kind = SK_ARRAY, .min = 1, .max = 10, .items = &s_str };
+static const struct schema_prop p_cl_steps[] = {
+	{ "en", &s_cl_steps1, true }, { "de", &s_cl_steps1, true }, { NULL, NULL, false } };
+static const struct schema s_cl_steps = { .kind = SK_OBJECT, .min = NB, .max = NB, .props = p_cl_steps };
+static const char *const cl_styles[] = { "dollar_brace", "dollar", "env_colon", "input", "editor_var",
+	"double_brace", "brace_env", NULL };
+static const struct schema s_cl_style = { .kind = SK_STRING, .min = NB, .max = NB, .enumv = cl_styles };
+static const struct schema s_cl_styles = { .kind = SK_ARRAY, .min = 0, .max = 7, .items = &s_cl_style };
+static const struct schema s_cl_aliases = { .kind = SK_ARRAY, .min = 0, .max = 10, .items = &s_str };
+static const struct schema_prop p_client[] = {
+	{ "id", &s_cl_id, true }, { "name", &s_str, true }, { "vendor", &s_str, true },
+	{ "aliases", &s_cl_aliases, true }, { "format", &s_cl_format, true }, { "comments", &s_bool, true },
+	{ "root_key", &s_cl_key, true }, { "root_shape", &s_cl_shape, true },
+	{ "transports", &s_cl_transports, true }, { "type_field", &s_cl_key_null, true },
+	{ "type_values", &s_cl_tvalues, true }, { "type_required", &s_cl_treq, true },
+	{ "fields", &s_cl_fields, true }, { "known_fields", &s_cl_keys, true },
+	{ "required_extra", &s_cl_extra, true }, { "secret_syntax", &s_cl_secret, true },
+	{ "files", &s_cl_files, true }, { "steps", &s_cl_steps, true },
+	{ "placeholder_styles", &s_cl_styles, true }, { NULL, NULL, false } };
+static const struct schema s_client = { .kind = SK_OBJECT, .min = NB, .max = NB, .props = p_client };
+static const struct schema s_clients = { .kind = SK_ARRAY, .min = 1, .max = 64, .items = &s_client };
+static const struct schema_prop p_clients[] = { { "clients", &s_clients, true }, { NULL, NULL, false } };
+const struct schema SRC_CLIENTS = { .kind = SK_OBJECT, .min = NB, .max = NB, .props = p_clients };
+
 /* directory/<name>.json (built-in) and imported directory sources: see docs/directory.md. */
 static const struct schema s_dtype = { .kind = SK_STRING, .min = NB, .max = NB, .enumv = VOCAB_ENTRY_TYPES };
 static const struct schema s_dstatus = { .kind = SK_STRING, .min = NB, .max = NB, .enumv = VOCAB_ENTRY_STATUS };

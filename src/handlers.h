@@ -25,6 +25,11 @@ void h_guides(const struct hctx *c, struct json_object *in, struct reply *out);
 void h_provider_catalog(const struct hctx *c, struct json_object *in, struct reply *out);
 void h_reports(const struct hctx *c, struct json_object *in, struct reply *out);
 
+/* h_config.c: rows 5, 7, 8 */
+void h_config_validate(const struct hctx *c, struct json_object *in, struct reply *out);
+void h_compatibility(const struct hctx *c, struct json_object *in, struct reply *out);
+void h_configure(const struct hctx *c, struct json_object *in, struct reply *out);
+
 /* h_directory.c: /v1 entry and listing, rows 3 and 4 */
 void h_v1_entry(const struct hctx *c, struct json_object *in, struct reply *out);
 void h_v1_list(const struct hctx *c, struct json_object *in, struct reply *out);

@@ -44,13 +44,25 @@ const struct route ROUTES[] = {
 		"id, levels (reached, in order listed < package_resolved < started < schema_read < execution_tested), "
 		"details (every level: reached, date, report, basis), connections (id, levels), summary; 404 entry_not_found" },
 	{ "POST", "/v2/compatibility/check", "checkCompatibility", "Check an entry against a client", 5,
-		NULL, NULL, &B_ENTRY, h_not_implemented, V | E, "id, client, status, execution_tested" },
+		NULL, NULL, &B_ENTRY, h_compatibility, V | E,
+		"id, client, status (compatible, compatible_via_bridge, limited, incompatible, no_connections, "
+		"unknown_client), execution_tested (true only when a verification report shows it), entry_status, "
+		"recommended_connection, connections ({connection, transport, status: supported | supported_via_bridge | "
+		"limited | not_supported, reason}); 404 entry_not_found, 404 connection_not_found" },
 	{ "POST", "/v2/permissions/explain", "explainPermissions", "Explain the permissions a task needs", 6,
 		NULL, NULL, &B_TASK, h_permissions, V | E, PERMISSIONS_DOC },
 	{ "POST", "/v2/config/validate", "validateConfig", "Validate an MCP client configuration", 7,
-		NULL, NULL, &B_CONFIG_VALIDATE, h_not_implemented, V | E, "status, issues, corrected_config" },
+		NULL, NULL, &B_CONFIG_VALIDATE, h_config_validate, V | E,
+		"status (valid, valid_with_warnings, invalid, parse_error, unknown_client), client, format, issues "
+		"({code, path, message}; the severity of each code is fixed: see severities and docs/config.md), "
+		"corrected_config (null unless every correction is certain; text in the client's format when config was "
+		"text), severities ({code: error|warning|info}); unknown_client adds supported_clients" },
 	{ "POST", "/v2/configure", "configure", "Configuration template for an entry and a client", 8,
-		NULL, NULL, &B_ENTRY, h_not_implemented, V | E, "status, connection, template" },
+		NULL, NULL, &B_ENTRY, h_configure, V | E,
+		"status (ok, ok_via_bridge, limited, incompatible, no_connections, unknown_client), connection (the chosen "
+		"connection, auto = best for the client), template ({format, root_key, server_name, snippet (text in the "
+		"client's format), config, secrets, file_locations, steps, merge}), alternatives; 404 entry_not_found, "
+		"404 connection_not_found" },
 	{ "GET", "/v2/capability-gaps", "getCapabilityGaps", "Which capabilities an app documents, and its gaps", 9,
 		NULL, &Q_GAPS, NULL, h_capability_gaps, V | E, "app, capabilities, connector_inventory" },
 	{ "POST", "/v2/changes/impact", "changeImpact", "Impact of catalog changes on a workflow snapshot", 10,

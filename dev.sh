@@ -62,10 +62,20 @@ test)
 	dir=_build flags=()
 	if [ "${1:-}" = "--sanitize" ]; then dir=_build-asan flags=(--enable-sanitizers); fi
 	build "$dir" "${flags[@]}"
-	if ! make -C "$dir" -j"$(nproc)" check; then
-		cat "$dir/test-suite.log" 2>/dev/null || true
-		exit 1
-	fi
+	status=0
+	make -C "$dir" -j"$(nproc)" check || status=$?
+	[ $status -ne 0 ] && cat "$dir/test-suite.log" 2>/dev/null
+	# One closing line over every Criterion case, plus one per script test (leak check, MCP runs).
+	{
+		find "$dir/tests" \( -name 'test_*.log' -o -name 'run.sh.log' \) -exec cat {} + 2>/dev/null
+		find "$dir/tests" -name '*.sh.trs' ! -name 'run.sh.trs' -exec cat {} + 2>/dev/null
+	} | awk '
+		/Synthesis: Tested:/ { p += $7; f += $10 + $13 }
+		/^:test-result: PASS/ { p++ }
+		/^:test-result: SKIP/ { s++ }
+		/^:test-result: (FAIL|ERROR)/ { f++ }
+		END { printf "tests: %d passed, %d failed, %d skipped\n", p, f, s }'
+	exit $status
 	;;
 bench)
 	install_missing

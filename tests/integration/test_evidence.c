@@ -64,3 +64,48 @@ Test(evidence, report_list_names_both_runs)
 	for (size_t i = 0; i < sizeof reports / sizeof reports[0]; i++) cr_assert(strstr(body, reports[i].id));
 	http_free(&r);
 }
+
+/* Row 4: the directory entries the reports name reach every level, each backed by that report. */
+ParameterizedTestParameters(evidence, entry_levels_come_from_the_report)
+{
+	static int idx[] = { 0, 1 };
+	return cr_make_param_array(int, idx, sizeof idx / sizeof idx[0]);
+}
+
+ParameterizedTest(int *i, evidence, entry_levels_come_from_the_report)
+{
+	char path[300];
+	snprintf(path, sizeof path, "/v2/verifications/%s", reports[*i].entry);
+	struct http_resp r = http_get(path);
+	cr_assert_eq(r.status, 200, "%s", r.body);
+	struct json_object *levels = jreq(r.json, "levels");
+	cr_assert_eq(json_object_array_length(levels), 5);
+	cr_assert_str_eq(json_object_get_string(json_object_array_get_idx(levels, 4)), "execution_tested");
+	struct json_object *details = jreq(r.json, "details");
+	for (size_t k = 1; k < json_object_array_length(details); k++)
+		cr_assert_str_eq(jstr(json_object_array_get_idx(details, k), "report"), reports[*i].id);
+	http_free(&r);
+}
+
+/* Row 5: execution_tested follows the reports; an entry without a report says false. Coverage: no report
+ * tests a provider operation, so practically_tested stays 0. */
+Test(evidence, compatibility_and_coverage_follow_the_reports)
+{
+	for (size_t i = 0; i < sizeof reports / sizeof reports[0]; i++) {
+		char body[300];
+		snprintf(body, sizeof body, "{\"id\":\"%s\",\"client\":\"cursor\"}", reports[i].entry);
+		struct http_resp r = http_post("/v2/compatibility/check", body);
+		cr_assert_eq(r.status, 200, "%s", r.body);
+		cr_assert(json_object_get_boolean(jreq(r.json, "execution_tested")), "%s", r.body);
+		http_free(&r);
+	}
+	struct http_resp r = http_post("/v2/compatibility/check",
+		"{\"id\":\"mcp/io-github-modelcontextprotocol-server-fetch\",\"client\":\"cursor\"}");
+	cr_assert_eq(r.status, 200, "%s", r.body);
+	cr_assert_not(json_object_get_boolean(jreq(r.json, "execution_tested")));
+	http_free(&r);
+	r = http_post("/v2/workflows/plan", "{\"task_id\":\"mailA-attachments-driveA\"}");
+	cr_assert_eq(r.status, 200, "%s", r.body);
+	cr_assert_eq(json_object_get_int(jreq(jreq(r.json, "coverage"), "practically_tested")), 0);
+	http_free(&r);
+}

@@ -8,6 +8,7 @@ set -u
 src=${AUTOPLAN_SRCDIR:-.}
 build=${AUTOPLAN_BUILDDIR:-.}
 verify=$build/src/autoplan-verify
+catalog=${AUTOPLAN_CATALOG:-$build/catalog.bin}
 prefix=$build/mcp-servers
 version=2026.8.31
 servers="server-everything server-memory server-filesystem"
@@ -35,24 +36,30 @@ trap 'rm -rf "$tmp"' EXIT
 fails=0
 runtime="node $(node --version)"
 for s in $servers; do
-	extra="" shipped=yes
+	shipped=yes
 	case $s in
 	server-everything) shipped=no
 		plan='{"call":{"tool":"echo","arguments":{"message":"autoplan"},"expect_text":"Echo: autoplan"}}' ;;
 	server-memory) plan='{"call":{"tool":"read_graph","arguments":{},"expect_text":"entities"}}' ;;
-	server-filesystem) extra=',"fixture"'
+	server-filesystem)
 		mkdir -p "$prefix/fixture" && echo "autoplan verification fixture" >"$prefix/fixture/autoplan-fixture.txt"
 		plan='{"call":{"tool":"list_directory","arguments":{"path":"."},"expect_text":"[FILE] autoplan-fixture.txt"}}' ;;
 	esac
 	slug=io-github-modelcontextprotocol-$s
 	printf '%s\n' "$plan" >"$tmp/$s.plan.json"
-	# The entry's stdio connection, as the directory describes it.
-	printf '{"id":"npx","transport":"stdio","runtime":"local","command":"npx","args":["-y","@modelcontextprotocol/%s@%s"%s],"package":{"registry":"npm","name":"@modelcontextprotocol/%s","version":"%s"}}\n' \
-		"$s" "$version" "$extra" "$s" "$version" >"$tmp/$s.connection.json"
 	committed=$(ls "$src"/catalog/reports/$slug-*.json 2>/dev/null | sort | tail -1)
-	if [ $shipped = yes ] && [ -z "$committed" ]; then echo "FAIL: no committed report for $slug"; fails=$((fails + 1)); fi
-	MEMORY_FILE_PATH=$tmp/memory.jsonl "$verify" --id "$slug-check" --entry "mcp/$slug" \
-		--connection-file "$tmp/$s.connection.json" \
+	if [ $shipped = yes ]; then
+		[ -n "$committed" ] || { echo "FAIL: no committed report for $slug"; fails=$((fails + 1)); }
+		# Started from the directory entry's stdio connection in the compiled catalog, pinned to the
+		# installed version, its <allowed-directory> argument filled.
+		how="--catalog $catalog --pin $version --set allowed-directory=fixture"
+	else
+		# No directory entry: the same connection written out by hand.
+		printf '{"id":"npx","transport":"stdio","command":"npx","args":["-y","@modelcontextprotocol/%s@%s"],"package":{"registry":"npm","name":"@modelcontextprotocol/%s","version":"%s"}}\n' \
+			"$s" "$version" "$s" "$version" >"$tmp/$s.connection.json"
+		how="--connection-file $tmp/$s.connection.json"
+	fi
+	MEMORY_FILE_PATH=$tmp/memory.jsonl "$verify" --id "$slug-check" --entry "mcp/$slug" $how \
 		--package-json "$prefix/node_modules/@modelcontextprotocol/$s/package.json" \
 		--runtime "$runtime" --plan "$tmp/$s.plan.json" --cwd "$prefix" --timeout 60000 \
 		--out "$tmp/$s.json" ${committed:+--compare "$committed"}

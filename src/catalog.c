@@ -70,6 +70,8 @@ static bool refs_ok(const struct catalog *c)
 		CHECK_STR(a->id); CHECK_STR(a->name); CHECK_STR(a->provider); CHECK_STR(a->base_url);
 		CHECK_STR(a->json); CHECK_STR(a->connector_inventory); CHECK_STR(a->permission_context);
 		if (a->op_first > c->nops || a->op_count > c->nops - a->op_first || a->kind >= AK_COUNT) return false;
+		if (a->gap_first > c->nlists || c->ncaps > c->nlists - a->gap_first) return false;
+		for (uint32_t k = 0; k < c->ncaps; k++) CHECK_STR(c->lists[a->gap_first + k]);
 	}
 	for (uint32_t i = 0; i < c->nops; i++) {
 		const struct cat_op *o = &c->ops[i];
@@ -85,7 +87,7 @@ static bool refs_ok(const struct catalog *c)
 	for (uint32_t i = 0; i < c->ncaps; i++) {
 		const struct cat_cap *p = &c->caps[i];
 		CHECK_STR(p->id); CHECK_STR(p->title_en); CHECK_STR(p->title_de); CHECK_STR(p->desc_en);
-		CHECK_STR(p->desc_de); CHECK_STR(p->search);
+		CHECK_STR(p->desc_de); CHECK_STR(p->search); CHECK_STR(p->item_head); CHECK_STR(p->item_tail);
 		if (p->op_first > c->nlists || p->op_count > c->nlists - p->op_first) return false;
 		for (uint32_t k = 0; k < p->op_count; k++) if (c->lists[p->op_first + k] >= c->nops) return false;
 	}

@@ -7,7 +7,7 @@
 #include <stdint.h>
 
 #define CAT_MAGIC "APCATLG1"
-#define CAT_FORMAT 10u
+#define CAT_FORMAT 11u
 
 /* A string is an offset into the string section: uint32 length, bytes, NUL. 0 means "absent". */
 typedef uint32_t cat_str;
@@ -65,6 +65,8 @@ struct cat_app {
 	cat_str permission_context;
 	uint32_t kind;                /* enum cat_app_kind */
 	uint32_t op_first, op_count;  /* into CS_OPS */
+	uint32_t gap_first;           /* CS_LISTS: one cat_str per capability, the row 9 item for this app */
+	uint32_t pad;
 };
 
 struct cat_op {
@@ -83,6 +85,8 @@ struct cat_cap {
 	cat_str search;                       /* folded id + titles + descriptions, for matching */
 	uint32_t write, caller;
 	uint32_t op_first, op_count;          /* op indices in CS_LISTS */
+	/* Row 1 item around its documented_by list: head is an object left open, tail closes it. */
+	cat_str item_head, item_tail;
 };
 
 struct cat_task {

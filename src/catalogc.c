@@ -264,6 +264,38 @@ static bool app_documents(const struct cc *c, uint32_t app, uint32_t cap)
 	return false;
 }
 
+/* The row 1 item of a capability, split around "documented_by" (filled per request by app filter). */
+static int cap_item_parts(struct cc *c, struct json_object *cap, struct cat_cap *rec)
+{
+	struct json_object *o = json_object_new_object();
+	json_object_object_add(o, "id", json_object_get(jget(cap, "id")));
+	json_object_object_add(o, "title", json_object_get(jget(cap, "title")));
+	json_object_object_add(o, "description", json_object_get(jget(cap, "description")));
+	json_object_object_add(o, "write", json_object_new_boolean((int)rec->write));
+	json_object_object_add(o, "kind", json_object_new_string(rec->caller ? "caller" : "provider"));
+	const char *head = json_object_to_json_string_ext(o, JSON_C_TO_STRING_PLAIN | JSON_C_TO_STRING_NOSLASHESCAPE);
+	char *open = strndup(head, strlen(head) - 1); /* drop the closing brace */
+	json_object_put(o);
+	if (!open) return -1;
+	rec->item_head = str_add(c, open);
+	free(open);
+	struct json_object *note = json_object_new_string("No provider operation in the catalog documents this capability: "
+		"it is done on the caller's side and nothing here has tested it.");
+	struct printbuf *tail = printbuf_new();
+	if (!tail) {
+		json_object_put(note);
+		return -1;
+	}
+	if (rec->caller)
+		sprintbuf(tail, ",\"note\":%s", json_object_to_json_string_ext(note,
+			JSON_C_TO_STRING_PLAIN | JSON_C_TO_STRING_NOSLASHESCAPE));
+	printbuf_strappend(tail, "}");
+	json_object_put(note);
+	rec->item_tail = str_add(c, tail->buf);
+	printbuf_free(tail);
+	return 0;
+}
+
 static int compile_caps(struct cc *c)
 {
 	const char *file = "capabilities.json";
@@ -289,6 +321,7 @@ static int compile_caps(struct cc *c)
 		snprintf(hay, sizeof hay, "%s %s %s %s %s", id, jget_str(t, "en"), jget_str(t, "de"),
 			jget_str(d, "en"), jget_str(d, "de"));
 		rec.search = folded_add(c, hay);
+		if (cap_item_parts(c, cap, &rec) < 0) return fail(c, file, ptr, "out of memory");
 		for (uint32_t k = 0; k < c->nops; k++) {
 			if (op_at(c, k)->cap != i) continue;
 			if (op_at(c, k)->write != rec.write) {
@@ -307,6 +340,32 @@ static int compile_caps(struct cc *c)
 		}
 		if (buf_add(&c->caps, &rec, sizeof rec) < 0) return -1;
 		c->ncaps++;
+	}
+	return 0;
+}
+
+/* Row 9 answers per app and capability: documented (with the operation's view) or an explicit gap. */
+static int compile_gaps(struct cc *c)
+{
+	for (uint32_t a = 0; a < c->napps; a++) {
+		((struct cat_app *)c->apps.p)[a].gap_first = c->nlists;
+		for (uint32_t i = 0; i < c->ncaps; i++) {
+			const struct cat_cap *cap = (const struct cat_cap *)c->caps.p + i;
+			const struct cat_op *op = NULL;
+			for (uint32_t k = c->app_ops[a][0]; !op && k < c->app_ops[a][0] + c->app_ops[a][1]; k++)
+				if (op_at(c, k)->cap == i) op = op_at(c, k);
+			struct json_object *o = json_object_new_object();
+			json_object_object_add(o, "capability", json_object_new_string(VOCAB_CAPABILITIES[i]));
+			json_object_object_add(o, "documented", json_object_new_boolean(op != NULL));
+			json_object_object_add(o, "operation", op ? json_tokener_parse((const char *)c->strings.p + op->view + 4) : NULL);
+			json_object_object_add(o, "gap", op ? NULL : json_object_new_string(cap->caller
+				? "caller_side: no provider operation documents this capability for any app"
+				: "not_documented: this app documents no operation for it"));
+			cat_str s = json_add(c, o);
+			json_object_put(o);
+			if (s == CAT_NONE || buf_add(&c->lists, &s, 4) < 0) return fail(c, "catalog", "", "out of memory");
+			c->nlists++;
+		}
 	}
 	return 0;
 }
@@ -982,6 +1041,7 @@ int catalogc_build_ex(const char *srcdir, const char *extra_dir, const char *out
 	if (rc == 0) rc = (c.versions = load(&c, "versions.json", &SRC_VERSIONS)) ? 0 : -1;
 	if (rc == 0) rc = compile_apps(&c);
 	if (rc == 0) rc = compile_caps(&c);
+	if (rc == 0) rc = compile_gaps(&c);
 	if (rc == 0) rc = compile_tasks(&c, tasks);
 	if (rc == 0) rc = (c.guidefile = load(&c, "guides.json", &SRC_GUIDES)) ? 0 : -1;
 	if (rc == 0) rc = compile_scope_order(&c);

@@ -5,35 +5,54 @@
 #include "views.h"
 #include "vocab.h"
 
+#include <stdlib.h>
 #include <string.h>
 
-/* Operations of cap, restricted to the apps in app_set (all apps when the set is empty). */
-static struct json_object *documented_by(const struct catalog *c, const struct cat_cap *cap,
-	unsigned long long app_set)
+/* A row 1 item: the compiler's head and tail around the operations of the apps in the filter. */
+struct cap_item {
+	const struct catalog *c;
+	const struct cat_cap *cap;
+	unsigned long long app_set; /* empty: every app */
+};
+
+static int cap_item_serialize(struct json_object *jso, struct printbuf *pb, int level, int flags)
 {
-	struct json_object *arr = json_object_new_array();
-	for (uint32_t k = 0; k < cap->op_count; k++) {
-		const struct cat_op *op = &c->ops[c->lists[cap->op_first + k]];
-		if (app_set && !(app_set & (1ull << op->app))) continue;
-		json_object_array_add(arr, view_operation(c, op));
+	(void)level;
+	(void)flags;
+	const struct cap_item *it = json_object_get_userdata(jso);
+	const struct catalog *c = it->c;
+	const char *head = cat_s(c, it->cap->item_head), *tail = cat_s(c, it->cap->item_tail);
+	printbuf_memappend(pb, head, (int)strlen(head));
+	printbuf_strappend(pb, ",\"documented_by\":[");
+	int n = 0;
+	for (uint32_t k = 0; k < it->cap->op_count; k++) {
+		const struct cat_op *op = &c->ops[c->lists[it->cap->op_first + k]];
+		if (it->app_set && !(it->app_set & (1ull << op->app))) continue;
+		const char *v = cat_s(c, op->view);
+		if (n++) printbuf_strappend(pb, ",");
+		printbuf_memappend(pb, v, (int)strlen(v));
 	}
-	return arr;
+	printbuf_strappend(pb, "]");
+	return printbuf_memappend(pb, tail, (int)strlen(tail));
+}
+
+static void cap_item_free(struct json_object *jso, void *ud)
+{
+	(void)jso;
+	free(ud);
 }
 
 static struct json_object *capability_item(const struct catalog *c, const struct cat_cap *cap,
 	unsigned long long app_set)
 {
-	struct json_object *o = json_object_new_object();
-	json_object_object_add(o, "id", json_object_new_string(cat_s(c, cap->id)));
-	json_object_object_add(o, "title", view_text(c, cap->title_en, cap->title_de));
-	json_object_object_add(o, "description", view_text(c, cap->desc_en, cap->desc_de));
-	json_object_object_add(o, "write", json_object_new_boolean((int)cap->write));
-	json_object_object_add(o, "kind", json_object_new_string(cap->caller ? "caller" : "provider"));
-	json_object_object_add(o, "documented_by", documented_by(c, cap, app_set));
-	if (cap->caller)
-		json_object_object_add(o, "note", json_object_new_string(
-			"No provider operation in the catalog documents this capability: it is done on the caller's side "
-			"and nothing here has tested it."));
+	struct cap_item *it = malloc(sizeof *it);
+	struct json_object *o = json_object_new_int(0);
+	if (!it || !o) {
+		free(it);
+		return o;
+	}
+	*it = (struct cap_item){ c, cap, app_set };
+	json_object_set_serializer(o, cap_item_serialize, it, cap_item_free);
 	return o;
 }
 
@@ -90,22 +109,14 @@ void h_capability_gaps(const struct hctx *hc, struct json_object *in, struct rep
 		reply_error(out, 404, "entry_not_found", "query", "/app", "app %s is not in the catalog", app_id);
 		return;
 	}
+	const struct cat_app *a = &c->apps[app];
 	unsigned long long want = view_set(jget(in, "capabilities"), VOCAB_CAPABILITIES);
 	struct json_object *arr = json_object_new_array();
 	int documented = 0, gaps = 0;
 	for (uint32_t i = 0; i < c->ncaps; i++) {
 		if (want && !(want & (1ull << i))) continue;
-		const struct cat_cap *cap = &c->caps[i];
-		const struct cat_op *op = app_op(c, (uint32_t)app, i);
-		struct json_object *o = json_object_new_object();
-		json_object_object_add(o, "capability", json_object_new_string(cat_s(c, cap->id)));
-		json_object_object_add(o, "documented", json_object_new_boolean(op != NULL));
-		json_object_object_add(o, "operation", op ? view_operation(c, op) : NULL);
-		json_object_object_add(o, "gap", op ? NULL : json_object_new_string(cap->caller
-			? "caller_side: no provider operation documents this capability for any app"
-			: "not_documented: this app documents no operation for it"));
-		json_object_array_add(arr, o);
-		if (op) documented++; else gaps++;
+		json_object_array_add(arr, json_raw(cat_s(c, c->lists[a->gap_first + i])));
+		if (app_op(c, (uint32_t)app, i)) documented++; else gaps++;
 	}
 	struct json_object *o = json_object_new_object();
 	json_object_object_add(o, "app", json_object_new_string(app_id));
@@ -114,8 +125,7 @@ void h_capability_gaps(const struct hctx *hc, struct json_object *in, struct rep
 	json_object_object_add(sum, "documented", json_object_new_int(documented));
 	json_object_object_add(sum, "gaps", json_object_new_int(gaps));
 	json_object_object_add(o, "summary", sum);
-	json_object_object_add(o, "connector_inventory",
-		json_tokener_parse(cat_s(c, c->apps[app].connector_inventory)));
+	json_object_object_add(o, "connector_inventory", json_raw(cat_s(c, a->connector_inventory)));
 	reply_ok(out, o);
 }
 

@@ -1,6 +1,6 @@
 #include "cfg_emit.h"
 
-#include <regex.h>
+#include <math.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -173,9 +173,24 @@ static void yaml_node(struct printbuf *pb, struct json_object *v, int indent, bo
 	}
 }
 
+/* Infinite or NaN numbers have no spelling in any of the three formats. */
+static bool writable(struct json_object *v, int depth)
+{
+	if (depth > 64) return false;
+	if (json_object_is_type(v, json_type_double)) return isfinite(json_object_get_double(v));
+	if (json_object_is_type(v, json_type_array)) {
+		for (size_t i = 0; i < json_object_array_length(v); i++)
+			if (!writable(json_object_array_get_idx(v, i), depth + 1)) return false;
+	} else if (json_object_is_type(v, json_type_object)) {
+		json_object_object_foreach(v, k, m) { (void)k; if (!writable(m, depth + 1)) return false; }
+	}
+	return true;
+}
+
 char *cfg_emit(enum cfg_format f, const struct json_object *tree)
 {
 	struct json_object *t = (struct json_object *)tree;
+	if (!writable(t, 0)) return NULL;
 	if (f == CFG_JSON || f == CFG_JSONC) {
 		const char *s = json_object_to_json_string_ext(t, JSON_C_TO_STRING_PRETTY | JSON_C_TO_STRING_SPACED |
 			JSON_C_TO_STRING_NOSLASHESCAPE);

@@ -1,6 +1,7 @@
 #include "cfg_yaml.h"
 
 #include <errno.h>
+#include <math.h>
 #include <regex.h>
 #include <stdbool.h>
 #include <stdlib.h>
@@ -50,8 +51,10 @@ static struct json_object *plain_scalar(const char *s)
 		long long v = strtoll(s, NULL, 10);
 		if (errno == 0) return json_object_new_int64(v);
 	}
-	if (full_match("^[-+]?(\\.[0-9]+|[0-9]+(\\.[0-9]*)?)([eE][-+]?[0-9]+)?$", s))
-		return json_object_new_double(strtod(s, NULL));
+	if (full_match("^[-+]?(\\.[0-9]+|[0-9]+(\\.[0-9]*)?)([eE][-+]?[0-9]+)?$", s)) {
+		double d = strtod(s, NULL);
+		if (isfinite(d)) return json_object_new_double(d); /* 1e999 stays text */
+	}
 	return json_object_new_string(s);
 }
 

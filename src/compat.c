@@ -36,7 +36,7 @@ void compat_judge(const struct catalog *cat, const struct cat_client *cl, struct
 	}
 	if (mcpb) {
 		if (!strcmp(cat_s(cat, cl->id), "claude-desktop"))
-			say(o, CS_SUPPORTED, 1, "MCP bundles install with one click in this client", "MCP-Bundles werden in diesem Client mit einem Klick installiert");
+			say(o, CS_SUPPORTED, 2, "MCP bundles install with one click in this client", "MCP-Bundles werden in diesem Client mit einem Klick installiert");
 		else
 			say(o, CS_NOT_SUPPORTED, 80, "this client cannot install MCP bundles (.mcpb)", "dieser Client kann keine MCP-Bundles (.mcpb) installieren");
 		return;

@@ -7,6 +7,7 @@
 #include "handlers.h"
 #include "jsonutil.h"
 
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -174,9 +175,38 @@ static const char *configure_status(const struct compat *c)
 	return c->status == CS_SUPPORTED ? "ok" : c->status == CS_VIA_BRIDGE ? "ok_via_bridge" : "limited";
 }
 
+/* An MCP bundle is installed by the client, not written into its file: the template says how. */
+static struct json_object *bundle_template(const struct hctx *hc, const struct cat_client *cl, struct json_object *conn,
+	const char *locale)
+{
+	bool de = !strcmp(locale, "de");
+	const char *name = jget_str(jget(conn, "package"), "name");
+	struct json_object *t = json_object_new_object(), *steps = json_object_new_array(), *secrets = json_object_new_array();
+	static const char *const en_steps[] = { "Download the bundle (.mcpb) from the address below and check its SHA-256 "
+		"against the one the publisher lists.", "Open the file with the client (double-click, or drag it into its "
+		"extensions settings) and confirm the installation.", "Fill in the settings the installer asks for.", NULL };
+	static const char *const de_steps[] = { "Das Bundle (.mcpb) von der Adresse unten laden und seine SHA-256-Prüfsumme "
+		"mit der vom Anbieter genannten vergleichen.", "Die Datei mit dem Client öffnen (Doppelklick oder in die "
+		"Erweiterungs-Einstellungen ziehen) und die Installation bestätigen.", "Die Einstellungen ausfüllen, nach "
+		"denen der Installer fragt.", NULL };
+	for (int i = 0; en_steps[i]; i++) json_object_array_add(steps, json_object_new_string(de ? de_steps[i] : en_steps[i]));
+	struct json_object *env = jget(conn, "env");
+	for (size_t i = 0; i < json_object_array_length(env); i++) json_object_array_add(secrets, json_object_get(json_object_array_get_idx(env, i)));
+	json_object_object_add(t, "format", json_object_new_string("mcpb"));
+	json_object_object_add(t, "bundle", name ? json_object_new_string(name) : NULL);
+	json_object_object_add(t, "snippet", NULL);
+	json_object_object_add(t, "config", NULL);
+	json_object_object_add(t, "secrets", secrets);
+	json_object_object_add(t, "file_locations", json_raw(cat_s(hc->cat, cl->files)));
+	json_object_object_add(t, "steps", steps);
+	return t;
+}
+
 static struct json_object *build_template(const struct hctx *hc, const struct cat_client *cl, const struct cat_entry *e,
 	struct json_object *conn, const struct compat *c, const char *locale)
 {
+	const char *cid = jget_str(conn, "id");
+	if (cid && !strncmp(cid, "mcpb", 4)) return bundle_template(hc, cl, conn, locale);
 	char name[120];
 	snippet_server_name(cat_s(hc->cat, e->key), name, sizeof name);
 	struct json_object *secrets = json_object_new_array();

@@ -350,8 +350,6 @@ Test(validator, corrections_are_certain_or_absent, .init = open_catalog, .fini =
 			json_object_put(again);
 		} else if (cfg_code_severity(c[i].code) == SEV_ERROR) {
 			cr_assert_null(cc, "%zu: %s", i, dump);
-			cr_assert(has_code(jget(r, "issues"), "CORRECTION_NOT_CERTAIN") || !json_object_array_length(jget(r, "issues")) ||
-				true, "%zu", i);
 		}
 		struct json_object *issues = jget(r, "issues");
 		for (size_t k = 0; k < json_object_array_length(issues); k++) {
@@ -388,7 +386,7 @@ Test(roundtrip, every_client_every_entry_every_usable_connection, .init = open_c
 				struct json_object *conn = json_object_array_get_idx(conns, c);
 				struct compat v;
 				compat_judge(&CAT, cl, conn, &v);
-				if (v.status == CS_NOT_SUPPORTED) continue;
+				if (v.status == CS_NOT_SUPPORTED || !strncmp(jget_str(conn, "id"), "mcpb", 4)) continue; /* bundles: no file entry */
 				struct json_object *secrets = json_object_new_array();
 				struct json_object *tree = snippet_build(&CAT, cl, "srv", conn, v.status == CS_VIA_BRIDGE, secrets);
 				char *text = cfg_emit((enum cfg_format)cl->format, tree);

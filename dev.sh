@@ -27,10 +27,15 @@ install_missing() {
 	fi
 }
 
+# Builds out of tree in $1 (_build, or _build-asan for sanitizers), so both can coexist.
 build() {
 	local dir=$1; shift
 	if [ ! -x configure ] || [ configure.ac -nt configure ] || [ Makefile.am -nt Makefile.in ]; then
 		autoreconf -fi
+	fi
+	if [ -f config.status ]; then
+		echo "dev.sh: the source tree was configured in place; cleaning it so $dir can be used"
+		make -s distclean >/dev/null 2>&1 || rm -f config.status Makefile
 	fi
 	mkdir -p "$dir"
 	if [ ! -f "$dir/Makefile" ] || [ configure -nt "$dir/config.status" ]; then
@@ -44,12 +49,12 @@ cmd=${1:-}
 case "$cmd" in
 run)
 	install_missing
-	build .
-	exec make -s run PORT="${PORT:-8080}"
+	build _build
+	exec make -s -C _build run PORT="${PORT:-8080}"
 	;;
 test)
 	install_missing
-	dir=. flags=()
+	dir=_build flags=()
 	if [ "${1:-}" = "--sanitize" ]; then dir=_build-asan flags=(--enable-sanitizers); fi
 	build "$dir" "${flags[@]}"
 	if ! make -C "$dir" -j"$(nproc)" check; then
@@ -59,8 +64,8 @@ test)
 	;;
 bench)
 	install_missing
-	build .
-	make -s bench
+	build _build
+	make -s -C _build bench
 	;;
 *)
 	sed -n '2,6p' "$0"

@@ -75,7 +75,7 @@ static bool refs_ok(const struct catalog *c)
 		const struct cat_op *o = &c->ops[i];
 		CHECK_STR(o->id); CHECK_STR(o->method); CHECK_STR(o->path); CHECK_STR(o->base_url);
 		CHECK_STR(o->json); CHECK_STR(o->evidence); CHECK_STR(o->semantic_sha256);
-		CHECK_STR(o->revision); CHECK_STR(o->permission_context);
+		CHECK_STR(o->revision); CHECK_STR(o->permission_context); CHECK_STR(o->view);
 		if (o->app >= c->napps || o->cap >= c->ncaps) return false;
 		if (o->scope_count != CAT_NONE) {
 			if (o->scope_first > c->nlists || o->scope_count > c->nlists - o->scope_first) return false;
@@ -105,6 +105,21 @@ static bool refs_ok(const struct catalog *c)
 		CHECK_STR(c->reports[i].id); CHECK_STR(c->reports[i].date); CHECK_STR(c->reports[i].json);
 	}
 	for (uint32_t i = 0; i < c->ndocs; i++) CHECK_STR(c->docs[i].json);
+	for (uint32_t i = 0; i < c->nops; i++) {
+		const struct cat_opx *x = &c->opx[i];
+		CHECK_STR(x->input); CHECK_STR(x->output); CHECK_STR(x->params); CHECK_STR(x->transformations);
+	}
+	for (uint32_t i = 0; i < c->nscopes; i++) {
+		CHECK_STR(c->scopes[i].scope); CHECK_STR(c->scopes[i].reason);
+		if (c->scopes[i].app >= c->napps) return false;
+	}
+	for (uint32_t i = 0; i < c->nsyns; i++) {
+		const struct cat_syn *s = &c->syns[i];
+		CHECK_STR(s->phrase);
+		uint32_t lim = s->kind == SYN_APP ? c->napps : s->kind == SYN_APP_KIND ? AK_COUNT
+			: s->kind == SYN_TASK ? c->ntasks : s->kind == SYN_CAP ? c->ncaps : 1;
+		if (s->kind > SYN_CAP || s->target >= lim || s->phrase == CAT_NONE) return false;
+	}
 	for (uint32_t i = 0; i < c->nclients; i++) {
 		const struct cat_client *k = &c->clients[i];
 		CHECK_STR(k->id); CHECK_STR(k->name); CHECK_STR(k->keys); CHECK_STR(k->json); CHECK_STR(k->root_key);
@@ -161,6 +176,12 @@ static int verify(struct catalog *c, char *err, size_t errlen)
 	c->lists = section(c, CS_LISTS, sizeof *c->lists, &c->nlists);
 	c->reports = section(c, CS_REPORTS, sizeof *c->reports, &c->nreports);
 	c->docs = section(c, CS_DOCS, sizeof *c->docs, &c->ndocs);
+	uint32_t nopx = 0;
+	c->opx = section(c, CS_OPX, sizeof *c->opx, &nopx);
+	c->scopes = section(c, CS_SCOPES, sizeof *c->scopes, &c->nscopes);
+	c->syns = section(c, CS_SYNONYMS, sizeof *c->syns, &c->nsyns);
+	if ((c->nops && (!c->opx || nopx != c->nops)) || (c->nscopes && !c->scopes) || (c->nsyns && !c->syns))
+		return bad(err, errlen, "compiled catalog has a damaged planner section");
 	c->clients = section(c, CS_CLIENTS, sizeof *c->clients, &c->nclients);
 	c->entries = section(c, CS_ENTRIES, sizeof *c->entries, &c->nentries);
 	if (!c->meta || nmeta != 1 || !c->apps || !c->ops || !c->caps || !c->tasks || !c->steps || !c->lists ||
@@ -257,6 +278,13 @@ int cat_op_scopes(const struct catalog *c, const struct cat_op *op, const char *
 	int n = (int)op->scope_count < max ? (int)op->scope_count : max;
 	for (int i = 0; i < n; i++) out[i] = cat_s(c, c->lists[op->scope_first + i]);
 	return (int)op->scope_count;
+}
+
+const struct cat_scope *cat_scope_find(const struct catalog *c, uint32_t app, const char *scope)
+{
+	for (uint32_t i = 0; i < c->nscopes; i++)
+		if (c->scopes[i].app == app && strcmp(cat_s(c, c->scopes[i].scope), scope) == 0) return &c->scopes[i];
+	return NULL;
 }
 
 const struct cat_client *cat_client_find(const struct catalog *c, const char *id_or_alias)

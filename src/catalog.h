@@ -25,9 +25,12 @@ struct catalog {
 	const uint32_t *lists;
 	const struct cat_report *reports;
 	const struct cat_doc *docs;
+	const struct cat_opx *opx;       /* parallel to ops */
+	const struct cat_scope *scopes;  /* grouped by app, least privileged first */
+	const struct cat_syn *syns;
 	const struct cat_client *clients;
-	const struct cat_entry *entries;
-	uint32_t napps, nops, ncaps, ntasks, nsteps, nlists, nreports, ndocs, nclients, nentries;
+	const struct cat_entry *entries; /* sorted by (type, slug) */
+	uint32_t napps, nops, ncaps, ntasks, nsteps, nlists, nreports, ndocs, nscopes, nsyns, nclients, nentries;
 };
 
 /* Maps and verifies path. Returns 0, or -1 with a message in err (damaged, wrong version, absent). */
@@ -56,5 +59,8 @@ const struct cat_entry *cat_entry_find(const struct catalog *c, const char *type
 
 /* An op's scope alternatives: count, or -1 when null. */
 int cat_op_scopes(const struct catalog *c, const struct cat_op *op, const char **out, int max);
+
+/* The privilege record of scope for app, or NULL when the catalog does not order it. */
+const struct cat_scope *cat_scope_find(const struct catalog *c, uint32_t app, const char *scope);
 
 #endif

@@ -7,7 +7,7 @@
 #include <stdint.h>
 
 #define CAT_MAGIC "APCATLG1"
-#define CAT_FORMAT 5u
+#define CAT_FORMAT 8u
 
 /* A string is an offset into the string section: uint32 length, bytes, NUL. 0 means "absent". */
 typedef uint32_t cat_str;
@@ -24,6 +24,9 @@ enum cat_section_id {
 	CS_LISTS,       /* uint32_t[]: index lists (scopes as cat_str, op indices, ...) */
 	CS_REPORTS,     /* struct cat_report[], sorted by id */
 	CS_DOCS,        /* struct cat_doc[]: pre-serialised documents served whole */
+	CS_OPX,         /* struct cat_opx[], parallel to CS_OPS: what the planner shows of an operation */
+	CS_SCOPES,      /* struct cat_scope[]: per app, least privileged first (scope_order.json) */
+	CS_SYNONYMS,    /* struct cat_syn[]: folded phrases from synonyms.json */
 	CS_CLIENTS,     /* struct cat_client[]: MCP client facts, sorted by id */
 	CS_ENTRIES,     /* struct cat_entry[]: directory entries, sorted by (type, slug) */
 	CS_COUNT
@@ -68,6 +71,7 @@ struct cat_op {
 	cat_str json;                         /* full operation record as served (evidence included) */
 	cat_str evidence;                     /* evidence object JSON */
 	cat_str semantic_sha256, revision, permission_context;
+	cat_str view;                         /* {app, operation, method, base_url, path, write, scope_alternatives} */
 	uint32_t app, cap;
 	uint32_t scope_first, scope_count;    /* cat_str entries in CS_LISTS; count CAT_NONE when null */
 	uint32_t write;
@@ -123,6 +127,32 @@ struct cat_entry {
 struct cat_doc {
 	uint32_t id;
 	cat_str json;
+};
+
+/* Planner view of operation i (same index as CS_OPS). */
+struct cat_opx {
+	cat_str input, output;                /* type names; CAT_NONE when null */
+	cat_str params;                       /* JSON {"required":[names],"fixed":{name:value}} */
+	cat_str transformations;              /* JSON array of {en,de}; CAT_NONE when absent */
+	uint32_t tested;                      /* a passing report assertion names this operation */
+	uint32_t pad;
+};
+
+/* One scope of an app in privilege order: rank 0 is the least privileged. */
+struct cat_scope {
+	cat_str scope, reason;
+	uint32_t app, rank;
+	uint32_t suggest;                     /* 0: only usable in a narrow context, never proposed */
+	uint32_t pad;
+};
+
+enum cat_syn_kind { SYN_STOP = 0, SYN_APP, SYN_APP_KIND, SYN_TASK, SYN_CAP };
+
+/* A folded phrase and what it points at (app, enum cat_app_kind, task or capability index). */
+struct cat_syn {
+	cat_str phrase;
+	uint32_t kind, target;
+	uint32_t words;                       /* number of words in phrase */
 };
 
 enum cat_cfg_format { CF_JSON = 0, CF_JSONC, CF_TOML, CF_YAML, CF_COUNT };

@@ -39,9 +39,9 @@ struct cc {
 	char *err;
 	size_t errlen;
 	const char *dir, *extra_dir;
-	struct buf strings, apps, ops, caps, tasks, steps, lists, reports, docs, clients, entries;
+	struct buf strings, apps, ops, caps, tasks, steps, lists, reports, docs, opx, scopes, syns, clients, entries;
 	struct json_object *versions, *capfile, *taskfile, *guidefile, *appsrc[16], *reportsrc;
-	uint32_t napps, nops, ncaps, ntasks, nsteps, nlists, nreports, ndocs, nclients, nentries, nimported, nshadowed;
+	uint32_t napps, nops, ncaps, ntasks, nsteps, nlists, nreports, ndocs, nscopes, nsyns, nclients, nentries, nimported, nshadowed;
 	uint32_t app_ops[16][2]; /* first, count */
 	char dataset_version[512];
 };
@@ -110,8 +110,7 @@ static enum cat_app_kind app_kind_of(const char *id)
 	return AK_CODEHOST;
 }
 
-/* The part of an operation the planner relies on, hashed canonically. */
-static int semantic_hash(const char *app, struct json_object *op, const char *base_url, char out[65])
+int catalogc_semantic_hash(const char *app, struct json_object *op, const char *base_url, char out[65])
 {
 	static const char *const keys[] = { "id", "capability", "method", "path", "input", "output",
 		"parameters", "scope_alternatives", "write", NULL };
@@ -126,6 +125,22 @@ static int semantic_hash(const char *app, struct json_object *op, const char *ba
 	int rc = sha256_hex(canon, strlen(canon), out);
 	free(canon);
 	return rc;
+}
+
+/* {"required":[names],"fixed":{name:value}}: what a caller must send, in source order. */
+static cat_str op_params(struct cc *c, struct json_object *params)
+{
+	struct json_object *o = json_object_new_object(), *req = json_object_new_array(),
+		*fixed = json_object_new_object();
+	json_object_object_foreach(params, name, p) {
+		if (jget_bool(p, "required", 0)) json_object_array_add(req, json_object_new_string(name));
+		if (jget(p, "value")) json_object_object_add(fixed, name, json_object_get(jget(p, "value")));
+	}
+	json_object_object_add(o, "required", req);
+	json_object_object_add(o, "fixed", fixed);
+	cat_str r = json_add(c, o);
+	json_object_put(o);
+	return r;
 }
 
 static int compile_op(struct cc *c, const char *file, uint32_t app, const char *app_id, const char *app_base,
@@ -152,14 +167,25 @@ static int compile_op(struct cc *c, const char *file, uint32_t app, const char *
 	}
 	const char *base = jget_str(op, "base_url") ? jget_str(op, "base_url") : app_base;
 	char sem[65];
-	if (semantic_hash(app_id, op, base, sem) < 0) return fail(c, file, ptr, "cannot hash");
+	if (catalogc_semantic_hash(app_id, op, base, sem) < 0) return fail(c, file, ptr, "cannot hash");
 	struct json_object *ev = jget(op, "evidence");
 	const char *have = jget_str(ev, "semantic_sha256");
 	if (have && strcmp(have, sem) != 0)
 		return fail(c, file, ptr, "evidence.semantic_sha256 is %s but the operation hashes to %s: refresh the source", have, sem);
 	if (!have) json_object_object_add(ev, "semantic_sha256", json_object_new_string(sem));
 
+	/* the operation as the handlers show it, serialised once here */
+	struct json_object *view = json_object_new_object();
+	json_object_object_add(view, "app", json_object_new_string(app_id));
+	json_object_object_add(view, "operation", json_object_new_string(id));
+	json_object_object_add(view, "method", json_object_get(jget(op, "method")));
+	json_object_object_add(view, "base_url", json_object_new_string(base));
+	json_object_object_add(view, "path", json_object_get(jget(op, "path")));
+	json_object_object_add(view, "write", json_object_get(jget(op, "write")));
+	json_object_object_add(view, "scope_alternatives", json_object_get(jget(op, "scope_alternatives")));
 	struct cat_op rec = { 0 };
+	rec.view = json_add(c, view);
+	json_object_put(view);
 	rec.id = str_add(c, id);
 	rec.method = str_add(c, jget_str(op, "method"));
 	rec.path = str_add(c, jget_str(op, "path"));
@@ -186,6 +212,10 @@ static int compile_op(struct cc *c, const char *file, uint32_t app, const char *
 	}
 	if (buf_add(&c->ops, &rec, sizeof rec) < 0) return fail(c, file, ptr, "out of memory");
 	c->nops++;
+	struct cat_opx x = { .input = str_add(c, jget_str(op, "input")), .output = str_add(c, jget_str(op, "output")),
+		.params = op_params(c, params), .transformations = jget(op, "transformations")
+			? json_add(c, jget(op, "transformations")) : CAT_NONE };
+	if (buf_add(&c->opx, &x, sizeof x) < 0) return fail(c, file, ptr, "out of memory");
 	return 0;
 }
 
@@ -370,6 +400,28 @@ static int cmp_names(const void *a, const void *b)
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
+/* Flags every operation a passing assertion of report r names; an unknown operation is an error. */
+static int mark_tested(struct cc *c, const char *file, struct json_object *r)
+{
+	struct json_object *as = jget(r, "assertions");
+	for (size_t i = 0; i < json_object_array_length(as); i++) {
+		struct json_object *a = json_object_array_get_idx(as, i), *op = jget(a, "operation");
+		if (!op) continue;
+		char ptr[64];
+		snprintf(ptr, sizeof ptr, "/assertions/%zu/operation", i);
+		int app = vocab_index(VOCAB_APPS, jget_str(op, "app") ? jget_str(op, "app") : "");
+		const char *oid = jget_str(op, "operation");
+		uint32_t k = app < 0 || !oid ? c->nops : c->app_ops[app][0];
+		for (; app >= 0 && oid && k < c->app_ops[app][0] + c->app_ops[app][1]; k++)
+			if (strcmp((const char *)c->strings.p + op_at(c, k)->id + 4, oid) == 0) break;
+		if (app < 0 || !oid || k == c->app_ops[app][0] + c->app_ops[app][1])
+			return fail(c, file, ptr, "names no operation of the catalog");
+		const char *res = jget_str(a, "result");
+		if (res && strcmp(res, "pass") == 0) ((struct cat_opx *)c->opx.p)[k].tested = 1;
+	}
+	return 0;
+}
+
 static int compile_reports(struct cc *c)
 {
 	char path[4096];
@@ -396,12 +448,129 @@ static int compile_reports(struct cc *c)
 		const char *id = jget_str(r, "id");
 		if (strncmp(names[i], id, strlen(id)) != 0 || strcmp(names[i] + strlen(id), ".json") != 0)
 			rc = fail(c, file, "/id", "report id \"%s\" does not match the file name", id);
+		if (rc == 0) rc = mark_tested(c, file, r);
 		struct cat_report rec = { .id = str_add(c, id), .date = str_add(c, jget_str(r, "date")), .json = json_add(c, r) };
 		json_object_array_add(c->reportsrc, r); /* kept: directory verification levels derive from it */
 		if (rc == 0 && buf_add(&c->reports, &rec, sizeof rec) < 0) rc = -1;
 		if (rc == 0) c->nreports++;
 	}
 	for (int i = 0; i < n; i++) free(names[i]);
+	return rc;
+}
+
+static const char *pool(const struct cc *c, cat_str s)
+{
+	return (const char *)c->strings.p + s + 4;
+}
+
+/* Rank of scope among app's ordered scopes, or -1. */
+static int scope_rank(const struct cc *c, uint32_t app, const char *scope)
+{
+	for (uint32_t i = 0; i < c->nscopes; i++) {
+		const struct cat_scope *s = (const struct cat_scope *)c->scopes.p + i;
+		if (s->app == app && strcmp(pool(c, s->scope), scope) == 0) return (int)s->rank;
+	}
+	return -1;
+}
+
+/* Every scope an operation accepts must be ordered, and every ordered scope must be accepted somewhere. */
+static int check_scope_coverage(struct cc *c, uint32_t a, bool ordered)
+{
+	char file[128], ptr[96];
+	snprintf(file, sizeof file, "apps/%s.json", VOCAB_APPS[a]);
+	for (uint32_t k = c->app_ops[a][0]; k < c->app_ops[a][0] + c->app_ops[a][1]; k++) {
+		const struct cat_op *op = op_at(c, k);
+		snprintf(ptr, sizeof ptr, "/operations/%u/scope_alternatives", k - c->app_ops[a][0]);
+		if ((op->scope_count != CAT_NONE) != ordered)
+			return fail(c, file, ptr, ordered ? "is null but scope_order.json orders scopes for this app"
+				: "lists scopes but scope_order.json has null for this app");
+		for (uint32_t i = 0; ordered && i < op->scope_count; i++) {
+			const char *sc = pool(c, ((const uint32_t *)c->lists.p)[op->scope_first + i]);
+			snprintf(ptr, sizeof ptr, "/operations/%u/scope_alternatives/%u", k - c->app_ops[a][0], i);
+			if (scope_rank(c, a, sc) < 0)
+				return fail(c, file, ptr, "scope \"%s\" is not ordered in scope_order.json /apps/%s", sc, VOCAB_APPS[a]);
+		}
+	}
+	return 0;
+}
+
+static bool app_uses_scope(const struct cc *c, uint32_t a, const char *scope)
+{
+	for (uint32_t k = c->app_ops[a][0]; k < c->app_ops[a][0] + c->app_ops[a][1]; k++) {
+		const struct cat_op *op = op_at(c, k);
+		for (uint32_t i = 0; op->scope_count != CAT_NONE && i < op->scope_count; i++)
+			if (strcmp(pool(c, ((const uint32_t *)c->lists.p)[op->scope_first + i]), scope) == 0) return true;
+	}
+	return false;
+}
+
+static int compile_scope_order(struct cc *c)
+{
+	const char *file = "scope_order.json";
+	struct json_object *src = load(c, file, &SRC_SCOPE_ORDER);
+	if (!src) return -1;
+	int rc = 0;
+	for (uint32_t a = 0; a < c->napps && rc == 0; a++) {
+		struct json_object *list = jget(jget(src, "apps"), VOCAB_APPS[a]);
+		for (uint32_t i = 0; list && i < json_object_array_length(list) && rc == 0; i++) {
+			struct json_object *e = json_object_array_get_idx(list, i);
+			const char *sc = jget_str(e, "scope");
+			char ptr[96];
+			snprintf(ptr, sizeof ptr, "/apps/%s/%u/scope", VOCAB_APPS[a], i);
+			if (scope_rank(c, a, sc) >= 0) rc = fail(c, file, ptr, "scope \"%s\" is listed twice", sc);
+			else if (!app_uses_scope(c, a, sc))
+				rc = fail(c, file, ptr, "unknown scope \"%s\": no operation of %s accepts it", sc, VOCAB_APPS[a]);
+			struct cat_scope rec = { .scope = str_add(c, sc), .reason = str_add(c, jget_str(e, "reason")),
+				.app = a, .rank = i, .suggest = (uint32_t)jget_bool(e, "suggest", 0) };
+			if (rc == 0 && buf_add(&c->scopes, &rec, sizeof rec) < 0) rc = -1;
+			if (rc == 0) c->nscopes++;
+		}
+		if (rc == 0) rc = check_scope_coverage(c, a, list != NULL);
+	}
+	json_object_put(src);
+	return rc;
+}
+
+static int syn_add(struct cc *c, const char *file, const char *ptr, const char *phrase, uint32_t kind, uint32_t target)
+{
+	char f[512];
+	size_t n = text_fold(phrase, f, sizeof f);
+	if (n == 0) return fail(c, file, ptr, "phrase \"%s\" folds to nothing", phrase);
+	uint32_t words = 1;
+	for (size_t i = 0; i < n; i++) if (f[i] == ' ') words++;
+	struct cat_syn rec = { .phrase = str_add(c, f), .kind = kind, .target = target, .words = words };
+	if (buf_add(&c->syns, &rec, sizeof rec) < 0) return -1;
+	c->nsyns++;
+	return 0;
+}
+
+static int compile_synonyms(struct cc *c)
+{
+	static const struct { const char *list, *key; const char *const *vocab; uint32_t kind; } groups[] = {
+		{ "apps", "app", VOCAB_APPS, SYN_APP }, { "app_kinds", "kind", VOCAB_APP_KINDS, SYN_APP_KIND },
+		{ "tasks", "task", VOCAB_TASKS, SYN_TASK }, { "capabilities", "capability", VOCAB_CAPABILITIES, SYN_CAP } };
+	const char *file = "synonyms.json";
+	struct json_object *src = load(c, file, &SRC_SYNONYMS);
+	if (!src) return -1;
+	int rc = 0;
+	char ptr[128];
+	for (size_t g = 0; g < sizeof groups / sizeof *groups && rc == 0; g++) {
+		struct json_object *list = jget(src, groups[g].list);
+		for (size_t i = 0; i < json_object_array_length(list) && rc == 0; i++) {
+			struct json_object *e = json_object_array_get_idx(list, i), *ph = jget(e, "phrases");
+			uint32_t target = (uint32_t)vocab_index(groups[g].vocab, jget_str(e, groups[g].key));
+			for (size_t k = 0; k < json_object_array_length(ph) && rc == 0; k++) {
+				snprintf(ptr, sizeof ptr, "/%s/%zu/phrases/%zu", groups[g].list, i, k);
+				rc = syn_add(c, file, ptr, json_object_get_string(json_object_array_get_idx(ph, k)), groups[g].kind, target);
+			}
+		}
+	}
+	struct json_object *stop = jget(src, "stopwords");
+	for (size_t k = 0; k < json_object_array_length(stop) && rc == 0; k++) {
+		snprintf(ptr, sizeof ptr, "/stopwords/%zu", k);
+		rc = syn_add(c, file, ptr, json_object_get_string(json_object_array_get_idx(stop, k)), SYN_STOP, 0);
+	}
+	json_object_put(src);
 	return rc;
 }
 
@@ -613,6 +782,8 @@ static int write_out(struct cc *c, const char *outpath)
 		[CS_OPS] = { &c->ops, c->nops }, [CS_CAPS] = { &c->caps, c->ncaps }, [CS_TASKS] = { &c->tasks, c->ntasks },
 		[CS_STEPS] = { &c->steps, c->nsteps }, [CS_LISTS] = { &c->lists, c->nlists },
 		[CS_REPORTS] = { &c->reports, c->nreports }, [CS_DOCS] = { &c->docs, c->ndocs },
+		[CS_OPX] = { &c->opx, c->nops }, [CS_SCOPES] = { &c->scopes, c->nscopes },
+		[CS_SYNONYMS] = { &c->syns, c->nsyns },
 		[CS_CLIENTS] = { &c->clients, c->nclients },
 		[CS_ENTRIES] = { &c->entries, c->nentries },
 	};
@@ -656,7 +827,7 @@ static int write_out(struct cc *c, const char *outpath)
 static void cc_free(struct cc *c)
 {
 	struct buf *bufs[] = { &c->strings, &c->apps, &c->ops, &c->caps, &c->tasks, &c->steps, &c->lists,
-		&c->reports, &c->docs, &c->clients, &c->entries };
+		&c->reports, &c->docs, &c->opx, &c->scopes, &c->syns, &c->clients, &c->entries };
 	for (size_t i = 0; i < sizeof bufs / sizeof *bufs; i++) free(bufs[i]->p);
 	for (int a = 0; a < 16; a++) if (c->appsrc[a]) json_object_put(c->appsrc[a]);
 	struct json_object *objs[] = { c->versions, c->capfile, c->taskfile, c->guidefile, c->reportsrc };
@@ -706,6 +877,8 @@ int catalogc_build_ex(const char *srcdir, const char *extra_dir, const char *out
 	if (rc == 0) rc = compile_caps(&c);
 	if (rc == 0) rc = compile_tasks(&c, tasks);
 	if (rc == 0) rc = (c.guidefile = load(&c, "guides.json", &SRC_GUIDES)) ? 0 : -1;
+	if (rc == 0) rc = compile_scope_order(&c);
+	if (rc == 0) rc = compile_synonyms(&c);
 	if (rc == 0) rc = compile_reports(&c);
 	if (rc == 0) rc = compile_clients(&c);
 	if (rc == 0) rc = compile_entries(&c);

@@ -3,7 +3,13 @@
 #ifndef AUTOPLAN_CATALOGC_H
 #define AUTOPLAN_CATALOGC_H
 
+#include <json-c/json.h>
 #include <stddef.h>
+
+/* sha256 (hex) of the canonical form of the parts of an operation record the planner relies on:
+ * app, base_url (resolved), id, capability, method, path, input, output, parameters,
+ * scope_alternatives, write. Key order and white space do not matter. Returns 0 or -1. */
+int catalogc_semantic_hash(const char *app, struct json_object *op, const char *base_url, char out[65]);
 
 /* Returns 0, or -1 with "file: /json/pointer: message" in err. Nothing is written on failure. */
 int catalogc_build(const char *srcdir, const char *outpath, char *err, size_t errlen);

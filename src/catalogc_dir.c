@@ -477,7 +477,7 @@ static int list_json(const char *dir, char ***names)
 		(*names)[n++] = strdup(de->d_name);
 	}
 	closedir(dh);
-	qsort(*names, (size_t)n, sizeof **names, cmp_names);
+	if (n) qsort(*names, (size_t)n, sizeof **names, cmp_names);
 	return n;
 }
 

@@ -163,6 +163,42 @@ static const struct schema_prop p_report[] = {
 const struct schema SRC_REPORT = { .kind = SK_OBJECT, .min = NB, .max = NB, .props = p_report };
 
 
+/* scope_order.json: per app, scopes from least to most privileged (null: scopes not collected). */
+static const struct schema_prop p_scope_rank[] = {
+	{ "scope", &s_str, true }, { "suggest", &s_bool, true }, { "reason", &s_str, true }, { NULL, NULL, false } };
+static const struct schema s_scope_rank = { .kind = SK_OBJECT, .min = NB, .max = NB, .props = p_scope_rank };
+static const struct schema s_scope_ranks = { .kind = SK_ARRAY, .flags = SF_NULLABLE, .min = 1, .max = 100,
+	.items = &s_scope_rank };
+static const struct schema_prop p_scope_apps[] = {
+	{ "mailA", &s_scope_ranks, true }, { "driveA", &s_scope_ranks, true }, { "calendarA", &s_scope_ranks, true },
+	{ "sheetsA", &s_scope_ranks, true }, { "mailB", &s_scope_ranks, true }, { "driveB", &s_scope_ranks, true },
+	{ "calendarB", &s_scope_ranks, true }, { "sheetsB", &s_scope_ranks, true }, { "driveC", &s_scope_ranks, true },
+	{ "codehost", &s_scope_ranks, true }, { NULL, NULL, false } };
+static const struct schema s_scope_apps = { .kind = SK_OBJECT, .min = NB, .max = NB, .props = p_scope_apps };
+static const struct schema_prop p_scope_order[] = {
+	{ "note", &s_str, false }, { "apps", &s_scope_apps, true }, { NULL, NULL, false } };
+const struct schema SRC_SCOPE_ORDER = { .kind = SK_OBJECT, .min = NB, .max = NB, .props = p_scope_order };
+
+/* synonyms.json: phrases that point a free-text query at apps, app kinds, tasks and capabilities. */
+static const struct schema s_phrase = { .kind = SK_STRING, .min = 1, .max = 120 };
+static const struct schema s_phrases = { .kind = SK_ARRAY, .min = 1, .max = 200, .items = &s_phrase };
+static const struct schema_prop p_syn_app[] = { { "app", &s_app, true }, { "phrases", &s_phrases, true }, { NULL, NULL, false } };
+static const struct schema_prop p_syn_kind[] = { { "kind", &s_app_kind, true }, { "phrases", &s_phrases, true }, { NULL, NULL, false } };
+static const struct schema_prop p_syn_task[] = { { "task", &s_task, true }, { "phrases", &s_phrases, true }, { NULL, NULL, false } };
+static const struct schema_prop p_syn_cap[] = { { "capability", &s_cap, true }, { "phrases", &s_phrases, true }, { NULL, NULL, false } };
+static const struct schema s_syn_app = { .kind = SK_OBJECT, .min = NB, .max = NB, .props = p_syn_app };
+static const struct schema s_syn_kind = { .kind = SK_OBJECT, .min = NB, .max = NB, .props = p_syn_kind };
+static const struct schema s_syn_task = { .kind = SK_OBJECT, .min = NB, .max = NB, .props = p_syn_task };
+static const struct schema s_syn_cap = { .kind = SK_OBJECT, .min = NB, .max = NB, .props = p_syn_cap };
+static const struct schema s_syn_apps = { .kind = SK_ARRAY, .min = 0, .max = 100, .items = &s_syn_app };
+static const struct schema s_syn_kinds = { .kind = SK_ARRAY, .min = 0, .max = 100, .items = &s_syn_kind };
+static const struct schema s_syn_tasks = { .kind = SK_ARRAY, .min = 0, .max = 500, .items = &s_syn_task };
+static const struct schema s_syn_caps = { .kind = SK_ARRAY, .min = 0, .max = 500, .items = &s_syn_cap };
+static const struct schema_prop p_synonyms[] = {
+	{ "note", &s_str, false }, { "stopwords", &s_phrases, true }, { "apps", &s_syn_apps, true },
+	{ "app_kinds", &s_syn_kinds, true }, { "tasks", &s_syn_tasks, true }, { "capabilities", &s_syn_caps, true },
+	{ NULL, NULL, false } };
+const struct schema SRC_SYNONYMS = { .kind = SK_OBJECT, .min = NB, .max = NB, .props = p_synonyms };
 /* clients.json: MCP client facts (format, root key, field names, transports, secrets, files, steps). */
 static const char *const cl_formats[] = { "json", "jsonc", "toml", "yaml", NULL };
 static const char *const cl_shapes[] = { "map", "list", NULL };

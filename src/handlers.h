@@ -10,6 +10,12 @@ void h_capabilities(const struct hctx *c, struct json_object *in, struct reply *
 void h_capability_gaps(const struct hctx *c, struct json_object *in, struct reply *out);
 void h_replacements(const struct hctx *c, struct json_object *in, struct reply *out);
 
+/* h_plan.c: rows 2, 6, 12, 10 */
+void h_plan(const struct hctx *c, struct json_object *in, struct reply *out);
+void h_permissions(const struct hctx *c, struct json_object *in, struct reply *out);
+void h_snapshot(const struct hctx *c, struct json_object *in, struct reply *out);
+void h_impact(const struct hctx *c, struct json_object *in, struct reply *out);
+
 /* h_catalog.c: row 13, row 14 and the provider catalog document */
 void h_report(const struct hctx *c, struct json_object *in, struct reply *out);
 void h_index(const struct hctx *c, struct json_object *in, struct reply *out);

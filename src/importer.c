@@ -411,6 +411,12 @@ static int split_records(struct imp *im, const char *text, size_t len, struct re
 		struct json_object *item = json_tokener_parse_ex(tok, p, (int)(ve - p));
 		enum json_tokener_error jerr = json_tokener_get_error(tok);
 		bool whole = jerr == json_tokener_success && json_tokener_get_parse_end(tok) == (size_t)(ve - p);
+		if (jerr == json_tokener_continue) {
+			/* a bare number only ends at its terminator: give it one */
+			item = json_tokener_parse_ex(tok, "", 1);
+			jerr = json_tokener_get_error(tok);
+			whole = jerr == json_tokener_success;
+		}
 		json_tokener_free(tok);
 		if (!whole) {
 			note(im, "not valid JSON (%s); skipped",
@@ -439,7 +445,7 @@ static int split_records(struct imp *im, const char *text, size_t len, struct re
 
 static void add_entries(struct imp *im, struct rec *recs, size_t n, struct json_object *entries)
 {
-	qsort(recs, n, sizeof *recs, cmp_recs);
+	if (n) qsort(recs, n, sizeof *recs, cmp_recs);
 	struct json_object *slugs = json_object_new_object();
 	for (size_t a = 0; a < n;) {
 		const char *name = jget_str(jget(recs[a].item, "server"), "name");

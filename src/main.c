@@ -149,16 +149,29 @@ static const char *cgi_getenv(void *ctx, const char *name)
 	return getenv(name);
 }
 
+/* SIGTERM lets a worker finish its request and leave the accept loop (no SA_RESTART: accept is
+ * interrupted and libfcgi sees the pending shutdown). */
+static void on_worker_stop(int sig)
+{
+	(void)sig;
+	FCGX_ShutdownPending();
+}
+
 static int worker(struct server *s, int fd)
 {
 	FCGX_Request req;
-	if (FCGX_InitRequest(&req, fd, 0) != 0) return 1;
+	struct sigaction sa = { 0 };
+	sa.sa_handler = on_worker_stop;
+	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGINT, &sa, NULL);
+	if (FCGX_InitRequest(&req, fd, FCGI_FAIL_ACCEPT_ON_INTR) != 0) return 1;
 	struct io io = { &req, fcgi_read, fcgi_write, fcgi_getenv };
 	while (FCGX_Accept_r(&req) >= 0) {
 		maybe_remap(s);
 		serve_one(s, &io);
 		FCGX_Finish_r(&req);
 	}
+	FCGX_Free(&req, 1);
 	return 0;
 }
 
@@ -178,9 +191,10 @@ static int prefork(struct server *s, int fd, int n)
 			if (kids[i] > 0) continue;
 			pid_t pid = fork();
 			if (pid == 0) {
-				signal(SIGTERM, SIG_DFL);
-				signal(SIGINT, SIG_DFL);
-				_exit(worker(s, fd));
+				int rc = worker(s, fd);
+				router_free(&s->router);
+				catalog_close(&s->cat);
+				_exit(rc);
 			}
 			if (pid < 0) {
 				perror("autoplan: fork");
@@ -227,7 +241,8 @@ int main(int argc, char **argv)
 	int n = s.opt.workers ? s.opt.workers : (s.opt.listen ? 4 : 1);
 	fprintf(stderr, "autoplan: serving %s with %d worker%s, catalog %s (%s)\n", s.opt.listen ? s.opt.listen : "fd 0",
 		n, n == 1 ? "" : "s", s.opt.catalog, cat_s(&s.cat, s.cat.meta->catalog_version));
-	int rc = n == 1 && !s.opt.listen ? worker(&s, fd) : prefork(&s, fd, n);
+	/* one worker runs in this process (no supervisor); more are forked and supervised */
+	int rc = n == 1 ? worker(&s, fd) : prefork(&s, fd, n);
 	router_free(&s.router);
 	catalog_close(&s.cat);
 	return rc;

@@ -7,7 +7,8 @@
 
 #include <json-c/json.h>
 
-/* {app, operation, method, base_url, path, write, scope_alternatives} */
+/* {app, operation, method, base_url, path, write, scope_alternatives}, pre-serialised by the compiler:
+ * the result serialises verbatim and must not be modified. */
 struct json_object *view_operation(const struct catalog *c, const struct cat_op *op);
 /* {"en": en, "de": de} */
 struct json_object *view_text(const struct catalog *c, cat_str en, cat_str de);

@@ -5,7 +5,8 @@
 #   stack.sh start BUILDDIR SRCDIR RUNDIR   background; prints the base URL; PORT=0 picks a free port
 #   stack.sh stop  RUNDIR
 # Environment: NGINX_BIN (nginx binary), WORKERS (responder processes, default 4), RATE/BURST (limit_req),
-# AUTOPLAN_MAX_BODY (responder body cap), ACCESS_LOG (default: RUNDIR/access.log).
+# AUTOPLAN_MAX_BODY (responder body cap), ACCESS_LOG (default: RUNDIR/access.log),
+# RESPONDER_WRAPPER (a command to run the responder under, e.g. valgrind).
 set -euo pipefail
 
 port_free() { ! (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
@@ -20,8 +21,8 @@ pick_port() {
 	return 1
 }
 
-wait_port() {
-	for _ in $(seq 1 100); do
+wait_port() { # port [tries of 50 ms]
+	for _ in $(seq 1 "${2:-100}"); do
 		if ! port_free "$1"; then return 0; fi
 		sleep 0.05
 	done
@@ -55,13 +56,21 @@ start() {
 		-e "s|@HTDOCS@|$src/htdocs|g" -e "s|@RATE@|${RATE:-2000}|g" -e "s|@BURST@|${BURST:-4000}|g" \
 		-e "s|@ACCESS_LOG@|${ACCESS_LOG:-$run/access.log}|g" \
 		"$src/nginx.conf.example" > "$run/nginx.conf"
-	AUTOPLAN_CATALOG="$build/catalog.bin" "$build/src/autoplan" --listen "127.0.0.1:$fport" \
+	AUTOPLAN_CATALOG="$build/catalog.bin" ${RESPONDER_WRAPPER:-} "$build/src/autoplan" --listen "127.0.0.1:$fport" \
 		--workers "${WORKERS:-4}" ${AUTOPLAN_MAX_BODY:+--max-body "$AUTOPLAN_MAX_BODY"} \
 		>"$run/responder.log" 2>&1 &
 	echo $! > "$run/responder.pid"
-	wait_port "$fport" || { cat "$run/responder.log" >&2; return 1; }
-	env -u NGINX "$nginx" -p "$run" -c "$run/nginx.conf" -g "daemon on;" >"$run/nginx.start.log" 2>&1 || {
-		cat "$run/nginx.start.log" >&2; stop "$run"; return 1; }
+	wait_port "$fport" 400 || { cat "$run/responder.log" >&2; return 1; }
+	local tries=0
+	# another process may take the port between the check and the bind: pick again (PORT=0 only)
+	until env -u NGINX "$nginx" -p "$run" -c "$run/nginx.conf" -g "daemon on;" >"$run/nginx.start.log" 2>&1; do
+		tries=$((tries + 1))
+		if [ "${PORT:-0}" != 0 ] || [ $tries -ge 5 ] || ! grep -q "Address already in use" "$run/nginx.start.log"; then
+			cat "$run/nginx.start.log" >&2; stop "$run"; return 1
+		fi
+		port=$(pick_port)
+		sed -i "s|listen 127.0.0.1:[0-9]*;|listen 127.0.0.1:$port;|" "$run/nginx.conf"
+	done
 	wait_port "$port"
 	echo "$port" > "$run/port"
 	echo "$fport" > "$run/fcgi_port"
@@ -72,7 +81,7 @@ stop() {
 	local run=$1
 	if [ -f "$run/nginx.pid" ]; then kill "$(cat "$run/nginx.pid")" 2>/dev/null || true; fi
 	if [ -f "$run/responder.pid" ]; then kill "$(cat "$run/responder.pid")" 2>/dev/null || true; fi
-	for _ in $(seq 1 50); do
+	for _ in $(seq 1 "${STOP_WAIT:-50}"); do
 		if [ -f "$run/nginx.pid" ] && kill -0 "$(cat "$run/nginx.pid")" 2>/dev/null; then sleep 0.05; continue; fi
 		if [ -f "$run/responder.pid" ] && kill -0 "$(cat "$run/responder.pid")" 2>/dev/null; then sleep 0.05; continue; fi
 		break

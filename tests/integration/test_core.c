@@ -156,6 +156,25 @@ Test(core, openapi_documents)
 	http_free(&r);
 }
 
+Test(core, shipped_reports_are_served)
+{
+	struct http_resp r = http_get("/v2/verification-reports");
+	cr_assert_eq(r.status, 200, "%s", r.body);
+	struct json_object *list = jreq(r.json, "reports");
+	cr_assert_gt(json_object_array_length(list), 0);
+	for (size_t i = 0; i < json_object_array_length(list); i++) {
+		struct http_resp one = http_get(jstr(json_object_array_get_idx(list, i), "href"));
+		cr_assert_eq(one.status, 200, "%s", one.body);
+		cr_assert_str_eq(jstr(one.json, "id"), jstr(json_object_array_get_idx(list, i), "id"));
+		jreq(one.json, "environment");
+		jreq(one.json, "assertions");
+		jreq(one.json, "limitations");
+		jreq(one.json, "observed_tool_input_schemas");
+		http_free(&one);
+	}
+	http_free(&r);
+}
+
 Test(core, report_not_found)
 {
 	struct http_resp r = http_get("/v2/verification-reports/no-such-report");

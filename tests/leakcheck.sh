@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# make check: one responder process under valgrind serves 10,000 requests (answers and errors of every
+# kind) through nginx, then stops cleanly; valgrind must report no leak and no error.
+set -euo pipefail
+build=${AUTOPLAN_BUILDDIR:?} src=${AUTOPLAN_SRCDIR:?}
+if [ -n "${AUTOPLAN_SANITIZERS:-}" ]; then echo "SKIP: valgrind does not run sanitizer builds"; exit 77; fi
+command -v valgrind >/dev/null || { echo "SKIP: valgrind is not installed"; exit 77; }
+run=$(mktemp -d "${TMPDIR:-/tmp}/autoplan-leak.XXXXXX")
+cleanup() { STOP_WAIT=600 "$src/tests/stack.sh" stop "$run" >/dev/null 2>&1 || true; rm -rf "$run"; }
+trap cleanup EXIT
+n=${LEAKCHECK_REQUESTS:-10000}
+url=$(PORT=0 WORKERS=1 ACCESS_LOG=off RESPONDER_WRAPPER="valgrind -q --leak-check=full --show-leak-kinds=definite,indirect,possible --errors-for-leak-kinds=definite,indirect,possible --error-exitcode=9 --log-file=$run/valgrind.log" \
+	"$src/tests/stack.sh" start "$build" "$src" "$run")
+"$build/tests/leakload" "$url" "$n"
+pid=$(cat "$run/responder.pid")
+kill -TERM "$pid"
+status=0
+for _ in $(seq 1 600); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
+wait "$pid" 2>/dev/null || status=$?
+if [ -s "$run/valgrind.log" ]; then
+	echo "valgrind reported:"; cat "$run/valgrind.log"; exit 1
+fi
+echo "valgrind: no leak and no error over $n requests in one responder"

@@ -331,6 +331,11 @@ Test(catalog, builtin_entries_compile_and_are_found)
 	cr_assert_geq(discontinued[0], 1);
 	cr_assert_geq(discontinued[1], 1);
 	cr_assert_null(cat_entry_find(&c, "mcp", "no-such-entry"));
+	cr_assert_eq(cat_entry_find_id(&c, "mcp/io-github-github-github-mcp-server"),
+		cat_entry_find(&c, "mcp", "io-github-github-github-mcp-server"));
+	cr_assert_null(cat_entry_find_id(&c, "mcp"));
+	cr_assert_null(cat_entry_find_id(&c, "averyveryverylongtype/x"));
+	cr_assert_null(cat_entry_find_id(&c, "agenten/io-github-github-github-mcp-server"));
 	cr_assert_null(cat_entry_find(&c, "agenten", "io-github-github-github-mcp-server"));
 	const struct cat_entry *g = cat_entry_find(&c, "mcp", "io-github-github-github-mcp-server");
 	cr_assert_not_null(g);

@@ -312,3 +312,13 @@ const struct cat_entry *cat_entry_find(const struct catalog *c, const char *type
 	}
 	return NULL;
 }
+
+const struct cat_entry *cat_entry_find_id(const struct catalog *c, const char *id)
+{
+	const char *slash = strchr(id, '/');
+	char type[16];
+	if (!slash || (size_t)(slash - id) >= sizeof type) return NULL;
+	memcpy(type, id, (size_t)(slash - id));
+	type[slash - id] = '\0';
+	return cat_entry_find(c, type, slash + 1);
+}

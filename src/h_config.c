@@ -67,10 +67,8 @@ void h_config_validate(const struct hctx *hc, struct json_object *in, struct rep
 /* The entry named by the body's id ("mcp/<slug>"), or NULL after replying 404 entry_not_found. */
 static const struct cat_entry *body_entry(const struct hctx *hc, struct json_object *in, struct reply *out)
 {
-	const char *id = jget_str(in, "id"), *slash = strchr(id, '/');
-	char type[16];
-	snprintf(type, sizeof type, "%.*s", (int)(slash - id), id);
-	const struct cat_entry *e = cat_entry_find(hc->cat, type, slash + 1);
+	const char *id = jget_str(in, "id");
+	const struct cat_entry *e = cat_entry_find_id(hc->cat, id);
 	if (!e) reply_error(out, 404, "entry_not_found", "body", "/id", "no directory entry %.240s", id);
 	return e;
 }

@@ -189,7 +189,7 @@ static struct json_object *bundle_template(const struct hctx *hc, const struct c
 		"denen der Installer fragt.", NULL };
 	for (int i = 0; en_steps[i]; i++) json_object_array_add(steps, json_object_new_string(de ? de_steps[i] : en_steps[i]));
 	struct json_object *env = jget(conn, "env");
-	for (size_t i = 0; i < json_object_array_length(env); i++) json_object_array_add(secrets, json_object_get(json_object_array_get_idx(env, i)));
+	for (size_t i = 0; json_object_is_type(env, json_type_array) && i < json_object_array_length(env); i++) json_object_array_add(secrets, json_object_get(json_object_array_get_idx(env, i)));
 	json_object_object_add(t, "format", json_object_new_string("mcpb"));
 	json_object_object_add(t, "bundle", name ? json_object_new_string(name) : NULL);
 	json_object_object_add(t, "snippet", NULL);

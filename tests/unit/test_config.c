@@ -408,3 +408,51 @@ Test(roundtrip, every_client_every_entry_every_usable_connection, .init = open_c
 	}
 	cr_assert_gt(checked, (int)CAT.nclients);
 }
+
+/* ---- row 5 rules on synthetic connections ---- */
+
+Test(compat, statuses_follow_the_client_facts, .init = open_catalog, .fini = close_catalog)
+{
+	struct { const char *client, *conn; enum compat_status want; } c[] = {
+		{ "claude-desktop", "{\"id\":\"remote-http\",\"transport\":\"streamable-http\",\"url\":\"https://x/mcp\"}", CS_VIA_BRIDGE },
+		{ "claude-desktop", "{\"id\":\"npx\",\"transport\":\"stdio\",\"command\":\"npx\",\"args\":[\"-y\",\"p\"]}", CS_SUPPORTED },
+		{ "claude-desktop", "{\"id\":\"mcpb\",\"transport\":\"stdio\",\"command\":null,\"args\":null}", CS_SUPPORTED },
+		{ "cursor", "{\"id\":\"mcpb\",\"transport\":\"stdio\",\"command\":null,\"args\":null}", CS_NOT_SUPPORTED },
+		{ "codex", "{\"id\":\"remote-sse\",\"transport\":\"sse\",\"url\":\"https://x/sse\"}", CS_VIA_BRIDGE },
+		{ "codex", "{\"id\":\"remote-http\",\"transport\":\"streamable-http\",\"url\":\"https://x/mcp\"}", CS_SUPPORTED },
+		{ "zed", "{\"id\":\"remote-sse\",\"transport\":\"sse\",\"url\":\"https://x/sse\"}", CS_LIMITED },
+		{ "jetbrains", "{\"id\":\"remote-http\",\"transport\":\"streamable-http\",\"url\":\"https://x/mcp\"}", CS_LIMITED },
+		{ "cursor", "{\"id\":\"x\",\"transport\":\"websocket\"}", CS_NOT_SUPPORTED },
+	};
+	for (size_t i = 0; i < sizeof c / sizeof *c; i++) {
+		struct json_object *conn = json_tokener_parse(c[i].conn);
+		struct compat v;
+		compat_judge(&CAT, cat_client_find(&CAT, c[i].client), conn, &v);
+		cr_assert_eq(v.status, c[i].want, "%zu: %s got %s", i, c[i].client, COMPAT_STATUS_NAMES[v.status]);
+		json_object_put(conn);
+	}
+	cr_assert(!compat_execution_tested(&CAT, "mcp/io-github-github-github-mcp-server", "cursor"));
+}
+
+Test(snippet, bridge_and_client_secret_syntax, .init = open_catalog, .fini = close_catalog)
+{
+	struct json_object *conn = json_tokener_parse("{\"id\":\"remote-http\",\"transport\":\"streamable-http\","
+		"\"url\":\"https://x.example/mcp\",\"headers\":[{\"name\":\"Authorization\",\"required\":true,\"secret\":true,"
+		"\"description\":\"token\"}],\"env\":[],\"args\":null}");
+	struct json_object *secrets = json_object_new_array();
+	struct json_object *t = snippet_build(&CAT, cat_client_find(&CAT, "claude-desktop"), "x", conn, true, secrets);
+	struct json_object *e = jget(jget(t, "mcpServers"), "x");
+	cr_assert_str_eq(jget_str(e, "command"), "npx");
+	cr_assert_str_eq(json_object_get_string(json_object_array_get_idx(jget(e, "args"), 1)), "mcp-remote");
+	cr_assert_eq(json_object_array_length(secrets), 1);
+	json_object_put(t);
+	json_object_put(secrets);
+	secrets = json_object_new_array();
+	t = snippet_build(&CAT, cat_client_find(&CAT, "windsurf"), "x", conn, false, secrets);
+	e = jget(jget(t, "mcpServers"), "x");
+	cr_assert_str_eq(jget_str(e, "serverUrl"), "https://x.example/mcp");
+	cr_assert_str_eq(jget_str(jget(e, "headers"), "Authorization"), "${env:AUTHORIZATION}");
+	json_object_put(t);
+	json_object_put(secrets);
+	json_object_put(conn);
+}

@@ -133,7 +133,8 @@ static int node(struct yp *y, yaml_event_t *ev, int depth, struct json_object **
 		fail_mark(y, m, "explicit tags (!!type) are not supported in client configurations");
 	} else if (ev->type == YAML_SCALAR_EVENT) {
 		const char *s = (const char *)ev->data.scalar.value;
-		*out = ev->data.scalar.style == YAML_PLAIN_SCALAR_STYLE ? plain_scalar(s) : json_object_new_string(s);
+		int n = (int)ev->data.scalar.length; /* quoted scalars may hold \0 */
+		*out = ev->data.scalar.style == YAML_PLAIN_SCALAR_STYLE ? plain_scalar(s) : json_object_new_string_len(s, n);
 		rc = 0;
 	} else if (ev->type == YAML_MAPPING_START_EVENT) {
 		yaml_event_delete(ev);

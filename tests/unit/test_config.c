@@ -142,7 +142,7 @@ Test(yaml, core_schema_and_rejections)
 
 Test(emit, toml_and_yaml_parse_back_to_the_same_tree)
 {
-	const char *j = "{\"mcp_servers\":{\"a b\":{\"command\":\"npx\",\"args\":[\"-y\",\"p\\\"q\"],\"env\":{\"K\":\"v\\n\"},"
+	const char *j = "{\"mcp_servers\":{\"a b\":{\"command\":\"npx\",\"args\":[\"-y\",\"p\\\"q\"],\"env\":{\"K\":\"v\\n\\u0000x\"},"
 		"\"n\":3,\"t\":true,\"f\":1.5}},\"x\":{\"y\":{\"z\":[]}}}";
 	struct json_object *tree = json_tokener_parse(j);
 	for (int f = CFG_JSON; f <= CFG_YAML; f++) {

@@ -621,6 +621,7 @@ static int compile_client(struct cc *c, struct json_object *cl, const char *ptr)
 		.http_url = opt_add(c, fields, "http_url"), .headers = opt_add(c, fields, "headers"),
 		.known = names_add(c, jget(cl, "known_fields"), NULL, false), .secret = opt_add(c, cl, "secret_syntax"),
 		.styles = names_add(c, jget(cl, "placeholder_styles"), NULL, false),
+		.timeouts = names_add(c, jget(cl, "timeouts"), NULL, false),
 		.extra = json_add(c, jget(cl, "required_extra")), .files = json_add(c, jget(cl, "files")),
 		.steps_en = json_add(c, jget(steps, "en")), .steps_de = json_add(c, jget(steps, "de")),
 		.format = enum_of(formats, jget_str(cl, "format")),

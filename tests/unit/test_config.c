@@ -336,6 +336,8 @@ Test(validator, corrections_are_certain_or_absent, .init = open_catalog, .fini =
 		{ "cursor", "{\"mcpServers\":{\"a\":{\"command\":\"npx\",\"env\":{\"GITHUB_TOKEN\":\"ghp_abcdefghijklmnop1234567890\"}}}}", "HARDCODED_SECRET", false },
 		{ "cursor", "{\"mcpServers\":{\"a\":{\"command\":\"docker\",\"args\":[\"run\",\"-it\",\"img\"]}}}", "DOCKER_FLAGS", false },
 		{ "cursor", "{\"mcpServers\":{\"a\":{\"command\":\"~/bin/srv\"}}}", "RELATIVE_OR_TILDE_PATH", false },
+		{ "gemini-cli", "{\"mcpServers\":{\"a\":{\"command\":\"npx\",\"timeout\":30}}}", "TIMEOUT_UNITS", false },
+		{ "cline", "{\"mcpServers\":{\"a\":{\"command\":\"npx\",\"timeout\":60000}}}", "TIMEOUT_UNITS", false },
 	};
 	for (size_t i = 0; i < sizeof c / sizeof *c; i++) {
 		struct json_object *r = validate(c[i].client, c[i].text);

@@ -270,3 +270,20 @@ void h_configure(const struct hctx *hc, struct json_object *in, struct reply *ou
 	json_object_put(conns);
 	reply_ok(out, o);
 }
+
+void h_clients(const struct hctx *hc, struct json_object *in, struct reply *out)
+{
+	(void)in;
+	struct json_object *o = json_object_new_object(), *cl = json_object_new_array(), *codes = json_object_new_array();
+	for (uint32_t i = 0; i < hc->cat->nclients; i++) json_object_array_add(cl, json_raw(cat_s(hc->cat, hc->cat->clients[i].json)));
+	for (int i = 0; CFG_CODES[i].code; i++) {
+		struct json_object *c = json_object_new_object();
+		json_object_object_add(c, "code", json_object_new_string(CFG_CODES[i].code));
+		json_object_object_add(c, "severity", json_object_new_string(cfg_severity_name(CFG_CODES[i].severity)));
+		json_object_object_add(c, "meaning", json_object_new_string(CFG_CODES[i].meaning));
+		json_object_array_add(codes, c);
+	}
+	json_object_object_add(o, "clients", cl);
+	json_object_object_add(o, "issue_codes", codes);
+	reply_ok(out, o);
+}

@@ -700,6 +700,16 @@ static void check_name(struct ck *k, struct entry *en)
 		}
 }
 
+static bool runs_mcp_remote(const struct ck *k, struct entry *en)
+{
+	struct json_object *a = jget(en->e, k->c.cmd_array ? k->c.command : k->c.args ? k->c.args : "args");
+	for (size_t i = 0; is_arr(a) && i < json_object_array_length(a); i++) {
+		const char *s = json_object_get_string(json_object_array_get_idx(a, i));
+		if (s && (!strcmp(s, "mcp-remote") || !strncmp(s, "mcp-remote@", 11))) return true;
+	}
+	return false;
+}
+
 static void check_entry(struct ck *k, struct entry *en)
 {
 	if (!is_obj(en->e)) {
@@ -733,7 +743,8 @@ static void check_entry(struct ck *k, struct entry *en)
 			check_env(k, en);
 			check_paths_and_docker(k, en);
 			check_values(k, en, k->c.env);
-			check_values(k, en, k->c.cmd_array ? k->c.command : k->c.args);
+			if (!runs_mcp_remote(k, en)) /* mcp-remote expands ${VAR} in its own arguments */
+				check_values(k, en, k->c.cmd_array ? k->c.command : k->c.args);
 		} else {
 			check_headers(k, en);
 			check_values(k, en, k->c.headers ? k->c.headers : "headers");

@@ -422,7 +422,7 @@ Test(compat, statuses_follow_the_client_facts, .init = open_catalog, .fini = clo
 		{ "cursor", "{\"id\":\"mcpb\",\"transport\":\"stdio\",\"command\":null,\"args\":null}", CS_NOT_SUPPORTED },
 		{ "codex", "{\"id\":\"remote-sse\",\"transport\":\"sse\",\"url\":\"https://x/sse\"}", CS_VIA_BRIDGE },
 		{ "codex", "{\"id\":\"remote-http\",\"transport\":\"streamable-http\",\"url\":\"https://x/mcp\"}", CS_SUPPORTED },
-		{ "zed", "{\"id\":\"remote-sse\",\"transport\":\"sse\",\"url\":\"https://x/sse\"}", CS_LIMITED },
+		{ "zed", "{\"id\":\"remote-sse\",\"transport\":\"sse\",\"url\":\"https://x/sse\"}", CS_VIA_BRIDGE },
 		{ "jetbrains", "{\"id\":\"remote-http\",\"transport\":\"streamable-http\",\"url\":\"https://x/mcp\"}", CS_LIMITED },
 		{ "cursor", "{\"id\":\"x\",\"transport\":\"websocket\"}", CS_NOT_SUPPORTED },
 	};

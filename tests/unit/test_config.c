@@ -1,6 +1,8 @@
 /* Client configuration parsers, the validator against the shared example files (verdicts from their
  * INDEX.md, per file) and the round trip: every configure snippet validated for its own client. */
 #include "catalog.h"
+#include "catalogc.h"
+#include "importer.h"
 #include "cfg_emit.h"
 #include "cfg_parse.h"
 #include "cfgcheck.h"
@@ -13,6 +15,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 static char *slurp(const char *path, size_t *len)
 {
@@ -376,31 +379,32 @@ Test(validator, parse_error_has_line_and_column, .init = open_catalog, .fini = c
 
 /* ---- configure output, parsed back by the validator ---- */
 
-Test(roundtrip, every_client_every_entry_every_usable_connection, .init = open_catalog, .fini = close_catalog)
+/* Every client x every entry x every usable connection of cat: the snippet validates without an error. */
+static int roundtrip(struct catalog *cat)
 {
 	int checked = 0;
-	cr_assert_gt(CAT.nentries, 0);
-	for (uint32_t k = 0; k < CAT.nclients; k++) {
-		const struct cat_client *cl = &CAT.clients[k];
-		for (uint32_t i = 0; i < CAT.nentries; i++) {
-			struct json_object *conns = json_tokener_parse(cat_s(&CAT, CAT.entries[i].connections));
+	for (uint32_t k = 0; k < cat->nclients; k++) {
+		const struct cat_client *cl = &cat->clients[k];
+		for (uint32_t i = 0; i < cat->nentries; i++) {
+			struct json_object *conns = json_tokener_parse(cat_s(cat, cat->entries[i].connections));
 			for (size_t c = 0; c < json_object_array_length(conns); c++) {
 				struct json_object *conn = json_object_array_get_idx(conns, c);
 				struct compat v;
-				compat_judge(&CAT, cl, conn, &v);
+				compat_judge(cat, cl, conn, &v);
 				if (v.status == CS_NOT_SUPPORTED || !strncmp(jget_str(conn, "id"), "mcpb", 4)) continue; /* bundles: no file entry */
 				struct json_object *secrets = json_object_new_array();
-				struct json_object *tree = snippet_build(&CAT, cl, "srv", conn, v.status == CS_VIA_BRIDGE, secrets);
+				struct json_object *tree = snippet_build(cat, cl, "srv", conn, v.status == CS_VIA_BRIDGE, secrets);
 				char *text = cfg_emit((enum cfg_format)cl->format, tree);
 				cr_assert(text);
-				struct json_object *r = validate(cat_s(&CAT, cl->id), text);
+				struct json_object *s = json_object_new_string(text), *r = cfg_validate(cat, cl, s);
 				struct json_object *issues = jget(r, "issues");
 				for (size_t n = 0; n < json_object_array_length(issues); n++)
 					cr_assert_neq(cfg_code_severity(jget_str(json_object_array_get_idx(issues, n), "code")), SEV_ERROR,
-						"%s / %s / %s:\n%s\n%s", cat_s(&CAT, cl->id), cat_s(&CAT, CAT.entries[i].slug),
+						"%s / %s / %s:\n%s\n%s", cat_s(cat, cl->id), cat_s(cat, cat->entries[i].slug),
 						jget_str(conn, "id"), text, json_object_to_json_string(r));
 				checked++;
 				json_object_put(r);
+				json_object_put(s);
 				free(text);
 				json_object_put(tree);
 				json_object_put(secrets);
@@ -408,7 +412,43 @@ Test(roundtrip, every_client_every_entry_every_usable_connection, .init = open_c
 			json_object_put(conns);
 		}
 	}
-	cr_assert_gt(checked, (int)CAT.nclients);
+	return checked;
+}
+
+Test(roundtrip, every_client_every_entry_every_usable_connection, .init = open_catalog, .fini = close_catalog)
+{
+	cr_assert_gt(CAT.nentries, 0);
+	cr_assert_gt(roundtrip(&CAT), (int)CAT.nclients);
+}
+
+/* The same over the whole shared registry dump, imported and compiled in. */
+Test(roundtrip, whole_imported_registry, .timeout = 120)
+{
+	char path[4096], err[1024];
+	const char *src = getenv("AUTOPLAN_SRCDIR");
+	cr_assert(src);
+	snprintf(path, sizeof path, "%s/../shared/registry/official-registry-servers-2025-12-18.json", src);
+	if (access(path, R_OK) != 0) cr_skip_test("the shared registry dump is not next to the source tree");
+	struct import_stats st;
+	struct json_object *out = registry_import_file(path, NULL, &st, err, sizeof err);
+	cr_assert(out, "%s", err);
+	char dir[] = "/tmp/apcfg.XXXXXX", file[128], bin[128], cat[4200];
+	cr_assert(mkdtemp(dir));
+	snprintf(file, sizeof file, "%s/registry.json", dir);
+	snprintf(bin, sizeof bin, "%s/catalog.bin", dir);
+	snprintf(cat, sizeof cat, "%s/catalog", src);
+	cr_assert_eq(json_object_to_file(file, out), 0);
+	json_object_put(out);
+	cr_assert_eq(catalogc_build_ex(cat, dir, bin, err, sizeof err), 0, "%s", err);
+	struct catalog c;
+	cr_assert_eq(catalog_open(&c, bin, err, sizeof err), 0, "%s", err);
+	cr_assert_gt(c.nentries, 1000);
+	int n = roundtrip(&c);
+	cr_assert_gt(n, (int)c.nentries * (int)c.nclients / 2, "%d snippets", n);
+	catalog_close(&c);
+	unlink(file);
+	unlink(bin);
+	rmdir(dir);
 }
 
 /* ---- row 5 rules on synthetic connections ---- */

@@ -254,6 +254,7 @@ static const struct schema s_cl_aliases = { .kind = SK_ARRAY, .min = 0, .max = 1
 static const struct schema_prop p_client[] = {
 	{ "id", &s_cl_id, true }, { "name", &s_str, true }, { "vendor", &s_str, true },
 	{ "aliases", &s_cl_aliases, true }, { "format", &s_cl_format, true }, { "comments", &s_bool, true },
+	{ "trailing_commas", &s_bool, true },
 	{ "root_key", &s_cl_key, true }, { "root_shape", &s_cl_shape, true },
 	{ "transports", &s_cl_transports, true }, { "type_field", &s_cl_key_null, true },
 	{ "type_values", &s_cl_tvalues, true }, { "type_required", &s_cl_treq, true },

@@ -1,6 +1,7 @@
 #define _GNU_SOURCE /* strcasestr */
 #include "cfgcheck.h"
 #include "cfg_emit.h"
+#include "cfg_jsonc.h"
 #include "cfg_parse.h"
 #include "jsonutil.h"
 
@@ -66,7 +67,7 @@ struct cv {
 		*headers, *known, *styles, *secret, *timeouts;
 	struct json_object *extra;
 	enum cfg_format fmt;
-	bool root_list, cmd_array;
+	bool root_list, cmd_array, trailing_commas;
 	uint32_t support[TR_COUNT], type_required;
 };
 
@@ -86,7 +87,7 @@ static void cv_load(struct cv *v, const struct catalog *cat, const struct cat_cl
 		.env = opt(cat, k->env), .url = opt(cat, k->url), .http_url = opt(cat, k->http_url),
 		.headers = opt(cat, k->headers), .known = cat_s(cat, k->known), .styles = cat_s(cat, k->styles), .timeouts = cat_s(cat, k->timeouts),
 		.secret = opt(cat, k->secret), .extra = json_tokener_parse(cat_s(cat, k->extra)),
-		.fmt = (enum cfg_format)k->format, .root_list = k->root_list, .cmd_array = k->command_array,
+		.fmt = (enum cfg_format)k->format, .root_list = k->root_list, .cmd_array = k->command_array, .trailing_commas = k->trailing_commas,
 		.type_required = k->type_required };
 	for (int t = 0; t < TR_COUNT; t++) {
 		v->tv[t] = opt(cat, k->type_values[t]);
@@ -930,6 +931,13 @@ static struct json_object *parse_text(struct ck *k, const char *text, size_t len
 		}
 	}
 	struct json_object *o = cfg_parse(k->c.fmt, text, len, &e);
+	long tc = o && k->c.fmt == CFG_JSONC && !k->c.trailing_commas ? jsonc_trailing_comma(text, len) : -1;
+	if (tc >= 0) { /* comments yes, trailing commas no (Gemini CLI) */
+		json_object_put(o);
+		o = NULL;
+		cfg_syntax_at(&e, text, len, (size_t)tc, "a trailing comma is not allowed (%s reads JSON with comments, "
+			"but not trailing commas)", k->c.name);
+	}
 	if (o) return o;
 	if (jsonish && skip < len && text[skip] == '"') {
 		size_t n = len + 4;

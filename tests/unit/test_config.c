@@ -369,6 +369,14 @@ Test(validator, corrections_are_certain_or_absent, .init = open_catalog, .fini =
 
 Test(validator, parse_error_has_line_and_column, .init = open_catalog, .fini = close_catalog)
 {
+	struct json_object *g = validate("gemini-cli", "{ // ok\n \"mcpServers\": {\"a\": {\"command\": \"npx\",}}}");
+	cr_assert_str_eq(jget_str(g, "status"), CFG_PARSE_ERROR, "%s", json_object_to_json_string(g));
+	cr_assert(strstr(jget_str(json_object_array_get_idx(jget(g, "issues"), 0), "message"), "line 2, column 39"),
+		"%s", json_object_to_json_string(g));
+	json_object_put(g);
+	g = validate("zed", "{ // ok\n \"context_servers\": {\"a\": {\"command\": \"npx\", \"args\": [],}}}");
+	cr_assert_str_eq(jget_str(g, "status"), CFG_VALID, "%s", json_object_to_json_string(g));
+	json_object_put(g);
 	struct json_object *r = validate("codex", "[mcp_servers.a]\ncommand = npx\n");
 	cr_assert_str_eq(jget_str(r, "status"), CFG_PARSE_ERROR);
 	const char *msg = jget_str(json_object_array_get_idx(jget(r, "issues"), 0), "message");

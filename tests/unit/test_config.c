@@ -134,6 +134,15 @@ Test(yaml, core_schema_and_rejections)
 	cr_assert(json_object_object_get_ex(o, "d", NULL) && !jget(o, "d"));
 	cr_assert_str_eq(json_object_get_string(json_object_array_get_idx(jget(o, "e"), 0)), "x y");
 	json_object_put(o);
+	o = parse(CFG_YAML, "a: 1.5e3\nb: .5\nc: 1e\nd: -7\ne: 1e999\nf: +\n", &e);
+	cr_assert(o, "%s", e.message);
+	cr_assert_float_eq(json_object_get_double(jget(o, "a")), 1500.0, 1e-9);
+	cr_assert_float_eq(json_object_get_double(jget(o, "b")), 0.5, 1e-9);
+	cr_assert_str_eq(jget_str(o, "c"), "1e");
+	cr_assert_eq(json_object_get_int(jget(o, "d")), -7);
+	cr_assert_str_eq(jget_str(o, "e"), "1e999");
+	cr_assert_str_eq(jget_str(o, "f"), "+");
+	json_object_put(o);
 	cr_assert_null(parse(CFG_YAML, "a: &x 1\nb: *x\n", &e));
 	cr_assert(strstr(e.message, "anchors"));
 	cr_assert_null(parse(CFG_YAML, "a: 1\n---\nb: 2\n", &e));

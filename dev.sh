@@ -9,11 +9,16 @@ cd "$(dirname "$0")"
 top=$(pwd)
 
 packages=(build-essential autoconf automake pkg-config libfcgi-dev libjson-c-dev libssl-dev libyaml-dev
-	libcriterion-dev libcurl4-openssl-dev nginx wrk valgrind)
+	libcriterion-dev libcurl4-openssl-dev nginx wrk valgrind nodejs npm)
 
 install_missing() {
 	local missing=() p
 	for p in "${packages[@]}"; do
+		# Node.js may come from elsewhere (with npm bundled): a working command is enough.
+		case $p in
+		nodejs) command -v node >/dev/null 2>&1 && continue ;;
+		npm) command -v npm >/dev/null 2>&1 && continue ;;
+		esac
 		dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
 	done
 	[ ${#missing[@]} -eq 0 ] && return 0
@@ -57,10 +62,20 @@ test)
 	dir=_build flags=()
 	if [ "${1:-}" = "--sanitize" ]; then dir=_build-asan flags=(--enable-sanitizers); fi
 	build "$dir" "${flags[@]}"
-	if ! make -C "$dir" -j"$(nproc)" check; then
-		cat "$dir/test-suite.log" 2>/dev/null || true
-		exit 1
-	fi
+	status=0
+	make -C "$dir" -j"$(nproc)" check || status=$?
+	[ $status -ne 0 ] && cat "$dir/test-suite.log" 2>/dev/null
+	# One closing line over every Criterion case, plus one per script test (leak check, MCP runs).
+	{
+		find "$dir/tests" \( -name 'test_*.log' -o -name 'run.sh.log' \) -exec cat {} + 2>/dev/null
+		find "$dir/tests" -name '*.sh.trs' ! -name 'run.sh.trs' -exec cat {} + 2>/dev/null
+	} | awk '
+		/Synthesis: Tested:/ { p += $7; f += $10 + $13 }
+		/^:test-result: PASS/ { p++ }
+		/^:test-result: SKIP/ { s++ }
+		/^:test-result: (FAIL|ERROR)/ { f++ }
+		END { printf "tests: %d passed, %d failed, %d skipped\n", p, f, s }'
+	exit $status
 	;;
 bench)
 	install_missing

@@ -108,6 +108,10 @@ static bool refs_ok(const struct catalog *c)
 	for (uint32_t i = 0; i < c->nops; i++) {
 		const struct cat_opx *x = &c->opx[i];
 		CHECK_STR(x->input); CHECK_STR(x->output); CHECK_STR(x->params); CHECK_STR(x->transformations);
+		CHECK_STR(x->plan_view); CHECK_STR(x->scopes); CHECK_STR(x->notes); CHECK_STR(x->app_context);
+		CHECK_STR(x->cap_title);
+		if (x->plan_view == CAT_NONE || x->scopes == CAT_NONE || x->notes == CAT_NONE || x->app_context == CAT_NONE ||
+		    x->cap_title == CAT_NONE) return false;
 	}
 	for (uint32_t i = 0; i < c->nscopes; i++) {
 		CHECK_STR(c->scopes[i].scope); CHECK_STR(c->scopes[i].reason);
@@ -119,6 +123,10 @@ static bool refs_ok(const struct catalog *c)
 		uint32_t lim = s->kind == SYN_APP ? c->napps : s->kind == SYN_APP_KIND ? AK_COUNT
 			: s->kind == SYN_TASK ? c->ntasks : s->kind == SYN_CAP ? c->ncaps : 1;
 		if (s->kind > SYN_CAP || s->target >= lim || s->phrase == CAT_NONE) return false;
+	}
+	for (uint32_t i = 0; i < c->nwords; i++) {
+		CHECK_STR(c->words[i].word);
+		if (c->words[i].word == CAT_NONE || c->words[i].len != strlen(cat_s(c, c->words[i].word))) return false;
 	}
 	for (uint32_t i = 0; i < c->nclients; i++) {
 		const struct cat_client *k = &c->clients[i];
@@ -180,7 +188,9 @@ static int verify(struct catalog *c, char *err, size_t errlen)
 	c->opx = section(c, CS_OPX, sizeof *c->opx, &nopx);
 	c->scopes = section(c, CS_SCOPES, sizeof *c->scopes, &c->nscopes);
 	c->syns = section(c, CS_SYNONYMS, sizeof *c->syns, &c->nsyns);
-	if ((c->nops && (!c->opx || nopx != c->nops)) || (c->nscopes && !c->scopes) || (c->nsyns && !c->syns))
+	c->words = section(c, CS_WORDS, sizeof *c->words, &c->nwords);
+	if ((c->nops && (!c->opx || nopx != c->nops)) || (c->nscopes && !c->scopes) || (c->nsyns && !c->syns) ||
+	    (c->nwords && !c->words) || c->ntasks > 64)
 		return bad(err, errlen, "compiled catalog has a damaged planner section");
 	c->clients = section(c, CS_CLIENTS, sizeof *c->clients, &c->nclients);
 	c->entries = section(c, CS_ENTRIES, sizeof *c->entries, &c->nentries);

@@ -28,9 +28,10 @@ struct catalog {
 	const struct cat_opx *opx;       /* parallel to ops */
 	const struct cat_scope *scopes;  /* grouped by app, least privileged first */
 	const struct cat_syn *syns;
+	const struct cat_word *words;    /* task vocabulary for query matching */
 	const struct cat_client *clients;
 	const struct cat_entry *entries; /* sorted by (type, slug) */
-	uint32_t napps, nops, ncaps, ntasks, nsteps, nlists, nreports, ndocs, nscopes, nsyns, nclients, nentries;
+	uint32_t napps, nops, ncaps, ntasks, nsteps, nlists, nreports, ndocs, nscopes, nsyns, nwords, nclients, nentries;
 };
 
 /* Maps and verifies path. Returns 0, or -1 with a message in err (damaged, wrong version, absent). */

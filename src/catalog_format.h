@@ -7,7 +7,7 @@
 #include <stdint.h>
 
 #define CAT_MAGIC "APCATLG1"
-#define CAT_FORMAT 8u
+#define CAT_FORMAT 10u
 
 /* A string is an offset into the string section: uint32 length, bytes, NUL. 0 means "absent". */
 typedef uint32_t cat_str;
@@ -29,6 +29,7 @@ enum cat_section_id {
 	CS_SYNONYMS,    /* struct cat_syn[]: folded phrases from synonyms.json */
 	CS_CLIENTS,     /* struct cat_client[]: MCP client facts, sorted by id */
 	CS_ENTRIES,     /* struct cat_entry[]: directory entries, sorted by (type, slug) */
+	CS_WORDS,       /* struct cat_word[]: every word of the tasks' search texts, sorted, with its tasks */
 	CS_COUNT
 };
 
@@ -134,8 +135,12 @@ struct cat_opx {
 	cat_str input, output;                /* type names; CAT_NONE when null */
 	cat_str params;                       /* JSON {"required":[names],"fixed":{name:value}} */
 	cat_str transformations;              /* JSON array of {en,de}; CAT_NONE when absent */
+	cat_str plan_view;                    /* JSON: the plan step's "operation" object */
+	cat_str scopes;                       /* JSON: scope_alternatives array, or null */
+	cat_str notes;                        /* JSON: the step's operation_notes array */
+	cat_str app_context;                  /* JSON: the app's permission context as a string */
+	cat_str cap_title;                    /* JSON: the capability's {en, de} title */
 	uint32_t tested;                      /* a passing report assertion names this operation */
-	uint32_t pad;
 };
 
 /* One scope of an app in privilege order: rank 0 is the least privileged. */
@@ -153,6 +158,14 @@ struct cat_syn {
 	cat_str phrase;
 	uint32_t kind, target;
 	uint32_t words;                       /* number of words in phrase */
+};
+
+/* A distinct word of the tasks' search texts and the set of tasks (bit = task index) using it. */
+struct cat_word {
+	cat_str word;
+	uint32_t len;
+	uint32_t pad;
+	uint64_t tasks;
 };
 
 enum cat_cfg_format { CF_JSON = 0, CF_JSONC, CF_TOML, CF_YAML, CF_COUNT };

@@ -39,9 +39,9 @@ struct cc {
 	char *err;
 	size_t errlen;
 	const char *dir, *extra_dir;
-	struct buf strings, apps, ops, caps, tasks, steps, lists, reports, docs, opx, scopes, syns, clients, entries;
+	struct buf strings, apps, ops, caps, tasks, steps, lists, reports, docs, opx, scopes, syns, words, clients, entries;
 	struct json_object *versions, *capfile, *taskfile, *guidefile, *appsrc[16], *reportsrc;
-	uint32_t napps, nops, ncaps, ntasks, nsteps, nlists, nreports, ndocs, nscopes, nsyns, nclients, nentries, nimported, nshadowed;
+	uint32_t napps, nops, ncaps, ntasks, nsteps, nlists, nreports, ndocs, nscopes, nsyns, nwords, nclients, nentries, nimported, nshadowed;
 	uint32_t app_ops[16][2]; /* first, count */
 	char dataset_version[512];
 };
@@ -544,6 +544,22 @@ static int syn_add(struct cc *c, const char *file, const char *ptr, const char *
 	return 0;
 }
 
+/* A task's search text gains its synonym phrases, so matching needs one pass per task. */
+static int append_task_synonyms(struct cc *c, uint32_t t)
+{
+	struct cat_task *rec = (struct cat_task *)c->tasks.p + t;
+	struct printbuf *pb = printbuf_new();
+	if (!pb) return -1;
+	sprintbuf(pb, "%s", pool(c, rec->search));
+	for (uint32_t s = 0; s < c->nsyns; s++) {
+		const struct cat_syn *sy = (const struct cat_syn *)c->syns.p + s;
+		if (sy->kind == SYN_TASK && sy->target == t) sprintbuf(pb, " %s", pool(c, sy->phrase));
+	}
+	rec->search = str_add(c, pb->buf);
+	printbuf_free(pb);
+	return rec->search == CAT_NONE ? -1 : 0;
+}
+
 static int compile_synonyms(struct cc *c)
 {
 	static const struct { const char *list, *key; const char *const *vocab; uint32_t kind; } groups[] = {
@@ -565,6 +581,7 @@ static int compile_synonyms(struct cc *c)
 			}
 		}
 	}
+	for (uint32_t t = 0; t < c->ntasks && rc == 0; t++) rc = append_task_synonyms(c, t);
 	struct json_object *stop = jget(src, "stopwords");
 	for (size_t k = 0; k < json_object_array_length(stop) && rc == 0; k++) {
 		snprintf(ptr, sizeof ptr, "/stopwords/%zu", k);
@@ -572,6 +589,96 @@ static int compile_synonyms(struct cc *c)
 	}
 	json_object_put(src);
 	return rc;
+}
+
+/* Pre-serialised pieces of a plan step per operation, built once reports have marked tested ones. */
+static int build_plan_views(struct cc *c)
+{
+	for (uint32_t k = 0; k < c->nops; k++) {
+		const struct cat_op *op = op_at(c, k);
+		struct cat_opx *x = (struct cat_opx *)c->opx.p + k;
+		const struct cat_app *app = (const struct cat_app *)c->apps.p + op->app;
+		const struct cat_cap *cap = (const struct cat_cap *)c->caps.p + op->cap;
+		struct json_object *v = json_object_new_object(), *sc = NULL, *notes = json_object_new_array(),
+			*ctx = json_object_new_string(pool(c, app->permission_context)), *title = json_object_new_object();
+		json_object_object_add(v, "id", json_object_new_string(pool(c, op->id)));
+		json_object_object_add(v, "method", json_object_new_string(pool(c, op->method)));
+		json_object_object_add(v, "base_url", json_object_new_string(pool(c, op->base_url)));
+		json_object_object_add(v, "path", json_object_new_string(pool(c, op->path)));
+		json_object_object_add(v, "input", x->input != CAT_NONE ? json_object_new_string(pool(c, x->input)) : NULL);
+		json_object_object_add(v, "output", x->output != CAT_NONE ? json_object_new_string(pool(c, x->output)) : NULL);
+		json_object_object_add(v, "parameters", json_tokener_parse(pool(c, x->params)));
+		json_object_object_add(v, "practically_tested", json_object_new_boolean((int)x->tested));
+		if (op->scope_count != CAT_NONE) {
+			sc = json_object_new_array();
+			for (uint32_t i = 0; i < op->scope_count; i++)
+				json_object_array_add(sc, json_object_new_string(pool(c, ((const uint32_t *)c->lists.p)[op->scope_first + i])));
+		}
+		if (op->permission_context != CAT_NONE)
+			json_object_array_add(notes, json_object_new_string(pool(c, op->permission_context)));
+		json_object_object_add(title, "en", json_object_new_string(pool(c, cap->title_en)));
+		json_object_object_add(title, "de", json_object_new_string(pool(c, cap->title_de)));
+		x->plan_view = json_add(c, v);
+		x->scopes = sc ? json_add(c, sc) : str_add(c, "null");
+		x->notes = json_add(c, notes);
+		x->app_context = json_add(c, ctx);
+		x->cap_title = json_add(c, title);
+		json_object_put(v);
+		if (sc) json_object_put(sc);
+		json_object_put(notes);
+		json_object_put(ctx);
+		json_object_put(title);
+		if (x->plan_view == CAT_NONE || x->cap_title == CAT_NONE) return fail(c, "catalog", "", "out of memory");
+	}
+	return 0;
+}
+
+struct vword {
+	char *w;
+	uint64_t tasks;
+};
+
+static int cmp_vword(const void *a, const void *b)
+{
+	return strcmp(((const struct vword *)a)->w, ((const struct vword *)b)->w);
+}
+
+/* Distinct words of every task's search text with the tasks using each, sorted: the query matcher
+ * compares a query word with each distinct word once instead of once per task. */
+static int build_vocabulary(struct cc *c)
+{
+	if (c->ntasks > 64) return fail(c, "tasks.json", "/tasks", "more than 64 tasks do not fit the word index");
+	size_t n = 0, cap = 0;
+	struct vword *v = NULL;
+	int rc = 0;
+	for (uint32_t t = 0; t < c->ntasks && rc == 0; t++) {
+		char *text = strdup(pool(c, ((const struct cat_task *)c->tasks.p)[t].search));
+		for (char *save = NULL, *w = text ? strtok_r(text, " ", &save) : NULL; w; w = strtok_r(NULL, " ", &save)) {
+			size_t k;
+			for (k = 0; k < n; k++) if (strcmp(v[k].w, w) == 0) break;
+			if (k == n) {
+				if (n == cap) {
+					cap = cap ? cap * 2 : 256;
+					struct vword *nv = realloc(v, cap * sizeof *v);
+					if (!nv) { rc = -1; break; }
+					v = nv;
+				}
+				v[n++] = (struct vword){ .w = strdup(w), .tasks = 0 };
+			}
+			v[k].tasks |= 1ull << t;
+		}
+		if (!text) rc = -1;
+		free(text);
+	}
+	if (rc == 0) qsort(v, n, sizeof *v, cmp_vword);
+	for (size_t k = 0; k < n; k++) {
+		struct cat_word rec = { .word = str_add(c, v[k].w), .len = (uint32_t)strlen(v[k].w), .tasks = v[k].tasks };
+		if (rc == 0 && buf_add(&c->words, &rec, sizeof rec) < 0) rc = -1;
+		if (rc == 0) c->nwords++;
+		free(v[k].w);
+	}
+	free(v);
+	return rc < 0 ? fail(c, "tasks.json", "", "out of memory") : 0;
 }
 
 /* "|a|b|" from a JSON array of strings, each folded when fold is set. */
@@ -787,7 +894,7 @@ static int write_out(struct cc *c, const char *outpath)
 		[CS_STEPS] = { &c->steps, c->nsteps }, [CS_LISTS] = { &c->lists, c->nlists },
 		[CS_REPORTS] = { &c->reports, c->nreports }, [CS_DOCS] = { &c->docs, c->ndocs },
 		[CS_OPX] = { &c->opx, c->nops }, [CS_SCOPES] = { &c->scopes, c->nscopes },
-		[CS_SYNONYMS] = { &c->syns, c->nsyns },
+		[CS_SYNONYMS] = { &c->syns, c->nsyns }, [CS_WORDS] = { &c->words, c->nwords },
 		[CS_CLIENTS] = { &c->clients, c->nclients },
 		[CS_ENTRIES] = { &c->entries, c->nentries },
 	};
@@ -831,7 +938,7 @@ static int write_out(struct cc *c, const char *outpath)
 static void cc_free(struct cc *c)
 {
 	struct buf *bufs[] = { &c->strings, &c->apps, &c->ops, &c->caps, &c->tasks, &c->steps, &c->lists,
-		&c->reports, &c->docs, &c->opx, &c->scopes, &c->syns, &c->clients, &c->entries };
+		&c->reports, &c->docs, &c->opx, &c->scopes, &c->syns, &c->words, &c->clients, &c->entries };
 	for (size_t i = 0; i < sizeof bufs / sizeof *bufs; i++) free(bufs[i]->p);
 	for (int a = 0; a < 16; a++) if (c->appsrc[a]) json_object_put(c->appsrc[a]);
 	struct json_object *objs[] = { c->versions, c->capfile, c->taskfile, c->guidefile, c->reportsrc };
@@ -883,7 +990,9 @@ int catalogc_build_ex(const char *srcdir, const char *extra_dir, const char *out
 	if (rc == 0) rc = (c.guidefile = load(&c, "guides.json", &SRC_GUIDES)) ? 0 : -1;
 	if (rc == 0) rc = compile_scope_order(&c);
 	if (rc == 0) rc = compile_synonyms(&c);
+	if (rc == 0) rc = build_vocabulary(&c);
 	if (rc == 0) rc = compile_reports(&c);
+	if (rc == 0) rc = build_plan_views(&c);
 	if (rc == 0) rc = compile_clients(&c);
 	if (rc == 0) rc = compile_entries(&c);
 	if (rc == 0) make_dataset_version(&c);

@@ -28,6 +28,7 @@ static const char *op_scope(const struct catalog *c, const struct cat_op *op, in
 /* One sentence per status: what it means for the caller. */
 static const char *const STATUS_TEXT[] = {
 	[PS_UNRESOLVED] = "Nothing to plan: no task_id was given and the query matched no task or capability. Name a task_id (see /v2/tasks) or rephrase.",
+	[PS_AMBIGUOUS] = "The query fits several tasks equally well (task.query.candidates): nothing is guessed; name a task_id or add words that tell them apart.",
 	[PS_READ_ONLY_CONFLICT] = "read_only removed write steps (see left_out): the task cannot be completed read-only; the remaining steps are planned.",
 	[PS_NEEDS_APPS] = "A step needs an app of its kind: add one to apps (each such step lists candidates).",
 	[PS_PARTIAL] = "A bound app documents no operation for a step's capability: choose another app for it (see candidates).",
@@ -66,7 +67,7 @@ static struct json_object *view_task(const struct plan *p)
 	json_object_object_add(o, "title", t ? view_text(c, t->title_en, t->title_de) : NULL);
 	json_object_object_add(o, "generic", t ? json_object_new_boolean((int)t->generic) : NULL);
 	json_object_object_add(o, "kind", json_object_new_string(t ? "task"
-		: r->by == BY_QUERY_CAPABILITIES ? "capability_chain" : "none"));
+		: r->by == BY_QUERY_CAPABILITIES ? "capability_chain" : r->by == BY_QUERY_AMBIGUOUS ? "ambiguous" : "none"));
 	json_object_object_add(o, "resolved_by", json_object_new_string(r->by == BY_TASK_ID ? "task_id"
 		: r->by == BY_NONE ? "none" : "query"));
 	json_object_object_add(o, "confidence", percent(r->confidence));
@@ -92,6 +93,10 @@ static struct json_object *view_task(const struct plan *p)
 		json_object_object_add(q, "score", json_object_new_int(r->score));
 		json_object_object_add(q, "runner_up", r->runner_up >= 0 ? json_object_new_string(cat_s(c, c->tasks[r->runner_up].id)) : NULL);
 		json_object_object_add(q, "runner_up_score", json_object_new_int(r->runner_up_score));
+		struct json_object *cand = json_object_new_array();
+		for (int k = 0; k < r->ncandidates; k++)
+			json_object_array_add(cand, json_object_new_string(cat_s(c, c->tasks[r->candidates[k]].id)));
+		json_object_object_add(q, "candidates", cand);
 		json_object_object_add(q, "used", json_object_new_boolean(r->by == BY_QUERY_TASK || r->by == BY_QUERY_CAPABILITIES));
 		json_object_object_add(o, "query", q);
 	}
@@ -122,21 +127,6 @@ static struct json_object *candidates(const struct catalog *c, const struct plan
 	return a;
 }
 
-static struct json_object *view_plan_operation(const struct catalog *c, const struct cat_op *op)
-{
-	const struct cat_opx *x = &c->opx[op - c->ops];
-	struct json_object *o = json_object_new_object();
-	json_object_object_add(o, "id", json_object_new_string(cat_s(c, op->id)));
-	json_object_object_add(o, "method", json_object_new_string(cat_s(c, op->method)));
-	json_object_object_add(o, "base_url", json_object_new_string(cat_s(c, op->base_url)));
-	json_object_object_add(o, "path", json_object_new_string(cat_s(c, op->path)));
-	json_object_object_add(o, "input", cat_has(x->input) ? json_object_new_string(cat_s(c, x->input)) : NULL);
-	json_object_object_add(o, "output", cat_has(x->output) ? json_object_new_string(cat_s(c, x->output)) : NULL);
-	json_object_object_add(o, "parameters", json_raw(cat_s(c, x->params)));
-	json_object_object_add(o, "practically_tested", json_object_new_boolean((int)x->tested));
-	return o;
-}
-
 static struct json_object *scope_list(const struct catalog *c, const struct cat_op *op)
 {
 	if (!op || op->scope_count == CAT_NONE) return NULL;
@@ -161,7 +151,8 @@ static struct json_object *view_step(const struct plan *p, int idx, int prev)
 	const struct cat_cap *cap = &c->caps[st->cap];
 	struct json_object *o = json_object_new_object();
 	json_object_object_add(o, "capability", json_object_new_string(cat_s(c, cap->id)));
-	json_object_object_add(o, "title", view_text(c, cap->title_en, cap->title_de));
+	const struct cat_opx *x = st->op ? &c->opx[st->op - c->ops] : NULL;
+	json_object_object_add(o, "title", x ? json_raw(cat_s(c, x->cap_title)) : view_text(c, cap->title_en, cap->title_de));
 	json_object_object_add(o, "role", json_object_new_string(st->role));
 	json_object_object_add(o, "app_kind", json_object_new_string(VOCAB_APP_KINDS[st->kind]));
 	json_object_object_add(o, "app", st->app >= 0 ? json_object_new_string(cat_s(c, c->apps[st->app].id)) : NULL);
@@ -170,17 +161,16 @@ static struct json_object *view_step(const struct plan *p, int idx, int prev)
 	json_object_object_add(o, "documented", json_object_new_boolean(st->op != NULL));
 	json_object_object_add(o, "done_by", json_object_new_string(st->state == SS_CALLER ? "caller" : "provider_operation"));
 	json_object_object_add(o, "state", json_object_new_string(STATE_NAMES[st->state]));
-	json_object_object_add(o, "operation", st->op ? view_plan_operation(c, st->op) : NULL);
-	json_object_object_add(o, "scope_alternatives", scope_list(c, st->op));
+	json_object_object_add(o, "operation", x ? json_raw(cat_s(c, x->plan_view)) : NULL);
+	json_object_object_add(o, "scope_alternatives", x ? json_raw(cat_s(c, x->scopes)) : NULL);
 	json_object_object_add(o, "granted_scope", st->op ? jstr_or_null(op_scope(c, st->op, st->granted)) : NULL);
 	bool ask = st->state == SS_MISSING_SCOPE && st->ask_for >= 0;
 	const struct cat_scope *ar = ask ? cat_scope_find(c, st->op->app, op_scope(c, st->op, st->ask_for)) : NULL;
 	json_object_object_add(o, "ask_for", ask ? json_object_new_string(op_scope(c, st->op, st->ask_for)) : NULL);
 	json_object_object_add(o, "ask_for_reason", ar ? json_object_new_string(cat_s(c, ar->reason)) : NULL);
-	json_object_object_add(o, "permission_context", st->app >= 0 && st->kind != AK_CALLER
-		? json_object_new_string(cat_s(c, c->apps[st->app].permission_context)) : NULL);
-	json_object_object_add(o, "operation_notes", account_notes(c, st));
-	const struct cat_opx *x = st->op ? &c->opx[st->op - c->ops] : NULL;
+	json_object_object_add(o, "permission_context", x ? json_raw(cat_s(c, x->app_context))
+		: st->app >= 0 && st->kind != AK_CALLER ? json_object_new_string(cat_s(c, c->apps[st->app].permission_context)) : NULL);
+	json_object_object_add(o, "operation_notes", x ? json_raw(cat_s(c, x->notes)) : json_object_new_array());
 	json_object_object_add(o, "transformations", x && cat_has(x->transformations)
 		? json_raw(cat_s(c, x->transformations)) : json_object_new_array());
 	json_object_object_add(o, "input_from_step", prev >= 0 ? json_object_new_int(prev) : NULL);
@@ -290,6 +280,7 @@ void h_plan(const struct hctx *hc, struct json_object *in, struct reply *out)
 static const char *permission_status(const struct plan *p)
 {
 	if (p->status == PS_UNRESOLVED) return "unresolved";
+	if (p->status == PS_AMBIGUOUS) return "ambiguous";
 	if (p->rules & (1u << PS_NEEDS_APPS)) return "needs_apps";
 	if (p->rules & (1u << PS_NEEDS_SCOPES)) return "needs_scopes";
 	if (p->rules & (1u << PS_SCOPES_UNKNOWN)) return "scopes_unknown";
@@ -380,14 +371,15 @@ void h_permissions(const struct hctx *hc, struct json_object *in, struct reply *
 	struct json_object *broader = json_object_new_array(), *unneeded = json_object_new_array(),
 		*missing = json_object_new_array();
 	granted_review(&p, broader, unneeded);
+	/* scopes of the minimal set that some unauthorised step is waiting for */
 	for (int k = 0; k < p.ncover; k++) {
-		bool have = false;
-		for (int g = 0; g < p.ngranted; g++) have |= strcmp(p.granted[g], p.cover[k]) == 0;
 		bool needed = false;
-		for (int s = 0; s < p.nsteps; s++)
-			needed |= p.steps[s].state == SS_MISSING_SCOPE && !p.steps[s].left_out &&
-				strcmp(op_scope(c, p.steps[s].op, p.steps[s].ask_for) ? op_scope(c, p.steps[s].op, p.steps[s].ask_for) : "", p.cover[k]) == 0;
-		if (!have && needed) json_object_array_add(missing, json_object_new_string(p.cover[k]));
+		for (int s = 0; s < p.nsteps && !needed; s++) {
+			const struct plan_step *st = &p.steps[s];
+			needed = !st->left_out && st->state == SS_MISSING_SCOPE && st->ask_for >= 0 &&
+				strcmp(op_scope(c, st->op, st->ask_for), p.cover[k]) == 0;
+		}
+		if (needed) json_object_array_add(missing, json_object_new_string(p.cover[k]));
 	}
 	json_object_object_add(o, "status", json_object_new_string(permission_status(&p)));
 	json_object_object_add(o, "plan_status", json_object_new_string(PLAN_STATUS[p.status]));
@@ -411,7 +403,7 @@ void h_snapshot(const struct hctx *hc, struct json_object *in, struct reply *out
 	struct json_object *o = json_object_new_object();
 	json_object_object_add(o, "status", json_object_new_string(PLAN_STATUS[p.status]));
 	json_object_object_add(o, "task", view_task(&p));
-	if (p.status == PS_UNRESOLVED) {
+	if (p.status == PS_UNRESOLVED || p.status == PS_AMBIGUOUS) {
 		json_object_object_add(o, "snapshot", NULL);
 		reply_ok(out, o);
 		return;
@@ -429,7 +421,7 @@ void h_snapshot(const struct hctx *hc, struct json_object *in, struct reply *out
 		json_object_object_add(e, "app", json_object_new_string(cat_s(c, c->apps[st->app].id)));
 		json_object_object_add(e, "operation", json_object_new_string(cat_s(c, st->op->id)));
 		json_object_object_add(e, "capability", json_object_new_string(cat_s(c, c->caps[st->cap].id)));
-		json_object_object_add(e, "scope_alternatives", scope_list(c, st->op));
+		json_object_object_add(e, "scope_alternatives", json_raw(cat_s(c, c->opx[st->op - c->ops].scopes)));
 		if (cat_has(st->op->revision))
 			json_object_object_add(e, "source_revision", json_object_new_string(cat_s(c, st->op->revision)));
 		json_object_object_add(e, "source_hash", json_object_new_string(cat_s(c, st->op->semantic_sha256)));

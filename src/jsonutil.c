@@ -15,8 +15,9 @@ static int raw_serialize(struct json_object *jso, struct printbuf *pb, int level
 
 struct json_object *json_raw(const char *text)
 {
-	/* An object node carries userdata; its serializer ignores the (empty) members. */
-	struct json_object *o = json_object_new_object();
+	/* A small scalar node carries the text; its own value is never serialised. An int is the cheapest
+	 * node json-c allocates (an object would allocate a hash table). */
+	struct json_object *o = json_object_new_int(0);
 	if (o)
 		json_object_set_serializer(o, raw_serialize, (void *)text, NULL);
 	return o;

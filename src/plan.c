@@ -4,7 +4,7 @@
 
 #include <string.h>
 
-const char *const PLAN_STATUS[] = { "unresolved", "read_only_conflict", "needs_apps", "partial", "needs_scopes",
+const char *const PLAN_STATUS[] = { "unresolved", "ambiguous", "read_only_conflict", "needs_apps", "partial", "needs_scopes",
 	"scopes_unknown", "caller_side_steps", "ready", NULL };
 
 /* ---- word matching ---- */
@@ -15,6 +15,8 @@ enum { LV_NONE = 0, LV_TYPO = 1, LV_STEM = 2, LV_EXACT = 3 };
 static int near_distance(const char *a, size_t la, const char *b, size_t lb)
 {
 	if (la > 40 || lb > 40 || (la > lb ? la - lb : lb - la) > 1) return 2;
+	/* one edit cannot change both the first and the last letter of words this long */
+	if (a[0] != b[0] && a[la - 1] != b[lb - 1]) return 2;
 	int d[42][42];
 	for (size_t i = 0; i <= la; i++) d[i][0] = (int)i;
 	for (size_t j = 0; j <= lb; j++) d[0][j] = (int)j;
@@ -36,49 +38,43 @@ static int near_distance(const char *a, size_t la, const char *b, size_t lb)
 }
 
 /* How well query word q (length lq) matches haystack word h (length lh). */
-static int word_level(const char *q, size_t lq, const char *h, size_t lh)
+static int word_level(const char *q, size_t lq, const char *h, size_t lh, bool typo)
 {
+	if (q[0] != h[0] && !typo) return LV_NONE;  /* exact and stem matches share the first letter */
 	if (lq == lh && memcmp(q, h, lq) == 0) return LV_EXACT;
 	size_t p = 0, min = lq < lh ? lq : lh;
 	while (p < min && q[p] == h[p]) p++;
 	/* inflections share all but the ending: rechnung/rechnungen, email/emails, find/finden */
 	if (p >= 4 && p + 1 >= min) return LV_STEM;
-	if (lq >= 5 && lh >= 5 && near_distance(q, lq, h, lh) <= 1) return LV_TYPO;
+	if (typo && lq >= 5 && lh >= 5 && near_distance(q, lq, h, lh) <= 1) return LV_TYPO;
 	return LV_NONE;
 }
 
-/* Best level of word q against every space-separated word of hay. */
-static int hay_level(const char *q, const char *hay)
+/* Does phrase (folded, space-separated) start at word i of r? Returns the number of query words it
+ * spans, or 0. loose: stop words and app names may sit between the phrase's words ("Datei in Drive C
+ * loschen" holds "datei loschen"), and a word nothing else matches may carry one typo. */
+static int phrase_at(const struct plan_resolution *r, int i, const char *phrase, bool loose)
 {
-	size_t lq = strlen(q);
-	int best = LV_NONE;
-	for (const char *w = hay; *w && best < LV_EXACT;) {
+	if (i >= r->nwords || (phrase[0] != r->words[i][0] && !(loose && r->fuzzy[i]))) return 0;
+	int k = i;
+	bool one_word = !strchr(phrase, ' ');
+	for (const char *w = phrase; *w;) {
 		const char *end = strchr(w, ' ');
 		size_t lw = end ? (size_t)(end - w) : strlen(w);
-		int lv = word_level(q, lq, w, lw);
-		if (lv > best) best = lv;
+		for (;;) {
+			if (k >= r->nwords) return 0;
+			int lv = word_level(r->words[k], strlen(r->words[k]), w, lw, loose && r->fuzzy[k]);
+			/* a one-word phrase must match exactly: anhangen (append) is not anhange (attachments) */
+			int need = one_word ? LV_EXACT : loose ? LV_TYPO : LV_STEM;
+			if (lv >= need) break;
+			if (!loose || k == i || !(r->stop[k] || r->app_word[k])) return 0;
+			k++;
+		}
+		k++;
 		w += lw;
 		while (*w == ' ') w++;
 	}
-	return best;
-}
-
-/* Does phrase (folded, space-separated) occur at word i of r? Returns its word count or 0. */
-static int phrase_at(const struct plan_resolution *r, int i, const char *phrase, bool typos)
-{
-	int n = 0;
-	for (const char *w = phrase; *w; n++) {
-		const char *end = strchr(w, ' ');
-		size_t lw = end ? (size_t)(end - w) : strlen(w);
-		if (i + n >= r->nwords) return 0;
-		int lv = word_level(r->words[i + n], strlen(r->words[i + n]), w, lw);
-		/* a one-word phrase must match exactly: anhangen (append) is not anhange (attachments) */
-		int need = !strchr(phrase, ' ') ? LV_EXACT : typos ? LV_TYPO : LV_STEM;
-		if (lv < need) return 0;
-		w += lw;
-		while (*w == ' ') w++;
-	}
-	return n;
+	return k - i;
 }
 
 /* ---- query resolution ---- */
@@ -106,7 +102,7 @@ static void mark_apps_and_stops(const struct catalog *c, struct plan_resolution 
 			const struct cat_syn *sy = &c->syns[s];
 			if (sy->kind != SYN_APP || (int)sy->words != words) continue;
 			for (int i = 0; i < r->nwords; i++) {
-				if (phrase_at(r, i, cat_s(c, sy->phrase), false) != words) continue;
+				if (phrase_at(r, i, cat_s(c, sy->phrase), false) != words) continue;  /* strict: span = words */
 				if (strcmp(r->words[i], cat_s(c, sy->phrase)) != 0 && words == 1) continue; /* exact for one word */
 				bool free = true;
 				for (int k = i; k < i + words; k++) free = free && !r->app_word[k];
@@ -160,7 +156,34 @@ static int app_fit(const struct catalog *c, uint32_t t, const struct plan_resolu
 		fit += own ? 6 : rival ? -6 : kind_step ? 2 : -2;
 	}
 	if (fixed_seen >= 2 && ordered) fit += 1;
+	/* a task asks for more than was said when it needs a kind, or a fixed app, the query never names */
+	unsigned kinds_said = r->kinds, kinds_needed = 0;
+	for (int m = 0; m < r->napps; m++) kinds_said |= 1u << c->apps[r->apps[m]].kind;
+	for (uint32_t k = 0; k < tk->step_count; k++) {
+		const struct cat_step *st = &c->steps[tk->step_first + k];
+		if (st->app_kind != AK_CALLER) kinds_needed |= 1u << st->app_kind;
+		bool named = false, first = true;
+		for (int m = 0; m < r->napps; m++) named |= st->app != CAT_NONE && (int)st->app == r->apps[m];
+		for (uint32_t q = 0; q < k; q++) first &= c->steps[tk->step_first + q].app != st->app;
+		if (r->napps && st->app != CAT_NONE && !named && first) fit -= 2;
+	}
+	for (int k = 0; k < AK_COUNT; k++)
+		if ((kinds_needed >> k) & 1 && !((kinds_said >> k) & 1)) fit -= 2;
 	return fit;
+}
+
+/* Best level of word q per task, over the catalog's task vocabulary (search texts and synonyms). */
+static void word_levels(const struct catalog *c, const char *q, bool typo, int *lv)
+{
+	size_t lq = strlen(q);
+	for (uint32_t t = 0; t < c->ntasks && t < 64; t++) lv[t] = LV_NONE;
+	for (uint32_t k = 0; k < c->nwords; k++) {
+		const struct cat_word *w = &c->words[k];
+		int l = word_level(q, lq, cat_s(c, w->word), w->len, typo);
+		if (!l) continue;
+		for (uint32_t t = 0; t < c->ntasks && t < 64; t++)
+			if ((w->tasks >> t) & 1 && l > lv[t]) lv[t] = l;
+	}
 }
 
 static int idf_mult(int df)
@@ -177,15 +200,11 @@ static void score_tasks(const struct catalog *c, struct plan_resolution *r, int 
 	for (int i = 0; i < r->nwords; i++) {
 		if (r->stop[i] || r->app_word[i]) continue;
 		int df = 0;
-		for (int t = 0; t < nt; t++) {
-			int best = hay_level(r->words[i], cat_s(c, c->tasks[t].search));
-			for (uint32_t s = 0; s < c->nsyns && best < LV_EXACT; s++)
-				if (c->syns[s].kind == SYN_TASK && (int)c->syns[s].target == t) {
-					int l = hay_level(r->words[i], cat_s(c, c->syns[s].phrase));
-					if (l > best) best = l;
-				}
-			lv[i][t] = best;
-			if (best) df++;
+		/* typos are only considered for a word that matches no task exactly or by stem */
+		for (int pass = 0; pass < 2 && df == 0; pass++) {
+			r->fuzzy[i] = pass == 1;
+			word_levels(c, r->words[i], r->fuzzy[i], lv[i]);
+			for (int t = 0; t < nt; t++) df += lv[i][t] > LV_NONE;
 		}
 		for (int t = 0; t < nt; t++) scores[t] += lv[i][t] * idf_mult(df);
 	}
@@ -196,7 +215,7 @@ static void score_tasks(const struct catalog *c, struct plan_resolution *r, int 
 		for (int i = 0; i < r->nwords; i++) {
 			int n = phrase_at(r, i, cat_s(c, sy->phrase), true);
 			if (!n) continue;
-			if (sy->kind == SYN_TASK) scores[sy->target] += 4 * n;
+			if (sy->kind == SYN_TASK) scores[sy->target] += 4 * (int)sy->words;
 			else {
 				for (int t = 0; t < nt; t++) if (task_has_cap(c, (uint32_t)t, sy->target)) scores[t] += 3;
 				int dup = 0;
@@ -230,9 +249,11 @@ static void order_caps(const struct catalog *c, struct plan_resolution *r)
 			const struct cat_syn *sy = &c->syns[s];
 			if (sy->kind != SYN_CAP || (int)sy->target != r->caps[k]) continue;
 			for (int i = 0; i < r->nwords && i < first[k]; i++)
-				if (phrase_at(r, i, cat_s(c, sy->phrase), true)) {
+				{
+					int span = phrase_at(r, i, cat_s(c, sy->phrase), true);
+					if (!span) continue;
 					first[k] = i;
-					for (uint32_t w = 0; w < sy->words; w++) r->matched[i + (int)w] = !r->stop[i + (int)w];
+					for (int w = i; w < i + span; w++) r->matched[w] |= !r->stop[w] && !r->app_word[w];
 				}
 		}
 	}
@@ -261,11 +282,17 @@ void plan_resolve_query(const struct catalog *c, const char *query, struct plan_
 	bool caps_outside = false;
 	for (int k = 0; task_ok && k < r->ncaps; k++)
 		if (!task_has_cap(c, (uint32_t)r->task, (uint32_t)r->caps[k])) caps_outside = true;
-	if (task_ok && !caps_outside) {
+	if (task_ok && !caps_outside && r->runner_up_score == r->score) {
+		/* a tie is not a choice: name the candidates instead of guessing */
+		r->by = BY_QUERY_AMBIGUOUS;
+		for (int t = 0; t < (int)c->ntasks && t < 64 && r->ncandidates < 8; t++)
+			if (scores[t] == r->score) r->candidates[r->ncandidates++] = t;
+		r->task = r->runner_up = -1;
+		r->confidence = 0;
+	} else if (task_ok && !caps_outside) {
 		r->by = BY_QUERY_TASK;
 		int conf = coverage;
-		if (r->runner_up_score == r->score) conf /= 2;
-		else if (r->runner_up_score * 10 > r->score * 8) conf = conf * 3 / 4;
+		if (r->runner_up_score * 10 > r->score * 8) conf = conf * 3 / 4;
 		r->confidence = conf;
 	} else if (r->ncaps > 0) {
 		r->by = BY_QUERY_CAPABILITIES;
@@ -512,7 +539,8 @@ static void assess_steps(struct plan *p)
 static void decide(struct plan *p)
 {
 	unsigned r = 0;
-	if (p->task < 0 && p->res.by != BY_QUERY_CAPABILITIES) r |= 1u << PS_UNRESOLVED;
+	if (p->res.by == BY_QUERY_AMBIGUOUS) r |= 1u << PS_AMBIGUOUS;
+	else if (p->task < 0 && p->res.by != BY_QUERY_CAPABILITIES) r |= 1u << PS_UNRESOLVED;
 	for (int s = 0; s < p->nsteps; s++) {
 		const struct plan_step *st = &p->steps[s];
 		if (st->left_out) { r |= 1u << PS_READ_ONLY_CONFLICT; continue; }
@@ -546,7 +574,8 @@ void plan_build(struct plan *p, const struct catalog *c, const struct json_objec
 		if (a >= 0) add_app(p, a, AS_REQUEST, srcs);
 	}
 	const char *task_id = jget_str(in, "task_id"), *query = jget_str(in, "query");
-	if (query && *query) plan_resolve_query(c, query, &p->res);
+	/* task_id wins: the query is then not read at all */
+	if (!task_id && query && *query) plan_resolve_query(c, query, &p->res);
 	if (task_id) {
 		p->task = cat_task_find(c, task_id);
 		p->res.by = p->task >= 0 ? BY_TASK_ID : BY_NONE;

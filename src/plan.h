@@ -17,7 +17,7 @@
 #define PLAN_MAX_SCOPES 50
 #define PLAN_MAX_CAPS 16
 
-enum plan_by { BY_NONE = 0, BY_TASK_ID, BY_QUERY_TASK, BY_QUERY_CAPABILITIES };
+enum plan_by { BY_NONE = 0, BY_TASK_ID, BY_QUERY_TASK, BY_QUERY_CAPABILITIES, BY_QUERY_AMBIGUOUS };
 
 /* How a query was read. Word indices refer to words[] (the folded query split on spaces). */
 struct plan_resolution {
@@ -31,10 +31,12 @@ struct plan_resolution {
 	const char *words[PLAN_MAX_WORDS];   /* point into folded (NUL-separated copy) */
 	char wordbuf[1024];
 	bool stop[PLAN_MAX_WORDS], matched[PLAN_MAX_WORDS], app_word[PLAN_MAX_WORDS];
+	bool fuzzy[PLAN_MAX_WORDS];       /* matched nothing exactly or by stem: typo matching allowed */
 	int content;                      /* words that are neither stop words nor app names */
 	int apps[PLAN_MAX_APPS], napps;   /* apps named in the query, in order of mention */
 	unsigned kinds;                   /* bit per enum cat_app_kind named by a generic word */
 	int caps[PLAN_MAX_CAPS], ncaps;   /* capabilities named by a phrase, in order of mention */
+	int candidates[8], ncandidates;   /* BY_QUERY_AMBIGUOUS: the tasks sharing the top score */
 };
 
 enum step_state {
@@ -62,7 +64,7 @@ struct plan_step {
 
 /* Status codes, in rule order: the first that holds is the status; all that hold are listed. */
 enum plan_rule {
-	PS_UNRESOLVED = 0, PS_READ_ONLY_CONFLICT, PS_NEEDS_APPS, PS_PARTIAL, PS_NEEDS_SCOPES,
+	PS_UNRESOLVED = 0, PS_AMBIGUOUS, PS_READ_ONLY_CONFLICT, PS_NEEDS_APPS, PS_PARTIAL, PS_NEEDS_SCOPES,
 	PS_SCOPES_UNKNOWN, PS_CALLER_SIDE_STEPS, PS_READY, PS_COUNT
 };
 extern const char *const PLAN_STATUS[];   /* names, indexed by enum plan_rule */

@@ -8,15 +8,15 @@
 #define E R_SPEC_ERRORS
 
 /* Response documentation of the planner rows (docs/planner.md has the full rules). */
-#define PLAN_DOC "status (first rule that holds, in order: unresolved, read_only_conflict, needs_apps, partial, " \
+#define PLAN_DOC "status (first rule that holds, in order: unresolved, ambiguous, read_only_conflict, needs_apps, partial, " \
 	"needs_scopes, scopes_unknown, caller_side_steps, ready), status_text, rules (every rule that holds), task (id, title, " \
-	"kind task|capability_chain|none, resolved_by task_id|query|none, confidence 0..1, query: matched words, " \
-	"apps and capabilities named), steps (capability, role, app, app_source, state satisfied|missing_scope|" \
+	"kind task|capability_chain|ambiguous|none, resolved_by task_id|query|none, confidence 0..1, query: matched words, " \
+	"apps and capabilities named, candidates when ambiguous), steps (capability, role, app, app_source, state satisfied|missing_scope|" \
 	"scopes_unknown|caller_side|no_app|not_documented, done_by provider_operation|caller, operation with " \
 	"parameters, scope_alternatives, granted_scope, ask_for, ask_for_reason, permission_context, operation_notes, " \
 	"transformations, evidence when asked), left_out (write steps removed by read_only), coverage (required = " \
 	"planned steps, documented, practically_tested), minimal_scopes, apps (bound, not_used), runtime"
-#define PERMISSIONS_DOC "status (unresolved, needs_apps, needs_scopes, scopes_unknown, granted, no_scopes_needed), " \
+#define PERMISSIONS_DOC "status (unresolved, ambiguous, needs_apps, needs_scopes, scopes_unknown, granted, no_scopes_needed), " \
 	"plan_status, task, steps (alternatives least privileged first with privilege_rank, reason, suggested, " \
 	"granted; granted_scope, needed_scope, permission_context, operation_notes), minimal_scopes, missing_scopes, " \
 	"broader_than_needed (granted scope and the one that is enough), not_needed"

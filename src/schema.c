@@ -151,6 +151,30 @@ static struct json_object *check_array(const struct schema *s, const struct json
 	return out;
 }
 
+/* The declared default as a value. Simple defaults are built directly: parsing JSON text per request
+ * would cost a tokener each time. */
+static struct json_object *default_value(const struct schema *s)
+{
+	const char *d = s->dflt;
+	size_t n = strlen(d);
+	switch (s->kind) {
+	case SK_BOOLEAN:
+		return json_object_new_boolean(strcmp(d, "true") == 0);
+	case SK_INTEGER:
+		return json_object_new_int64(strtoll(d, NULL, 10));
+	case SK_ARRAY:
+		if (strcmp(d, "[]") == 0) return json_object_new_array();
+		break;
+	case SK_STRING:
+		if (n >= 2 && d[0] == '"' && d[n - 1] == '"' && !memchr(d + 1, '\\', n - 2))
+			return json_object_new_string_len(d + 1, (int)n - 2);
+		break;
+	default:
+		break;
+	}
+	return json_tokener_parse(d);
+}
+
 static struct json_object *check_object(const struct schema *s, const struct json_object *in,
 	const struct schema_patterns *p, const char *where, const char *ptr, struct schema_error *e)
 {
@@ -178,7 +202,7 @@ static struct json_object *check_object(const struct schema *s, const struct jso
 				return NULL;
 			}
 			if (pr->s->dflt)
-				json_object_object_add(out, pr->name, json_tokener_parse(pr->s->dflt));
+				json_object_object_add(out, pr->name, default_value(pr->s));
 			continue;
 		}
 		struct json_object *nv = validate(pr->s, v, p, where, sub, e);

@@ -250,6 +250,14 @@ Test(plan, permissions_least_and_broader, .init = setup, .fini = teardown)
 	cr_assert_str_eq(sat(json_object_array_get_idx(br, 0), "scope"), "https://mail.google.com/");
 	cr_assert_str_eq(sat(json_object_array_get_idx(br, 0), "enough"), "https://www.googleapis.com/auth/gmail.readonly");
 	cr_assert(arr_has(at(p, "not_needed"), "x.unrelated"));
+	json_object_put(p);
+	p = post_ok("/v2/permissions/explain", "{\"task_id\":\"mailA-attachments-driveA\",\"granted_scopes\":[\"https://www.googleapis.com/auth/drive\"]}");
+	cr_assert_str_eq(sat(p, "status"), "needs_scopes");
+	struct json_object *miss = at(p, "missing_scopes");
+	cr_assert_eq(json_object_array_length(miss), 1);
+	cr_assert(arr_has(miss, "https://www.googleapis.com/auth/gmail.readonly"));
+	cr_assert_str_eq(sat(json_object_array_get_idx(at(p, "broader_than_needed"), 0), "enough"),
+		"https://www.googleapis.com/auth/drive.file");
 	/* alternatives come least privileged first, each with its reason */
 	struct json_object *alts = at(json_object_array_get_idx(at(p, "steps"), 0), "alternatives");
 	int last = -1;
@@ -300,6 +308,7 @@ static const struct { const char *name, *path, *body; } GOLDEN[] = {
 	{ "plan-codehost-issues-sheetsA", "/v2/workflows/plan", "{\"task_id\":\"codehost-issues-sheetsA\",\"granted_scopes\":[\"https://www.googleapis.com/auth/spreadsheets\"]}" },
 	{ "plan-query-de-rechnungen", "/v2/workflows/plan", "{\"query\":\"Rechnungen aus Mail B in Drive C ablegen\"}" },
 	{ "plan-query-unresolved", "/v2/workflows/plan", "{\"query\":\"bake a chocolate cake\"}" },
+	{ "plan-query-ambiguous", "/v2/workflows/plan", "{\"query\":\"find emails\"}" },
 	{ "permissions-mailA-send", "/v2/permissions/explain", "{\"task_id\":\"mailA-send\",\"granted_scopes\":[\"https://mail.google.com/\"]}" },
 	{ "snapshot-driveB-to-driveC", "/v2/workflows/snapshot", "{\"task_id\":\"driveB-to-driveC\"}" },
 };
@@ -501,6 +510,31 @@ Test(plan, unrelated_queries_stay_unresolved, .init = setup, .fini = teardown)
 	}
 }
 
+Test(plan, ties_are_ambiguous_not_guessed, .init = setup, .fini = teardown)
+{
+	static const char *const q[] = { "find emails", "Kalender" };
+	for (size_t i = 0; i < 2; i++) {
+		char body[128];
+		snprintf(body, sizeof body, "{\"query\":\"%s\"}", q[i]);
+		struct json_object *p = post_ok("/v2/workflows/plan", body);
+		cr_assert_str_eq(sat(p, "status"), "ambiguous", "%s", q[i]);
+		cr_assert_eq(json_object_array_length(at(p, "steps")), 0);
+		cr_assert_geq(json_object_array_length(at(at(at(p, "task"), "query"), "candidates")), 2);
+		json_object_put(p);
+		p = post_ok("/v2/workflows/snapshot", body);
+		cr_assert(is_null(p, "snapshot"));
+		json_object_put(p);
+	}
+	struct json_object *p = post_ok("/v2/workflows/plan", "{\"query\":\"find emails\"}");
+	struct json_object *cand = at(at(at(p, "task"), "query"), "candidates");
+	cr_assert(arr_has(cand, "mailA-find") && arr_has(cand, "mailB-find"));
+	json_object_put(p);
+	/* naming the app settles it */
+	p = post_ok("/v2/workflows/plan", "{\"query\":\"find emails in mail b\"}");
+	cr_assert_str_eq(sat(at(p, "task"), "id"), "mailB-find");
+	json_object_put(p);
+}
+
 Test(plan, query_binds_apps_and_reports_how, .init = setup, .fini = teardown)
 {
 	struct json_object *p = post_ok("/v2/workflows/plan", "{\"query\":\"Rechnungen aus Mail B in Drive C ablegen\"}");
@@ -518,6 +552,11 @@ Test(plan, query_binds_apps_and_reports_how, .init = setup, .fini = teardown)
 	p = post_ok("/v2/workflows/plan", "{\"task_id\":\"mailA-send\",\"query\":\"Rechnungen ablegen\"}");
 	cr_assert_str_eq(sat(at(p, "task"), "id"), "mailA-send");
 	cr_assert_str_eq(sat(at(p, "task"), "resolved_by"), "task_id");
+	json_object_put(p);
+	/* a phrase may have stop words and app names between its words */
+	p = post_ok("/v2/workflows/plan", "{\"query\":\"Datei in Drive C löschen\"}");
+	cr_assert_str_eq(sat(at(p, "task"), "kind"), "capability_chain");
+	cr_assert_str_eq(sat(json_object_array_get_idx(at(p, "steps"), 0), "capability"), "file.delete");
 	json_object_put(p);
 	/* no task uses file.delete: the query becomes a capability chain */
 	p = post_ok("/v2/workflows/plan", "{\"query\":\"delete a file in drive C\"}");

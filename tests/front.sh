@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# make check: the front server's own errors are JSON too. nginx's limit_req answers 429 with the JSON
+# error body and Retry-After while requests within the rate reach the responder; with the responder gone,
+# nginx answers 502 bad_gateway as JSON. Runs its own stack with a rate of 1 request/s and a burst of 1.
+set -euo pipefail
+build=${AUTOPLAN_BUILDDIR:?} src=${AUTOPLAN_SRCDIR:?}
+run=$(mktemp -d "${TMPDIR:-/tmp}/autoplan-rate.XXXXXX")
+cleanup() { "$src/tests/stack.sh" stop "$run" >/dev/null 2>&1 || true; rm -rf "$run"; }
+trap cleanup EXIT
+url=$(PORT=0 WORKERS=1 ACCESS_LOG=off RATE=1 BURST=1 "$src/tests/stack.sh" start "$build" "$src" "$run")
+port=${url##*:}
+get() { # prints the whole HTTP response of GET $1
+	exec 3<>"/dev/tcp/127.0.0.1/$port"
+	printf 'GET %s HTTP/1.0\r\nHost: localhost\r\n\r\n' "$1" >&3
+	cat <&3
+	exec 3<&-
+}
+first=$(get /v2/tasks) second=$(get /v2/tasks) third=$(get /v2/tasks) fourth=$(get /v2/tasks)
+echo "$first" | head -1 | grep -q ' 200 ' || { echo "first request was not served: $(echo "$first" | head -1)"; exit 1; }
+limited=$(printf "%s\n%s\n%s\n" "$second" "$third" "$fourth")
+echo "$limited" | grep -q '^HTTP/1.1 429 ' || { echo "no 429 within the same second"; exit 1; }
+echo "$limited" | grep -qi '^Retry-After: 1' || { echo "429 without Retry-After"; exit 1; }
+echo "$limited" | grep -qi '^Content-Type: application/json' || { echo "429 body is not JSON"; exit 1; }
+echo "$limited" | grep -q '"error":"too_many_requests"' || { echo "429 body lacks the error name"; exit 1; }
+kill "$(cat "$run/responder.pid")"
+sleep 1.5
+gone=$(get /v2/tasks)
+echo "$gone" | head -1 | grep -q ' 502 ' || { echo "expected 502 without a responder: $(echo "$gone" | head -1)"; exit 1; }
+echo "$gone" | grep -q '"error":"bad_gateway"' || { echo "502 body lacks the error name"; exit 1; }
+echo "429 too_many_requests and 502 bad_gateway as JSON; the first request was served"

@@ -1,0 +1,58 @@
+#!/bin/sh
+# Failure modes of autoplan-verify against tiny fake servers: each ends in a report that says what went
+# wrong, within its deadline, never a hang; every report compiles as a catalog report.
+set -u
+src=${AUTOPLAN_SRCDIR:-.}
+build=${AUTOPLAN_BUILDDIR:-.}
+verify=$build/src/autoplan-verify
+fake=$src/tests/mcp/fake_mcp.sh
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+fails=0
+bad() { echo "FAIL: $*"; fails=$((fails + 1)); }
+printf '%s\n' '{"call":{"tool":"two","arguments":{"x":"y"},"expect_text":"hi"}}' >"$tmp/plan.json"
+
+# mode, expected exit status, text the failing assertion's detail must contain, result of each level
+check() {
+	mode=$1 want_rc=$2 want_text=$3 levels=$4
+	start=$(date +%s)
+	"$verify" --id "fake-$mode" --date 2026-01-01 --timeout 1500 --plan "$tmp/plan.json" \
+		--out "$tmp/fake-$mode.json" -- "$fake" "$mode"
+	rc=$?
+	took=$(( $(date +%s) - start ))
+	[ "$rc" = "$want_rc" ] || bad "$mode: exit status $rc, expected $want_rc"
+	[ "$took" -le 10 ] || bad "$mode: took ${took}s"
+	grep -q -- "$want_text" "$tmp/fake-$mode.json" || bad "$mode: report lacks \"$want_text\""
+	got=$(grep '"result":' "$tmp/fake-$mode.json" | sed 's/.*"result": "\([a-z]*\)".*/\1/' | tr '\n' ' ')
+	[ "$got" = "$levels" ] || bad "$mode: results \"$got\", expected \"$levels\""
+	echo "ok: $mode ($took s): $got"
+}
+
+check exit 3 'exited with status 3' 'skipped fail skipped skipped '
+check garbage 3 'not a JSON-RPC 2.0 message' 'skipped fail skipped skipped '
+check silent 3 'no answer to initialize within 1500 ms' 'skipped fail skipped skipped '
+check stall 3 'no answer to tools/list within 1500 ms' 'skipped pass fail skipped '
+check badtool 3 'has no object inputSchema' 'skipped pass fail skipped '
+check paged 0 '2 tools listed' 'skipped pass pass pass '
+grep -q '"tool": "two"' "$tmp/fake-paged.json" || bad "paged: the second page's tool is not recorded"
+
+# A command that does not exist is a failed start, not a crash.
+"$verify" --id fake-missing --timeout 1500 --out "$tmp/fake-missing.json" -- "$tmp/no-such-server"
+[ $? = 3 ] && grep -q 'could not be started' "$tmp/fake-missing.json" || bad "missing command"
+# Bad options are refused with status 2 and no report.
+"$verify" --id 'Not A Slug' --out "$tmp/x.json" -- "$fake" paged 2>/dev/null
+[ $? = 2 ] && [ ! -e "$tmp/x.json" ] || bad "a bad report id was accepted"
+
+# No server processes are left behind.
+sleep 0.2
+if pgrep -f "$fake" >/dev/null 2>&1; then bad "fake servers still running"; fi
+
+# Every report is a valid catalog report.
+mkdir -p "$tmp/cat"
+cp -R "$src/catalog/." "$tmp/cat/"
+mkdir -p "$tmp/cat/reports"
+cp "$tmp"/fake-*.json "$tmp/cat/reports/"
+"$build/src/autoplan-catalogc" "$tmp/cat" "$tmp/cat.bin" || bad "reports do not compile"
+
+[ "$fails" = 0 ] || exit 1
+echo "all failure modes reported"

@@ -1,0 +1,37 @@
+#!/bin/sh
+# make check: the served OpenAPI documents (/v2/openapi.json and /v2/monitoring/openapi.json) validate
+# against the OpenAPI 3.1 schema with an independent validator installed from the npm registry into the
+# build directory. Skips (77) only when node/npm are missing or the registry is unreachable.
+set -u
+build=${AUTOPLAN_BUILDDIR:?}
+prefix=$build/openapi-validator
+version=12.1.0
+for tool in node npm; do
+	command -v $tool >/dev/null 2>&1 || { echo "SKIP: $tool is not installed"; exit 77; }
+done
+if ! grep -q "\"version\": \"$version\"" "$prefix/node_modules/@apidevtools/swagger-parser/package.json" 2>/dev/null; then
+	mkdir -p "$prefix"
+	if ! npm install --prefix "$prefix" --no-save --no-package-lock --no-audit --no-fund \
+		"@apidevtools/swagger-parser@$version" >"$prefix/install.log" 2>&1; then
+		tail -5 "$prefix/install.log"; echo "SKIP: the npm registry could not be reached"; exit 77
+	fi
+fi
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+for path in /v2/openapi.json /v2/monitoring/openapi.json; do
+	out=$tmp/$(echo "$path" | tr / _)
+	AUTOPLAN_CATALOG=$build/catalog.bin REQUEST_METHOD=GET REQUEST_URI=$path "$build/src/autoplan" > "$out.cgi" || exit 1
+	sed '1,/^\r$/d' "$out.cgi" > "$out"
+done
+cat > "$tmp/validate.js" <<'JS'
+const SwaggerParser = require(process.argv[2] + '/node_modules/@apidevtools/swagger-parser');
+(async () => {
+	let failed = 0;
+	for (const f of process.argv.slice(3)) {
+		try { await SwaggerParser.validate(f); console.log('valid: ' + f); }
+		catch (e) { failed++; console.log('INVALID: ' + f + ': ' + e.message); }
+	}
+	process.exit(failed ? 1 : 0);
+})();
+JS
+node "$tmp/validate.js" "$prefix" "$tmp"/_v2_openapi.json "$tmp"/_v2_monitoring_openapi.json

@@ -99,7 +99,7 @@ static int judge_all(const struct hctx *hc, const struct cat_client *cl, struct 
 		any = true;
 		if (cs[i].status != CS_NOT_SUPPORTED && (best < 0 || cs[i].rank < cs[best].rank)) best = i;
 	}
-	return any ? best : -2;
+	return any || !strcmp(want, "auto") ? best : -2; /* auto over no connections is not a 404 */
 }
 
 static void connection_not_found(struct reply *out, struct json_object *conns, const char *want)

@@ -229,3 +229,19 @@ Test(clients, facts_and_issue_codes)
 	cr_assert(found, "%s", r.body);
 	http_free(&r);
 }
+
+Test(configure, entry_without_connections)
+{
+	struct http_resp r = http_post("/v2/configure", "{\"id\":\"agenten/com-openai-swarm\",\"client\":\"cursor\"}");
+	cr_assert_eq(r.status, 200, "%s", r.body);
+	cr_assert_str_eq(jstr(r.json, "status"), "no_connections");
+	cr_assert_str_eq(jstr(r.json, "entry_status"), "eingestellt");
+	cr_assert(!json_object_get_boolean(jreq(r.json, "template")));
+	cr_assert_eq(json_object_array_length(jreq(r.json, "alternatives")), 0);
+	http_free(&r);
+	r = http_post("/v2/compatibility/check", "{\"id\":\"agenten/com-openai-swarm\",\"client\":\"cursor\"}");
+	cr_assert_eq(r.status, 200, "%s", r.body);
+	cr_assert_str_eq(jstr(r.json, "status"), "no_connections");
+	cr_assert(json_object_is_type(jreq(r.json, "recommended_connection"), json_type_null));
+	http_free(&r);
+}

@@ -135,7 +135,7 @@ static bool refs_ok(const struct catalog *c)
 		CHECK_STR(k->id); CHECK_STR(k->name); CHECK_STR(k->keys); CHECK_STR(k->json); CHECK_STR(k->root_key);
 		CHECK_STR(k->type_field); CHECK_STR(k->command); CHECK_STR(k->args); CHECK_STR(k->env);
 		CHECK_STR(k->url); CHECK_STR(k->http_url); CHECK_STR(k->headers); CHECK_STR(k->known);
-		CHECK_STR(k->secret); CHECK_STR(k->styles); CHECK_STR(k->extra); CHECK_STR(k->files); CHECK_STR(k->steps_en);
+		CHECK_STR(k->secret); CHECK_STR(k->styles); CHECK_STR(k->timeouts); CHECK_STR(k->extra); CHECK_STR(k->files); CHECK_STR(k->steps_en);
 		CHECK_STR(k->steps_de);
 		for (int t = 0; t < TR_COUNT; t++) {
 			CHECK_STR(k->type_values[t]);
@@ -323,4 +323,14 @@ const struct cat_entry *cat_entry_find(const struct catalog *c, const char *type
 		else hi = mid;
 	}
 	return NULL;
+}
+
+const struct cat_entry *cat_entry_find_id(const struct catalog *c, const char *id)
+{
+	const char *slash = strchr(id, '/');
+	char type[16];
+	if (!slash || (size_t)(slash - id) >= sizeof type) return NULL;
+	memcpy(type, id, (size_t)(slash - id));
+	type[slash - id] = '\0';
+	return cat_entry_find(c, type, slash + 1);
 }

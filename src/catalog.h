@@ -57,6 +57,8 @@ const struct cat_client *cat_client_find(const struct catalog *c, const char *id
 
 /* Directory entry by path type ("mcp" | "agenten") and slug; NULL when absent (binary search). */
 const struct cat_entry *cat_entry_find(const struct catalog *c, const char *type, const char *slug);
+/* The same by entry id "type/slug" (as in request bodies); NULL when absent or malformed. */
+const struct cat_entry *cat_entry_find_id(const struct catalog *c, const char *id);
 
 /* An op's scope alternatives: count, or -1 when null. */
 int cat_op_scopes(const struct catalog *c, const struct cat_op *op, const char **out, int max);

@@ -188,10 +188,11 @@ struct cat_client {
 	cat_str known;                        /* every server field the client reads */
 	cat_str secret;                       /* placeholder template containing NAME, CAT_NONE: literal values */
 	cat_str styles;                       /* placeholder styles the client expands (see clients.json) */
+	cat_str timeouts;                     /* "|field:ms|field:s|": timeout fields and their unit */
 	cat_str extra;                        /* JSON object: fields every entry must carry */
 	cat_str files, steps_en, steps_de;    /* JSON texts */
 	uint32_t format;                      /* enum cat_cfg_format */
-	uint32_t root_list, command_array, comments;
+	uint32_t root_list, command_array, comments, trailing_commas;
 	uint32_t support[TR_COUNT];           /* enum cat_support */
 	uint32_t type_required;               /* bit per enum cat_transport */
 };

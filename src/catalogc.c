@@ -787,12 +787,14 @@ static int compile_client(struct cc *c, struct json_object *cl, const char *ptr)
 		.http_url = opt_add(c, fields, "http_url"), .headers = opt_add(c, fields, "headers"),
 		.known = names_add(c, jget(cl, "known_fields"), NULL, false), .secret = opt_add(c, cl, "secret_syntax"),
 		.styles = names_add(c, jget(cl, "placeholder_styles"), NULL, false),
+		.timeouts = names_add(c, jget(cl, "timeouts"), NULL, false),
 		.extra = json_add(c, jget(cl, "required_extra")), .files = json_add(c, jget(cl, "files")),
 		.steps_en = json_add(c, jget(steps, "en")), .steps_de = json_add(c, jget(steps, "de")),
 		.format = enum_of(formats, jget_str(cl, "format")),
 		.root_list = strcmp(jget_str(cl, "root_shape"), "list") == 0,
 		.command_array = strcmp(jget_str(fields, "command_shape"), "array") == 0,
-		.comments = (uint32_t)jget_bool(cl, "comments", 0) };
+		.comments = (uint32_t)jget_bool(cl, "comments", 0),
+		.trailing_commas = (uint32_t)jget_bool(cl, "trailing_commas", 0) };
 	for (int t = 0; t < TR_COUNT; t++) {
 		rec.support[t] = enum_of(support, jget_str(jget(cl, "transports"), tr[t]));
 		struct json_object *tv = jget(jget(cl, "type_values"), tr[t]);
@@ -805,6 +807,8 @@ static int compile_client(struct cc *c, struct json_object *cl, const char *ptr)
 		return fail(c, "clients.json", ptr, "type values without a type_field");
 	if (rec.support[TR_HTTP] == SUP_YES && rec.url == CAT_NONE && rec.http_url == CAT_NONE)
 		return fail(c, "clients.json", ptr, "remote transport supported but no url field");
+	if (rec.trailing_commas && rec.format != CF_JSONC)
+		return fail(c, "clients.json", ptr, "trailing commas only make sense for jsonc");
 	if (rec.command_array && rec.args != CAT_NONE)
 		return fail(c, "clients.json", ptr, "a command array leaves no separate args field");
 	return buf_add(&c->clients, &rec, sizeof rec);

@@ -195,10 +195,10 @@ static struct json_object *one_connection(const struct json_object *src, const c
 		sprintbuf(en, "Connects to the hosted server at %s over %s; nothing to install.", url, transport_en(transport));
 		sprintbuf(de, "Verbindet sich mit dem gehosteten Server unter %s über %s; keine Installation nötig.", url,
 			transport_en(transport));
-		if (strchr(url, '{')) {
-			sprintbuf(en, " The address holds placeholders in braces that the user fills in.");
-			sprintbuf(de, " Die Adresse enthält Platzhalter in geschweiften Klammern, die der Nutzer ausfüllt.");
-		}
+	}
+	if (url && strchr(url, '{')) {
+		sprintbuf(en, " The address holds placeholders in braces (such as a port) that the user fills in.");
+		sprintbuf(de, " Die Adresse enthält Platzhalter in geschweiften Klammern (etwa einen Port), die der Nutzer ausfüllt.");
 	}
 	json_object_object_add(c, "env", str_array(jget(src, "env")));
 	json_object_object_add(c, "headers", str_array(jget(src, "headers")));

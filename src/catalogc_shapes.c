@@ -247,17 +247,21 @@ static const char *const cl_styles[] = { "dollar_brace", "dollar", "env_colon", 
 	"double_brace", "brace_env", NULL };
 static const struct schema s_cl_style = { .kind = SK_STRING, .min = NB, .max = NB, .enumv = cl_styles };
 static const struct schema s_cl_styles = { .kind = SK_ARRAY, .min = 0, .max = 7, .items = &s_cl_style };
+static const struct schema s_cl_timeout = { .kind = SK_STRING, .min = 3, .max = 60,
+	.pattern = "^[A-Za-z_]+:(ms|s)$" };
+static const struct schema s_cl_timeouts = { .kind = SK_ARRAY, .min = 0, .max = 4, .items = &s_cl_timeout };
 static const struct schema s_cl_aliases = { .kind = SK_ARRAY, .min = 0, .max = 10, .items = &s_str };
 static const struct schema_prop p_client[] = {
 	{ "id", &s_cl_id, true }, { "name", &s_str, true }, { "vendor", &s_str, true },
 	{ "aliases", &s_cl_aliases, true }, { "format", &s_cl_format, true }, { "comments", &s_bool, true },
+	{ "trailing_commas", &s_bool, true },
 	{ "root_key", &s_cl_key, true }, { "root_shape", &s_cl_shape, true },
 	{ "transports", &s_cl_transports, true }, { "type_field", &s_cl_key_null, true },
 	{ "type_values", &s_cl_tvalues, true }, { "type_required", &s_cl_treq, true },
 	{ "fields", &s_cl_fields, true }, { "known_fields", &s_cl_keys, true },
 	{ "required_extra", &s_cl_extra, true }, { "secret_syntax", &s_cl_secret, true },
 	{ "files", &s_cl_files, true }, { "steps", &s_cl_steps, true },
-	{ "placeholder_styles", &s_cl_styles, true }, { NULL, NULL, false } };
+	{ "placeholder_styles", &s_cl_styles, true }, { "timeouts", &s_cl_timeouts, true }, { NULL, NULL, false } };
 static const struct schema s_client = { .kind = SK_OBJECT, .min = NB, .max = NB, .props = p_client };
 static const struct schema s_clients = { .kind = SK_ARRAY, .min = 1, .max = 64, .items = &s_client };
 static const struct schema_prop p_clients[] = { { "clients", &s_clients, true }, { NULL, NULL, false } };

@@ -1,6 +1,6 @@
 #include "cfg_emit.h"
 
-#include <regex.h>
+#include <math.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -28,6 +28,12 @@ static void quoted(struct printbuf *pb, const char *s)
 	json_object_put(o);
 }
 
+/* A string value as a literal; json-c keeps embedded NUL bytes (as \u0000). */
+static void quoted_value(struct printbuf *pb, struct json_object *v)
+{
+	pbs(pb, json_object_to_json_string_ext(v, JSON_C_TO_STRING_PLAIN | JSON_C_TO_STRING_NOSLASHESCAPE));
+}
+
 static void toml_key(struct printbuf *pb, const char *k)
 {
 	if (bare_key(k)) pbs(pb, k);
@@ -37,7 +43,7 @@ static void toml_key(struct printbuf *pb, const char *k)
 static int toml_value(struct printbuf *pb, struct json_object *v)
 {
 	switch (json_object_get_type(v)) {
-	case json_type_string: quoted(pb, json_object_get_string(v)); return 0;
+	case json_type_string: quoted_value(pb, v); return 0;
 	case json_type_boolean: pbs(pb, json_object_get_boolean(v) ? "true" : "false"); return 0;
 	case json_type_int: sprintbuf(pb, "%lld", (long long)json_object_get_int64(v)); return 0;
 	case json_type_double: {
@@ -126,7 +132,7 @@ static bool yaml_scalar(struct json_object *v)
 
 static void yaml_scalar_text(struct printbuf *pb, struct json_object *v)
 {
-	if (json_object_is_type(v, json_type_string)) quoted(pb, json_object_get_string(v));
+	if (json_object_is_type(v, json_type_string)) quoted_value(pb, v);
 	else if (!v) pbs(pb, "null");
 	else pbs(pb, json_object_to_json_string_ext(v, JSON_C_TO_STRING_PLAIN));
 }
@@ -173,9 +179,24 @@ static void yaml_node(struct printbuf *pb, struct json_object *v, int indent, bo
 	}
 }
 
+/* Infinite or NaN numbers have no spelling in any of the three formats. */
+static bool writable(struct json_object *v, int depth)
+{
+	if (depth > 64) return false;
+	if (json_object_is_type(v, json_type_double)) return isfinite(json_object_get_double(v));
+	if (json_object_is_type(v, json_type_array)) {
+		for (size_t i = 0; i < json_object_array_length(v); i++)
+			if (!writable(json_object_array_get_idx(v, i), depth + 1)) return false;
+	} else if (json_object_is_type(v, json_type_object)) {
+		json_object_object_foreach(v, k, m) { (void)k; if (!writable(m, depth + 1)) return false; }
+	}
+	return true;
+}
+
 char *cfg_emit(enum cfg_format f, const struct json_object *tree)
 {
 	struct json_object *t = (struct json_object *)tree;
+	if (!writable(t, 0)) return NULL;
 	if (f == CFG_JSON || f == CFG_JSONC) {
 		const char *s = json_object_to_json_string_ext(t, JSON_C_TO_STRING_PRETTY | JSON_C_TO_STRING_SPACED |
 			JSON_C_TO_STRING_NOSLASHESCAPE);

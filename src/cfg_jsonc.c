@@ -74,6 +74,19 @@ static void blank_trailing_commas(char *out, size_t len, long *found)
 	}
 }
 
+long jsonc_trailing_comma(const char *text, size_t len)
+{
+	char *b = malloc(len + 1);
+	long c = -1, t = -1;
+	struct cfg_syntax e;
+	if (!b) return -1;
+	memcpy(b, text, len);
+	b[len] = '\0';
+	if (blank_comments(text, len, b, &c, &e) == 0) blank_trailing_commas(b, len, &t);
+	free(b);
+	return t;
+}
+
 int jsonc_blank(const char *text, size_t len, char *out, long *found, struct cfg_syntax *err)
 {
 	long f = -1;

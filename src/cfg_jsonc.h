@@ -12,6 +12,9 @@
  * found is not NULL it receives the offset of the first comment or trailing comma, or -1. */
 int jsonc_blank(const char *text, size_t len, char *out, long *found, struct cfg_syntax *err);
 
+/* Offset of the first trailing comma outside strings and comments, or -1. */
+long jsonc_trailing_comma(const char *text, size_t len);
+
 /* Parses text as strict JSON (jsonc false: a comment or trailing comma is a syntax error) or as JSONC.
  * The whole text must be one value. Returns a new tree, or NULL with err filled. */
 struct json_object *jsonc_parse(const char *text, size_t len, bool jsonc, struct cfg_syntax *err);

@@ -1,7 +1,7 @@
 #include "cfg_yaml.h"
 
 #include <errno.h>
-#include <regex.h>
+#include <math.h>
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
@@ -30,13 +30,36 @@ static bool next(struct yp *y, yaml_event_t *ev)
 	return false;
 }
 
-static bool full_match(const char *re, const char *s)
+static bool digits(const char **p)
 {
-	regex_t r;
-	if (regcomp(&r, re, REG_EXTENDED | REG_NOSUB) != 0) return false;
-	bool ok = regexec(&r, s, 0, NULL, 0) == 0;
-	regfree(&r);
-	return ok;
+	const char *s = *p;
+	while (**p >= '0' && **p <= '9') (*p)++;
+	return *p > s;
+}
+
+/* YAML 1.2 core schema numbers: [-+]?[0-9]+ and [-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)? */
+static bool is_int(const char *s)
+{
+	if (*s == '-' || *s == '+') s++;
+	return digits(&s) && !*s;
+}
+
+static bool is_float(const char *s)
+{
+	if (*s == '-' || *s == '+') s++;
+	if (*s == '.') {
+		s++;
+		if (!digits(&s)) return false;
+	} else {
+		if (!digits(&s)) return false;
+		if (*s == '.') { s++; digits(&s); }
+	}
+	if (*s == 'e' || *s == 'E') {
+		s++;
+		if (*s == '-' || *s == '+') s++;
+		if (!digits(&s)) return false;
+	}
+	return !*s;
 }
 
 /* Core-schema resolution of a plain scalar. */
@@ -45,13 +68,15 @@ static struct json_object *plain_scalar(const char *s)
 	if (!*s || !strcmp(s, "~") || !strcmp(s, "null") || !strcmp(s, "Null") || !strcmp(s, "NULL")) return NULL;
 	if (!strcmp(s, "true") || !strcmp(s, "True") || !strcmp(s, "TRUE")) return json_object_new_boolean(1);
 	if (!strcmp(s, "false") || !strcmp(s, "False") || !strcmp(s, "FALSE")) return json_object_new_boolean(0);
-	if (full_match("^[-+]?[0-9]+$", s)) {
+	if (is_int(s)) {
 		errno = 0;
 		long long v = strtoll(s, NULL, 10);
 		if (errno == 0) return json_object_new_int64(v);
 	}
-	if (full_match("^[-+]?(\\.[0-9]+|[0-9]+(\\.[0-9]*)?)([eE][-+]?[0-9]+)?$", s))
-		return json_object_new_double(strtod(s, NULL));
+	if (is_float(s)) {
+		double d = strtod(s, NULL);
+		if (isfinite(d)) return json_object_new_double(d); /* 1e999 stays text */
+	}
 	return json_object_new_string(s);
 }
 
@@ -130,7 +155,8 @@ static int node(struct yp *y, yaml_event_t *ev, int depth, struct json_object **
 		fail_mark(y, m, "explicit tags (!!type) are not supported in client configurations");
 	} else if (ev->type == YAML_SCALAR_EVENT) {
 		const char *s = (const char *)ev->data.scalar.value;
-		*out = ev->data.scalar.style == YAML_PLAIN_SCALAR_STYLE ? plain_scalar(s) : json_object_new_string(s);
+		int n = (int)ev->data.scalar.length; /* quoted scalars may hold \0 */
+		*out = ev->data.scalar.style == YAML_PLAIN_SCALAR_STYLE ? plain_scalar(s) : json_object_new_string_len(s, n);
 		rc = 0;
 	} else if (ev->type == YAML_MAPPING_START_EVENT) {
 		yaml_event_delete(ev);

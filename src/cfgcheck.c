@@ -1,6 +1,7 @@
 #define _GNU_SOURCE /* strcasestr */
 #include "cfgcheck.h"
 #include "cfg_emit.h"
+#include "cfg_jsonc.h"
 #include "cfg_parse.h"
 #include "jsonutil.h"
 
@@ -39,6 +40,7 @@ const struct cfg_code CFG_CODES[] = {
 	{ "DOCKER_FLAGS", SEV_WARNING, "docker run without -i, or with -t / -d, for a stdio server" },
 	{ "UNKNOWN_FIELD_IGNORED", SEV_WARNING, "a field this client does not read (often another client's name for it)" },
 	{ "LEGACY_FORMAT", SEV_WARNING, "an older shape the client still reads but no longer documents" },
+	{ "TIMEOUT_UNITS", SEV_WARNING, "a timeout value implausible for the client's unit (seconds given where milliseconds are read, or the reverse)" },
 	{ "SERVER_NAME_INVALID", SEV_WARNING, "a server name with spaces or special characters" },
 	{ "TRANSPORT_UNDOCUMENTED", SEV_WARNING, "a transport the client does not document (may not work)" },
 	{ "TRANSPORT_LIMITED", SEV_WARNING, "a transport only some variants of the client support" },
@@ -62,10 +64,10 @@ const char *cfg_severity_name(enum cfg_severity s)
 /* The client's facts as plain C strings (NULL when absent). */
 struct cv {
 	const char *id, *name, *root_key, *type_field, *tv[TR_COUNT], *command, *args, *env, *url, *http_url,
-		*headers, *known, *styles, *secret;
+		*headers, *known, *styles, *secret, *timeouts;
 	struct json_object *extra;
 	enum cfg_format fmt;
-	bool root_list, cmd_array;
+	bool root_list, cmd_array, trailing_commas;
 	uint32_t support[TR_COUNT], type_required;
 };
 
@@ -83,9 +85,9 @@ static void cv_load(struct cv *v, const struct catalog *cat, const struct cat_cl
 	*v = (struct cv){ .id = cat_s(cat, k->id), .name = cat_s(cat, k->name), .root_key = cat_s(cat, k->root_key),
 		.type_field = opt(cat, k->type_field), .command = cat_s(cat, k->command), .args = opt(cat, k->args),
 		.env = opt(cat, k->env), .url = opt(cat, k->url), .http_url = opt(cat, k->http_url),
-		.headers = opt(cat, k->headers), .known = cat_s(cat, k->known), .styles = cat_s(cat, k->styles),
+		.headers = opt(cat, k->headers), .known = cat_s(cat, k->known), .styles = cat_s(cat, k->styles), .timeouts = cat_s(cat, k->timeouts),
 		.secret = opt(cat, k->secret), .extra = json_tokener_parse(cat_s(cat, k->extra)),
-		.fmt = (enum cfg_format)k->format, .root_list = k->root_list, .cmd_array = k->command_array,
+		.fmt = (enum cfg_format)k->format, .root_list = k->root_list, .cmd_array = k->command_array, .trailing_commas = k->trailing_commas,
 		.type_required = k->type_required };
 	for (int t = 0; t < TR_COUNT; t++) {
 		v->tv[t] = opt(cat, k->type_values[t]);
@@ -662,6 +664,33 @@ static void check_unknown(struct ck *k, struct entry *en)
 	}
 }
 
+/* Timeouts: milliseconds below 1000 look like seconds; seconds above 3600 look like milliseconds. */
+static void check_timeouts(struct ck *k, struct entry *en)
+{
+	char field[64], p[600];
+	for (const char *s = k->c.timeouts; s && *s && s[1];) {
+		const char *e = strchr(s + 1, '|');
+		if (!e) break;
+		const char *colon = memchr(s + 1, ':', (size_t)(e - s - 1));
+		if (colon) {
+			snprintf(field, sizeof field, "%.*s", (int)(colon - s - 1), s + 1);
+			bool ms = !strncmp(colon + 1, "ms", 2);
+			struct json_object *v = jget(en->e, field);
+			if (v && (json_object_is_type(v, json_type_int) || json_object_is_type(v, json_type_double))) {
+				double d = json_object_get_double(v);
+				ptr_add(p, sizeof p, en->base, field);
+				if (ms && d > 0 && d < 1000)
+					issue(k, "TIMEOUT_UNITS", p, false, "%s reads \"%s\" in milliseconds; %g ms is probably meant as seconds",
+						k->c.name, field, d);
+				else if (!ms && d > 3600)
+					issue(k, "TIMEOUT_UNITS", p, false, "%s reads \"%s\" in seconds; %g s is probably meant as milliseconds",
+						k->c.name, field, d);
+			}
+		}
+		s = e;
+	}
+}
+
 static void check_name(struct ck *k, struct entry *en)
 {
 	for (const char *p = en->name; *p; p++)
@@ -670,6 +699,16 @@ static void check_name(struct ck *k, struct entry *en)
 				"some clients reject or mangle it (use letters, digits, - and _)", en->name);
 			return;
 		}
+}
+
+static bool runs_mcp_remote(const struct ck *k, struct entry *en)
+{
+	struct json_object *a = jget(en->e, k->c.cmd_array ? k->c.command : k->c.args ? k->c.args : "args");
+	for (size_t i = 0; is_arr(a) && i < json_object_array_length(a); i++) {
+		const char *s = json_object_get_string(json_object_array_get_idx(a, i));
+		if (s && (!strcmp(s, "mcp-remote") || !strncmp(s, "mcp-remote@", 11))) return true;
+	}
+	return false;
 }
 
 static void check_entry(struct ck *k, struct entry *en)
@@ -705,13 +744,15 @@ static void check_entry(struct ck *k, struct entry *en)
 			check_env(k, en);
 			check_paths_and_docker(k, en);
 			check_values(k, en, k->c.env);
-			check_values(k, en, k->c.cmd_array ? k->c.command : k->c.args);
+			if (!runs_mcp_remote(k, en)) /* mcp-remote expands ${VAR} in its own arguments */
+				check_values(k, en, k->c.cmd_array ? k->c.command : k->c.args);
 		} else {
 			check_headers(k, en);
 			check_values(k, en, k->c.headers ? k->c.headers : "headers");
 			if (urlf) check_values(k, en, urlf);
 		}
 		check_extra(k, en, tr);
+		check_timeouts(k, en);
 	}
 	check_unknown(k, en);
 }
@@ -890,6 +931,13 @@ static struct json_object *parse_text(struct ck *k, const char *text, size_t len
 		}
 	}
 	struct json_object *o = cfg_parse(k->c.fmt, text, len, &e);
+	long tc = o && k->c.fmt == CFG_JSONC && !k->c.trailing_commas ? jsonc_trailing_comma(text, len) : -1;
+	if (tc >= 0) { /* comments yes, trailing commas no (Gemini CLI) */
+		json_object_put(o);
+		o = NULL;
+		cfg_syntax_at(&e, text, len, (size_t)tc, "a trailing comma is not allowed (%s reads JSON with comments, "
+			"but not trailing commas)", k->c.name);
+	}
 	if (o) return o;
 	if (jsonish && skip < len && text[skip] == '"') {
 		size_t n = len + 4;

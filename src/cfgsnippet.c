@@ -20,6 +20,12 @@ void snippet_server_name(const char *key, char *out, size_t cap)
 	if (!n) snprintf(out, cap, "server");
 }
 
+/* Length of an array, 0 for null or anything else (connection lists may be null). */
+static size_t alen(struct json_object *a)
+{
+	return json_object_is_type(a, json_type_array) ? json_object_array_length(a) : 0;
+}
+
 static const char *opt(const struct catalog *cat, cat_str s) { return cat_has(s) ? cat_s(cat, s) : NULL; }
 
 /* First value of a "|a|b|" list. */
@@ -71,7 +77,7 @@ static void add_env(const struct catalog *cat, const struct cat_client *cl, stru
 	struct json_object *env = json_object_new_object(), *names = json_object_new_array();
 	bool by_name = is_client(cat, cl, "codex") || is_client(cat, cl, "goose");
 	char ph[200];
-	for (size_t i = 0; i < json_object_array_length(vars); i++) {
+	for (size_t i = 0; i < alen(vars); i++) {
 		struct json_object *v = json_object_array_get_idx(vars, i);
 		const char *name = jget_str(v, "name");
 		bool secret = jget_bool(v, "secret", 0);
@@ -116,7 +122,7 @@ static void add_command(const struct catalog *cat, const struct cat_client *cl, 
 	if (cl->command_array) {
 		struct json_object *a = json_object_new_array();
 		json_object_array_add(a, json_object_new_string(command));
-		for (size_t i = 0; i < json_object_array_length(args); i++)
+		for (size_t i = 0; i < alen(args); i++)
 			json_object_array_add(a, json_object_get(json_object_array_get_idx(args, i)));
 		json_object_object_add(e, cat_s(cat, cl->command), a);
 		json_object_put(args);
@@ -129,7 +135,7 @@ static void add_command(const struct catalog *cat, const struct cat_client *cl, 
 static struct json_object *copy_args(struct json_object *conn)
 {
 	struct json_object *a = json_object_new_array(), *src = jget(conn, "args");
-	for (size_t i = 0; i < json_object_array_length(src); i++)
+	for (size_t i = 0; i < alen(src); i++)
 		json_object_array_add(a, json_object_get(json_object_array_get_idx(src, i)));
 	return a;
 }
@@ -137,11 +143,11 @@ static struct json_object *copy_args(struct json_object *conn)
 static void add_headers(const struct catalog *cat, const struct cat_client *cl, struct json_object *e,
 	struct json_object *hdrs, struct json_object *secrets)
 {
-	if (!json_object_array_length(hdrs)) return;
+	if (!alen(hdrs)) return;
 	struct json_object *h = json_object_new_object();
 	bool codex = is_client(cat, cl, "codex");
 	char var[120], ph[200];
-	for (size_t i = 0; i < json_object_array_length(hdrs); i++) {
+	for (size_t i = 0; i < alen(hdrs); i++) {
 		struct json_object *v = json_object_array_get_idx(hdrs, i);
 		const char *name = jget_str(v, "name");
 		var_of(name, var, sizeof var);
@@ -173,7 +179,7 @@ static void bridge_entry(const struct catalog *cat, const struct cat_client *cl,
 		json_object_array_add(args, json_object_new_string("--transport"));
 		json_object_array_add(args, json_object_new_string("sse-only"));
 	}
-	for (size_t i = 0; i < json_object_array_length(hdrs); i++) {
+	for (size_t i = 0; i < alen(hdrs); i++) {
 		struct json_object *v = json_object_array_get_idx(hdrs, i);
 		var_of(jget_str(v, "name"), var, sizeof var);
 		snprintf(buf, sizeof buf, "%s:${%s}", jget_str(v, "name"), var);

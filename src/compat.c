@@ -36,7 +36,7 @@ void compat_judge(const struct catalog *cat, const struct cat_client *cl, struct
 	}
 	if (mcpb) {
 		if (!strcmp(cat_s(cat, cl->id), "claude-desktop"))
-			say(o, CS_SUPPORTED, 1, "MCP bundles install with one click in this client", "MCP-Bundles werden in diesem Client mit einem Klick installiert");
+			say(o, CS_SUPPORTED, 2, "MCP bundles install with one click in this client", "MCP-Bundles werden in diesem Client mit einem Klick installiert");
 		else
 			say(o, CS_NOT_SUPPORTED, 80, "this client cannot install MCP bundles (.mcpb)", "dieser Client kann keine MCP-Bundles (.mcpb) installieren");
 		return;
@@ -55,8 +55,10 @@ void compat_judge(const struct catalog *cat, const struct cat_client *cl, struct
 		say(o, CS_LIMITED, http ? 6 : 7, "only some variants of the client connect to remote servers",
 			"nur manche Varianten des Clients verbinden sich mit entfernten Servern");
 	else if (sup == SUP_UNDOCUMENTED)
-		say(o, CS_LIMITED, 8, "the client does not document this transport; a local bridge (mcp-remote) is the safe way",
-			"der Client dokumentiert diesen Transport nicht; eine lokale Brücke (mcp-remote) ist der sichere Weg");
+		say(o, CS_VIA_BRIDGE, http ? 4 : 5, "the client does not document this transport, so a local stdio proxy "
+			"(npx -y mcp-remote <url>, needs Node.js) bridges to the remote server",
+			"der Client dokumentiert diesen Transport nicht; deshalb verbindet ein lokaler stdio-Proxy "
+			"(npx -y mcp-remote <url>, benötigt Node.js) mit dem entfernten Server");
 	else
 		say(o, CS_VIA_BRIDGE, http ? 4 : 5, "the client only starts local processes for this transport; a local "
 			"stdio proxy (npx -y mcp-remote <url>, needs Node.js) bridges to the remote server",

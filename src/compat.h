@@ -11,8 +11,9 @@
 /* Per-connection verdict, best first (the order is the preference of "auto"). */
 enum compat_status {
 	CS_SUPPORTED = 0,        /* the client runs this connection from its file */
-	CS_VIA_BRIDGE,           /* remote server through a local stdio proxy (npx -y mcp-remote <url>) */
-	CS_LIMITED,              /* only some variants of the client, or not documented by it */
+	CS_VIA_BRIDGE,           /* remote server through a local stdio proxy (npx -y mcp-remote <url>): the client
+	                          * cannot reach it from its file, or does not document the transport */
+	CS_LIMITED,              /* only some variants of the client support it */
 	CS_NOT_SUPPORTED,        /* this client cannot use this connection */
 	CS_STATUS_COUNT
 };

@@ -7,6 +7,7 @@
 #include "handlers.h"
 #include "jsonutil.h"
 
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -66,10 +67,8 @@ void h_config_validate(const struct hctx *hc, struct json_object *in, struct rep
 /* The entry named by the body's id ("mcp/<slug>"), or NULL after replying 404 entry_not_found. */
 static const struct cat_entry *body_entry(const struct hctx *hc, struct json_object *in, struct reply *out)
 {
-	const char *id = jget_str(in, "id"), *slash = strchr(id, '/');
-	char type[16];
-	snprintf(type, sizeof type, "%.*s", (int)(slash - id), id);
-	const struct cat_entry *e = cat_entry_find(hc->cat, type, slash + 1);
+	const char *id = jget_str(in, "id");
+	const struct cat_entry *e = cat_entry_find_id(hc->cat, id);
 	if (!e) reply_error(out, 404, "entry_not_found", "body", "/id", "no directory entry %.240s", id);
 	return e;
 }
@@ -100,7 +99,7 @@ static int judge_all(const struct hctx *hc, const struct cat_client *cl, struct 
 		any = true;
 		if (cs[i].status != CS_NOT_SUPPORTED && (best < 0 || cs[i].rank < cs[best].rank)) best = i;
 	}
-	return any ? best : -2;
+	return any || !strcmp(want, "auto") ? best : -2; /* auto over no connections is not a 404 */
 }
 
 static void connection_not_found(struct reply *out, struct json_object *conns, const char *want)
@@ -174,9 +173,38 @@ static const char *configure_status(const struct compat *c)
 	return c->status == CS_SUPPORTED ? "ok" : c->status == CS_VIA_BRIDGE ? "ok_via_bridge" : "limited";
 }
 
+/* An MCP bundle is installed by the client, not written into its file: the template says how. */
+static struct json_object *bundle_template(const struct hctx *hc, const struct cat_client *cl, struct json_object *conn,
+	const char *locale)
+{
+	bool de = !strcmp(locale, "de");
+	const char *name = jget_str(jget(conn, "package"), "name");
+	struct json_object *t = json_object_new_object(), *steps = json_object_new_array(), *secrets = json_object_new_array();
+	static const char *const en_steps[] = { "Download the bundle (.mcpb) from the address below and check its SHA-256 "
+		"against the one the publisher lists.", "Open the file with the client (double-click, or drag it into its "
+		"extensions settings) and confirm the installation.", "Fill in the settings the installer asks for.", NULL };
+	static const char *const de_steps[] = { "Das Bundle (.mcpb) von der Adresse unten laden und seine SHA-256-Prüfsumme "
+		"mit der vom Anbieter genannten vergleichen.", "Die Datei mit dem Client öffnen (Doppelklick oder in die "
+		"Erweiterungs-Einstellungen ziehen) und die Installation bestätigen.", "Die Einstellungen ausfüllen, nach "
+		"denen der Installer fragt.", NULL };
+	for (int i = 0; en_steps[i]; i++) json_object_array_add(steps, json_object_new_string(de ? de_steps[i] : en_steps[i]));
+	struct json_object *env = jget(conn, "env");
+	for (size_t i = 0; json_object_is_type(env, json_type_array) && i < json_object_array_length(env); i++) json_object_array_add(secrets, json_object_get(json_object_array_get_idx(env, i)));
+	json_object_object_add(t, "format", json_object_new_string("mcpb"));
+	json_object_object_add(t, "bundle", name ? json_object_new_string(name) : NULL);
+	json_object_object_add(t, "snippet", NULL);
+	json_object_object_add(t, "config", NULL);
+	json_object_object_add(t, "secrets", secrets);
+	json_object_object_add(t, "file_locations", json_raw(cat_s(hc->cat, cl->files)));
+	json_object_object_add(t, "steps", steps);
+	return t;
+}
+
 static struct json_object *build_template(const struct hctx *hc, const struct cat_client *cl, const struct cat_entry *e,
 	struct json_object *conn, const struct compat *c, const char *locale)
 {
+	const char *cid = jget_str(conn, "id");
+	if (cid && !strncmp(cid, "mcpb", 4)) return bundle_template(hc, cl, conn, locale);
 	char name[120];
 	snippet_server_name(cat_s(hc->cat, e->key), name, sizeof name);
 	struct json_object *secrets = json_object_new_array();
@@ -240,5 +268,22 @@ void h_configure(const struct hctx *hc, struct json_object *in, struct reply *ou
 	}
 	json_object_object_add(o, "alternatives", alternatives(conns, cs, locale));
 	json_object_put(conns);
+	reply_ok(out, o);
+}
+
+void h_clients(const struct hctx *hc, struct json_object *in, struct reply *out)
+{
+	(void)in;
+	struct json_object *o = json_object_new_object(), *cl = json_object_new_array(), *codes = json_object_new_array();
+	for (uint32_t i = 0; i < hc->cat->nclients; i++) json_object_array_add(cl, json_raw(cat_s(hc->cat, hc->cat->clients[i].json)));
+	for (int i = 0; CFG_CODES[i].code; i++) {
+		struct json_object *c = json_object_new_object();
+		json_object_object_add(c, "code", json_object_new_string(CFG_CODES[i].code));
+		json_object_object_add(c, "severity", json_object_new_string(cfg_severity_name(CFG_CODES[i].severity)));
+		json_object_object_add(c, "meaning", json_object_new_string(CFG_CODES[i].meaning));
+		json_object_array_add(codes, c);
+	}
+	json_object_object_add(o, "clients", cl);
+	json_object_object_add(o, "issue_codes", codes);
 	reply_ok(out, o);
 }

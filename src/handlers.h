@@ -29,6 +29,7 @@ void h_reports(const struct hctx *c, struct json_object *in, struct reply *out);
 void h_config_validate(const struct hctx *c, struct json_object *in, struct reply *out);
 void h_compatibility(const struct hctx *c, struct json_object *in, struct reply *out);
 void h_configure(const struct hctx *c, struct json_object *in, struct reply *out);
+void h_clients(const struct hctx *c, struct json_object *in, struct reply *out);
 
 /* h_directory.c: /v1 entry and listing, rows 3 and 4 */
 void h_v1_entry(const struct hctx *c, struct json_object *in, struct reply *out);

@@ -91,6 +91,8 @@ const struct route ROUTES[] = {
 		NULL, NULL, NULL, h_apps, 0, "apps" },
 	{ "GET", "/v2/guides", "listGuides", "Short how-tos in English and German", 14,
 		NULL, NULL, NULL, h_guides, 0, "guides" },
+	{ "GET", "/v2/clients", "listClients", "MCP clients: file formats, fields, locations, steps; the validator's issue codes", 0,
+		NULL, NULL, NULL, h_clients, 0, "clients (one record per client, see docs/config.md), issue_codes ({code, severity, meaning})" },
 	{ "GET", "/v2/catalog", "getProviderCatalog", "The provider catalog document", 0,
 		NULL, NULL, NULL, h_provider_catalog, 0, "dataset_version, catalog_version, rule_version, apps" },
 	{ "GET", "/v2/openapi.json", "getOpenApi", "This OpenAPI document", 0,

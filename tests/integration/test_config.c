@@ -210,3 +210,38 @@ Test(configure, errors_and_unknown_client)
 	expect_error(&r, 400, "invalid_request");
 	http_free(&r);
 }
+
+Test(clients, facts_and_issue_codes)
+{
+	struct http_resp r = http_get("/v2/clients");
+	cr_assert_eq(r.status, 200, "%s", r.body);
+	struct json_object *cl = jreq(r.json, "clients");
+	cr_assert_eq(json_object_array_length(cl), 16);
+	struct json_object *first = json_object_array_get_idx(cl, 0);
+	jreq(first, "files");
+	jreq(first, "steps");
+	struct json_object *codes = jreq(r.json, "issue_codes");
+	bool found = false;
+	for (size_t i = 0; i < json_object_array_length(codes); i++) {
+		struct json_object *c = json_object_array_get_idx(codes, i);
+		if (!strcmp(jstr(c, "code"), "WRONG_ROOT_KEY")) found = !strcmp(jstr(c, "severity"), "error");
+	}
+	cr_assert(found, "%s", r.body);
+	http_free(&r);
+}
+
+Test(configure, entry_without_connections)
+{
+	struct http_resp r = http_post("/v2/configure", "{\"id\":\"agenten/com-openai-swarm\",\"client\":\"cursor\"}");
+	cr_assert_eq(r.status, 200, "%s", r.body);
+	cr_assert_str_eq(jstr(r.json, "status"), "no_connections");
+	cr_assert_str_eq(jstr(r.json, "entry_status"), "eingestellt");
+	cr_assert(!json_object_get_boolean(jreq(r.json, "template")));
+	cr_assert_eq(json_object_array_length(jreq(r.json, "alternatives")), 0);
+	http_free(&r);
+	r = http_post("/v2/compatibility/check", "{\"id\":\"agenten/com-openai-swarm\",\"client\":\"cursor\"}");
+	cr_assert_eq(r.status, 200, "%s", r.body);
+	cr_assert_str_eq(jstr(r.json, "status"), "no_connections");
+	cr_assert(json_object_is_type(jreq(r.json, "recommended_connection"), json_type_null));
+	http_free(&r);
+}

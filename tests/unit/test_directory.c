@@ -174,6 +174,20 @@ Test(connections, oci_reference_with_tag_is_kept)
 	json_object_put(c);
 }
 
+Test(connections, package_serving_http_locally)
+{
+	struct json_object *c = conns_of("{\"connections\":[{\"transport\":\"streamable-http\",\"url\":\"http://localhost:{port}/mcp\","
+		"\"package\":{\"registry\":\"npm\",\"name\":\"srv\",\"version\":\"1\"}}]}");
+	struct json_object *x = at(c, 0);
+	cr_assert_str_eq(jget_str(x, "id"), "npx");
+	cr_assert_str_eq(jget_str(x, "runtime"), "local");
+	cr_assert_str_eq(jget_str(x, "transport"), "streamable-http");
+	cr_assert_str_eq(jget_str(x, "url"), "http://localhost:{port}/mcp");
+	cr_assert(strstr(jget_str(jget(x, "text"), "en"), "placeholders"));
+	cr_assert(strstr(jget_str(jget(x, "text"), "de"), "Platzhalter"));
+	json_object_put(c);
+}
+
 /* ---- the compiler over small source trees ---- */
 
 static char tmpl[64];
@@ -331,6 +345,11 @@ Test(catalog, builtin_entries_compile_and_are_found)
 	cr_assert_geq(discontinued[0], 1);
 	cr_assert_geq(discontinued[1], 1);
 	cr_assert_null(cat_entry_find(&c, "mcp", "no-such-entry"));
+	cr_assert_eq(cat_entry_find_id(&c, "mcp/io-github-github-github-mcp-server"),
+		cat_entry_find(&c, "mcp", "io-github-github-github-mcp-server"));
+	cr_assert_null(cat_entry_find_id(&c, "mcp"));
+	cr_assert_null(cat_entry_find_id(&c, "averyveryverylongtype/x"));
+	cr_assert_null(cat_entry_find_id(&c, "agenten/io-github-github-github-mcp-server"));
 	cr_assert_null(cat_entry_find(&c, "agenten", "io-github-github-github-mcp-server"));
 	const struct cat_entry *g = cat_entry_find(&c, "mcp", "io-github-github-github-mcp-server");
 	cr_assert_not_null(g);

@@ -1,0 +1,29 @@
+/* libFuzzer harness for the yaml path of the configuration validator: the parser must never crash or
+ * leak, and whatever it accepts must survive writing back in the same format and parsing again. */
+#include "cfg_emit.h"
+#include "cfg_parse.h"
+
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	struct cfg_syntax e;
+	struct json_object *o = cfg_parse(CFG_YAML, (const char *)data, size, &e);
+	if (!o) {
+		if (e.line < 1 || e.column < 1) abort(); /* every rejection says where */
+		return 0;
+	}
+	char *text = cfg_emit(CFG_YAML, o);
+	if (text) {
+		struct json_object *back = cfg_parse(CFG_YAML, text, strlen(text), &e);
+		if (!back || !json_object_equal(o, back)) abort(); /* the writer's output must read back the same */
+		json_object_put(back);
+		free(text);
+	}
+	json_object_put(o);
+	return 0;
+}

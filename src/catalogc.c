@@ -115,8 +115,8 @@ int catalogc_semantic_hash(const char *app, struct json_object *op, const char *
 	static const char *const keys[] = { "id", "capability", "method", "path", "input", "output",
 		"parameters", "scope_alternatives", "write", NULL };
 	struct json_object *sem = json_object_new_object();
-	json_object_object_add(sem, "app", json_object_new_string(app));
-	json_object_object_add(sem, "base_url", json_object_new_string(base_url));
+	jadd(sem, "app", json_object_new_string(app));
+	jadd(sem, "base_url", json_object_new_string(base_url));
 	for (int i = 0; keys[i]; i++)
 		json_object_object_add(sem, keys[i], json_object_get(jget(op, keys[i])));
 	char *canon = json_canonical(sem);
@@ -136,8 +136,8 @@ static cat_str op_params(struct cc *c, struct json_object *params)
 		if (jget_bool(p, "required", 0)) json_object_array_add(req, json_object_new_string(name));
 		if (jget(p, "value")) json_object_object_add(fixed, name, json_object_get(jget(p, "value")));
 	}
-	json_object_object_add(o, "required", req);
-	json_object_object_add(o, "fixed", fixed);
+	jadd(o, "required", req);
+	jadd(o, "fixed", fixed);
 	cat_str r = json_add(c, o);
 	json_object_put(o);
 	return r;
@@ -172,17 +172,17 @@ static int compile_op(struct cc *c, const char *file, uint32_t app, const char *
 	const char *have = jget_str(ev, "semantic_sha256");
 	if (have && strcmp(have, sem) != 0)
 		return fail(c, file, ptr, "evidence.semantic_sha256 is %s but the operation hashes to %s: refresh the source", have, sem);
-	if (!have) json_object_object_add(ev, "semantic_sha256", json_object_new_string(sem));
+	if (!have) jadd(ev, "semantic_sha256", json_object_new_string(sem));
 
 	/* the operation as the handlers show it, serialised once here */
 	struct json_object *view = json_object_new_object();
-	json_object_object_add(view, "app", json_object_new_string(app_id));
-	json_object_object_add(view, "operation", json_object_new_string(id));
-	json_object_object_add(view, "method", json_object_get(jget(op, "method")));
-	json_object_object_add(view, "base_url", json_object_new_string(base));
-	json_object_object_add(view, "path", json_object_get(jget(op, "path")));
-	json_object_object_add(view, "write", json_object_get(jget(op, "write")));
-	json_object_object_add(view, "scope_alternatives", json_object_get(jget(op, "scope_alternatives")));
+	jadd(view, "app", json_object_new_string(app_id));
+	jadd(view, "operation", json_object_new_string(id));
+	jadd(view, "method", json_object_get(jget(op, "method")));
+	jadd(view, "base_url", json_object_new_string(base));
+	jadd(view, "path", json_object_get(jget(op, "path")));
+	jadd(view, "write", json_object_get(jget(op, "write")));
+	jadd(view, "scope_alternatives", json_object_get(jget(op, "scope_alternatives")));
 	struct cat_op rec = { 0 };
 	rec.view = json_add(c, view);
 	json_object_put(view);
@@ -268,11 +268,11 @@ static bool app_documents(const struct cc *c, uint32_t app, uint32_t cap)
 static int cap_item_parts(struct cc *c, struct json_object *cap, struct cat_cap *rec)
 {
 	struct json_object *o = json_object_new_object();
-	json_object_object_add(o, "id", json_object_get(jget(cap, "id")));
-	json_object_object_add(o, "title", json_object_get(jget(cap, "title")));
-	json_object_object_add(o, "description", json_object_get(jget(cap, "description")));
-	json_object_object_add(o, "write", json_object_new_boolean((int)rec->write));
-	json_object_object_add(o, "kind", json_object_new_string(rec->caller ? "caller" : "provider"));
+	jadd(o, "id", json_object_get(jget(cap, "id")));
+	jadd(o, "title", json_object_get(jget(cap, "title")));
+	jadd(o, "description", json_object_get(jget(cap, "description")));
+	jadd(o, "write", json_object_new_boolean((int)rec->write));
+	jadd(o, "kind", json_object_new_string(rec->caller ? "caller" : "provider"));
 	const char *head = json_object_to_json_string_ext(o, JSON_C_TO_STRING_PLAIN | JSON_C_TO_STRING_NOSLASHESCAPE);
 	char *open = strndup(head, strlen(head) - 1); /* drop the closing brace */
 	json_object_put(o);
@@ -355,10 +355,10 @@ static int compile_gaps(struct cc *c)
 			for (uint32_t k = c->app_ops[a][0]; !op && k < c->app_ops[a][0] + c->app_ops[a][1]; k++)
 				if (op_at(c, k)->cap == i) op = op_at(c, k);
 			struct json_object *o = json_object_new_object();
-			json_object_object_add(o, "capability", json_object_new_string(VOCAB_CAPABILITIES[i]));
-			json_object_object_add(o, "documented", json_object_new_boolean(op != NULL));
-			json_object_object_add(o, "operation", op ? json_tokener_parse((const char *)c->strings.p + op->view + 4) : NULL);
-			json_object_object_add(o, "gap", op ? NULL : json_object_new_string(cap->caller
+			jadd(o, "capability", json_object_new_string(VOCAB_CAPABILITIES[i]));
+			jadd(o, "documented", json_object_new_boolean(op != NULL));
+			jadd(o, "operation", op ? json_tokener_parse((const char *)c->strings.p + op->view + 4) : NULL);
+			jadd(o, "gap", op ? NULL : json_object_new_string(cap->caller
 				? "caller_side: no provider operation documents this capability for any app"
 				: "not_documented: this app documents no operation for it"));
 			cat_str s = json_add(c, o);
@@ -389,12 +389,12 @@ static int compile_step(struct cc *c, struct json_object *st, const char *ptr, s
 	if (!appid && !generic && !cap->caller)
 		return fail(c, file, ptr, "a task that is not generic must bind an app to \"%s\"", capid);
 	struct json_object *o = json_object_new_object();
-	json_object_object_add(o, "capability", json_object_new_string(capid));
-	json_object_object_add(o, "app", appid ? json_object_new_string(appid) : NULL);
-	json_object_object_add(o, "app_kind", json_object_new_string(kind));
-	json_object_object_add(o, "role", json_object_new_string(jget_str(st, "role")));
-	json_object_object_add(o, "write", json_object_new_boolean((int)cap->write));
-	json_object_object_add(o, "documented", cap->caller ? json_object_new_boolean(0)
+	jadd(o, "capability", json_object_new_string(capid));
+	jadd(o, "app", appid ? json_object_new_string(appid) : NULL);
+	jadd(o, "app_kind", json_object_new_string(kind));
+	jadd(o, "role", json_object_new_string(jget_str(st, "role")));
+	jadd(o, "write", json_object_new_boolean((int)cap->write));
+	jadd(o, "documented", cap->caller ? json_object_new_boolean(0)
 		: appid ? json_object_new_boolean(1) : NULL);
 	json_object_array_add(out_steps, o);
 	if (buf_add(&c->steps, &rec, sizeof rec) < 0) return -1;
@@ -418,10 +418,10 @@ static int compile_tasks(struct cc *c, struct json_object *served)
 		bool generic = jget_bool(t, "generic", 0);
 		struct json_object *ti = jget(t, "title"), *de = jget(t, "description"), *steps = jget(t, "steps");
 		struct json_object *out = json_object_new_object(), *out_steps = json_object_new_array();
-		json_object_object_add(out, "id", json_object_new_string(id));
-		json_object_object_add(out, "title", json_object_get(ti));
-		json_object_object_add(out, "description", json_object_get(de));
-		json_object_object_add(out, "generic", json_object_new_boolean(generic));
+		jadd(out, "id", json_object_new_string(id));
+		jadd(out, "title", json_object_get(ti));
+		jadd(out, "description", json_object_get(de));
+		jadd(out, "generic", json_object_new_boolean(generic));
 		struct cat_task rec = { .id = str_add(c, id), .title_en = str_add(c, jget_str(ti, "en")),
 			.title_de = str_add(c, jget_str(ti, "de")), .desc_en = str_add(c, jget_str(de, "en")),
 			.desc_de = str_add(c, jget_str(de, "de")), .generic = generic, .step_first = c->nsteps,
@@ -434,8 +434,8 @@ static int compile_tasks(struct cc *c, struct json_object *served)
 				return -1;
 			}
 		}
-		json_object_object_add(out, "steps", out_steps);
-		json_object_object_add(out, "keywords", json_object_get(jget(t, "keywords")));
+		jadd(out, "steps", out_steps);
+		jadd(out, "keywords", json_object_get(jget(t, "keywords")));
 		rec.json = json_add(c, out);
 		json_object_array_add(served, out);
 		struct printbuf *pb = printbuf_new();
@@ -660,14 +660,14 @@ static int build_plan_views(struct cc *c)
 		const struct cat_cap *cap = (const struct cat_cap *)c->caps.p + op->cap;
 		struct json_object *v = json_object_new_object(), *sc = NULL, *notes = json_object_new_array(),
 			*ctx = json_object_new_string(pool(c, app->permission_context)), *title = json_object_new_object();
-		json_object_object_add(v, "id", json_object_new_string(pool(c, op->id)));
-		json_object_object_add(v, "method", json_object_new_string(pool(c, op->method)));
-		json_object_object_add(v, "base_url", json_object_new_string(pool(c, op->base_url)));
-		json_object_object_add(v, "path", json_object_new_string(pool(c, op->path)));
-		json_object_object_add(v, "input", x->input != CAT_NONE ? json_object_new_string(pool(c, x->input)) : NULL);
-		json_object_object_add(v, "output", x->output != CAT_NONE ? json_object_new_string(pool(c, x->output)) : NULL);
-		json_object_object_add(v, "parameters", json_tokener_parse(pool(c, x->params)));
-		json_object_object_add(v, "practically_tested", json_object_new_boolean((int)x->tested));
+		jadd(v, "id", json_object_new_string(pool(c, op->id)));
+		jadd(v, "method", json_object_new_string(pool(c, op->method)));
+		jadd(v, "base_url", json_object_new_string(pool(c, op->base_url)));
+		jadd(v, "path", json_object_new_string(pool(c, op->path)));
+		jadd(v, "input", x->input != CAT_NONE ? json_object_new_string(pool(c, x->input)) : NULL);
+		jadd(v, "output", x->output != CAT_NONE ? json_object_new_string(pool(c, x->output)) : NULL);
+		jadd(v, "parameters", json_tokener_parse(pool(c, x->params)));
+		jadd(v, "practically_tested", json_object_new_boolean((int)x->tested));
 		if (op->scope_count != CAT_NONE) {
 			sc = json_object_new_array();
 			for (uint32_t i = 0; i < op->scope_count; i++)
@@ -675,8 +675,8 @@ static int build_plan_views(struct cc *c)
 		}
 		if (op->permission_context != CAT_NONE)
 			json_object_array_add(notes, json_object_new_string(pool(c, op->permission_context)));
-		json_object_object_add(title, "en", json_object_new_string(pool(c, cap->title_en)));
-		json_object_object_add(title, "de", json_object_new_string(pool(c, cap->title_de)));
+		jadd(title, "en", json_object_new_string(pool(c, cap->title_en)));
+		jadd(title, "de", json_object_new_string(pool(c, cap->title_de)));
 		x->plan_view = json_add(c, v);
 		x->scopes = sc ? json_add(c, sc) : str_add(c, "null");
 		x->notes = json_add(c, notes);
@@ -883,9 +883,9 @@ static void make_dataset_version(struct cc *c)
 
 static void add_versions(struct cc *c, struct json_object *o)
 {
-	json_object_object_add(o, "dataset_version", json_object_new_string(c->dataset_version));
-	json_object_object_add(o, "catalog_version", json_object_get(jget(c->versions, "catalog_version")));
-	json_object_object_add(o, "rule_version", json_object_get(jget(c->versions, "rule_version")));
+	jadd(o, "dataset_version", json_object_new_string(c->dataset_version));
+	jadd(o, "catalog_version", json_object_get(jget(c->versions, "catalog_version")));
+	jadd(o, "rule_version", json_object_get(jget(c->versions, "rule_version")));
 }
 
 static int add_doc(struct cc *c, enum cat_doc_id id, struct json_object *o)
@@ -913,19 +913,19 @@ static int build_docs(struct cc *c, struct json_object *tasks)
 		struct json_object *ops = jget(src, "operations");
 		for (size_t i = 0; i < json_object_array_length(ops); i++)
 			json_object_array_add(caps, json_object_get(jget(json_object_array_get_idx(ops, i), "capability")));
-		json_object_object_add(s, "operation_count", json_object_new_int((int)json_object_array_length(ops)));
-		json_object_object_add(s, "capabilities", caps);
+		jadd(s, "operation_count", json_object_new_int((int)json_object_array_length(ops)));
+		jadd(s, "capabilities", caps);
 		json_object_array_add(sapps, s);
 	}
-	json_object_object_add(full, "apps", apps);
-	json_object_object_add(summary, "apps", sapps);
+	jadd(full, "apps", apps);
+	jadd(summary, "apps", sapps);
 	struct json_object *tdoc = json_object_new_object();
 	add_versions(c, tdoc);
-	json_object_object_add(tdoc, "total", json_object_new_int((int)json_object_array_length(tasks)));
-	json_object_object_add(tdoc, "tasks", json_object_get(tasks));
+	jadd(tdoc, "total", json_object_new_int((int)json_object_array_length(tasks)));
+	jadd(tdoc, "tasks", json_object_get(tasks));
 	struct json_object *gdoc = json_object_new_object();
 	add_versions(c, gdoc);
-	json_object_object_add(gdoc, "guides", json_object_get(jget(c->guidefile, "guides")));
+	jadd(gdoc, "guides", json_object_get(jget(c->guidefile, "guides")));
 	if (add_doc(c, DOC_PROVIDER_CATALOG, full) < 0 || add_doc(c, DOC_APPS, summary) < 0 ||
 	    add_doc(c, DOC_TASKS, tdoc) < 0 || add_doc(c, DOC_GUIDES, gdoc) < 0)
 		return fail(c, "catalog", "", "out of memory");

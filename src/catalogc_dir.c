@@ -157,25 +157,25 @@ static struct json_object *one_connection(const struct json_object *src, const c
 	struct json_object *pkg = jget(src, "package");
 	struct json_object *c = json_object_new_object();
 	struct printbuf *en = printbuf_new(), *de = printbuf_new();
-	json_object_object_add(c, "id", json_object_new_string(id));
-	json_object_object_add(c, "transport", json_object_new_string(transport));
+	jadd(c, "id", json_object_new_string(id));
+	jadd(c, "transport", json_object_new_string(transport));
 	if (pkg) {
 		const struct runner *r = runner_of(jget_str(pkg, "registry"));
 		char ref[700];
 		package_ref(r->registry, jget_str(pkg, "name"), jget_str(pkg, "version"), ref, sizeof ref);
-		json_object_object_add(c, "runtime", json_object_new_string("local"));
-		json_object_object_add(c, "command", jstr(r->command));
-		json_object_object_add(c, "args", r->command ? command_args(r, src, ref) : NULL);
-		json_object_object_add(c, "url", jstr(url));
+		jadd(c, "runtime", json_object_new_string("local"));
+		jadd(c, "command", jstr(r->command));
+		jadd(c, "args", r->command ? command_args(r, src, ref) : NULL);
+		jadd(c, "url", jstr(url));
 		struct json_object *p = json_object_new_object();
-		json_object_object_add(p, "registry", json_object_new_string(r->registry));
-		json_object_object_add(p, "name", json_object_new_string(jget_str(pkg, "name")));
-		json_object_object_add(p, "version", jstr(jget_str(pkg, "version")));
-		if (jget_str(pkg, "sha256")) json_object_object_add(p, "sha256", jstr(jget_str(pkg, "sha256")));
-		json_object_object_add(c, "package", p);
+		jadd(p, "registry", json_object_new_string(r->registry));
+		jadd(p, "name", json_object_new_string(jget_str(pkg, "name")));
+		jadd(p, "version", jstr(jget_str(pkg, "version")));
+		if (jget_str(pkg, "sha256")) jadd(p, "sha256", jstr(jget_str(pkg, "sha256")));
+		jadd(c, "package", p);
 		struct json_object *req = json_object_new_array();
 		json_object_array_add(req, json_object_new_string(r->requires));
-		json_object_object_add(c, "requires", req);
+		jadd(c, "requires", req);
 		sprintbuf(en, "Runs locally over %s: %s %s.", transport_en(transport), r->what_en, ref);
 		sprintbuf(de, "Läuft lokal über %s: %s %s%s.", transport_en(transport), r->what_de, ref,
 			r->command ? " und startet es" : "");
@@ -186,12 +186,12 @@ static struct json_object *one_connection(const struct json_object *src, const c
 		sprintbuf(en, " %s", r->needs_en);
 		sprintbuf(de, " %s", r->needs_de);
 	} else {
-		json_object_object_add(c, "runtime", json_object_new_string("remote"));
-		json_object_object_add(c, "command", NULL);
-		json_object_object_add(c, "args", NULL);
-		json_object_object_add(c, "url", jstr(url));
-		json_object_object_add(c, "package", NULL);
-		json_object_object_add(c, "requires", json_object_new_array());
+		jadd(c, "runtime", json_object_new_string("remote"));
+		jadd(c, "command", NULL);
+		jadd(c, "args", NULL);
+		jadd(c, "url", jstr(url));
+		jadd(c, "package", NULL);
+		jadd(c, "requires", json_object_new_array());
 		sprintbuf(en, "Connects to the hosted server at %s over %s; nothing to install.", url, transport_en(transport));
 		sprintbuf(de, "Verbindet sich mit dem gehosteten Server unter %s über %s; keine Installation nötig.", url,
 			transport_en(transport));
@@ -200,14 +200,14 @@ static struct json_object *one_connection(const struct json_object *src, const c
 		sprintbuf(en, " The address holds placeholders in braces (such as a port) that the user fills in.");
 		sprintbuf(de, " Die Adresse enthält Platzhalter in geschweiften Klammern (etwa einen Port), die der Nutzer ausfüllt.");
 	}
-	json_object_object_add(c, "env", str_array(jget(src, "env")));
-	json_object_object_add(c, "headers", str_array(jget(src, "headers")));
+	jadd(c, "env", str_array(jget(src, "env")));
+	jadd(c, "headers", str_array(jget(src, "headers")));
 	inputs_text(en, de, jget(src, "env"), "Environment variables", "Umgebungsvariablen");
 	inputs_text(en, de, jget(src, "headers"), "HTTP headers", "HTTP-Header");
 	struct json_object *t = json_object_new_object();
-	json_object_object_add(t, "en", json_object_new_string(en->buf));
-	json_object_object_add(t, "de", json_object_new_string(de->buf));
-	json_object_object_add(c, "text", t);
+	jadd(t, "en", json_object_new_string(en->buf));
+	jadd(t, "de", json_object_new_string(de->buf));
+	jadd(c, "text", t);
 	printbuf_free(en);
 	printbuf_free(de);
 	return c;
@@ -294,11 +294,11 @@ static int add_verifications(struct dctx *d, struct json_object *draft, const ch
 	int reached = 0, n = vocab_count(VOCAB_VERIFICATION_LEVELS);
 	for (int l = 0; l < n; l++) {
 		struct json_object *o = json_object_new_object();
-		json_object_object_add(o, "level", json_object_new_string(VOCAB_VERIFICATION_LEVELS[l]));
-		json_object_object_add(o, "reached", json_object_new_boolean(dates[l] != NULL));
-		json_object_object_add(o, "date", jstr(dates[l]));
-		json_object_object_add(o, "report", jstr(reps[l]));
-		json_object_object_add(o, "basis", json_object_new_string(l == 0 ? "directory" : dates[l] ? "report" : "none"));
+		jadd(o, "level", json_object_new_string(VOCAB_VERIFICATION_LEVELS[l]));
+		jadd(o, "reached", json_object_new_boolean(dates[l] != NULL));
+		jadd(o, "date", jstr(dates[l]));
+		jadd(o, "report", jstr(reps[l]));
+		jadd(o, "basis", json_object_new_string(l == 0 ? "directory" : dates[l] ? "report" : "none"));
 		json_object_array_add(details, o);
 		if (dates[l]) reached = l;
 	}
@@ -308,8 +308,8 @@ static int add_verifications(struct dctx *d, struct json_object *draft, const ch
 		const char *cd[8], *cr[8];
 		levels_of(d, entry_id, cid, listed_date, cd, cr);
 		struct json_object *o = json_object_new_object();
-		json_object_object_add(o, "id", json_object_new_string(cid));
-		json_object_object_add(o, "levels", reached_names(cd));
+		jadd(o, "id", json_object_new_string(cid));
+		jadd(o, "levels", reached_names(cd));
 		json_object_array_add(vc, o);
 	}
 	char en[300], de[300];
@@ -319,11 +319,11 @@ static int add_verifications(struct dctx *d, struct json_object *draft, const ch
 	snprintf(de, sizeof de, "Höchste erreichte Stufe: %s. %s", VOCAB_VERIFICATION_LEVELS[reached],
 		reached ? "Jede erreichte Stufe nennt ihren Bericht." :
 		"Noch kein Prüfbericht deckt diesen Eintrag ab: er ist gelistet, mehr ist nicht bekannt.");
-	json_object_object_add(draft, "levels", json_object_new_string(to_text(levels)));
-	json_object_object_add(draft, "verifications", json_object_new_string(to_text(details)));
-	json_object_object_add(draft, "ver_connections", json_object_new_string(to_text(vc)));
-	json_object_object_add(draft, "summary_en", json_object_new_string(en));
-	json_object_object_add(draft, "summary_de", json_object_new_string(de));
+	jadd(draft, "levels", json_object_new_string(to_text(levels)));
+	jadd(draft, "verifications", json_object_new_string(to_text(details)));
+	jadd(draft, "ver_connections", json_object_new_string(to_text(vc)));
+	jadd(draft, "summary_en", json_object_new_string(en));
+	jadd(draft, "summary_de", json_object_new_string(de));
 	json_object_put(levels);
 	json_object_put(details);
 	json_object_put(vc);
@@ -345,21 +345,21 @@ static struct json_object *entry_json(const struct json_object *e, const char *t
 {
 	struct json_object *o = json_object_new_object();
 	char path[400];
-	json_object_object_add(o, "art", json_object_new_string(dir_art_of_type(type)));
-	json_object_object_add(o, "typ", json_object_new_string(type));
+	jadd(o, "art", json_object_new_string(dir_art_of_type(type)));
+	jadd(o, "typ", json_object_new_string(type));
 	static const char *const keys[] = { "schluessel", NULL };
 	json_object_object_add(o, keys[0], json_object_get(jget(e, keys[0])));
-	json_object_object_add(o, "slug", json_object_new_string(slug));
+	jadd(o, "slug", json_object_new_string(slug));
 	static const char *const rest[] = { "name", "status", "homepage", "paket_koordinate", "indexierbar",
 		"anbietertext", "einsatzgebiete", "version", "gelistet_seit", NULL };
 	for (int i = 0; rest[i]; i++) json_object_object_add(o, rest[i], json_object_get(jget(e, rest[i])));
-	json_object_object_add(o, "herkunft", json_object_new_string(origin));
+	jadd(o, "herkunft", json_object_new_string(origin));
 	snprintf(path, sizeof path, "/v1/eintrag/%s/%s", type, slug);
-	json_object_object_add(o, "adresse", json_object_new_string(path));
+	jadd(o, "adresse", json_object_new_string(path));
 	snprintf(path, sizeof path, "/v2/connections/%s/%s", type, slug);
-	json_object_object_add(o, "verbindungen", json_object_new_string(path));
+	jadd(o, "verbindungen", json_object_new_string(path));
 	snprintf(path, sizeof path, "/v2/verifications/%s/%s", type, slug);
-	json_object_object_add(o, "pruefungen", json_object_new_string(path));
+	jadd(o, "pruefungen", json_object_new_string(path));
 	return o;
 }
 
@@ -414,15 +414,15 @@ static int compile_entry(struct dctx *d, const char *file, const char *origin, s
 	if (rc < 0) { json_object_put(e); return -1; }
 	struct json_object *draft = json_object_new_object(), *conns = dirc_connections(e);
 	struct json_object *ej = entry_json(e, type, slug, origin);
-	json_object_object_add(draft, "origin", json_object_new_string(origin));
-	json_object_object_add(draft, "file", json_object_new_string(file));
-	json_object_object_add(draft, "type", json_object_new_string(type));
-	json_object_object_add(draft, "slug", json_object_new_string(slug));
-	json_object_object_add(draft, "key", json_object_new_string(key));
-	json_object_object_add(draft, "name", json_object_new_string(jget_str(e, "name")));
-	json_object_object_add(draft, "status", json_object_new_string(jget_str(e, "status")));
-	json_object_object_add(draft, "json", json_object_new_string(to_text(ej)));
-	json_object_object_add(draft, "connections", json_object_new_string(to_text(conns)));
+	jadd(draft, "origin", json_object_new_string(origin));
+	jadd(draft, "file", json_object_new_string(file));
+	jadd(draft, "type", json_object_new_string(type));
+	jadd(draft, "slug", json_object_new_string(slug));
+	jadd(draft, "key", json_object_new_string(key));
+	jadd(draft, "name", json_object_new_string(jget_str(e, "name")));
+	jadd(draft, "status", json_object_new_string(jget_str(e, "status")));
+	jadd(draft, "json", json_object_new_string(to_text(ej)));
+	jadd(draft, "connections", json_object_new_string(to_text(conns)));
 	for (int l = 0; l < 2; l++) {
 		struct json_object *lc = localised(conns, l ? "de" : "en");
 		json_object_object_add(draft, l ? "connections_de" : "connections_en", json_object_new_string(to_text(lc)));
@@ -438,8 +438,8 @@ static int compile_entry(struct dctx *d, const char *file, const char *origin, s
 	struct json_object *areas = jget(e, "einsatzgebiete");
 	for (size_t i = 0; i < json_object_array_length(areas); i++)
 		mask |= 1u << vocab_index(VOCAB_EINSATZGEBIETE, json_object_get_string(json_object_array_get_idx(areas, i)));
-	json_object_object_add(draft, "einsatz", json_object_new_int64(mask));
-	json_object_object_add(draft, "discontinued", json_object_new_boolean(strcmp(jget_str(e, "status"), "eingestellt") == 0));
+	jadd(draft, "einsatz", json_object_new_int64(mask));
+	jadd(draft, "discontinued", json_object_new_boolean(strcmp(jget_str(e, "status"), "eingestellt") == 0));
 	json_object_object_add(d->drafts, id, draft);
 	json_object_put(ej);
 	json_object_put(conns);

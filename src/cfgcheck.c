@@ -135,9 +135,9 @@ static void issue(struct ck *k, const char *code, const char *path, bool correct
 	vsnprintf(msg, sizeof msg, fmt, ap);
 	va_end(ap);
 	struct json_object *i = json_object_new_object();
-	json_object_object_add(i, "code", json_object_new_string(code));
-	json_object_object_add(i, "path", json_object_new_string(path));
-	json_object_object_add(i, "message", json_object_new_string(msg));
+	jadd(i, "code", json_object_new_string(code));
+	jadd(i, "path", json_object_new_string(path));
+	jadd(i, "message", json_object_new_string(msg));
 	json_object_array_add(k->issues, i);
 	enum cfg_severity s = cfg_code_severity(code);
 	if (s == SEV_ERROR) k->errors++;
@@ -818,7 +818,7 @@ static struct json_object *find_servers(struct ck *k, struct json_object *root, 
 legacy:
 	snprintf(base, cap, "/mcp/servers");
 	s = json_object_get(jget(jget(root, "mcp"), "servers"));
-	json_object_object_add(root, "mcp", s);
+	jadd(root, "mcp", s);
 	issue(k, "LEGACY_FORMAT", "/mcp/servers", true, "\"mcp\": {\"servers\": ...} is a variant; the documented shape puts "
 		"the servers directly under \"mcp\"");
 	return s;
@@ -832,7 +832,7 @@ static struct json_object *fix_shape(struct ck *k, struct json_object *root, str
 		json_object_object_foreach(s, name, v) {
 			if (is_obj(v) && !json_object_object_get_ex(v, "name", NULL)) {
 				struct json_object *item = json_object_new_object();
-				json_object_object_add(item, "name", json_object_new_string(name));
+				jadd(item, "name", json_object_new_string(name));
 				json_object_object_foreach(v, kk, vv) json_object_object_add(item, kk, json_object_get(vv));
 				json_object_array_add(list, item);
 			} else {
@@ -990,11 +990,11 @@ struct json_object *cfg_validate(const struct catalog *cat, const struct cat_cli
 	}
 	struct json_object *out = json_object_new_object();
 	const char *status = !parsed ? CFG_PARSE_ERROR : k.errors ? CFG_INVALID : k.warnings ? CFG_VALID_WARN : CFG_VALID;
-	json_object_object_add(out, "status", json_object_new_string(status));
-	json_object_object_add(out, "client", json_object_new_string(k.c.id));
-	json_object_object_add(out, "format", json_object_new_string(format_name(k.c.fmt)));
-	json_object_object_add(out, "issues", k.issues);
-	json_object_object_add(out, "corrected_config", corrected);
+	jadd(out, "status", json_object_new_string(status));
+	jadd(out, "client", json_object_new_string(k.c.id));
+	jadd(out, "format", json_object_new_string(format_name(k.c.fmt)));
+	jadd(out, "issues", k.issues);
+	jadd(out, "corrected_config", corrected);
 	json_object_put(tree);
 	json_object_put(k.c.extra);
 	return out;

@@ -55,12 +55,12 @@ static void var_of(const char *header, char *out, size_t cap)
 static void note_secret(struct json_object *secrets, struct json_object *var, const char *kind, const char *ph)
 {
 	struct json_object *o = json_object_new_object();
-	json_object_object_add(o, "name", json_object_new_string(jget_str(var, "name")));
-	json_object_object_add(o, "kind", json_object_new_string(kind));
-	json_object_object_add(o, "required", json_object_new_boolean(jget_bool(var, "required", 0)));
-	json_object_object_add(o, "secret", json_object_new_boolean(jget_bool(var, "secret", 0)));
-	json_object_object_add(o, "placeholder", json_object_new_string(ph));
-	json_object_object_add(o, "description", json_object_new_string(jget_str(var, "description") ? jget_str(var, "description") : ""));
+	jadd(o, "name", json_object_new_string(jget_str(var, "name")));
+	jadd(o, "kind", json_object_new_string(kind));
+	jadd(o, "required", json_object_new_boolean(jget_bool(var, "required", 0)));
+	jadd(o, "secret", json_object_new_boolean(jget_bool(var, "secret", 0)));
+	jadd(o, "placeholder", json_object_new_string(ph));
+	jadd(o, "description", json_object_new_string(jget_str(var, "description") ? jget_str(var, "description") : ""));
 	json_object_array_add(secrets, o);
 }
 
@@ -93,11 +93,11 @@ static void add_env(const struct catalog *cat, const struct cat_client *cl, stru
 		note_secret(secrets, v, "env", ph);
 		if (secret && is_client(cat, cl, "vscode")) {
 			struct json_object *inputs = jget(root, "inputs"), *in = json_object_new_object();
-			if (!inputs) { inputs = json_object_new_array(); json_object_object_add(root, "inputs", inputs); }
-			json_object_object_add(in, "type", json_object_new_string("promptString"));
-			json_object_object_add(in, "id", json_object_new_string(name));
-			json_object_object_add(in, "description", json_object_new_string(jget_str(v, "description") ? jget_str(v, "description") : name));
-			json_object_object_add(in, "password", json_object_new_boolean(1));
+			if (!inputs) { inputs = json_object_new_array(); jadd(root, "inputs", inputs); }
+			jadd(in, "type", json_object_new_string("promptString"));
+			jadd(in, "id", json_object_new_string(name));
+			jadd(in, "description", json_object_new_string(jget_str(v, "description") ? jget_str(v, "description") : name));
+			jadd(in, "password", json_object_new_boolean(1));
 			json_object_array_add(inputs, in);
 		}
 	}
@@ -157,11 +157,11 @@ static void add_headers(const struct catalog *cat, const struct cat_client *cl, 
 		json_object_object_add(h, name, json_object_new_string(ph));
 		note_secret(secrets, v, "header", ph);
 	}
-	if (codex) json_object_object_add(e, "env_http_headers", h);
+	if (codex) jadd(e, "env_http_headers", h);
 	else if (is_client(cat, cl, "continue")) {
 		struct json_object *ro = json_object_new_object();
-		json_object_object_add(ro, "headers", h);
-		json_object_object_add(e, "requestOptions", ro);
+		jadd(ro, "headers", h);
+		jadd(e, "requestOptions", ro);
 	} else json_object_object_add(e, cat_has(cl->headers) ? cat_s(cat, cl->headers) : "headers", h);
 }
 
@@ -214,7 +214,7 @@ struct json_object *snippet_build(const struct catalog *cat, const struct cat_cl
 	struct json_object *root = json_object_new_object(), *e = json_object_new_object();
 	const char *tr = jget_str(conn, "transport");
 	bool stdio = tr && !strcmp(tr, "stdio");
-	if (cl->root_list) json_object_object_add(e, "name", json_object_new_string(server_name));
+	if (cl->root_list) jadd(e, "name", json_object_new_string(server_name));
 	if (bridge) {
 		bridge_entry(cat, cl, e, conn, secrets);
 		stdio = true;
@@ -235,9 +235,9 @@ struct json_object *snippet_build(const struct catalog *cat, const struct cat_cl
 		/* a block file of its own, as the client's workspace folder expects */
 		char title[200];
 		snprintf(title, sizeof title, "%s", server_name);
-		json_object_object_add(root, "name", json_object_new_string(title));
-		json_object_object_add(root, "version", json_object_new_string("0.0.1"));
-		json_object_object_add(root, "schema", json_object_new_string("v1"));
+		jadd(root, "name", json_object_new_string(title));
+		jadd(root, "version", json_object_new_string("0.0.1"));
+		jadd(root, "schema", json_object_new_string("v1"));
 		struct json_object *list = json_object_new_array();
 		json_object_array_add(list, e);
 		json_object_object_add(root, rk, list);

@@ -83,11 +83,11 @@ void h_capabilities(const struct hctx *hc, struct json_object *in, struct reply 
 		total++;
 	}
 	struct json_object *o = json_object_new_object();
-	json_object_object_add(o, "capabilities", items);
-	json_object_object_add(o, "total", json_object_new_int64(total));
-	json_object_object_add(o, "offset", json_object_new_int64(offset));
-	json_object_object_add(o, "limit", json_object_new_int64(limit));
-	json_object_object_add(o, "next_offset", offset + limit < total ? json_object_new_int64(offset + limit) : NULL);
+	jadd(o, "capabilities", items);
+	jadd(o, "total", json_object_new_int64(total));
+	jadd(o, "offset", json_object_new_int64(offset));
+	jadd(o, "limit", json_object_new_int64(limit));
+	jadd(o, "next_offset", offset + limit < total ? json_object_new_int64(offset + limit) : NULL);
 	reply_ok(out, o);
 }
 
@@ -119,13 +119,13 @@ void h_capability_gaps(const struct hctx *hc, struct json_object *in, struct rep
 		if (app_op(c, (uint32_t)app, i)) documented++; else gaps++;
 	}
 	struct json_object *o = json_object_new_object();
-	json_object_object_add(o, "app", json_object_new_string(app_id));
-	json_object_object_add(o, "capabilities", arr);
+	jadd(o, "app", json_object_new_string(app_id));
+	jadd(o, "capabilities", arr);
 	struct json_object *sum = json_object_new_object();
-	json_object_object_add(sum, "documented", json_object_new_int(documented));
-	json_object_object_add(sum, "gaps", json_object_new_int(gaps));
-	json_object_object_add(o, "summary", sum);
-	json_object_object_add(o, "connector_inventory", json_raw(cat_s(c, a->connector_inventory)));
+	jadd(sum, "documented", json_object_new_int(documented));
+	jadd(sum, "gaps", json_object_new_int(gaps));
+	jadd(o, "summary", sum);
+	jadd(o, "connector_inventory", json_raw(cat_s(c, a->connector_inventory)));
 	reply_ok(out, o);
 }
 
@@ -177,21 +177,21 @@ void h_replacements(const struct hctx *hc, struct json_object *in, struct reply 
 			json_object_array_add(op ? covers : lacks, op ? view_operation(c, op)
 				: json_object_new_string(cat_s(c, c->caps[i].id)));
 		}
-		json_object_object_add(o, "app", json_object_new_string(cat_s(c, c->apps[a].id)));
-		json_object_object_add(o, "name", json_object_new_string(cat_s(c, c->apps[a].name)));
-		json_object_object_add(o, "provider", json_object_new_string(cat_s(c, c->apps[a].provider)));
-		json_object_object_add(o, "covered", json_object_new_int(covered[a]));
-		json_object_object_add(o, "required", json_object_new_int(nreq));
-		json_object_object_add(o, "complete", json_object_new_boolean(covered[a] == nreq));
-		json_object_object_add(o, "covers", covers);
-		json_object_object_add(o, "lacks", lacks);
+		jadd(o, "app", json_object_new_string(cat_s(c, c->apps[a].id)));
+		jadd(o, "name", json_object_new_string(cat_s(c, c->apps[a].name)));
+		jadd(o, "provider", json_object_new_string(cat_s(c, c->apps[a].provider)));
+		jadd(o, "covered", json_object_new_int(covered[a]));
+		jadd(o, "required", json_object_new_int(nreq));
+		jadd(o, "complete", json_object_new_boolean(covered[a] == nreq));
+		jadd(o, "covers", covers);
+		jadd(o, "lacks", lacks);
 		json_object_array_add(alts, o);
 	}
 	struct json_object *o = json_object_new_object();
-	json_object_object_add(o, "source", json_object_new_string(app_id));
-	json_object_object_add(o, "required", required);
-	json_object_object_add(o, "read_only", json_object_new_boolean(read_only));
-	json_object_object_add(o, "left_out_as_write", left_out);
-	json_object_object_add(o, "alternatives", alts);
+	jadd(o, "source", json_object_new_string(app_id));
+	jadd(o, "required", required);
+	jadd(o, "read_only", json_object_new_boolean(read_only));
+	jadd(o, "left_out_as_write", left_out);
+	jadd(o, "alternatives", alts);
 	reply_ok(out, o);
 }

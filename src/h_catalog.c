@@ -44,17 +44,17 @@ void h_reports(const struct hctx *hc, struct json_object *in, struct reply *out)
 	for (uint32_t i = 0; i < c->nreports; i++) {
 		struct json_object *full = json_tokener_parse(cat_s(c, c->reports[i].json));
 		struct json_object *o = json_object_new_object();
-		json_object_object_add(o, "id", json_object_new_string(cat_s(c, c->reports[i].id)));
-		json_object_object_add(o, "date", json_object_new_string(cat_s(c, c->reports[i].date)));
-		json_object_object_add(o, "title", json_object_get(jget(full, "title")));
+		jadd(o, "id", json_object_new_string(cat_s(c, c->reports[i].id)));
+		jadd(o, "date", json_object_new_string(cat_s(c, c->reports[i].date)));
+		jadd(o, "title", json_object_get(jget(full, "title")));
 		char href[300];
 		snprintf(href, sizeof href, "/v2/verification-reports/%s", cat_s(c, c->reports[i].id));
-		json_object_object_add(o, "href", json_object_new_string(href));
+		jadd(o, "href", json_object_new_string(href));
 		json_object_array_add(arr, o);
 		json_object_put(full);
 	}
 	struct json_object *o = json_object_new_object();
-	json_object_object_add(o, "reports", arr);
+	jadd(o, "reports", arr);
 	reply_ok(out, o);
 }
 
@@ -63,9 +63,9 @@ void h_index(const struct hctx *hc, struct json_object *in, struct reply *out)
 	(void)in;
 	(void)hc;
 	struct json_object *o = json_object_new_object(), *eps = json_object_new_array();
-	json_object_object_add(o, "service", json_object_new_string(SERVICE_NAME));
-	json_object_object_add(o, "api_version", json_object_new_string(API_VERSION));
-	json_object_object_add(o, "description", json_object_new_string(
+	jadd(o, "service", json_object_new_string(SERVICE_NAME));
+	jadd(o, "api_version", json_object_new_string(API_VERSION));
+	jadd(o, "description", json_object_new_string(
 		"Evidence-backed automation planner: plans steps over documented provider operations, the scopes "
 		"they need and what is unknown or untested; and a directory of MCP tool servers. It never calls "
 		"providers itself."));
@@ -73,14 +73,14 @@ void h_index(const struct hctx *hc, struct json_object *in, struct reply *out)
 		const struct route *r = &ROUTES[i];
 		if (r->flags & R_HIDDEN) continue;
 		struct json_object *e = json_object_new_object();
-		json_object_object_add(e, "method", json_object_new_string(r->method));
-		json_object_object_add(e, "path", json_object_new_string(r->pattern));
-		json_object_object_add(e, "summary", json_object_new_string(r->summary));
-		json_object_object_add(e, "implemented", json_object_new_boolean(r->fn != h_not_implemented));
+		jadd(e, "method", json_object_new_string(r->method));
+		jadd(e, "path", json_object_new_string(r->pattern));
+		jadd(e, "summary", json_object_new_string(r->summary));
+		jadd(e, "implemented", json_object_new_boolean(r->fn != h_not_implemented));
 		json_object_array_add(eps, e);
 	}
-	json_object_object_add(o, "endpoints", eps);
-	json_object_object_add(o, "openapi", json_object_new_string("/v2/openapi.json"));
+	jadd(o, "endpoints", eps);
+	jadd(o, "openapi", json_object_new_string("/v2/openapi.json"));
 	reply_ok(out, o);
 }
 

@@ -18,8 +18,8 @@ static struct json_object *supported_clients(const struct catalog *cat)
 	struct json_object *a = json_object_new_array();
 	for (uint32_t i = 0; i < cat->nclients; i++) {
 		struct json_object *o = json_object_new_object();
-		json_object_object_add(o, "id", json_object_new_string(cat_s(cat, cat->clients[i].id)));
-		json_object_object_add(o, "name", json_object_new_string(cat_s(cat, cat->clients[i].name)));
+		jadd(o, "id", json_object_new_string(cat_s(cat, cat->clients[i].id)));
+		jadd(o, "name", json_object_new_string(cat_s(cat, cat->clients[i].name)));
 		json_object_array_add(a, o);
 	}
 	return a;
@@ -29,11 +29,11 @@ static struct json_object *supported_clients(const struct catalog *cat)
 static struct json_object *unknown_client(const struct catalog *cat, const char *client)
 {
 	struct json_object *o = json_object_new_object();
-	json_object_object_add(o, "status", json_object_new_string(CFG_UNKNOWN_CLIENT));
-	json_object_object_add(o, "client", json_object_new_string(client));
-	json_object_object_add(o, "message", json_object_new_string("this client is not known; use one of supported_clients "
+	jadd(o, "status", json_object_new_string(CFG_UNKNOWN_CLIENT));
+	jadd(o, "client", json_object_new_string(client));
+	jadd(o, "message", json_object_new_string("this client is not known; use one of supported_clients "
 		"(an id, or its name such as \"Claude Desktop\")"));
-	json_object_object_add(o, "supported_clients", supported_clients(cat));
+	jadd(o, "supported_clients", supported_clients(cat));
 	return o;
 }
 
@@ -54,13 +54,13 @@ void h_config_validate(const struct hctx *hc, struct json_object *in, struct rep
 	const struct cat_client *cl = cat_client_find(hc->cat, client);
 	if (!cl) {
 		struct json_object *o = unknown_client(hc->cat, client);
-		json_object_object_add(o, "issues", json_object_new_array());
-		json_object_object_add(o, "corrected_config", NULL);
+		jadd(o, "issues", json_object_new_array());
+		jadd(o, "corrected_config", NULL);
 		reply_ok(out, o);
 		return;
 	}
 	struct json_object *r = cfg_validate(hc->cat, cl, jget(in, "config"));
-	json_object_object_add(r, "severities", severities(jget(r, "issues")));
+	jadd(r, "severities", severities(jget(r, "issues")));
 	reply_ok(out, r);
 }
 
@@ -81,7 +81,7 @@ static struct json_object *conn_view(struct json_object *conn, const char *local
 	struct json_object *v = NULL; /* deep_copy insists on a NULL destination */
 	if (json_object_deep_copy(conn, &v, NULL) != 0) return NULL;
 	const char *t = jget_str(jget(conn, "text"), locale);
-	json_object_object_add(v, "text", t ? json_object_new_string(t) : NULL);
+	jadd(v, "text", t ? json_object_new_string(t) : NULL);
 	return v;
 }
 
@@ -118,10 +118,10 @@ static struct json_object *alternatives(struct json_object *conns, const struct 
 	struct json_object *a = json_object_new_array();
 	for (size_t i = 0; i < json_object_array_length(conns) && i < 32; i++) {
 		struct json_object *o = json_object_new_object(), *c = json_object_array_get_idx(conns, i);
-		json_object_object_add(o, "connection", json_object_new_string(jget_str(c, "id")));
-		json_object_object_add(o, "transport", json_object_new_string(jget_str(c, "transport")));
-		json_object_object_add(o, "status", json_object_new_string(COMPAT_STATUS_NAMES[cs[i].status]));
-		json_object_object_add(o, "reason", json_object_new_string(strcmp(locale, "de") ? cs[i].reason_en : cs[i].reason_de));
+		jadd(o, "connection", json_object_new_string(jget_str(c, "id")));
+		jadd(o, "transport", json_object_new_string(jget_str(c, "transport")));
+		jadd(o, "status", json_object_new_string(COMPAT_STATUS_NAMES[cs[i].status]));
+		jadd(o, "reason", json_object_new_string(strcmp(locale, "de") ? cs[i].reason_en : cs[i].reason_de));
 		json_object_array_add(a, o);
 	}
 	return a;
@@ -135,8 +135,8 @@ void h_compatibility(const struct hctx *hc, struct json_object *in, struct reply
 	const struct cat_client *cl = cat_client_find(hc->cat, client);
 	if (!cl) {
 		struct json_object *o = unknown_client(hc->cat, client);
-		json_object_object_add(o, "id", json_object_new_string(id));
-		json_object_object_add(o, "execution_tested", json_object_new_boolean(0));
+		jadd(o, "id", json_object_new_string(id));
+		jadd(o, "execution_tested", json_object_new_boolean(0));
 		reply_ok(out, o);
 		return;
 	}
@@ -151,19 +151,19 @@ void h_compatibility(const struct hctx *hc, struct json_object *in, struct reply
 	struct json_object *o = json_object_new_object();
 	const char *status = !json_object_array_length(conns) ? "no_connections" : best < 0 ? "incompatible" :
 		cs[best].status == CS_SUPPORTED ? "compatible" : cs[best].status == CS_VIA_BRIDGE ? "compatible_via_bridge" : "limited";
-	json_object_object_add(o, "id", json_object_new_string(id));
-	json_object_object_add(o, "client", json_object_new_string(cat_s(hc->cat, cl->id)));
-	json_object_object_add(o, "status", json_object_new_string(status));
-	json_object_object_add(o, "execution_tested", json_object_new_boolean(compat_execution_tested(hc->cat, id, cat_s(hc->cat, cl->id))));
-	json_object_object_add(o, "entry_status", json_object_new_string(cat_s(hc->cat, e->status)));
-	json_object_object_add(o, "recommended_connection", best >= 0 ? json_object_new_string(jget_str(json_object_array_get_idx(conns, best), "id")) : NULL);
+	jadd(o, "id", json_object_new_string(id));
+	jadd(o, "client", json_object_new_string(cat_s(hc->cat, cl->id)));
+	jadd(o, "status", json_object_new_string(status));
+	jadd(o, "execution_tested", json_object_new_boolean(compat_execution_tested(hc->cat, id, cat_s(hc->cat, cl->id))));
+	jadd(o, "entry_status", json_object_new_string(cat_s(hc->cat, e->status)));
+	jadd(o, "recommended_connection", best >= 0 ? json_object_new_string(jget_str(json_object_array_get_idx(conns, best), "id")) : NULL);
 	struct json_object *all = alternatives(conns, cs, loc(in)), *sel = json_object_new_array();
 	for (size_t i = 0; i < json_object_array_length(all); i++) {
 		struct json_object *x = json_object_array_get_idx(all, i);
 		if (!strcmp(want, "auto") || !strcmp(want, jget_str(x, "connection"))) json_object_array_add(sel, json_object_get(x));
 	}
 	json_object_put(all);
-	json_object_object_add(o, "connections", sel);
+	jadd(o, "connections", sel);
 	json_object_put(conns);
 	reply_ok(out, o);
 }
@@ -190,13 +190,13 @@ static struct json_object *bundle_template(const struct hctx *hc, const struct c
 	for (int i = 0; en_steps[i]; i++) json_object_array_add(steps, json_object_new_string(de ? de_steps[i] : en_steps[i]));
 	struct json_object *env = jget(conn, "env");
 	for (size_t i = 0; json_object_is_type(env, json_type_array) && i < json_object_array_length(env); i++) json_object_array_add(secrets, json_object_get(json_object_array_get_idx(env, i)));
-	json_object_object_add(t, "format", json_object_new_string("mcpb"));
-	json_object_object_add(t, "bundle", name ? json_object_new_string(name) : NULL);
-	json_object_object_add(t, "snippet", NULL);
-	json_object_object_add(t, "config", NULL);
-	json_object_object_add(t, "secrets", secrets);
-	json_object_object_add(t, "file_locations", json_raw(cat_s(hc->cat, cl->files)));
-	json_object_object_add(t, "steps", steps);
+	jadd(t, "format", json_object_new_string("mcpb"));
+	jadd(t, "bundle", name ? json_object_new_string(name) : NULL);
+	jadd(t, "snippet", NULL);
+	jadd(t, "config", NULL);
+	jadd(t, "secrets", secrets);
+	jadd(t, "file_locations", json_raw(cat_s(hc->cat, cl->files)));
+	jadd(t, "steps", steps);
 	return t;
 }
 
@@ -213,15 +213,15 @@ static struct json_object *build_template(const struct hctx *hc, const struct ca
 	char *text = cfg_emit(f, tree);
 	static const char *const fmts[] = { "json", "jsonc", "toml", "yaml" };
 	struct json_object *t = json_object_new_object();
-	json_object_object_add(t, "format", json_object_new_string(fmts[f]));
-	json_object_object_add(t, "root_key", json_object_new_string(cat_s(hc->cat, cl->root_key)));
-	json_object_object_add(t, "server_name", json_object_new_string(name));
-	json_object_object_add(t, "snippet", text ? json_object_new_string(text) : NULL);
-	json_object_object_add(t, "config", tree);
-	json_object_object_add(t, "secrets", secrets);
-	json_object_object_add(t, "file_locations", json_raw(cat_s(hc->cat, cl->files)));
-	json_object_object_add(t, "steps", json_raw(cat_s(hc->cat, strcmp(locale, "de") ? cl->steps_en : cl->steps_de)));
-	json_object_object_add(t, "merge", json_object_new_string(strcmp(locale, "de") ?
+	jadd(t, "format", json_object_new_string(fmts[f]));
+	jadd(t, "root_key", json_object_new_string(cat_s(hc->cat, cl->root_key)));
+	jadd(t, "server_name", json_object_new_string(name));
+	jadd(t, "snippet", text ? json_object_new_string(text) : NULL);
+	jadd(t, "config", tree);
+	jadd(t, "secrets", secrets);
+	jadd(t, "file_locations", json_raw(cat_s(hc->cat, cl->files)));
+	jadd(t, "steps", json_raw(cat_s(hc->cat, strcmp(locale, "de") ? cl->steps_en : cl->steps_de)));
+	jadd(t, "merge", json_object_new_string(strcmp(locale, "de") ?
 		"merge the entry into the existing file; keep every other key" :
 		"den Eintrag in die vorhandene Datei einfügen; alle anderen Schlüssel beibehalten"));
 	free(text);
@@ -236,8 +236,8 @@ void h_configure(const struct hctx *hc, struct json_object *in, struct reply *ou
 	const struct cat_client *cl = cat_client_find(hc->cat, client);
 	if (!cl) {
 		struct json_object *o = unknown_client(hc->cat, client);
-		json_object_object_add(o, "connection", NULL);
-		json_object_object_add(o, "template", NULL);
+		jadd(o, "connection", NULL);
+		jadd(o, "template", NULL);
 		reply_ok(out, o);
 		return;
 	}
@@ -250,23 +250,23 @@ void h_configure(const struct hctx *hc, struct json_object *in, struct reply *ou
 		return;
 	}
 	struct json_object *o = json_object_new_object();
-	json_object_object_add(o, "id", json_object_new_string(jget_str(in, "id")));
-	json_object_object_add(o, "client", json_object_new_string(cat_s(hc->cat, cl->id)));
-	json_object_object_add(o, "entry_status", json_object_new_string(cat_s(hc->cat, e->status)));
+	jadd(o, "id", json_object_new_string(jget_str(in, "id")));
+	jadd(o, "client", json_object_new_string(cat_s(hc->cat, cl->id)));
+	jadd(o, "entry_status", json_object_new_string(cat_s(hc->cat, e->status)));
 	if (best < 0) {
-		json_object_object_add(o, "status", json_object_new_string(json_object_array_length(conns) ? "incompatible" : "no_connections"));
-		json_object_object_add(o, "message", json_object_new_string(json_object_array_length(conns) ?
+		jadd(o, "status", json_object_new_string(json_object_array_length(conns) ? "incompatible" : "no_connections"));
+		jadd(o, "message", json_object_new_string(json_object_array_length(conns) ?
 			"this client cannot use the requested connection; see alternatives" : "the entry lists no way to run it"));
-		json_object_object_add(o, "connection", NULL);
-		json_object_object_add(o, "template", NULL);
+		jadd(o, "connection", NULL);
+		jadd(o, "template", NULL);
 	} else {
 		struct json_object *conn = json_object_array_get_idx(conns, best);
-		json_object_object_add(o, "status", json_object_new_string(configure_status(&cs[best])));
-		json_object_object_add(o, "reason", json_object_new_string(strcmp(locale, "de") ? cs[best].reason_en : cs[best].reason_de));
-		json_object_object_add(o, "connection", conn_view(conn, locale));
-		json_object_object_add(o, "template", build_template(hc, cl, e, conn, &cs[best], locale));
+		jadd(o, "status", json_object_new_string(configure_status(&cs[best])));
+		jadd(o, "reason", json_object_new_string(strcmp(locale, "de") ? cs[best].reason_en : cs[best].reason_de));
+		jadd(o, "connection", conn_view(conn, locale));
+		jadd(o, "template", build_template(hc, cl, e, conn, &cs[best], locale));
 	}
-	json_object_object_add(o, "alternatives", alternatives(conns, cs, locale));
+	jadd(o, "alternatives", alternatives(conns, cs, locale));
 	json_object_put(conns);
 	reply_ok(out, o);
 }
@@ -278,12 +278,12 @@ void h_clients(const struct hctx *hc, struct json_object *in, struct reply *out)
 	for (uint32_t i = 0; i < hc->cat->nclients; i++) json_object_array_add(cl, json_raw(cat_s(hc->cat, hc->cat->clients[i].json)));
 	for (int i = 0; CFG_CODES[i].code; i++) {
 		struct json_object *c = json_object_new_object();
-		json_object_object_add(c, "code", json_object_new_string(CFG_CODES[i].code));
-		json_object_object_add(c, "severity", json_object_new_string(cfg_severity_name(CFG_CODES[i].severity)));
-		json_object_object_add(c, "meaning", json_object_new_string(CFG_CODES[i].meaning));
+		jadd(c, "code", json_object_new_string(CFG_CODES[i].code));
+		jadd(c, "severity", json_object_new_string(cfg_severity_name(CFG_CODES[i].severity)));
+		jadd(c, "meaning", json_object_new_string(CFG_CODES[i].meaning));
 		json_object_array_add(codes, c);
 	}
-	json_object_object_add(o, "clients", cl);
-	json_object_object_add(o, "issue_codes", codes);
+	jadd(o, "clients", cl);
+	jadd(o, "issue_codes", codes);
 	reply_ok(out, o);
 }

@@ -31,9 +31,9 @@ static struct json_object *entry_head(const struct catalog *c, const struct cat_
 	struct json_object *o = json_object_new_object();
 	char id[300];
 	snprintf(id, sizeof id, "%s/%s", cat_s(c, e->type), cat_s(c, e->slug));
-	json_object_object_add(o, "id", json_object_new_string(id));
-	json_object_object_add(o, "name", json_object_new_string(cat_s(c, e->name)));
-	json_object_object_add(o, "status", json_object_new_string(cat_s(c, e->status)));
+	jadd(o, "id", json_object_new_string(id));
+	jadd(o, "name", json_object_new_string(cat_s(c, e->name)));
+	jadd(o, "status", json_object_new_string(cat_s(c, e->status)));
 	return o;
 }
 
@@ -44,10 +44,10 @@ void h_connections(const struct hctx *hc, struct json_object *in, struct reply *
 	if (!e) return;
 	bool de = strcmp(jget_str(in, "locale"), "de") == 0;
 	struct json_object *o = entry_head(c, e);
-	json_object_object_add(o, "locale", json_object_new_string(de ? "de" : "en"));
+	jadd(o, "locale", json_object_new_string(de ? "de" : "en"));
 	const char *conns = cat_s(c, de ? e->connections_de : e->connections_en);
-	json_object_object_add(o, "connections", json_raw(conns));
-	json_object_object_add(o, "connection_rule_version", json_object_new_string(cat_s(c, c->meta->connection_rule_version)));
+	jadd(o, "connections", json_raw(conns));
+	jadd(o, "connection_rule_version", json_object_new_string(cat_s(c, c->meta->connection_rule_version)));
 	const char *note = NULL;
 	if (strcmp(conns, "[]") == 0)
 		note = de ? "Für diesen Eintrag ist keine Verbindung bekannt: er ist eine Bibliothek oder nennt weder Paket noch Server-Adresse."
@@ -55,7 +55,7 @@ void h_connections(const struct hctx *hc, struct json_object *in, struct reply *
 	else if (e->discontinued)
 		note = de ? "Der Eintrag ist eingestellt: die Verbindungen sind dokumentiert, werden aber nicht mehr gepflegt."
 			: "This entry is discontinued: its connections are documented but no longer maintained.";
-	json_object_object_add(o, "note", note ? json_object_new_string(note) : NULL);
+	jadd(o, "note", note ? json_object_new_string(note) : NULL);
 	reply_ok(out, o);
 }
 
@@ -66,14 +66,14 @@ void h_verifications(const struct hctx *hc, struct json_object *in, struct reply
 	if (!e) return;
 	bool de = strcmp(jget_str(in, "locale"), "de") == 0;
 	struct json_object *o = entry_head(c, e), *order = json_object_new_array();
-	json_object_object_add(o, "locale", json_object_new_string(de ? "de" : "en"));
-	json_object_object_add(o, "levels", json_raw(cat_s(c, e->levels)));
+	jadd(o, "locale", json_object_new_string(de ? "de" : "en"));
+	jadd(o, "levels", json_raw(cat_s(c, e->levels)));
 	for (int l = 0; VOCAB_VERIFICATION_LEVELS[l]; l++)
 		json_object_array_add(order, json_object_new_string(VOCAB_VERIFICATION_LEVELS[l]));
-	json_object_object_add(o, "level_order", order);
-	json_object_object_add(o, "details", json_raw(cat_s(c, e->verifications)));
-	json_object_object_add(o, "connections", json_raw(cat_s(c, e->ver_connections)));
-	json_object_object_add(o, "summary", json_object_new_string(cat_s(c, de ? e->summary_de : e->summary_en)));
+	jadd(o, "level_order", order);
+	jadd(o, "details", json_raw(cat_s(c, e->verifications)));
+	jadd(o, "connections", json_raw(cat_s(c, e->ver_connections)));
+	jadd(o, "summary", json_object_new_string(cat_s(c, de ? e->summary_de : e->summary_en)));
 	reply_ok(out, o);
 }
 
@@ -127,21 +127,21 @@ void h_v1_list(const struct hctx *hc, struct json_object *in, struct reply *out)
 	}
 	if (searching) qsort(hits, n, sizeof *hits, cmp_hits);
 	struct json_object *o = json_object_new_object(), *filter = json_object_new_object(), *items = json_object_new_array();
-	json_object_object_add(o, "art", json_object_new_string(dir_art_of_type(type)));
-	json_object_object_add(o, "typ", json_object_new_string(type));
-	if (area) json_object_object_add(filter, "einsatzgebiet", json_object_new_string(area));
-	if (status) json_object_object_add(filter, "status", json_object_new_string(status));
-	json_object_object_add(o, "filter", filter);
-	json_object_object_add(o, "suche", searching ? json_object_new_string(suche) : NULL);
-	json_object_object_add(o, "startvorlage", json_object_new_boolean(!searching && !area && !status && versatz == 0));
-	json_object_object_add(o, "suchebene", searching ? json_object_new_string(level ? level : "alle") : NULL);
-	json_object_object_add(o, "gesamt", json_object_new_int64(n));
-	json_object_object_add(o, "grenze", json_object_new_int64(grenze));
-	json_object_object_add(o, "versatz", json_object_new_int64(versatz));
+	jadd(o, "art", json_object_new_string(dir_art_of_type(type)));
+	jadd(o, "typ", json_object_new_string(type));
+	if (area) jadd(filter, "einsatzgebiet", json_object_new_string(area));
+	if (status) jadd(filter, "status", json_object_new_string(status));
+	jadd(o, "filter", filter);
+	jadd(o, "suche", searching ? json_object_new_string(suche) : NULL);
+	jadd(o, "startvorlage", json_object_new_boolean(!searching && !area && !status && versatz == 0));
+	jadd(o, "suchebene", searching ? json_object_new_string(level ? level : "alle") : NULL);
+	jadd(o, "gesamt", json_object_new_int64(n));
+	jadd(o, "grenze", json_object_new_int64(grenze));
+	jadd(o, "versatz", json_object_new_int64(versatz));
 	for (int64_t k = versatz; k < (int64_t)n && k < versatz + grenze; k++)
 		json_object_array_add(items, json_raw(cat_s(c, c->entries[hits[k].idx].json)));
-	json_object_object_add(o, "naechster_versatz", versatz + grenze < (int64_t)n ? json_object_new_int64(versatz + grenze) : NULL);
-	json_object_object_add(o, "eintraege", items);
+	jadd(o, "naechster_versatz", versatz + grenze < (int64_t)n ? json_object_new_int64(versatz + grenze) : NULL);
+	jadd(o, "eintraege", items);
 	free(hits);
 	reply_ok(out, o);
 }

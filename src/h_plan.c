@@ -63,14 +63,14 @@ static struct json_object *view_task(const struct plan *p)
 	const struct plan_resolution *r = &p->res;
 	struct json_object *o = json_object_new_object();
 	const struct cat_task *t = p->task >= 0 ? &c->tasks[p->task] : NULL;
-	json_object_object_add(o, "id", t ? json_object_new_string(cat_s(c, t->id)) : NULL);
-	json_object_object_add(o, "title", t ? view_text(c, t->title_en, t->title_de) : NULL);
-	json_object_object_add(o, "generic", t ? json_object_new_boolean((int)t->generic) : NULL);
-	json_object_object_add(o, "kind", json_object_new_string(t ? "task"
+	jadd(o, "id", t ? json_object_new_string(cat_s(c, t->id)) : NULL);
+	jadd(o, "title", t ? view_text(c, t->title_en, t->title_de) : NULL);
+	jadd(o, "generic", t ? json_object_new_boolean((int)t->generic) : NULL);
+	jadd(o, "kind", json_object_new_string(t ? "task"
 		: r->by == BY_QUERY_CAPABILITIES ? "capability_chain" : r->by == BY_QUERY_AMBIGUOUS ? "ambiguous" : "none"));
-	json_object_object_add(o, "resolved_by", json_object_new_string(r->by == BY_TASK_ID ? "task_id"
+	jadd(o, "resolved_by", json_object_new_string(r->by == BY_TASK_ID ? "task_id"
 		: r->by == BY_NONE ? "none" : "query"));
-	json_object_object_add(o, "confidence", percent(r->confidence));
+	jadd(o, "confidence", percent(r->confidence));
 	if (r->nwords) {
 		struct json_object *q = json_object_new_object(), *mw = json_object_new_array(),
 			*an = json_object_new_array(), *kn = json_object_new_array(), *cn = json_object_new_array(),
@@ -83,22 +83,22 @@ static struct json_object *view_task(const struct plan *p)
 		for (int k = 0; k < AK_COUNT; k++)
 			if (r->kinds & (1u << k)) json_object_array_add(kn, json_object_new_string(VOCAB_APP_KINDS[k]));
 		for (int k = 0; k < r->ncaps; k++) json_object_array_add(cn, json_object_new_string(cat_s(c, c->caps[r->caps[k]].id)));
-		json_object_object_add(q, "folded", json_object_new_string(r->folded));
-		json_object_object_add(q, "matched_words", mw);
-		json_object_object_add(q, "unmatched_words", ig);
-		json_object_object_add(q, "apps_named", an);
-		json_object_object_add(q, "app_kinds_named", kn);
-		json_object_object_add(q, "capabilities_named", cn);
-		json_object_object_add(q, "best_task", r->task >= 0 ? json_object_new_string(cat_s(c, c->tasks[r->task].id)) : NULL);
-		json_object_object_add(q, "score", json_object_new_int(r->score));
-		json_object_object_add(q, "runner_up", r->runner_up >= 0 ? json_object_new_string(cat_s(c, c->tasks[r->runner_up].id)) : NULL);
-		json_object_object_add(q, "runner_up_score", json_object_new_int(r->runner_up_score));
+		jadd(q, "folded", json_object_new_string(r->folded));
+		jadd(q, "matched_words", mw);
+		jadd(q, "unmatched_words", ig);
+		jadd(q, "apps_named", an);
+		jadd(q, "app_kinds_named", kn);
+		jadd(q, "capabilities_named", cn);
+		jadd(q, "best_task", r->task >= 0 ? json_object_new_string(cat_s(c, c->tasks[r->task].id)) : NULL);
+		jadd(q, "score", json_object_new_int(r->score));
+		jadd(q, "runner_up", r->runner_up >= 0 ? json_object_new_string(cat_s(c, c->tasks[r->runner_up].id)) : NULL);
+		jadd(q, "runner_up_score", json_object_new_int(r->runner_up_score));
 		struct json_object *cand = json_object_new_array();
 		for (int k = 0; k < r->ncandidates; k++)
 			json_object_array_add(cand, json_object_new_string(cat_s(c, c->tasks[r->candidates[k]].id)));
-		json_object_object_add(q, "candidates", cand);
-		json_object_object_add(q, "used", json_object_new_boolean(r->by == BY_QUERY_TASK || r->by == BY_QUERY_CAPABILITIES));
-		json_object_object_add(o, "query", q);
+		jadd(q, "candidates", cand);
+		jadd(q, "used", json_object_new_boolean(r->by == BY_QUERY_TASK || r->by == BY_QUERY_CAPABILITIES));
+		jadd(o, "query", q);
 	}
 	return o;
 }
@@ -150,33 +150,33 @@ static struct json_object *view_step(const struct plan *p, int idx, int prev)
 	const struct plan_step *st = &p->steps[idx];
 	const struct cat_cap *cap = &c->caps[st->cap];
 	struct json_object *o = json_object_new_object();
-	json_object_object_add(o, "capability", json_object_new_string(cat_s(c, cap->id)));
+	jadd(o, "capability", json_object_new_string(cat_s(c, cap->id)));
 	const struct cat_opx *x = st->op ? &c->opx[st->op - c->ops] : NULL;
-	json_object_object_add(o, "title", x ? json_raw(cat_s(c, x->cap_title)) : view_text(c, cap->title_en, cap->title_de));
-	json_object_object_add(o, "role", json_object_new_string(st->role));
-	json_object_object_add(o, "app_kind", json_object_new_string(VOCAB_APP_KINDS[st->kind]));
-	json_object_object_add(o, "app", st->app >= 0 ? json_object_new_string(cat_s(c, c->apps[st->app].id)) : NULL);
-	json_object_object_add(o, "app_source", jstr_or_null(SOURCE_NAMES[st->app_source]));
-	json_object_object_add(o, "write", json_object_new_boolean(st->write));
-	json_object_object_add(o, "documented", json_object_new_boolean(st->op != NULL));
-	json_object_object_add(o, "done_by", json_object_new_string(st->state == SS_CALLER ? "caller" : "provider_operation"));
-	json_object_object_add(o, "state", json_object_new_string(STATE_NAMES[st->state]));
-	json_object_object_add(o, "operation", x ? json_raw(cat_s(c, x->plan_view)) : NULL);
-	json_object_object_add(o, "scope_alternatives", x ? json_raw(cat_s(c, x->scopes)) : NULL);
-	json_object_object_add(o, "granted_scope", st->op ? jstr_or_null(op_scope(c, st->op, st->granted)) : NULL);
+	jadd(o, "title", x ? json_raw(cat_s(c, x->cap_title)) : view_text(c, cap->title_en, cap->title_de));
+	jadd(o, "role", json_object_new_string(st->role));
+	jadd(o, "app_kind", json_object_new_string(VOCAB_APP_KINDS[st->kind]));
+	jadd(o, "app", st->app >= 0 ? json_object_new_string(cat_s(c, c->apps[st->app].id)) : NULL);
+	jadd(o, "app_source", jstr_or_null(SOURCE_NAMES[st->app_source]));
+	jadd(o, "write", json_object_new_boolean(st->write));
+	jadd(o, "documented", json_object_new_boolean(st->op != NULL));
+	jadd(o, "done_by", json_object_new_string(st->state == SS_CALLER ? "caller" : "provider_operation"));
+	jadd(o, "state", json_object_new_string(STATE_NAMES[st->state]));
+	jadd(o, "operation", x ? json_raw(cat_s(c, x->plan_view)) : NULL);
+	jadd(o, "scope_alternatives", x ? json_raw(cat_s(c, x->scopes)) : NULL);
+	jadd(o, "granted_scope", st->op ? jstr_or_null(op_scope(c, st->op, st->granted)) : NULL);
 	bool ask = st->state == SS_MISSING_SCOPE && st->ask_for >= 0;
 	const struct cat_scope *ar = ask ? cat_scope_find(c, st->op->app, op_scope(c, st->op, st->ask_for)) : NULL;
-	json_object_object_add(o, "ask_for", ask ? json_object_new_string(op_scope(c, st->op, st->ask_for)) : NULL);
-	json_object_object_add(o, "ask_for_reason", ar ? json_object_new_string(cat_s(c, ar->reason)) : NULL);
-	json_object_object_add(o, "permission_context", x ? json_raw(cat_s(c, x->app_context))
+	jadd(o, "ask_for", ask ? json_object_new_string(op_scope(c, st->op, st->ask_for)) : NULL);
+	jadd(o, "ask_for_reason", ar ? json_object_new_string(cat_s(c, ar->reason)) : NULL);
+	jadd(o, "permission_context", x ? json_raw(cat_s(c, x->app_context))
 		: st->app >= 0 && st->kind != AK_CALLER ? json_object_new_string(cat_s(c, c->apps[st->app].permission_context)) : NULL);
-	json_object_object_add(o, "operation_notes", x ? json_raw(cat_s(c, x->notes)) : json_object_new_array());
-	json_object_object_add(o, "transformations", x && cat_has(x->transformations)
+	jadd(o, "operation_notes", x ? json_raw(cat_s(c, x->notes)) : json_object_new_array());
+	jadd(o, "transformations", x && cat_has(x->transformations)
 		? json_raw(cat_s(c, x->transformations)) : json_object_new_array());
-	json_object_object_add(o, "input_from_step", prev >= 0 ? json_object_new_int(prev) : NULL);
-	if (st->state == SS_NO_APP || st->state == SS_NOT_DOCUMENTED) json_object_object_add(o, "candidates", candidates(c, st));
-	json_object_object_add(o, "note", jstr_or_null(step_note(p, st)));
-	if (p->evidence) json_object_object_add(o, "evidence", st->op ? json_raw(cat_s(c, st->op->evidence)) : NULL);
+	jadd(o, "input_from_step", prev >= 0 ? json_object_new_int(prev) : NULL);
+	if (st->state == SS_NO_APP || st->state == SS_NOT_DOCUMENTED) jadd(o, "candidates", candidates(c, st));
+	jadd(o, "note", jstr_or_null(step_note(p, st)));
+	if (p->evidence) jadd(o, "evidence", st->op ? json_raw(cat_s(c, st->op->evidence)) : NULL);
 	return o;
 }
 
@@ -184,11 +184,11 @@ static struct json_object *view_left_out(const struct plan *p, const struct plan
 {
 	const struct catalog *c = p->cat;
 	struct json_object *o = json_object_new_object();
-	json_object_object_add(o, "capability", json_object_new_string(cat_s(c, c->caps[st->cap].id)));
-	json_object_object_add(o, "app", st->app >= 0 ? json_object_new_string(cat_s(c, c->apps[st->app].id)) : NULL);
-	json_object_object_add(o, "operation", st->op ? json_object_new_string(cat_s(c, st->op->id)) : NULL);
-	json_object_object_add(o, "role", json_object_new_string(st->role));
-	json_object_object_add(o, "reason", json_object_new_string("write step; read_only is true"));
+	jadd(o, "capability", json_object_new_string(cat_s(c, c->caps[st->cap].id)));
+	jadd(o, "app", st->app >= 0 ? json_object_new_string(cat_s(c, c->apps[st->app].id)) : NULL);
+	jadd(o, "operation", st->op ? json_object_new_string(cat_s(c, st->op->id)) : NULL);
+	jadd(o, "role", json_object_new_string(st->role));
+	jadd(o, "reason", json_object_new_string("write step; read_only is true"));
 	return o;
 }
 
@@ -206,9 +206,9 @@ static struct json_object *view_runtime(const struct plan *p)
 		status = "not_constrained";
 		note = "Provider operations are calls the caller makes from wherever it runs.";
 	}
-	json_object_object_add(o, "requested", json_object_new_string(p->runtime));
-	json_object_object_add(o, "status", json_object_new_string(status));
-	json_object_object_add(o, "note", json_object_new_string(note));
+	jadd(o, "requested", json_object_new_string(p->runtime));
+	jadd(o, "status", json_object_new_string(status));
+	jadd(o, "note", json_object_new_string(note));
 	return o;
 }
 
@@ -224,13 +224,13 @@ static struct json_object *view_apps(const struct plan *p)
 		for (int s = 0; s < p->nsteps; s++) bound_somewhere |= p->steps[s].app == a;
 		if (bound_somewhere) continue;
 		struct json_object *u = json_object_new_object();
-		json_object_object_add(u, "app", json_object_new_string(cat_s(c, c->apps[a].id)));
-		json_object_object_add(u, "reason", json_object_new_string(p->nsteps == 0 ? "nothing was planned"
+		jadd(u, "app", json_object_new_string(cat_s(c, c->apps[a].id)));
+		jadd(u, "reason", json_object_new_string(p->nsteps == 0 ? "nothing was planned"
 			: "no step of the plan needs an app of this kind, or another app of the kind was bound first"));
 		json_object_array_add(unused, u);
 	}
-	json_object_object_add(o, "bound", bound);
-	json_object_object_add(o, "not_used", unused);
+	jadd(o, "bound", bound);
+	jadd(o, "not_used", unused);
 	return o;
 }
 
@@ -258,20 +258,20 @@ void h_plan(const struct hctx *hc, struct json_object *in, struct reply *out)
 			tested += (int)hc->cat->opx[st->op - hc->cat->ops].tested;
 		}
 	}
-	json_object_object_add(cov, "documented", json_object_new_int(documented));
-	json_object_object_add(cov, "required", json_object_new_int(required));
-	json_object_object_add(cov, "practically_tested", json_object_new_int(tested));
-	json_object_object_add(o, "status", json_object_new_string(PLAN_STATUS[p.status]));
-	json_object_object_add(o, "status_text", json_object_new_string(STATUS_TEXT[p.status]));
-	json_object_object_add(o, "rules", rules_array(p.rules));
-	json_object_object_add(o, "task", view_task(&p));
-	json_object_object_add(o, "read_only", json_object_new_boolean(p.read_only));
-	json_object_object_add(o, "steps", steps);
-	json_object_object_add(o, "left_out", left);
-	json_object_object_add(o, "coverage", cov);
-	json_object_object_add(o, "minimal_scopes", cover_array(&p));
-	json_object_object_add(o, "apps", view_apps(&p));
-	json_object_object_add(o, "runtime", view_runtime(&p));
+	jadd(cov, "documented", json_object_new_int(documented));
+	jadd(cov, "required", json_object_new_int(required));
+	jadd(cov, "practically_tested", json_object_new_int(tested));
+	jadd(o, "status", json_object_new_string(PLAN_STATUS[p.status]));
+	jadd(o, "status_text", json_object_new_string(STATUS_TEXT[p.status]));
+	jadd(o, "rules", rules_array(p.rules));
+	jadd(o, "task", view_task(&p));
+	jadd(o, "read_only", json_object_new_boolean(p.read_only));
+	jadd(o, "steps", steps);
+	jadd(o, "left_out", left);
+	jadd(o, "coverage", cov);
+	jadd(o, "minimal_scopes", cover_array(&p));
+	jadd(o, "apps", view_apps(&p));
+	jadd(o, "runtime", view_runtime(&p));
 	reply_ok(out, o);
 }
 
@@ -304,11 +304,11 @@ static struct json_object *alternatives(const struct plan *p, const struct plan_
 		bool granted = false;
 		for (int g = 0; g < p->ngranted; g++) granted |= strcmp(p->granted[g], sc) == 0;
 		struct json_object *o = json_object_new_object();
-		json_object_object_add(o, "scope", json_object_new_string(sc));
-		json_object_object_add(o, "privilege_rank", json_object_new_int(r ? (int)r->rank : -1));
-		json_object_object_add(o, "reason", r ? json_object_new_string(cat_s(c, r->reason)) : NULL);
-		json_object_object_add(o, "suggested", json_object_new_boolean(r && r->suggest));
-		json_object_object_add(o, "granted", json_object_new_boolean(granted));
+		jadd(o, "scope", json_object_new_string(sc));
+		jadd(o, "privilege_rank", json_object_new_int(r ? (int)r->rank : -1));
+		jadd(o, "reason", r ? json_object_new_string(cat_s(c, r->reason)) : NULL);
+		jadd(o, "suggested", json_object_new_boolean(r && r->suggest));
+		jadd(o, "granted", json_object_new_boolean(granted));
 		json_object_array_add(a, o);
 	}
 	return a;
@@ -336,8 +336,8 @@ static void granted_review(const struct plan *p, struct json_object *broader, st
 			json_object_array_add(unneeded, json_object_new_string(sc));
 		} else if (instead) {
 			struct json_object *o = json_object_new_object();
-			json_object_object_add(o, "scope", json_object_new_string(sc));
-			json_object_object_add(o, "enough", json_object_new_string(instead));
+			jadd(o, "scope", json_object_new_string(sc));
+			jadd(o, "enough", json_object_new_string(instead));
 			json_object_array_add(broader, o);
 		}
 	}
@@ -353,19 +353,19 @@ void h_permissions(const struct hctx *hc, struct json_object *in, struct reply *
 		const struct plan_step *st = &p.steps[s];
 		if (st->left_out) continue;
 		struct json_object *e = json_object_new_object();
-		json_object_object_add(e, "capability", json_object_new_string(cat_s(c, c->caps[st->cap].id)));
-		json_object_object_add(e, "app", st->app >= 0 ? json_object_new_string(cat_s(c, c->apps[st->app].id)) : NULL);
-		json_object_object_add(e, "operation", st->op ? json_object_new_string(cat_s(c, st->op->id)) : NULL);
-		json_object_object_add(e, "write", json_object_new_boolean(st->write));
-		json_object_object_add(e, "state", json_object_new_string(STATE_NAMES[st->state]));
-		json_object_object_add(e, "alternatives", alternatives(&p, st));
-		json_object_object_add(e, "granted_scope", st->op ? jstr_or_null(op_scope(c, st->op, st->granted)) : NULL);
-		json_object_object_add(e, "needed_scope", st->op ? jstr_or_null(op_scope(c, st->op, st->ask_for)) : NULL);
-		json_object_object_add(e, "missing", json_object_new_boolean(st->state == SS_MISSING_SCOPE));
-		json_object_object_add(e, "permission_context", st->app >= 0 && st->kind != AK_CALLER
+		jadd(e, "capability", json_object_new_string(cat_s(c, c->caps[st->cap].id)));
+		jadd(e, "app", st->app >= 0 ? json_object_new_string(cat_s(c, c->apps[st->app].id)) : NULL);
+		jadd(e, "operation", st->op ? json_object_new_string(cat_s(c, st->op->id)) : NULL);
+		jadd(e, "write", json_object_new_boolean(st->write));
+		jadd(e, "state", json_object_new_string(STATE_NAMES[st->state]));
+		jadd(e, "alternatives", alternatives(&p, st));
+		jadd(e, "granted_scope", st->op ? jstr_or_null(op_scope(c, st->op, st->granted)) : NULL);
+		jadd(e, "needed_scope", st->op ? jstr_or_null(op_scope(c, st->op, st->ask_for)) : NULL);
+		jadd(e, "missing", json_object_new_boolean(st->state == SS_MISSING_SCOPE));
+		jadd(e, "permission_context", st->app >= 0 && st->kind != AK_CALLER
 			? json_object_new_string(cat_s(c, c->apps[st->app].permission_context)) : NULL);
-		json_object_object_add(e, "operation_notes", account_notes(c, st));
-		json_object_object_add(e, "note", jstr_or_null(step_note(&p, st)));
+		jadd(e, "operation_notes", account_notes(c, st));
+		jadd(e, "note", jstr_or_null(step_note(&p, st)));
 		json_object_array_add(steps, e);
 	}
 	struct json_object *broader = json_object_new_array(), *unneeded = json_object_new_array(),
@@ -381,15 +381,15 @@ void h_permissions(const struct hctx *hc, struct json_object *in, struct reply *
 		}
 		if (needed) json_object_array_add(missing, json_object_new_string(p.cover[k]));
 	}
-	json_object_object_add(o, "status", json_object_new_string(permission_status(&p)));
-	json_object_object_add(o, "plan_status", json_object_new_string(PLAN_STATUS[p.status]));
-	json_object_object_add(o, "task", view_task(&p));
-	json_object_object_add(o, "read_only", json_object_new_boolean(p.read_only));
-	json_object_object_add(o, "steps", steps);
-	json_object_object_add(o, "minimal_scopes", cover_array(&p));
-	json_object_object_add(o, "missing_scopes", missing);
-	json_object_object_add(o, "broader_than_needed", broader);
-	json_object_object_add(o, "not_needed", unneeded);
+	jadd(o, "status", json_object_new_string(permission_status(&p)));
+	jadd(o, "plan_status", json_object_new_string(PLAN_STATUS[p.status]));
+	jadd(o, "task", view_task(&p));
+	jadd(o, "read_only", json_object_new_boolean(p.read_only));
+	jadd(o, "steps", steps);
+	jadd(o, "minimal_scopes", cover_array(&p));
+	jadd(o, "missing_scopes", missing);
+	jadd(o, "broader_than_needed", broader);
+	jadd(o, "not_needed", unneeded);
 	reply_ok(out, o);
 }
 
@@ -401,10 +401,10 @@ void h_snapshot(const struct hctx *hc, struct json_object *in, struct reply *out
 	plan_build(&p, hc->cat, in);
 	const struct catalog *c = hc->cat;
 	struct json_object *o = json_object_new_object();
-	json_object_object_add(o, "status", json_object_new_string(PLAN_STATUS[p.status]));
-	json_object_object_add(o, "task", view_task(&p));
+	jadd(o, "status", json_object_new_string(PLAN_STATUS[p.status]));
+	jadd(o, "task", view_task(&p));
 	if (p.status == PS_UNRESOLVED || p.status == PS_AMBIGUOUS) {
-		json_object_object_add(o, "snapshot", NULL);
+		jadd(o, "snapshot", NULL);
 		reply_ok(out, o);
 		return;
 	}
@@ -418,24 +418,24 @@ void h_snapshot(const struct hctx *hc, struct json_object *in, struct reply *out
 			json_object_array_add(apps, json_object_new_string(cat_s(c, c->apps[st->app].id)));
 		}
 		struct json_object *e = json_object_new_object();
-		json_object_object_add(e, "app", json_object_new_string(cat_s(c, c->apps[st->app].id)));
-		json_object_object_add(e, "operation", json_object_new_string(cat_s(c, st->op->id)));
-		json_object_object_add(e, "capability", json_object_new_string(cat_s(c, c->caps[st->cap].id)));
-		json_object_object_add(e, "scope_alternatives", json_raw(cat_s(c, c->opx[st->op - c->ops].scopes)));
+		jadd(e, "app", json_object_new_string(cat_s(c, c->apps[st->app].id)));
+		jadd(e, "operation", json_object_new_string(cat_s(c, st->op->id)));
+		jadd(e, "capability", json_object_new_string(cat_s(c, c->caps[st->cap].id)));
+		jadd(e, "scope_alternatives", json_raw(cat_s(c, c->opx[st->op - c->ops].scopes)));
 		if (cat_has(st->op->revision))
-			json_object_object_add(e, "source_revision", json_object_new_string(cat_s(c, st->op->revision)));
-		json_object_object_add(e, "source_hash", json_object_new_string(cat_s(c, st->op->semantic_sha256)));
+			jadd(e, "source_revision", json_object_new_string(cat_s(c, st->op->revision)));
+		jadd(e, "source_hash", json_object_new_string(cat_s(c, st->op->semantic_sha256)));
 		json_object_array_add(ops, e);
 	}
-	json_object_object_add(s, "format", json_object_new_string(SNAPSHOT_FORMAT));
-	json_object_object_add(s, "read_only", json_object_new_boolean(p.read_only));
-	json_object_object_add(s, "runtime", json_object_new_string(p.runtime));
-	json_object_object_add(s, "catalog_version", json_object_new_string(cat_s(c, c->meta->catalog_version)));
-	json_object_object_add(s, "rule_version", json_object_new_string(cat_s(c, c->meta->rule_version)));
-	json_object_object_add(s, "task_id", p.task >= 0 ? json_object_new_string(cat_s(c, c->tasks[p.task].id)) : NULL);
-	json_object_object_add(s, "apps", apps);
-	json_object_object_add(s, "operations", ops);
-	json_object_object_add(o, "snapshot", s);
+	jadd(s, "format", json_object_new_string(SNAPSHOT_FORMAT));
+	jadd(s, "read_only", json_object_new_boolean(p.read_only));
+	jadd(s, "runtime", json_object_new_string(p.runtime));
+	jadd(s, "catalog_version", json_object_new_string(cat_s(c, c->meta->catalog_version)));
+	jadd(s, "rule_version", json_object_new_string(cat_s(c, c->meta->rule_version)));
+	jadd(s, "task_id", p.task >= 0 ? json_object_new_string(cat_s(c, c->tasks[p.task].id)) : NULL);
+	jadd(s, "apps", apps);
+	jadd(s, "operations", ops);
+	jadd(o, "snapshot", s);
 	reply_ok(out, o);
 }
 
@@ -445,13 +445,13 @@ static void add_change(struct json_object *changes, const char *app, const char 
 	const char *severity, struct json_object *before, struct json_object *after, const char *detail)
 {
 	struct json_object *o = json_object_new_object();
-	json_object_object_add(o, "app", jstr_or_null(app));
-	json_object_object_add(o, "operation", jstr_or_null(op));
-	json_object_object_add(o, "change", json_object_new_string(kind));
-	json_object_object_add(o, "severity", json_object_new_string(severity));
-	json_object_object_add(o, "before", before);
-	json_object_object_add(o, "after", after);
-	json_object_object_add(o, "detail", json_object_new_string(detail));
+	jadd(o, "app", jstr_or_null(app));
+	jadd(o, "operation", jstr_or_null(op));
+	jadd(o, "change", json_object_new_string(kind));
+	jadd(o, "severity", json_object_new_string(severity));
+	jadd(o, "before", before);
+	jadd(o, "after", after);
+	jadd(o, "detail", json_object_new_string(detail));
 	json_object_array_add(changes, o);
 }
 
@@ -546,14 +546,14 @@ void h_impact(const struct hctx *hc, struct json_object *in, struct reply *out)
 		info += strcmp(sev, "info") == 0;
 	}
 	struct json_object *o = json_object_new_object(), *sum = json_object_new_object();
-	json_object_object_add(o, "status", json_object_new_string(breaking ? "breaking" : compatible ? "compatible"
+	jadd(o, "status", json_object_new_string(breaking ? "breaking" : compatible ? "compatible"
 		: info ? "info_only" : "unchanged"));
-	json_object_object_add(o, "changes", changes);
-	json_object_object_add(o, "checked_operations", json_object_new_int((int)n));
-	json_object_object_add(sum, "breaking", json_object_new_int(breaking));
-	json_object_object_add(sum, "compatible", json_object_new_int(compatible));
-	json_object_object_add(sum, "info", json_object_new_int(info));
-	json_object_object_add(o, "summary", sum);
-	json_object_object_add(o, "task_id", json_object_get(jget(snap, "task_id")));
+	jadd(o, "changes", changes);
+	jadd(o, "checked_operations", json_object_new_int((int)n));
+	jadd(sum, "breaking", json_object_new_int(breaking));
+	jadd(sum, "compatible", json_object_new_int(compatible));
+	jadd(sum, "info", json_object_new_int(info));
+	jadd(o, "summary", sum);
+	jadd(o, "task_id", json_object_get(jget(snap, "task_id")));
 	reply_ok(out, o);
 }

@@ -118,10 +118,10 @@ static struct json_object *input_list(struct imp *im, const struct json_object *
 			desc = NULL;
 		}
 		struct json_object *o = json_object_new_object();
-		json_object_object_add(o, "name", json_object_new_string(name));
-		json_object_object_add(o, "required", json_object_new_boolean(jget_bool(v, "isRequired", 0)));
-		json_object_object_add(o, "secret", json_object_new_boolean(jget_bool(v, "isSecret", 0)));
-		json_object_object_add(o, "description", json_object_new_string(desc ? desc : ""));
+		jadd(o, "name", json_object_new_string(name));
+		jadd(o, "required", json_object_new_boolean(jget_bool(v, "isRequired", 0)));
+		jadd(o, "secret", json_object_new_boolean(jget_bool(v, "isSecret", 0)));
+		jadd(o, "description", json_object_new_string(desc ? desc : ""));
 		json_object_array_add(out, o);
 	}
 	return out;
@@ -191,19 +191,19 @@ static struct json_object *package_conn(struct imp *im, const struct json_object
 	}
 	struct json_object *c = json_object_new_object(), *pkg = json_object_new_object();
 	bool dropped = false;
-	json_object_object_add(c, "transport", json_object_new_string(ttype));
-	if (strcmp(ttype, "stdio") != 0) json_object_object_add(c, "url", json_object_new_string(turl));
-	json_object_object_add(pkg, "registry", json_object_new_string(reg));
-	json_object_object_add(pkg, "name", json_object_new_string(ident));
-	json_object_object_add(pkg, "version", version ? json_object_new_string(version) : NULL);
+	jadd(c, "transport", json_object_new_string(ttype));
+	if (strcmp(ttype, "stdio") != 0) jadd(c, "url", json_object_new_string(turl));
+	jadd(pkg, "registry", json_object_new_string(reg));
+	jadd(pkg, "name", json_object_new_string(ident));
+	jadd(pkg, "version", version ? json_object_new_string(version) : NULL);
 	const char *hint = jget_str(p, "runtimeHint");
-	if (hint && *hint && cps(hint) <= 40) json_object_object_add(pkg, "runtime_hint", json_object_new_string(hint));
-	if (strcmp(reg, "mcpb") == 0) json_object_object_add(pkg, "sha256", json_object_new_string(sha));
-	json_object_object_add(c, "package", pkg);
-	json_object_object_add(c, "runtime_args", arg_list(im, jget(p, "runtimeArguments")));
-	json_object_object_add(c, "package_args", arg_list(im, jget(p, "packageArguments")));
-	json_object_object_add(c, "env", input_list(im, jget(p, "environmentVariables"), "environment variable", &dropped));
-	json_object_object_add(c, "headers", input_list(im, jget(tr, "headers"), "header", &dropped));
+	if (hint && *hint && cps(hint) <= 40) jadd(pkg, "runtime_hint", json_object_new_string(hint));
+	if (strcmp(reg, "mcpb") == 0) jadd(pkg, "sha256", json_object_new_string(sha));
+	jadd(c, "package", pkg);
+	jadd(c, "runtime_args", arg_list(im, jget(p, "runtimeArguments")));
+	jadd(c, "package_args", arg_list(im, jget(p, "packageArguments")));
+	jadd(c, "env", input_list(im, jget(p, "environmentVariables"), "environment variable", &dropped));
+	jadd(c, "headers", input_list(im, jget(tr, "headers"), "header", &dropped));
 	return c;
 drop:
 	im->st->dropped_parts++;
@@ -220,9 +220,9 @@ static struct json_object *remote_conn(struct imp *im, const struct json_object 
 	}
 	struct json_object *c = json_object_new_object();
 	bool dropped = false;
-	json_object_object_add(c, "transport", json_object_new_string(type));
-	json_object_object_add(c, "url", json_object_new_string(url));
-	json_object_object_add(c, "headers", input_list(im, jget(r, "headers"), "header", &dropped));
+	jadd(c, "transport", json_object_new_string(type));
+	jadd(c, "url", json_object_new_string(url));
+	jadd(c, "headers", input_list(im, jget(r, "headers"), "header", &dropped));
 	return c;
 }
 
@@ -330,38 +330,38 @@ static struct json_object *build_entry(struct imp *im, const struct json_object 
 	const char *desc = jget_str(server, "description");
 	const char *status = dir_status_from_registry(jget_str(official(item), "status"));
 	struct json_object *e = json_object_new_object();
-	json_object_object_add(e, "art", json_object_new_string("mcp"));
-	json_object_object_add(e, "schluessel", json_object_new_string(name));
+	jadd(e, "art", json_object_new_string("mcp"));
+	jadd(e, "schluessel", json_object_new_string(name));
 	if (title && (cps(title) > MAX_TITLE || !*title)) {
 		note(im, "%s: title empty or longer than %d characters; the name is used", name, MAX_TITLE);
 		if (*title) im->st->overlong++;
 		title = NULL;
 	}
-	json_object_object_add(e, "name", json_object_new_string(title ? title : strchr(name, '/') + 1));
-	json_object_object_add(e, "status", json_object_new_string(status));
+	jadd(e, "name", json_object_new_string(title ? title : strchr(name, '/') + 1));
+	jadd(e, "status", json_object_new_string(status));
 	const char *web = jget_str(server, "websiteUrl"), *repo = jget_str(jget(server, "repository"), "url");
 	if (web && !url_ok(web)) { note(im, "%s: websiteUrl unusable or too long; left out", name); im->st->overlong++; web = NULL; }
 	if (repo && !url_ok(repo)) { note(im, "%s: repository url unusable or too long; left out", name); im->st->overlong++; repo = NULL; }
 	const char *home = web ? web : repo;
-	json_object_object_add(e, "homepage", home ? json_object_new_string(home) : NULL);
+	jadd(e, "homepage", home ? json_object_new_string(home) : NULL);
 	char coord[600];
-	json_object_object_add(e, "paket_koordinate", json_object_new_string(coordinate(server, coord, sizeof coord, im->st)));
-	json_object_object_add(e, "indexierbar", json_object_new_boolean(strcmp(status, "aktiv") == 0));
+	jadd(e, "paket_koordinate", json_object_new_string(coordinate(server, coord, sizeof coord, im->st)));
+	jadd(e, "indexierbar", json_object_new_boolean(strcmp(status, "aktiv") == 0));
 	struct json_object *t = json_object_new_object();
 	const char *lang = dir_detect_language(desc);
 	if (strcmp(lang, "en") != 0) im->st->lang_non_en++;
-	json_object_object_add(t, "text", json_object_new_string(desc));
-	json_object_object_add(t, "sprache", json_object_new_string(lang));
-	json_object_object_add(t, "uebersetzt", json_object_new_boolean(0));
-	json_object_object_add(t, "geprueft", json_object_new_boolean(0));
-	json_object_object_add(t, "quelle", json_object_new_string("Anbieter"));
-	json_object_object_add(e, "anbietertext", t);
-	json_object_object_add(e, "einsatzgebiete", area_names(dir_classify(title ? title : name, desc)));
-	json_object_object_add(e, "version", json_object_new_string(jget_str(server, "version")));
+	jadd(t, "text", json_object_new_string(desc));
+	jadd(t, "sprache", json_object_new_string(lang));
+	jadd(t, "uebersetzt", json_object_new_boolean(0));
+	jadd(t, "geprueft", json_object_new_boolean(0));
+	jadd(t, "quelle", json_object_new_string("Anbieter"));
+	jadd(e, "anbietertext", t);
+	jadd(e, "einsatzgebiete", area_names(dir_classify(title ? title : name, desc)));
+	jadd(e, "version", json_object_new_string(jget_str(server, "version")));
 	char date[11] = "1970-01-01";
 	if (first_seen && strlen(first_seen) >= 10 && matches("^[0-9]{4}-[0-9]{2}-[0-9]{2}", first_seen))
 		snprintf(date, sizeof date, "%.10s", first_seen);
-	json_object_object_add(e, "gelistet_seit", json_object_new_string(date));
+	jadd(e, "gelistet_seit", json_object_new_string(date));
 	struct json_object *conns = json_object_new_array(), *pk = jget(server, "packages"), *rm = jget(server, "remotes");
 	size_t np = json_object_is_type(pk, json_type_array) ? json_object_array_length(pk) : 0;
 	size_t nr = json_object_is_type(rm, json_type_array) ? json_object_array_length(rm) : 0;
@@ -377,7 +377,7 @@ static struct json_object *build_entry(struct imp *im, const struct json_object 
 		}
 		json_object_array_add(conns, c);
 	}
-	json_object_object_add(e, "connections", conns);
+	jadd(e, "connections", conns);
 	return e;
 }
 
@@ -523,13 +523,13 @@ struct json_object *registry_import(const char *text, size_t len, const char *re
 	add_entries(&im, recs, n, entries);
 	free(recs);
 	struct json_object *out = json_object_new_object(), *src = json_object_new_object();
-	json_object_object_add(src, "origin", json_object_new_string("registry"));
-	json_object_object_add(src, "description", json_object_new_string(
+	jadd(src, "origin", json_object_new_string("registry"));
+	jadd(src, "description", json_object_new_string(
 		"Imported from the Official MCP Registry (list API dump; registry data dedicated to the public domain "
 		"under CC0 1.0). Provider texts are the publishers' own; languages are detected, not declared."));
-	json_object_object_add(src, "retrieved", retrieved ? json_object_new_string(retrieved) : NULL);
-	json_object_object_add(out, "source", src);
-	json_object_object_add(out, "entries", entries);
+	jadd(src, "retrieved", retrieved ? json_object_new_string(retrieved) : NULL);
+	jadd(out, "source", src);
+	jadd(out, "entries", entries);
 	return out;
 }
 

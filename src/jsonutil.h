@@ -20,6 +20,10 @@ int sha256_hex(const void *data, size_t len, char out[65]);
  * NaN/Infinity and raw control characters inside strings. Returns the offending byte offset, or -1. */
 long json_rfc_violation(const char *text, size_t len);
 
+/* Adds member key (a string literal, kept by reference rather than copied) to o, taking v.
+ * Most replies are built member by member, so the copies json-c would make add up. */
+#define jadd(o, key, v) json_object_object_add_ex((o), "" key "", (v), JSON_C_OBJECT_ADD_CONSTANT_KEY)
+
 /* Convenience getters that tolerate absent members: NULL / fallback when missing or mistyped. */
 const char *jget_str(const struct json_object *o, const char *key);
 struct json_object *jget(const struct json_object *o, const char *key);

@@ -192,10 +192,10 @@ static int send_msg(struct child *c, struct json_object *msg)
 static struct json_object *rpc_msg(int id, const char *method, struct json_object *params)
 {
 	struct json_object *m = json_object_new_object();
-	json_object_object_add(m, "jsonrpc", json_object_new_string("2.0"));
-	if (id > 0) json_object_object_add(m, "id", json_object_new_int(id));
-	json_object_object_add(m, "method", json_object_new_string(method));
-	if (params) json_object_object_add(m, "params", params);
+	jadd(m, "jsonrpc", json_object_new_string("2.0"));
+	if (id > 0) jadd(m, "id", json_object_new_int(id));
+	jadd(m, "method", json_object_new_string(method));
+	if (params) jadd(m, "params", params);
 	return m;
 }
 
@@ -247,12 +247,12 @@ static int rpc(struct child *c, int id, const char *method, struct json_object *
 		struct json_object *mid = jget(msg, "id");
 		if (mid && jget_str(msg, "method")) {
 			struct json_object *r = json_object_new_object();
-			json_object_object_add(r, "jsonrpc", json_object_new_string("2.0"));
-			json_object_object_add(r, "id", json_object_get(mid));
+			jadd(r, "jsonrpc", json_object_new_string("2.0"));
+			jadd(r, "id", json_object_get(mid));
 			struct json_object *e = json_object_new_object();
-			json_object_object_add(e, "code", json_object_new_int(-32601));
-			json_object_object_add(e, "message", json_object_new_string("method not found"));
-			json_object_object_add(r, "error", e);
+			jadd(e, "code", json_object_new_int(-32601));
+			jadd(e, "message", json_object_new_string("method not found"));
+			jadd(r, "error", e);
 			send_msg(c, r);
 			json_object_put(r);
 		} else if (mid && json_object_is_type(mid, json_type_int) && json_object_get_int(mid) == id) {
@@ -271,8 +271,8 @@ static int rpc(struct child *c, int id, const char *method, struct json_object *
 static struct json_object *text2(const char *en, const char *de)
 {
 	struct json_object *t = json_object_new_object();
-	json_object_object_add(t, "en", json_object_new_string(en));
-	json_object_object_add(t, "de", json_object_new_string(de));
+	jadd(t, "en", json_object_new_string(en));
+	jadd(t, "de", json_object_new_string(de));
 	return t;
 }
 
@@ -280,12 +280,12 @@ static void assertion(struct json_object *list, const char *id, const char *leve
 	const char *result, const char *detail, const char *client)
 {
 	struct json_object *a = json_object_new_object();
-	json_object_object_add(a, "id", json_object_new_string(id));
-	json_object_object_add(a, "check", json_object_new_string(check));
-	json_object_object_add(a, "result", json_object_new_string(result));
-	json_object_object_add(a, "detail", json_object_new_string(detail));
-	json_object_object_add(a, "level", json_object_new_string(level));
-	if (client) json_object_object_add(a, "client", json_object_new_string(client));
+	jadd(a, "id", json_object_new_string(id));
+	jadd(a, "check", json_object_new_string(check));
+	jadd(a, "result", json_object_new_string(result));
+	jadd(a, "detail", json_object_new_string(detail));
+	jadd(a, "level", json_object_new_string(level));
+	if (client) jadd(a, "client", json_object_new_string(client));
 	json_object_array_add(list, a);
 }
 
@@ -344,8 +344,8 @@ static int check_tools(struct json_object *tools, struct json_object *schemas, c
 			return -1;
 		}
 		struct json_object *s = json_object_new_object();
-		json_object_object_add(s, "tool", json_object_new_string(jget_str(t, "name")));
-		json_object_object_add(s, "input_schema", json_object_get(is));
+		jadd(s, "tool", json_object_new_string(jget_str(t, "name")));
+		jadd(s, "input_schema", json_object_get(is));
 		json_object_array_add(schemas, s);
 	}
 	return 0;
@@ -359,7 +359,7 @@ static int list_tools(struct child *c, const struct mcpverify_opts *o, int *next
 		struct json_object *params = NULL, *res, *err;
 		if (cursor[0]) {
 			params = json_object_new_object();
-			json_object_object_add(params, "cursor", json_object_new_string(cursor));
+			jadd(params, "cursor", json_object_new_string(cursor));
 		}
 		int rc = rpc(c, (*next_id)++, "tools/list", params, o->timeout_ms, &res, &err, why, wn);
 		if (rc != RPC_OK) return rc;
@@ -406,9 +406,9 @@ static void call_tool(struct child *c, const struct mcpverify_opts *o, int *next
 	}
 	const char *tool = jget_str(call, "tool"), *expect = jget_str(call, "expect_text");
 	struct json_object *params = json_object_new_object(), *res, *err;
-	json_object_object_add(params, "name", json_object_new_string(tool));
+	jadd(params, "name", json_object_new_string(tool));
 	struct json_object *args = jget(call, "arguments");
-	json_object_object_add(params, "arguments", args ? json_object_get(args) : json_object_new_object());
+	jadd(params, "arguments", args ? json_object_get(args) : json_object_new_object());
 	char why[900], detail[1400], check2[600];
 	snprintf(check2, sizeof check2, "tools/call of \"%s\" with the plan's arguments succeeds%s%s%s.", tool,
 		expect ? " and its text contains \"" : "", expect ? expect : "", expect ? "\"" : "");
@@ -441,15 +441,15 @@ static struct json_object *environment(const struct mcpverify_opts *o, struct js
 	if (uname(&u) == 0) snprintf(os, sizeof os, "%s %s %s", u.sysname, u.release, u.machine);
 	snprintf(runner, sizeof runner, "autoplan-verify %s", MCPVERIFY_VERSION);
 	struct json_object *e = json_object_new_object();
-	json_object_object_add(e, "os", json_object_new_string(os));
-	json_object_object_add(e, "runtime", json_object_new_string(o->runtime ? o->runtime : "unknown"));
-	json_object_object_add(e, "runner", json_object_new_string(runner));
-	json_object_object_add(e, "transport", json_object_new_string("stdio"));
-	if (o->command_text) json_object_object_add(e, "command", json_object_new_string(o->command_text));
-	json_object_object_add(e, "protocol_version_requested", json_object_new_string(MCPVERIFY_PROTOCOL));
-	json_object_object_add(e, "protocol_version_negotiated", negotiated ? json_object_new_string(negotiated) : NULL);
-	json_object_object_add(e, "server_info", server_info ? json_object_get(server_info) : NULL);
-	json_object_object_add(e, "request_timeout_ms", json_object_new_int(o->timeout_ms));
+	jadd(e, "os", json_object_new_string(os));
+	jadd(e, "runtime", json_object_new_string(o->runtime ? o->runtime : "unknown"));
+	jadd(e, "runner", json_object_new_string(runner));
+	jadd(e, "transport", json_object_new_string("stdio"));
+	if (o->command_text) jadd(e, "command", json_object_new_string(o->command_text));
+	jadd(e, "protocol_version_requested", json_object_new_string(MCPVERIFY_PROTOCOL));
+	jadd(e, "protocol_version_negotiated", negotiated ? json_object_new_string(negotiated) : NULL);
+	jadd(e, "server_info", server_info ? json_object_get(server_info) : NULL);
+	jadd(e, "request_timeout_ms", json_object_new_int(o->timeout_ms));
 	return e;
 }
 
@@ -512,11 +512,11 @@ struct json_object *mcpverify_run(const struct mcpverify_opts *o, char *err, siz
 		skip_rest(as, 2, "the server did not start");
 	} else {
 		struct json_object *params = json_object_new_object(), *caps = json_object_new_object(), *ci = json_object_new_object();
-		json_object_object_add(params, "protocolVersion", json_object_new_string(MCPVERIFY_PROTOCOL));
-		json_object_object_add(params, "capabilities", caps);
-		json_object_object_add(ci, "name", json_object_new_string("autoplan-verify"));
-		json_object_object_add(ci, "version", json_object_new_string(MCPVERIFY_VERSION));
-		json_object_object_add(params, "clientInfo", ci);
+		jadd(params, "protocolVersion", json_object_new_string(MCPVERIFY_PROTOCOL));
+		jadd(params, "capabilities", caps);
+		jadd(ci, "name", json_object_new_string("autoplan-verify"));
+		jadd(ci, "version", json_object_new_string(MCPVERIFY_VERSION));
+		jadd(params, "clientInfo", ci);
 		struct json_object *res, *rerr;
 		int rc = rpc(&c, 1, "initialize", params, o->timeout_ms, &res, &rerr, why, sizeof why);
 		if (rc == RPC_OK && (rerr || !jget_str(res, "protocolVersion") || !jget(res, "serverInfo"))) {
@@ -546,17 +546,17 @@ struct json_object *mcpverify_run(const struct mcpverify_opts *o, char *err, siz
 	snprintf(title_en, sizeof title_en, "Verification of the MCP server %s over stdio", o->entry ? o->entry : o->id);
 	snprintf(title_de, sizeof title_de, "Prüfung des MCP-Servers %s über stdio", o->entry ? o->entry : o->id);
 	snprintf(gen, sizeof gen, "autoplan-verify %s", MCPVERIFY_VERSION);
-	json_object_object_add(r, "id", json_object_new_string(o->id));
-	json_object_object_add(r, "date", json_object_new_string(o->date));
-	json_object_object_add(r, "title", text2(title_en, title_de));
+	jadd(r, "id", json_object_new_string(o->id));
+	jadd(r, "date", json_object_new_string(o->date));
+	jadd(r, "title", text2(title_en, title_de));
 	struct json_object *subj = json_object_new_object();
-	json_object_object_add(subj, "kind", json_object_new_string("mcp_server"));
-	if (o->entry) json_object_object_add(subj, "entry", json_object_new_string(o->entry));
-	if (o->connection) json_object_object_add(subj, "connection", json_object_new_string(o->connection));
-	if (o->package) json_object_object_add(subj, "package", json_object_new_string(o->package));
-	json_object_object_add(r, "subject", subj);
-	json_object_object_add(r, "environment", environment(o, server_info, negotiated[0] ? negotiated : NULL));
-	json_object_object_add(r, "assertions", as);
+	jadd(subj, "kind", json_object_new_string("mcp_server"));
+	if (o->entry) jadd(subj, "entry", json_object_new_string(o->entry));
+	if (o->connection) jadd(subj, "connection", json_object_new_string(o->connection));
+	if (o->package) jadd(subj, "package", json_object_new_string(o->package));
+	jadd(r, "subject", subj);
+	jadd(r, "environment", environment(o, server_info, negotiated[0] ? negotiated : NULL));
+	jadd(r, "assertions", as);
 	struct json_object *lim = json_object_new_array();
 	json_object_array_add(lim, text2("One run on one machine with one runtime; other operating systems, runtimes and clients were not exercised.",
 		"Ein Lauf auf einem Rechner mit einer Laufzeit; andere Betriebssysteme, Laufzeiten und Clients wurden nicht geprüft."));
@@ -564,9 +564,9 @@ struct json_object *mcpverify_run(const struct mcpverify_opts *o, char *err, siz
 		"Der Server lief ohne Zugangsdaten und ohne Anbieterkonto; keine Anbieteroperation wurde über ihn aufgerufen."));
 	if (!jget(o->plan, "call"))
 		json_object_array_add(lim, text2("No tool was called: execution was not tested.", "Kein Werkzeug wurde aufgerufen: die Ausführung wurde nicht geprüft."));
-	json_object_object_add(r, "limitations", lim);
-	json_object_object_add(r, "observed_tool_input_schemas", schemas);
-	json_object_object_add(r, "generated_by", json_object_new_string(o->generated_by ? o->generated_by : gen));
+	jadd(r, "limitations", lim);
+	jadd(r, "observed_tool_input_schemas", schemas);
+	jadd(r, "generated_by", json_object_new_string(o->generated_by ? o->generated_by : gen));
 	json_object_put(server_info);
 	return r;
 }

@@ -1,4 +1,5 @@
 #include "openapi.h"
+#include "jsonutil.h"
 #include "handlers.h"
 #include "vocab.h"
 
@@ -13,30 +14,30 @@ struct json_object *openapi_schema(const struct schema *s)
 	struct json_object *o = json_object_new_object();
 	if (s->kind == SK_STRING_OR_OBJECT) {
 		struct json_object *one = json_object_new_array(), *a = json_object_new_object(), *b = json_object_new_object();
-		json_object_object_add(a, "type", str("string"));
-		json_object_object_add(a, "maxLength", json_object_new_int64(s->max));
-		json_object_object_add(b, "type", str("object"));
+		jadd(a, "type", str("string"));
+		jadd(a, "maxLength", json_object_new_int64(s->max));
+		jadd(b, "type", str("object"));
 		json_object_array_add(one, a);
 		json_object_array_add(one, b);
-		json_object_object_add(o, "oneOf", one);
+		jadd(o, "oneOf", one);
 	} else if (s->kind != SK_ANY) {
 		if (s->flags & SF_NULLABLE) {
 			struct json_object *t = json_object_new_array();
 			json_object_array_add(t, str(type_names[s->kind]));
 			json_object_array_add(t, str("null"));
-			json_object_object_add(o, "type", t);
+			jadd(o, "type", t);
 		} else {
-			json_object_object_add(o, "type", str(type_names[s->kind]));
+			jadd(o, "type", str(type_names[s->kind]));
 		}
 	}
-	if (s->doc) json_object_object_add(o, "description", str(s->doc));
+	if (s->doc) jadd(o, "description", str(s->doc));
 	if (s->enumv) {
 		struct json_object *e = json_object_new_array();
 		for (int i = 0; s->enumv[i]; i++) json_object_array_add(e, str(s->enumv[i]));
-		json_object_object_add(o, "enum", e);
+		jadd(o, "enum", e);
 	}
-	if (s->constant) json_object_object_add(o, "const", str(s->constant));
-	if (s->pattern) json_object_object_add(o, "pattern", str(s->pattern));
+	if (s->constant) jadd(o, "const", str(s->constant));
+	if (s->pattern) jadd(o, "pattern", str(s->pattern));
 	static const char *const bound_names[][2] = {
 		[SK_STRING] = { "minLength", "maxLength" }, [SK_ARRAY] = { "minItems", "maxItems" },
 		[SK_INTEGER] = { "minimum", "maximum" }, [SK_NUMBER] = { "minimum", "maximum" } };
@@ -46,19 +47,19 @@ struct json_object *openapi_schema(const struct schema *s)
 		if (s->max != SCHEMA_NO_BOUND)
 			json_object_object_add(o, bound_names[s->kind][1], json_object_new_int64(s->max));
 	}
-	if (s->items) json_object_object_add(o, "items", openapi_schema(s->items));
+	if (s->items) jadd(o, "items", openapi_schema(s->items));
 	if (s->kind == SK_OBJECT) {
 		struct json_object *props = json_object_new_object(), *req = json_object_new_array();
 		for (const struct schema_prop *p = s->props; p && p->name; p++) {
 			json_object_object_add(props, p->name, openapi_schema(p->s));
 			if (p->required) json_object_array_add(req, str(p->name));
 		}
-		json_object_object_add(o, "properties", props);
-		if (json_object_array_length(req)) json_object_object_add(o, "required", req);
+		jadd(o, "properties", props);
+		if (json_object_array_length(req)) jadd(o, "required", req);
 		else json_object_put(req);
-		json_object_object_add(o, "additionalProperties", json_object_new_boolean(s->additional));
+		jadd(o, "additionalProperties", json_object_new_boolean(s->additional));
 	}
-	if (s->dflt) json_object_object_add(o, "default", json_tokener_parse(s->dflt));
+	if (s->dflt) jadd(o, "default", json_tokener_parse(s->dflt));
 	return o;
 }
 
@@ -66,14 +67,14 @@ static void add_params(struct json_object *list, const struct schema *shape, con
 {
 	for (const struct schema_prop *p = shape ? shape->props : NULL; p && p->name; p++) {
 		struct json_object *o = json_object_new_object();
-		json_object_object_add(o, "name", str(p->name));
-		json_object_object_add(o, "in", str(in));
-		json_object_object_add(o, "required", json_object_new_boolean(p->required || strcmp(in, "path") == 0));
+		jadd(o, "name", str(p->name));
+		jadd(o, "in", str(in));
+		jadd(o, "required", json_object_new_boolean(p->required || strcmp(in, "path") == 0));
 		if (p->s->kind == SK_ARRAY) {
-			json_object_object_add(o, "style", str("form"));
-			json_object_object_add(o, "explode", json_object_new_boolean(0));
+			jadd(o, "style", str("form"));
+			jadd(o, "explode", json_object_new_boolean(0));
 		}
-		json_object_object_add(o, "schema", openapi_schema(p->s));
+		jadd(o, "schema", openapi_schema(p->s));
 		json_object_array_add(list, o);
 	}
 }
@@ -82,11 +83,11 @@ static struct json_object *error_response(const char *desc)
 {
 	struct json_object *r = json_object_new_object(), *content = json_object_new_object(),
 		*media = json_object_new_object(), *ref = json_object_new_object();
-	json_object_object_add(r, "description", str(desc));
-	json_object_object_add(ref, "$ref", str("#/components/schemas/Error"));
-	json_object_object_add(media, "schema", ref);
-	json_object_object_add(content, "application/json", media);
-	json_object_object_add(r, "content", content);
+	jadd(r, "description", str(desc));
+	jadd(ref, "$ref", str("#/components/schemas/Error"));
+	jadd(media, "schema", ref);
+	jadd(content, "application/json", media);
+	jadd(r, "content", content);
 	return r;
 }
 
@@ -94,39 +95,39 @@ static struct json_object *operation(const struct route *rt)
 {
 	struct json_object *op = json_object_new_object(), *params = json_object_new_array(),
 		*resp = json_object_new_object(), *ok = json_object_new_object();
-	json_object_object_add(op, "operationId", str(rt->op_id));
-	json_object_object_add(op, "summary", str(rt->summary));
-	if (rt->row) json_object_object_add(op, "x-spec-row", json_object_new_int(rt->row));
-	json_object_object_add(op, "x-implemented", json_object_new_boolean(rt->fn != h_not_implemented));
+	jadd(op, "operationId", str(rt->op_id));
+	jadd(op, "summary", str(rt->summary));
+	if (rt->row) jadd(op, "x-spec-row", json_object_new_int(rt->row));
+	jadd(op, "x-implemented", json_object_new_boolean(rt->fn != h_not_implemented));
 	add_params(params, rt->path, "path");
 	add_params(params, rt->query, "query");
-	if (json_object_array_length(params)) json_object_object_add(op, "parameters", params);
+	if (json_object_array_length(params)) jadd(op, "parameters", params);
 	else json_object_put(params);
 	if (rt->body) {
 		struct json_object *rb = json_object_new_object(), *content = json_object_new_object(),
 			*media = json_object_new_object();
-		json_object_object_add(media, "schema", openapi_schema(rt->body));
-		json_object_object_add(content, "application/json", media);
-		json_object_object_add(rb, "required", json_object_new_boolean(1));
-		json_object_object_add(rb, "content", content);
-		json_object_object_add(op, "requestBody", rb);
+		jadd(media, "schema", openapi_schema(rt->body));
+		jadd(content, "application/json", media);
+		jadd(rb, "required", json_object_new_boolean(1));
+		jadd(rb, "content", content);
+		jadd(op, "requestBody", rb);
 	}
-	json_object_object_add(ok, "description", str(rt->response_doc));
-	json_object_object_add(resp, "200", ok);
+	jadd(ok, "description", str(rt->response_doc));
+	jadd(resp, "200", ok);
 	if (rt->flags & R_SPEC_ERRORS) {
-		json_object_object_add(resp, "400", error_response("invalid_json (body is not JSON) or invalid_request "
+		jadd(resp, "400", error_response("invalid_json (body is not JSON) or invalid_request "
 			"(an enumeration, bound, pattern, required-field or additional-property rule is broken)"));
-		json_object_object_add(resp, "404", error_response("entry_not_found: the named app or directory entry does not exist"));
-		json_object_object_add(resp, "413", error_response("request_too_large: the body exceeds the size limit"));
+		jadd(resp, "404", error_response("entry_not_found: the named app or directory entry does not exist"));
+		jadd(resp, "413", error_response("request_too_large: the body exceeds the size limit"));
 	} else if (rt->path || rt->query) {
-		json_object_object_add(resp, "400", error_response("invalid_request"));
+		jadd(resp, "400", error_response("invalid_request"));
 	}
 	if (rt->row == 13)
-		json_object_object_add(resp, "404", error_response("report_not_found: no report with this id"));
+		jadd(resp, "404", error_response("report_not_found: no report with this id"));
 	if (rt->fn == h_not_implemented)
-		json_object_object_add(resp, "501", error_response("not_implemented: valid input, endpoint not in this release"));
-	json_object_object_add(resp, "405", error_response("method_not_allowed (with an Allow header)"));
-	json_object_object_add(op, "responses", resp);
+		jadd(resp, "501", error_response("not_implemented: valid input, endpoint not in this release"));
+	jadd(resp, "405", error_response("method_not_allowed (with an Allow header)"));
+	jadd(op, "responses", resp);
 	return op;
 }
 
@@ -147,18 +148,18 @@ struct json_object *openapi_document(void)
 {
 	struct json_object *doc = json_object_new_object(), *info = json_object_new_object(),
 		*paths = json_object_new_object(), *servers = json_tokener_parse("[{\"url\":\"/v2\"}]");
-	json_object_object_add(doc, "openapi", str("3.1.0"));
-	json_object_object_add(info, "title", str(SERVICE_NAME " automation planning service"));
-	json_object_object_add(info, "version", str(API_VERSION));
-	json_object_object_add(info, "description", str(
+	jadd(doc, "openapi", str("3.1.0"));
+	jadd(info, "title", str(SERVICE_NAME " automation planning service"));
+	jadd(info, "version", str(API_VERSION));
+	jadd(info, "description", str(
 		"Plans automations over documented provider operations and serves a directory of MCP tool servers. "
 		"Every planning-type result carries dataset_version, catalog_version and rule_version. Errors are "
 		"JSON objects {error, message, status, in?, pointer?}. Unknown query parameters, repeated query "
 		"parameters and body fields outside the declared set are invalid_request. Array query parameters "
 		"are comma-separated. The responder accepts bodies up to its configured cap (1 MiB by default); "
 		"larger bodies get 413 request_too_large."));
-	json_object_object_add(doc, "info", info);
-	json_object_object_add(doc, "servers", servers);
+	jadd(doc, "info", info);
+	jadd(doc, "servers", servers);
 	for (int i = 0; i < NROUTES; i++) {
 		const struct route *rt = &ROUTES[i];
 		if (rt->flags & R_HIDDEN || strncmp(rt->pattern, "/v2/", 4) != 0) continue;
@@ -174,11 +175,11 @@ struct json_object *openapi_document(void)
 		m[k] = '\0';
 		json_object_object_add(item, m, operation(rt));
 	}
-	json_object_object_add(doc, "paths", paths);
+	jadd(doc, "paths", paths);
 	struct json_object *comp = json_object_new_object(), *schemas = json_object_new_object();
-	json_object_object_add(schemas, "Error", error_schema());
-	json_object_object_add(comp, "schemas", schemas);
-	json_object_object_add(doc, "components", comp);
+	jadd(schemas, "Error", error_schema());
+	jadd(comp, "schemas", schemas);
+	jadd(doc, "components", comp);
 	return doc;
 }
 

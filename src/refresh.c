@@ -142,8 +142,8 @@ static void index_methods(struct json_object *node, const char *prefix, struct j
 		if (!id) continue;
 		snprintf(sel, sizeof sel, "%smethods.%s (method id %s)", prefix, mname, id);
 		struct json_object *e = json_object_new_object();
-		json_object_object_add(e, "m", json_object_get(m));
-		json_object_object_add(e, "sel", json_object_new_string(sel));
+		jadd(e, "m", json_object_get(m));
+		jadd(e, "sel", json_object_new_string(sel));
 		json_object_object_add(idx, id, e);
 	}
 	FOREACH_MEMBER(jget(node, "resources"), rname, r) {
@@ -189,9 +189,9 @@ static void doc_free(struct doc *d)
 static struct json_object *param_of(struct json_object *dp)
 {
 	struct json_object *p = json_object_new_object();
-	json_object_object_add(p, "type", json_object_new_string(jget_str(dp, "type") ? jget_str(dp, "type") : "string"));
-	json_object_object_add(p, "location", json_object_new_string(jget_str(dp, "location") ? jget_str(dp, "location") : "query"));
-	if (jget_bool(dp, "required", 0)) json_object_object_add(p, "required", json_object_new_boolean(1));
+	jadd(p, "type", json_object_new_string(jget_str(dp, "type") ? jget_str(dp, "type") : "string"));
+	jadd(p, "location", json_object_new_string(jget_str(dp, "location") ? jget_str(dp, "location") : "query"));
+	if (jget_bool(dp, "required", 0)) jadd(p, "required", json_object_new_boolean(1));
 	return p;
 }
 
@@ -200,7 +200,7 @@ static struct json_object *param_source(struct json_object *dp)
 {
 	if (!dp) return NULL;
 	struct json_object *p = param_of(dp);
-	if (jget(dp, "default")) json_object_object_add(p, "default", json_object_get(jget(dp, "default")));
+	if (jget(dp, "default")) jadd(p, "default", json_object_get(jget(dp, "default")));
 	return p;
 }
 
@@ -221,12 +221,12 @@ static void add_contradiction(struct json_object *out, struct json_object *old, 
 {
 	struct json_object *prev = find_contradiction(old, field);
 	struct json_object *c = json_object_new_object();
-	json_object_object_add(c, "field", json_object_new_string(field));
-	json_object_object_add(c, "catalog", catalog);
-	json_object_object_add(c, "source", source);
+	jadd(c, "field", json_object_new_string(field));
+	jadd(c, "catalog", catalog);
+	jadd(c, "source", source);
 	if (prev && jget_str(prev, "note") && json_object_equal(jget(prev, "catalog"), catalog))
 		note = jget_str(prev, "note");
-	json_object_object_add(c, "note", json_object_new_string(note));
+	jadd(c, "note", json_object_new_string(note));
 	json_object_array_add(out, c);
 }
 
@@ -271,7 +271,7 @@ static void refresh_google_op(struct json_object *op, struct json_object *entry,
 	if (!oldc || !json_object_is_type(oldc, json_type_array)) { json_object_put(oldc); oldc = json_object_new_array(); }
 	struct json_object *contra = json_object_new_array();
 
-	json_object_object_add(op, "method", json_object_new_string(jget_str(m, "httpMethod")));
+	jadd(op, "method", json_object_new_string(jget_str(m, "httpMethod")));
 	/* Path: the document's, with the neutral rewrite; an operation-level base_url marks a curated path. */
 	const char *dpath = jget_str(m, "path");
 	char npath[2048];
@@ -280,7 +280,7 @@ static void refresh_google_op(struct json_object *op, struct json_object *entry,
 		snprintf(npath, sizeof npath, "%s%s", to, dpath + strlen(from));
 	else
 		snprintf(npath, sizeof npath, "%s", dpath);
-	if (!jget(op, "base_url")) json_object_object_add(op, "path", json_object_new_string(npath));
+	if (!jget(op, "base_url")) jadd(op, "path", json_object_new_string(npath));
 	const char *cpath = jget_str(op, "path");
 	if (strcmp(cpath, dpath) != 0)
 		add_contradiction(contra, oldc, "path", json_object_new_string(cpath), json_object_new_string(dpath),
@@ -322,10 +322,10 @@ static void refresh_google_op(struct json_object *op, struct json_object *entry,
 	FOREACH_MEMBER(dparams, dname, dval)
 		if (!json_object_object_get_ex(np, dname, NULL)) json_object_object_add(np, dname, param_of(dval));
 	np = sorted_members(np);
-	json_object_object_add(op, "parameters", np);
+	jadd(op, "parameters", np);
 	/* Scope alternatives: the method's scopes array, in the document's order. */
 	struct json_object *scopes = jget(m, "scopes");
-	json_object_object_add(op, "scope_alternatives", scopes && json_object_array_length(scopes) ?
+	jadd(op, "scope_alternatives", scopes && json_object_array_length(scopes) ?
 		json_object_get(scopes) : NULL);
 	/* Contradictions on fields this tool does not regenerate stay as curated. */
 	size_t no = json_object_array_length(oldc);
@@ -344,20 +344,20 @@ static void refresh_google_op(struct json_object *op, struct json_object *entry,
 	char first[21];
 	snprintf(first, sizeof first, "%s", fs && strcmp(fs, sf->date) < 0 ? fs : sf->date);
 	struct json_object *ne = json_object_new_object();
-	json_object_object_add(ne, "url", json_object_new_string(sf->url));
-	json_object_object_add(ne, "retrieval_url", str_or_null(sf->retrieval_url));
-	json_object_object_add(ne, "first_seen", json_object_new_string(first));
-	json_object_object_add(ne, "last_confirmed", json_object_new_string(sf->date));
-	json_object_object_add(ne, "method", json_object_new_string("schema_read"));
-	json_object_object_add(ne, "version", str_or_null(jget_str(d->json, "version")));
-	json_object_object_add(ne, "revision", str_or_null(jget_str(d->json, "revision")));
-	json_object_object_add(ne, "version_kind", json_object_new_string(sf->version_kind));
-	json_object_object_add(ne, "sha256", json_object_new_string(d->sha));
-	json_object_object_add(ne, "selector", json_object_new_string(jget_str(entry, "sel")));
-	json_object_object_add(ne, "contradictions", contra);
+	jadd(ne, "url", json_object_new_string(sf->url));
+	jadd(ne, "retrieval_url", str_or_null(sf->retrieval_url));
+	jadd(ne, "first_seen", json_object_new_string(first));
+	jadd(ne, "last_confirmed", json_object_new_string(sf->date));
+	jadd(ne, "method", json_object_new_string("schema_read"));
+	jadd(ne, "version", str_or_null(jget_str(d->json, "version")));
+	jadd(ne, "revision", str_or_null(jget_str(d->json, "revision")));
+	jadd(ne, "version_kind", json_object_new_string(sf->version_kind));
+	jadd(ne, "sha256", json_object_new_string(d->sha));
+	jadd(ne, "selector", json_object_new_string(jget_str(entry, "sel")));
+	jadd(ne, "contradictions", contra);
 	FOREACH_MEMBER(ev, ek, evv)
 		if (!json_object_object_get_ex(ne, ek, NULL) && strcmp(ek, "semantic_sha256") != 0) json_object_object_add(ne, ek, json_object_get(evv));
-	json_object_object_add(op, "evidence", ne);
+	jadd(op, "evidence", ne);
 }
 
 /* An operation the document no longer has: kept, with the absence recorded. */
@@ -366,10 +366,10 @@ static void mark_missing(struct json_object *op, const char *method_id)
 	struct json_object *contra = jget(jget(op, "evidence"), "contradictions");
 	if (!contra || find_contradiction(contra, "operation")) return;
 	struct json_object *c = json_object_new_object();
-	json_object_object_add(c, "field", json_object_new_string("operation"));
-	json_object_object_add(c, "catalog", json_object_new_string(method_id));
-	json_object_object_add(c, "source", NULL);
-	json_object_object_add(c, "note", json_object_new_string("The document has no method with this id."));
+	jadd(c, "field", json_object_new_string("operation"));
+	jadd(c, "catalog", json_object_new_string(method_id));
+	jadd(c, "source", NULL);
+	jadd(c, "note", json_object_new_string("The document has no method with this id."));
 	json_object_array_add(contra, c);
 }
 
@@ -401,19 +401,19 @@ static int str_in(struct json_object *arr, const char *s)
 static void refresh_facts_op(struct json_object *op, struct json_object *f)
 {
 	struct json_object *contra = jget(jget(op, "evidence"), "contradictions");
-	if (jget_str(f, "http_method")) json_object_object_add(op, "method", json_object_new_string(jget_str(f, "http_method")));
+	if (jget_str(f, "http_method")) jadd(op, "method", json_object_new_string(jget_str(f, "http_method")));
 	struct json_object *scopes = jget(f, "scopes");
 	int curated_null = !jget(op, "scope_alternatives") && find_contradiction(contra, "scope_alternatives");
 	if (!curated_null && scopes && json_object_array_length(scopes))
-		json_object_object_add(op, "scope_alternatives", json_object_get(scopes));
+		jadd(op, "scope_alternatives", json_object_get(scopes));
 	const char *p = jget_str(op, "path"), *fp = jget_str(f, "path");
 	if (contra && fp && strcmp(p, fp) != 0 && !str_in(jget(f, "all_paths_on_page"), p) &&
 		!find_contradiction(contra, "path")) {
 		struct json_object *c = json_object_new_object();
-		json_object_object_add(c, "field", json_object_new_string("path"));
-		json_object_object_add(c, "catalog", json_object_new_string(p));
-		json_object_object_add(c, "source", json_object_new_string(fp));
-		json_object_object_add(c, "note", json_object_new_string("The facts name another request path for this operation."));
+		jadd(c, "field", json_object_new_string("path"));
+		jadd(c, "catalog", json_object_new_string(p));
+		jadd(c, "source", json_object_new_string(fp));
+		jadd(c, "note", json_object_new_string("The facts name another request path for this operation."));
 		json_object_array_add(contra, c);
 	}
 }
@@ -472,13 +472,13 @@ static void update_source_record(struct json_object *src, const struct doc *d, c
 {
 	struct json_object *fs = jget(jget(facts, "sources"), jget_str(src, "key"));
 	int known = sf->retrieval_url != NULL;
-	json_object_object_add(src, "retrieval_url", str_or_null(sf->retrieval_url));
-	json_object_object_add(src, "commit", known ? str_or_null(jget_str(fs, "commit")) : NULL);
-	json_object_object_add(src, "commit_date", known ? json_object_new_string(sf->date) : NULL);
-	json_object_object_add(src, "sha256", json_object_new_string(d->sha));
-	json_object_object_add(src, "bytes", json_object_new_int64((int64_t)d->bytes));
-	json_object_object_add(src, "version", str_or_null(jget_str(d->json, "version")));
-	json_object_object_add(src, "revision", str_or_null(jget_str(d->json, "revision")));
+	jadd(src, "retrieval_url", str_or_null(sf->retrieval_url));
+	jadd(src, "commit", known ? str_or_null(jget_str(fs, "commit")) : NULL);
+	jadd(src, "commit_date", known ? json_object_new_string(sf->date) : NULL);
+	jadd(src, "sha256", json_object_new_string(d->sha));
+	jadd(src, "bytes", json_object_new_int64((int64_t)d->bytes));
+	jadd(src, "version", str_or_null(jget_str(d->json, "version")));
+	jadd(src, "revision", str_or_null(jget_str(d->json, "revision")));
 }
 
 struct run {
@@ -549,9 +549,9 @@ static int refresh_app(struct run *r, const char *file, struct json_object *app)
 		json_object_put(was);
 		free(before);
 		struct json_object *rec = json_object_new_object();
-		json_object_object_add(rec, "app", json_object_new_string(app_id));
-		json_object_object_add(rec, "operation", json_object_new_string(id));
-		json_object_object_add(rec, "changed", chg);
+		jadd(rec, "app", json_object_new_string(app_id));
+		jadd(rec, "operation", json_object_new_string(id));
+		jadd(rec, "changed", chg);
 		json_object_array_add(jget(r->summary, "operations"), rec);
 	}
 	if (have_doc) doc_free(&d);
@@ -569,8 +569,8 @@ static int ordered(struct json_object *order, const char *scope)
 static void scope_note(struct json_object *list, const char *app, const char *scope)
 {
 	struct json_object *e = json_object_new_object();
-	json_object_object_add(e, "app", json_object_new_string(app));
-	json_object_object_add(e, "scope", json_object_new_string(scope));
+	jadd(e, "app", json_object_new_string(app));
+	jadd(e, "scope", json_object_new_string(scope));
 	json_object_array_add(list, e);
 }
 
@@ -607,8 +607,8 @@ static void check_scope_order(struct run *r, struct json_object **apps, size_t n
 		}
 	}
 	json_object_put(so);
-	json_object_object_add(r->summary, "scopes_not_ranked", unranked);
-	json_object_object_add(r->summary, "ranked_scopes_unused", stale);
+	jadd(r->summary, "scopes_not_ranked", unranked);
+	jadd(r->summary, "ranked_scopes_unused", stale);
 }
 
 static int cmp_names(const void *a, const void *b)
@@ -624,8 +624,8 @@ static int write_source(struct run *r, const char *path, const char *name, struc
 	free(text);
 	if (rc < 0) return err_set(r->err, r->errlen, "%s: cannot write: %s", path, strerror(errno));
 	struct json_object *rec = json_object_new_object();
-	json_object_object_add(rec, "file", json_object_new_string(name));
-	json_object_object_add(rec, "changed", json_object_new_boolean(changed));
+	jadd(rec, "file", json_object_new_string(name));
+	jadd(rec, "changed", json_object_new_boolean(changed));
 	json_object_array_add(jget(r->summary, "files"), rec);
 	return 0;
 }
@@ -639,8 +639,8 @@ int refresh_run(const struct refresh_opts *o, struct json_object **summary, char
 	if (!(r.sources = load_json(path, err, errlen))) return -1;
 	if (o->facts_path && !(r.facts = load_json(o->facts_path, err, errlen))) { json_object_put(r.sources); return -1; }
 	r.summary = json_object_new_object();
-	json_object_object_add(r.summary, "files", json_object_new_array());
-	json_object_object_add(r.summary, "operations", json_object_new_array());
+	jadd(r.summary, "files", json_object_new_array());
+	jadd(r.summary, "operations", json_object_new_array());
 
 	snprintf(path, sizeof path, "%s/apps", o->catalog_dir);
 	DIR *dir = opendir(path);
@@ -699,14 +699,14 @@ static void change(struct changes *ch, const char *app, const char *op, const ch
 	const char *subject, struct json_object *from, struct json_object *to)
 {
 	struct json_object *c = json_object_new_object();
-	if (app) json_object_object_add(c, "app", json_object_new_string(app));
-	if (op) json_object_object_add(c, "operation", json_object_new_string(op));
-	if (method) json_object_object_add(c, "method", json_object_new_string(method));
-	json_object_object_add(c, "kind", json_object_new_string(kind));
-	json_object_object_add(c, "class", json_object_new_string(classes[cls]));
-	if (subject) json_object_object_add(c, "subject", json_object_new_string(subject));
-	json_object_object_add(c, "from", from);
-	json_object_object_add(c, "to", to);
+	if (app) jadd(c, "app", json_object_new_string(app));
+	if (op) jadd(c, "operation", json_object_new_string(op));
+	if (method) jadd(c, "method", json_object_new_string(method));
+	jadd(c, "kind", json_object_new_string(kind));
+	jadd(c, "class", json_object_new_string(classes[cls]));
+	if (subject) jadd(c, "subject", json_object_new_string(subject));
+	jadd(c, "from", from);
+	jadd(c, "to", to);
 	json_object_array_add(ch->list, c);
 	ch->count[cls]++;
 }
@@ -860,9 +860,9 @@ static void diff_document(struct changes *ch, struct json_object *a, struct json
 static struct json_object *rev_of(const struct doc *d, const char *path)
 {
 	struct json_object *r = json_object_new_object();
-	json_object_object_add(r, "file", json_object_new_string(path));
-	json_object_object_add(r, "revision", str_or_null(jget_str(d->json, "revision")));
-	json_object_object_add(r, "sha256", json_object_new_string(d->sha));
+	jadd(r, "file", json_object_new_string(path));
+	jadd(r, "revision", str_or_null(jget_str(d->json, "revision")));
+	jadd(r, "sha256", json_object_new_string(d->sha));
 	return r;
 }
 
@@ -934,15 +934,15 @@ struct json_object *refresh_diff(const char *catalog_dir, const char *old_path, 
 		goto done;
 	}
 	out = json_object_new_object();
-	json_object_object_add(out, "document", str_or_null(jget_str(a.json, "id")));
-	json_object_object_add(out, "source", json_object_new_string(jget_str(src, "key")));
-	json_object_object_add(out, "from", rev_of(&a, old_path));
-	json_object_object_add(out, "to", rev_of(&b, new_path));
-	json_object_object_add(out, "document_changes", dc.list);
-	json_object_object_add(out, "changes", mc.list);
+	jadd(out, "document", str_or_null(jget_str(a.json, "id")));
+	jadd(out, "source", json_object_new_string(jget_str(src, "key")));
+	jadd(out, "from", rev_of(&a, old_path));
+	jadd(out, "to", rev_of(&b, new_path));
+	jadd(out, "document_changes", dc.list);
+	jadd(out, "changes", mc.list);
 	struct json_object *sum = json_object_new_object();
 	for (int i = 0; i < 4; i++) json_object_object_add(sum, classes[i], json_object_new_int(mc.count[i]));
-	json_object_object_add(out, "summary", sum);
+	jadd(out, "summary", sum);
 done:
 	doc_free(&a);
 	doc_free(&b);

@@ -1,4 +1,5 @@
 #include "response.h"
+#include "jsonutil.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -29,11 +30,11 @@ void reply_error(struct reply *r, int status, const char *name, const char *wher
 	va_end(ap);
 	if (r->body) json_object_put(r->body);
 	struct json_object *o = json_object_new_object();
-	json_object_object_add(o, "error", json_object_new_string(name));
-	json_object_object_add(o, "message", json_object_new_string(msg));
-	json_object_object_add(o, "status", json_object_new_int(status));
-	if (where && *where) json_object_object_add(o, "in", json_object_new_string(where));
-	if (pointer && *pointer) json_object_object_add(o, "pointer", json_object_new_string(pointer));
+	jadd(o, "error", json_object_new_string(name));
+	jadd(o, "message", json_object_new_string(msg));
+	jadd(o, "status", json_object_new_int(status));
+	if (where && *where) jadd(o, "in", json_object_new_string(where));
+	if (pointer && *pointer) jadd(o, "pointer", json_object_new_string(pointer));
 	r->status = status;
 	r->body = o;
 }

@@ -25,9 +25,9 @@ void router_free(struct router *r)
 void add_version_triple(const struct catalog *cat, struct json_object *o)
 {
 	if (!json_object_is_type(o, json_type_object)) return; /* a pre-serialised body carries its own */
-	json_object_object_add(o, "dataset_version", json_object_new_string(cat_s(cat, cat->meta->dataset_version)));
-	json_object_object_add(o, "catalog_version", json_object_new_string(cat_s(cat, cat->meta->catalog_version)));
-	json_object_object_add(o, "rule_version", json_object_new_string(cat_s(cat, cat->meta->rule_version)));
+	jadd(o, "dataset_version", json_object_new_string(cat_s(cat, cat->meta->dataset_version)));
+	jadd(o, "catalog_version", json_object_new_string(cat_s(cat, cat->meta->catalog_version)));
+	jadd(o, "rule_version", json_object_new_string(cat_s(cat, cat->meta->rule_version)));
 }
 
 /* Matches path against pattern segment by segment; captures {name} segments into params. */

@@ -10,8 +10,8 @@ struct json_object *view_operation(const struct catalog *c, const struct cat_op 
 struct json_object *view_text(const struct catalog *c, cat_str en, cat_str de)
 {
 	struct json_object *o = json_object_new_object();
-	json_object_object_add(o, "en", json_object_new_string(cat_s(c, en)));
-	json_object_object_add(o, "de", json_object_new_string(cat_s(c, de)));
+	jadd(o, "en", json_object_new_string(cat_s(c, en)));
+	jadd(o, "de", json_object_new_string(cat_s(c, de)));
 	return o;
 }
 

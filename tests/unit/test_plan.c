@@ -791,3 +791,55 @@ Test(plan, compiler_rejects_bad_planner_sources)
 	compile_expect(unknown_task_synonym, "synonyms.json: /tasks/1/task");
 	compile_expect(unknown_capability_synonym, "synonyms.json: /capabilities/2/capability");
 }
+
+/* ---- reports feed practically_tested ---- */
+
+/* A report with a passing assertion on one operation and a failing one on another: only the passing
+ * one counts, in the step and in coverage. The shipped catalog has no such report (nothing here
+ * calls a provider), so this builds one in a copy. */
+Test(plan, passing_operation_assertions_count_as_practically_tested, .init = setup, .fini = teardown)
+{
+	char dir[] = "/tmp/autoplan-cat3.XXXXXX", out[64], cmd[256], path[128];
+	cr_assert(mkdtemp(dir));
+	snprintf(out, sizeof out, "%s.bin", dir);
+	snprintf(cmd, sizeof cmd, "cp -R '%s/catalog/.' '%s/' && mkdir -p '%s/reports'", getenv("AUTOPLAN_SRCDIR"), dir, dir);
+	cr_assert_eq(system(cmd), 0);
+	snprintf(path, sizeof path, "%s/reports/op-check.json", dir);
+	FILE *f = fopen(path, "w");
+	cr_assert_not_null(f);
+	fputs("{\"id\":\"op-check\",\"date\":\"2026-01-01\",\"title\":{\"en\":\"t\",\"de\":\"t\"},"
+		"\"subject\":{\"kind\":\"service\"},\"environment\":{},\"limitations\":[],\"observed_tool_input_schemas\":[],"
+		"\"assertions\":[{\"id\":\"a\",\"check\":\"list\",\"result\":\"pass\",\"detail\":\"\","
+		"\"operation\":{\"app\":\"mailA\",\"operation\":\"mailA.users.messages.list\"}},"
+		"{\"id\":\"b\",\"check\":\"get\",\"result\":\"fail\",\"detail\":\"\","
+		"\"operation\":{\"app\":\"mailA\",\"operation\":\"mailA.users.messages.get\"}}]}", f);
+	fclose(f);
+	char err[1024];
+	cr_assert_eq(catalogc_build(dir, out, err, sizeof err), 0, "%s", err);
+	teardown();
+	open_catalog(out);
+	struct json_object *p = post_ok("/v2/workflows/plan", "{\"task_id\":\"mailA-attachments-driveA\"}");
+	int tested = 0;
+	struct json_object *steps = at(p, "steps");
+	for (size_t i = 0; i < json_object_array_length(steps); i++) {
+		struct json_object *op = jget(json_object_array_get_idx(steps, i), "operation");
+		if (!op) continue;
+		bool t = json_object_get_boolean(at(op, "practically_tested"));
+		cr_assert_eq(t, strcmp(sat(op, "id"), "mailA.users.messages.list") == 0, "%s", sat(op, "id"));
+		tested += t;
+	}
+	cr_assert_eq(tested, 1);
+	cr_assert_eq(json_object_get_int(at(at(p, "coverage"), "practically_tested")), 1);
+	json_object_put(p);
+	p = post_ok("/v2/workflows/plan", "{\"task_id\":\"mailA-read\"}");
+	steps = at(p, "steps");
+	for (size_t i = 0; i < json_object_array_length(steps); i++) {
+		struct json_object *op = jget(json_object_array_get_idx(steps, i), "operation");
+		if (op && strcmp(sat(op, "id"), "mailA.users.messages.get") == 0)
+			cr_assert_not(json_object_get_boolean(at(op, "practically_tested")), "a failed assertion counted");
+	}
+	json_object_put(p);
+	unlink(out);
+	snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+	cr_assert_eq(system(cmd), 0);
+}

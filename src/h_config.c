@@ -127,6 +127,21 @@ static struct json_object *alternatives(struct json_object *conns, const struct 
 	return a;
 }
 
+/* The entry's connections (caller puts them), judged for the client into cs[32] with the best in *best;
+ * NULL after a 404 reply when `want` names no connection of the entry. */
+static struct json_object *judge_entry(const struct hctx *hc, const struct cat_client *cl, const struct cat_entry *e,
+	const char *want, struct compat *cs, int *best, struct reply *out)
+{
+	struct json_object *conns = json_tokener_parse(cat_s(hc->cat, e->connections));
+	*best = judge_all(hc, cl, conns, want, cs, 32);
+	if (*best == -2) {
+		connection_not_found(out, conns, want);
+		json_object_put(conns);
+		return NULL;
+	}
+	return conns;
+}
+
 void h_compatibility(const struct hctx *hc, struct json_object *in, struct reply *out)
 {
 	const struct cat_entry *e = body_entry(hc, in, out);
@@ -140,14 +155,10 @@ void h_compatibility(const struct hctx *hc, struct json_object *in, struct reply
 		reply_ok(out, o);
 		return;
 	}
-	struct json_object *conns = json_tokener_parse(cat_s(hc->cat, e->connections));
 	struct compat cs[32];
-	int best = judge_all(hc, cl, conns, want, cs, 32);
-	if (best == -2) {
-		connection_not_found(out, conns, want);
-		json_object_put(conns);
-		return;
-	}
+	int best;
+	struct json_object *conns = judge_entry(hc, cl, e, want, cs, &best, out);
+	if (!conns) return;
 	struct json_object *o = json_object_new_object();
 	const char *status = !json_object_array_length(conns) ? "no_connections" : best < 0 ? "incompatible" :
 		cs[best].status == CS_SUPPORTED ? "compatible" : cs[best].status == CS_VIA_BRIDGE ? "compatible_via_bridge" : "limited";
@@ -241,14 +252,10 @@ void h_configure(const struct hctx *hc, struct json_object *in, struct reply *ou
 		reply_ok(out, o);
 		return;
 	}
-	struct json_object *conns = json_tokener_parse(cat_s(hc->cat, e->connections));
 	struct compat cs[32];
-	int best = judge_all(hc, cl, conns, want, cs, 32);
-	if (best == -2) {
-		connection_not_found(out, conns, want);
-		json_object_put(conns);
-		return;
-	}
+	int best;
+	struct json_object *conns = judge_entry(hc, cl, e, want, cs, &best, out);
+	if (!conns) return;
 	struct json_object *o = json_object_new_object();
 	jadd(o, "id", json_object_new_string(jget_str(in, "id")));
 	jadd(o, "client", json_object_new_string(cat_s(hc->cat, cl->id)));

@@ -21,11 +21,6 @@ static int bad(char *err, size_t n, const char *fmt, ...)
 	return -1;
 }
 
-const char *cat_s(const struct catalog *c, cat_str s)
-{
-	if (s == CAT_NONE) return "";
-	return (const char *)c->base + c->h->sections[CS_STRINGS].off + s + 4;
-}
 
 bool cat_has(cat_str s) { return s != CAT_NONE; }
 

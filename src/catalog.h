@@ -41,8 +41,12 @@ void catalog_close(struct catalog *c);
 /* True when path now names another file than the one mapped (replaced by rename). */
 bool catalog_changed(const struct catalog *c, const char *path);
 
-/* String by offset; "" for CAT_NONE. */
-const char *cat_s(const struct catalog *c, cat_str s);
+/* String by offset; "" for CAT_NONE. Inline: handlers read thousands of strings per request. */
+static inline const char *cat_s(const struct catalog *c, cat_str s)
+{
+	if (s == CAT_NONE) return "";
+	return (const char *)c->base + c->h->sections[CS_STRINGS].off + s + 4;
+}
 bool cat_has(cat_str s);
 
 int cat_app_find(const struct catalog *c, const char *id);

@@ -31,6 +31,10 @@ static const char *opt(const struct catalog *cat, cat_str s) { return cat_has(s)
 /* First value of a "|a|b|" list. */
 static void first_of(const char *list, char *out, size_t cap)
 {
+	if (!*list) { /* an absent list: no first value */
+		if (cap) out[0] = '\0';
+		return;
+	}
 	const char *s = list + 1, *e = strchr(s, '|');
 	snprintf(out, cap, "%.*s", (int)(e ? e - s : (long)strlen(s)), s);
 }

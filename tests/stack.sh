@@ -30,6 +30,15 @@ wait_port() { # port [tries of 50 ms]
 	return 1
 }
 
+wait_pid_port() { # pid port: true once port listens while pid is still alive (up to 20 s)
+	for _ in $(seq 1 400); do
+		kill -0 "$1" 2>/dev/null || return 1
+		if ! port_free "$2"; then sleep 0.05; kill -0 "$1" 2>/dev/null; return; fi
+		sleep 0.05
+	done
+	return 1
+}
+
 find_nginx() {
 	local n=${NGINX_BIN:-}
 	[ -n "$n" ] && [ -x "$n" ] && { echo "$n"; return; }
@@ -49,18 +58,27 @@ start() {
 	port=${PORT:-0}
 	[ "$port" = 0 ] && port=$(pick_port)
 	port_free "$port" || { echo "port $port is in use" >&2; return 1; }
-	fport=$(pick_port)
-	while [ "$fport" = "$port" ]; do fport=$(pick_port); done
+	# The responder's port can be taken between the check and its bind (parallel test runs): pick again.
+	local rtries=0 rpid
+	while :; do
+		fport=$(pick_port)
+		[ "$fport" = "$port" ] && continue
+		AUTOPLAN_CATALOG="$build/catalog.bin" ${RESPONDER_WRAPPER:-} "$build/src/autoplan" --listen "127.0.0.1:$fport" \
+			--workers "${WORKERS:-4}" ${AUTOPLAN_MAX_BODY:+--max-body "$AUTOPLAN_MAX_BODY"} \
+			>"$run/responder.log" 2>&1 &
+		rpid=$!
+		echo "$rpid" > "$run/responder.pid"
+		if wait_pid_port "$rpid" "$fport"; then break; fi
+		rtries=$((rtries + 1))
+		if [ $rtries -ge 5 ] || ! grep -q "Address already in use" "$run/responder.log"; then
+			cat "$run/responder.log" >&2; return 1
+		fi
+	done
 	cp "$src/etc/fastcgi.params" "$run/fastcgi.params"
 	sed -e "s|@RUNDIR@|$run|g" -e "s|@LISTEN@|127.0.0.1:$port|g" -e "s|@FASTCGI@|127.0.0.1:$fport|g" \
 		-e "s|@HTDOCS@|$src/htdocs|g" -e "s|@RATE@|${RATE:-2000}|g" -e "s|@BURST@|${BURST:-4000}|g" \
 		-e "s|@ACCESS_LOG@|${ACCESS_LOG:-$run/access.log}|g" \
 		"$src/nginx.conf.example" > "$run/nginx.conf"
-	AUTOPLAN_CATALOG="$build/catalog.bin" ${RESPONDER_WRAPPER:-} "$build/src/autoplan" --listen "127.0.0.1:$fport" \
-		--workers "${WORKERS:-4}" ${AUTOPLAN_MAX_BODY:+--max-body "$AUTOPLAN_MAX_BODY"} \
-		>"$run/responder.log" 2>&1 &
-	echo $! > "$run/responder.pid"
-	wait_port "$fport" 400 || { cat "$run/responder.log" >&2; return 1; }
 	local tries=0
 	# another process may take the port between the check and the bind: pick again (PORT=0 only)
 	until env -u NGINX "$nginx" -p "$run" -c "$run/nginx.conf" -g "daemon on;" >"$run/nginx.start.log" 2>&1; do

@@ -7,7 +7,7 @@
 #include <stdint.h>
 
 #define CAT_MAGIC "APCATLG1"
-#define CAT_FORMAT 12u
+#define CAT_FORMAT 13u
 
 /* A string is an offset into the string section: uint32 length, bytes, NUL. 0 means "absent". */
 typedef uint32_t cat_str;
@@ -111,6 +111,7 @@ struct cat_report {
 enum cat_doc_id {
 	DOC_PROVIDER_CATALOG = 0, /* the spec's provider catalog document */
 	DOC_TASKS, DOC_APPS, DOC_GUIDES,
+	DOC_REPORTS,              /* the verification report list */
 	DOC_COUNT
 };
 

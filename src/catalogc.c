@@ -926,8 +926,21 @@ static int build_docs(struct cc *c, struct json_object *tasks)
 	struct json_object *gdoc = json_object_new_object();
 	add_versions(c, gdoc);
 	jadd(gdoc, "guides", json_object_get(jget(c->guidefile, "guides")));
+	struct json_object *rdoc = json_object_new_object(), *rlist = json_object_new_array();
+	for (size_t i = 0; c->reportsrc && i < json_object_array_length(c->reportsrc); i++) {
+		struct json_object *r = json_object_array_get_idx(c->reportsrc, i), *e = json_object_new_object();
+		char href[300];
+		snprintf(href, sizeof href, "/v2/verification-reports/%s", jget_str(r, "id"));
+		jadd(e, "id", json_object_get(jget(r, "id")));
+		jadd(e, "date", json_object_get(jget(r, "date")));
+		jadd(e, "title", json_object_get(jget(r, "title")));
+		jadd(e, "href", json_object_new_string(href));
+		json_object_array_add(rlist, e);
+	}
+	jadd(rdoc, "reports", rlist);
+	add_versions(c, rdoc);
 	if (add_doc(c, DOC_PROVIDER_CATALOG, full) < 0 || add_doc(c, DOC_APPS, summary) < 0 ||
-	    add_doc(c, DOC_TASKS, tdoc) < 0 || add_doc(c, DOC_GUIDES, gdoc) < 0)
+	    add_doc(c, DOC_TASKS, tdoc) < 0 || add_doc(c, DOC_GUIDES, gdoc) < 0 || add_doc(c, DOC_REPORTS, rdoc) < 0)
 		return fail(c, "catalog", "", "out of memory");
 	return 0;
 }

@@ -36,26 +36,10 @@ void h_report(const struct hctx *hc, struct json_object *in, struct reply *out)
 	reply_ok(out, json_raw(cat_s(hc->cat, r->json)));
 }
 
-void h_reports(const struct hctx *hc, struct json_object *in, struct reply *out)
+void h_reports(const struct hctx *c, struct json_object *in, struct reply *out)
 {
 	(void)in;
-	const struct catalog *c = hc->cat;
-	struct json_object *arr = json_object_new_array();
-	for (uint32_t i = 0; i < c->nreports; i++) {
-		struct json_object *full = json_tokener_parse(cat_s(c, c->reports[i].json));
-		struct json_object *o = json_object_new_object();
-		jadd(o, "id", json_object_new_string(cat_s(c, c->reports[i].id)));
-		jadd(o, "date", json_object_new_string(cat_s(c, c->reports[i].date)));
-		jadd(o, "title", json_object_get(jget(full, "title")));
-		char href[300];
-		snprintf(href, sizeof href, "/v2/verification-reports/%s", cat_s(c, c->reports[i].id));
-		jadd(o, "href", json_object_new_string(href));
-		json_object_array_add(arr, o);
-		json_object_put(full);
-	}
-	struct json_object *o = json_object_new_object();
-	jadd(o, "reports", arr);
-	reply_ok(out, o);
+	serve_doc(c, DOC_REPORTS, out);
 }
 
 void h_index(const struct hctx *hc, struct json_object *in, struct reply *out)

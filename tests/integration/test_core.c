@@ -160,6 +160,7 @@ Test(core, shipped_reports_are_served)
 {
 	struct http_resp r = http_get("/v2/verification-reports");
 	cr_assert_eq(r.status, 200, "%s", r.body);
+	expect_versions(r.json);
 	struct json_object *list = jreq(r.json, "reports");
 	cr_assert_gt(json_object_array_length(list), 0);
 	for (size_t i = 0; i < json_object_array_length(list); i++) {

@@ -143,7 +143,7 @@ static bool refs_ok(const struct catalog *c)
 		const struct cat_entry *e = &c->entries[i];
 		const cat_str all[] = { e->type, e->slug, e->key, e->name, e->status, e->json, e->connections,
 			e->connections_en, e->connections_de, e->levels, e->verifications, e->ver_connections,
-			e->summary_en, e->summary_de, e->search_name, e->search_key, e->search_text };
+			e->summary_en, e->summary_de, e->search_name, e->search_key, e->search_text, e->exec_clients };
 		for (size_t k = 0; k < sizeof all / sizeof *all; k++) {
 			CHECK_STR(all[k]);
 			if (all[k] == CAT_NONE) return false;

@@ -7,7 +7,7 @@
 #include <stdint.h>
 
 #define CAT_MAGIC "APCATLG1"
-#define CAT_FORMAT 13u
+#define CAT_FORMAT 14u
 
 /* A string is an offset into the string section: uint32 length, bytes, NUL. 0 means "absent". */
 typedef uint32_t cat_str;
@@ -126,6 +126,8 @@ struct cat_entry {
 	cat_str ver_connections;                /* row 4: JSON array of {id, levels} per connection */
 	cat_str summary_en, summary_de;         /* one-line verification summary */
 	cat_str search_name, search_key, search_text; /* folded, for the listing's search */
+	cat_str exec_clients;                   /* row 5: "|*|" when a report passed execution_tested for any client,
+	                                         * else "|client|..." for the clients named; "||" for none */
 	uint32_t einsatz;                       /* bit i set: einsatzgebiet VOCAB_EINSATZGEBIETE[i] */
 	uint32_t discontinued;                  /* status eingestellt */
 };

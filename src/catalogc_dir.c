@@ -277,6 +277,28 @@ static void levels_of(const struct dctx *d, const char *entry_id, const char *co
 	}
 }
 
+/* "|*|" when a report on the entry passed execution_tested without naming a client, otherwise the
+ * "|client|" list of the clients such assertions name ("||": none). Row 5 reads it. */
+static char *exec_clients_of(const struct dctx *d, const char *entry_id)
+{
+	struct printbuf *pb = printbuf_new();
+	printbuf_strappend(pb, "|");
+	for (size_t i = 0; d->reports && i < json_object_array_length(d->reports); i++) {
+		struct json_object *r = json_object_array_get_idx(d->reports, i), *as = jget(r, "assertions");
+		const char *e = jget_str(jget(r, "subject"), "entry");
+		if (!e || strcmp(e, entry_id) != 0) continue;
+		for (size_t k = 0; as && k < json_object_array_length(as); k++) {
+			struct json_object *a = json_object_array_get_idx(as, k);
+			const char *lvl = jget_str(a, "level"), *res = jget_str(a, "result"), *cl = jget_str(a, "client");
+			if (!lvl || !res || strcmp(lvl, "execution_tested") != 0 || strcmp(res, "pass") != 0) continue;
+			sprintbuf(pb, "%s|", cl ? cl : "*");
+		}
+	}
+	char *out = strdup(pb->buf);
+	printbuf_free(pb);
+	return out;
+}
+
 static struct json_object *reached_names(const char *dates[])
 {
 	struct json_object *a = json_object_new_array();
@@ -324,6 +346,9 @@ static int add_verifications(struct dctx *d, struct json_object *draft, const ch
 	jadd(draft, "ver_connections", json_object_new_string(to_text(vc)));
 	jadd(draft, "summary_en", json_object_new_string(en));
 	jadd(draft, "summary_de", json_object_new_string(de));
+	char *ec = exec_clients_of(d, entry_id);
+	jadd(draft, "exec_clients", json_object_new_string(ec ? ec : "|"));
+	free(ec);
 	json_object_put(levels);
 	json_object_put(details);
 	json_object_put(vc);

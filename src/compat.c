@@ -66,29 +66,12 @@ void compat_judge(const struct catalog *cat, const struct cat_client *cl, struct
 			"(npx -y mcp-remote <url>, benötigt Node.js) verbindet mit dem entfernten Server");
 }
 
-static bool report_shows(struct json_object *r, const char *entry_id, const char *client_id)
-{
-	const char *subj = jget_str(jget(r, "subject"), "entry");
-	if (!subj || strcmp(subj, entry_id)) return false;
-	struct json_object *as = jget(r, "assertions");
-	for (size_t i = 0; i < json_object_array_length(as); i++) {
-		struct json_object *a = json_object_array_get_idx(as, i);
-		const char *lvl = jget_str(a, "level"), *res = jget_str(a, "result"), *cl = jget_str(a, "client");
-		if (lvl && res && !strcmp(lvl, "execution_tested") && !strcmp(res, "pass") && (!cl || !strcmp(cl, client_id)))
-			return true;
-	}
-	return false;
-}
-
 bool compat_execution_tested(const struct catalog *cat, const char *entry_id, const char *client_id)
 {
-	for (uint32_t i = 0; i < cat->nreports; i++) {
-		const char *txt = cat_s(cat, cat->reports[i].json);
-		if (!strstr(txt, "execution_tested")) continue; /* cheap filter before parsing */
-		struct json_object *r = json_tokener_parse(txt);
-		bool hit = r && report_shows(r, entry_id, client_id);
-		json_object_put(r);
-		if (hit) return true;
-	}
-	return false;
+	const struct cat_entry *e = cat_entry_find_id(cat, entry_id);
+	if (!e) return false;
+	const char *list = cat_s(cat, e->exec_clients);
+	char key[64];
+	snprintf(key, sizeof key, "|%.60s|", client_id);
+	return strstr(list, "|*|") || strstr(list, key);
 }

@@ -31,7 +31,7 @@ struct compat {
 void compat_judge(const struct catalog *cat, const struct cat_client *cl, struct json_object *conn, struct compat *out);
 
 /* True when a verification report shows a passing execution_tested assertion for entry id (and, when
- * the assertion names a client, for client_id). */
+ * the assertion names a client, for client_id). The compiler derives the list per entry (exec_clients). */
 bool compat_execution_tested(const struct catalog *cat, const char *entry_id, const char *client_id);
 
 #endif

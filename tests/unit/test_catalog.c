@@ -2,6 +2,7 @@
  * real catalog sources with one fault injected. */
 #include "catalog.h"
 #include "catalogc.h"
+#include "compat.h"
 #include "jsonutil.h"
 
 #include <criterion/criterion.h>
@@ -196,4 +197,30 @@ Test(compiler, reader_refuses_truncated_and_foreign)
 	char err[512];
 	cr_assert_eq(catalog_open(&c, "/nonexistent/catalog.bin", err, sizeof err), -1);
 	cr_assert(strstr(err, "cannot open"));
+}
+
+/* Row 5's execution_tested is derived by the compiler: an assertion naming a client counts for that
+ * client only; a failing one for none. */
+Test(compiler, execution_tested_per_client)
+{
+	char path[512];
+	snprintf(path, sizeof path, "%s/reports/exec-check.json", dir);
+	FILE *f = fopen(path, "w");
+	cr_assert_not_null(f);
+	fputs("{\"id\":\"exec-check\",\"date\":\"2026-01-01\",\"title\":{\"en\":\"t\",\"de\":\"t\"},"
+		"\"subject\":{\"kind\":\"mcp_server\",\"entry\":\"mcp/io-github-modelcontextprotocol-server-fetch\"},"
+		"\"environment\":{},\"limitations\":[],\"observed_tool_input_schemas\":[],\"assertions\":["
+		"{\"id\":\"a\",\"check\":\"call\",\"result\":\"pass\",\"detail\":\"\",\"level\":\"execution_tested\",\"client\":\"cursor\"},"
+		"{\"id\":\"b\",\"check\":\"call\",\"result\":\"fail\",\"detail\":\"\",\"level\":\"execution_tested\",\"client\":\"zed\"}]}", f);
+	fclose(f);
+	compile_ok();
+	struct catalog c;
+	char err[512];
+	cr_assert_eq(catalog_open(&c, out, err, sizeof err), 0, "%s", err);
+	cr_assert(compat_execution_tested(&c, "mcp/io-github-modelcontextprotocol-server-fetch", "cursor"));
+	cr_assert_not(compat_execution_tested(&c, "mcp/io-github-modelcontextprotocol-server-fetch", "zed"));
+	cr_assert_not(compat_execution_tested(&c, "mcp/io-github-modelcontextprotocol-server-fetch", "cursorx"));
+	cr_assert(compat_execution_tested(&c, "mcp/io-github-modelcontextprotocol-server-memory", "zed"));
+	cr_assert_not(compat_execution_tested(&c, "mcp/no-such-entry", "cursor"));
+	catalog_close(&c);
 }

@@ -102,24 +102,27 @@ static int escape(struct tp *t, struct printbuf *pb)
 
 static bool bad_char(int c) { return (c < 0x20 && c != '\t') || c == 0x7f; }
 
-/* Basic ("...") or multi-line basic ("""...""") string; t->i at the first quote. */
-static int basic_string(struct tp *t, struct printbuf *pb, bool multi)
+/* A string that opens with quote at t->i: basic ('"', with escapes) or literal ('\'', verbatim), each
+ * single-line or multi-line (tripled quotes). */
+static int quoted_string(struct tp *t, struct printbuf *pb, char quote, bool multi)
 {
+	const char triple[4] = { quote, quote, quote, '\0' }, pair[3] = { quote, quote, '\0' };
+	bool basic = quote == '"';
 	size_t start = t->i;
 	t->i += multi ? 3 : 1;
 	if (multi && at_newline(t)) eat_newline(t);
 	for (;;) {
 		int c = peek(t, 0);
 		if (c < 0) return fail(t, start, "unterminated string");
-		if (!multi && c == '"') { t->i++; return 0; }
-		if (multi && at_str(t, "\"\"\"")) {
+		if (!multi && c == quote) { t->i++; return 0; }
+		if (multi && at_str(t, triple)) {
 			size_t extra = 0;
-			while (extra < 2 && peek(t, 3 + extra) == '"') extra++;
-			printbuf_memappend(pb, "\"\"", (int)extra);
+			while (extra < 2 && peek(t, 3 + extra) == quote) extra++;
+			printbuf_memappend(pb, pair, (int)extra);
 			t->i += 3 + extra;
 			return 0;
 		}
-		if (c == '\\' && multi) {
+		if (basic && c == '\\' && multi) { /* line-ending backslash: skip the newline and leading blanks */
 			size_t j = t->i + 1;
 			while (j < t->len && (t->s[j] == ' ' || t->s[j] == '\t')) j++;
 			if (j < t->len && (t->s[j] == '\n' || (t->s[j] == '\r' && j + 1 < t->len && t->s[j + 1] == '\n'))) {
@@ -130,32 +133,7 @@ static int basic_string(struct tp *t, struct printbuf *pb, bool multi)
 				continue;
 			}
 		}
-		if (c == '\\') { if (escape(t, pb) < 0) return -1; continue; }
-		if (multi && at_newline(t)) { printbuf_memappend(pb, "\n", 1); eat_newline(t); continue; }
-		if (bad_char(c)) return fail(t, t->i, c == '\n' ? "newline inside a single-line string" :
-			"control character inside a string");
-		printbuf_memappend(pb, t->s + t->i, 1);
-		t->i++;
-	}
-}
-
-/* Literal ('...') or multi-line literal ('''...''') string. */
-static int literal_string(struct tp *t, struct printbuf *pb, bool multi)
-{
-	size_t start = t->i;
-	t->i += multi ? 3 : 1;
-	if (multi && at_newline(t)) eat_newline(t);
-	for (;;) {
-		int c = peek(t, 0);
-		if (c < 0) return fail(t, start, "unterminated string");
-		if (!multi && c == '\'') { t->i++; return 0; }
-		if (multi && at_str(t, "'''")) {
-			size_t extra = 0;
-			while (extra < 2 && peek(t, 3 + extra) == '\'') extra++;
-			printbuf_memappend(pb, "''", (int)extra);
-			t->i += 3 + extra;
-			return 0;
-		}
+		if (basic && c == '\\') { if (escape(t, pb) < 0) return -1; continue; }
 		if (multi && at_newline(t)) { printbuf_memappend(pb, "\n", 1); eat_newline(t); continue; }
 		if (bad_char(c)) return fail(t, t->i, c == '\n' ? "newline inside a single-line string" :
 			"control character inside a string");
@@ -169,7 +147,7 @@ static int string_value(struct tp *t, struct json_object **out, bool allow_multi
 	struct printbuf *pb = printbuf_new();
 	bool multi = at_str(t, "\"\"\"") || at_str(t, "'''");
 	if (multi && !allow_multi) { printbuf_free(pb); return fail(t, t->i, "a key cannot be a multi-line string"); }
-	int rc = peek(t, 0) == '"' ? basic_string(t, pb, multi) : literal_string(t, pb, multi);
+	int rc = quoted_string(t, pb, (char)peek(t, 0), multi);
 	if (rc == 0) *out = json_object_new_string_len(pb->buf, pb->bpos);
 	printbuf_free(pb);
 	return rc;

@@ -50,12 +50,18 @@ static int fail(struct cc *c, const char *file, const char *ptr, const char *fmt
 	__attribute__((format(printf, 4, 5)));
 static int fail(struct cc *c, const char *file, const char *ptr, const char *fmt, ...)
 {
-	char msg[600];
 	va_list ap;
 	va_start(ap, fmt);
-	vsnprintf(msg, sizeof msg, fmt, ap);
+	catalogc_verror(c->err, c->errlen, file, ptr, fmt, ap);
 	va_end(ap);
-	snprintf(c->err, c->errlen, "%s: %s: %s", file, *ptr ? ptr : "/", msg);
+	return -1;
+}
+
+int catalogc_verror(char *err, size_t errlen, const char *file, const char *ptr, const char *fmt, va_list ap)
+{
+	char msg[600];
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	snprintf(err, errlen, "%s: %s: %s", file, *ptr ? ptr : "/", msg);
 	return -1;
 }
 
@@ -296,6 +302,16 @@ static int cap_item_parts(struct cc *c, struct json_object *cap, struct cat_cap 
 	return 0;
 }
 
+/* Sources list the specification's vocabularies in its order: item i of list must be vocab[i]. */
+static int out_of_order(struct cc *c, const char *file, const char *list, uint32_t i, const char *id,
+	const char *const *vocab)
+{
+	if (strcmp(id, vocab[i]) == 0) return 0;
+	char ptr[64];
+	snprintf(ptr, sizeof ptr, "/%s/%u/id", list, i);
+	return fail(c, file, ptr, "expected \"%s\" here (specification order), found \"%s\"", vocab[i], id);
+}
+
 static int compile_caps(struct cc *c)
 {
 	const char *file = "capabilities.json";
@@ -304,11 +320,9 @@ static int compile_caps(struct cc *c)
 	struct json_object *list = jget(c->capfile, "capabilities");
 	for (uint32_t i = 0; i < json_object_array_length(list); i++) {
 		struct json_object *cap = json_object_array_get_idx(list, i);
-		char ptr[48];
-		snprintf(ptr, sizeof ptr, "/capabilities/%u/id", i);
+		char ptr[64];
 		const char *id = jget_str(cap, "id");
-		if (strcmp(id, VOCAB_CAPABILITIES[i]) != 0)
-			return fail(c, file, ptr, "expected \"%s\" here (specification order), found \"%s\"", VOCAB_CAPABILITIES[i], id);
+		if (out_of_order(c, file, "capabilities", i, id, VOCAB_CAPABILITIES) < 0) return -1;
 		struct json_object *t = jget(cap, "title"), *d = jget(cap, "description");
 		struct cat_cap rec = {
 			.id = str_add(c, id), .title_en = str_add(c, jget_str(t, "en")), .title_de = str_add(c, jget_str(t, "de")),
@@ -411,10 +425,8 @@ static int compile_tasks(struct cc *c, struct json_object *served)
 	for (uint32_t i = 0; i < json_object_array_length(list); i++) {
 		struct json_object *t = json_object_array_get_idx(list, i);
 		char ptr[64];
-		snprintf(ptr, sizeof ptr, "/tasks/%u/id", i);
 		const char *id = jget_str(t, "id");
-		if (strcmp(id, VOCAB_TASKS[i]) != 0)
-			return fail(c, file, ptr, "expected \"%s\" here (specification order), found \"%s\"", VOCAB_TASKS[i], id);
+		if (out_of_order(c, file, "tasks", i, id, VOCAB_TASKS) < 0) return -1;
 		bool generic = jget_bool(t, "generic", 0);
 		struct json_object *ti = jget(t, "title"), *de = jget(t, "description"), *steps = jget(t, "steps");
 		struct json_object *out = json_object_new_object(), *out_steps = json_object_new_array();

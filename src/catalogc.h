@@ -4,12 +4,18 @@
 #define AUTOPLAN_CATALOGC_H
 
 #include <json-c/json.h>
+#include <stdarg.h>
 #include <stddef.h>
 
 /* sha256 (hex) of the canonical form of the parts of an operation record the planner relies on:
  * app, base_url (resolved), id, capability, method, path, input, output, parameters,
  * scope_alternatives, write. Key order and white space do not matter. Returns 0 or -1. */
 int catalogc_semantic_hash(const char *app, struct json_object *op, const char *base_url, char out[65]);
+
+/* Formats a compile error as "file: /json/pointer: message" into err (the one format of every compiler
+ * module). Returns -1 so callers can return its result. */
+int catalogc_verror(char *err, size_t errlen, const char *file, const char *ptr, const char *fmt, va_list ap)
+	__attribute__((format(printf, 5, 0)));
 
 /* Returns 0, or -1 with "file: /json/pointer: message" in err. Nothing is written on failure. */
 int catalogc_build(const char *srcdir, const char *outpath, char *err, size_t errlen);

@@ -1,4 +1,5 @@
 #include "catalogc_dir.h"
+#include "catalogc.h"
 #include "catalogc_shapes.h"
 #include "directory.h"
 #include "jsonutil.h"
@@ -25,12 +26,10 @@ static int fail(struct dctx *d, const char *file, const char *ptr, const char *f
 	__attribute__((format(printf, 4, 5)));
 static int fail(struct dctx *d, const char *file, const char *ptr, const char *fmt, ...)
 {
-	char msg[600];
 	va_list ap;
 	va_start(ap, fmt);
-	vsnprintf(msg, sizeof msg, fmt, ap);
+	catalogc_verror(d->err, d->errlen, file, ptr, fmt, ap);
 	va_end(ap);
-	snprintf(d->err, d->errlen, "%s: %s: %s", file, *ptr ? ptr : "/", msg);
 	return -1;
 }
 

@@ -224,3 +224,12 @@ Test(compiler, execution_tested_per_client)
 	cr_assert_not(compat_execution_tested(&c, "mcp/no-such-entry", "cursor"));
 	catalog_close(&c);
 }
+
+static void swapped_tasks(struct json_object *o)
+{
+	struct json_object *list = jget(o, "tasks");
+	struct json_object *first = json_object_get(json_object_array_get_idx(list, 0));
+	json_object_array_put_idx(list, 0, json_object_get(json_object_array_get_idx(list, 1)));
+	json_object_array_put_idx(list, 1, first);
+}
+Test(compiler, vocabulary_order) { edit("tasks.json", swapped_tasks); expect_compile_error("tasks.json: /tasks/0/id: expected \"file-invoices\""); }

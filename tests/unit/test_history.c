@@ -7,6 +7,8 @@
 #include "refresh.h"
 #include "router.h"
 
+#include "inproc.h"
+
 #include <criterion/criterion.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -111,19 +113,11 @@ static void teardown(void)
 
 static struct json_object *post_ok(const char *path, const char *body)
 {
-	struct request req = { 0 };
-	snprintf(req.method, sizeof req.method, "POST");
-	req.path = strdup(path);
-	req.query = strdup("");
-	req.body = strdup(body);
-	req.body_len = strlen(body);
-	struct reply out = { 0 };
-	router_dispatch(&rt, &req, &out);
-	const char *s = json_object_to_json_string_ext(out.body, JSON_C_TO_STRING_PLAIN | JSON_C_TO_STRING_NOSLASHESCAPE);
-	cr_assert_eq(out.status, 200, "%s -> %d %s", path, out.status, s);
-	struct json_object *o = json_tokener_parse(s);
-	reply_free(&out);
-	request_free(&req);
+	int status;
+	char *text;
+	struct json_object *o = inproc_post(&rt, path, body, &status, &text);
+	cr_assert_eq(status, 200, "%s -> %d %s", path, status, text);
+	free(text);
 	return o;
 }
 

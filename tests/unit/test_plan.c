@@ -8,6 +8,8 @@
 #include "router.h"
 #include "vocab.h"
 
+#include "inproc.h"
+
 #include <criterion/criterion.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -38,24 +40,9 @@ static void teardown(void)
 	catalog_close(&cat);
 }
 
-/* POSTs body to path through the router; returns the parsed answer (caller puts it) and its text. */
 static struct json_object *post(const char *path, const char *body, int *status, char **text)
 {
-	struct request req = { 0 };
-	snprintf(req.method, sizeof req.method, "POST");
-	req.path = strdup(path);
-	req.query = strdup("");
-	req.body = strdup(body);
-	req.body_len = strlen(body);
-	struct reply out = { 0 };
-	router_dispatch(&rt, &req, &out);
-	*status = out.status;
-	const char *s = json_object_to_json_string_ext(out.body, JSON_C_TO_STRING_PLAIN | JSON_C_TO_STRING_NOSLASHESCAPE);
-	if (text) *text = strdup(s);
-	struct json_object *o = json_tokener_parse(s);
-	reply_free(&out);
-	request_free(&req);
-	return o;
+	return inproc_post(&rt, path, body, status, text);
 }
 
 static struct json_object *post_ok(const char *path, const char *body)

@@ -1,7 +1,7 @@
 /* libFuzzer harness for the jsonc path of the configuration validator: the parser must never crash or
  * leak, and whatever it accepts must survive writing back in the same format and parsing again. */
-#include "cfg_emit.h"
-#include "cfg_parse.h"
+#include "formats/cfg_emit.h"
+#include "formats/cfg_parse.h"
 
 #include <stdint.h>
 #include <stdlib.h>

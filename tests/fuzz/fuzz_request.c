@@ -2,10 +2,11 @@
  * JSON writer, against the compiled catalog named by AUTOPLAN_CATALOG. Input: a method byte, then
  * path, query string and body separated by newlines. Every answer must be a JSON body with a known
  * status; nothing may crash or leak. */
-#include "catalog.h"
-#include "request.h"
-#include "response.h"
-#include "router.h"
+#include "catalog/catalog.h"
+#include "http/request.h"
+#include "http/response.h"
+#include "api/routes.h"
+#include "http/router.h"
 
 #include <stdint.h>
 #include <stdio.h>
@@ -24,7 +25,7 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 	(void)argv;
 	char err[512];
 	const char *path = getenv("AUTOPLAN_CATALOG");
-	if (!path || catalog_open(&cat, path, err, sizeof err) < 0 || router_init(&rt, &cat) < 0) {
+	if (!path || catalog_open(&cat, path, err, sizeof err) < 0 || router_init(&rt, &cat, ROUTES, NROUTES) < 0) {
 		fprintf(stderr, "fuzz_request: set AUTOPLAN_CATALOG to a compiled catalog (%s)\n", path ? err : "unset");
 		exit(1);
 	}

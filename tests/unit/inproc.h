@@ -2,7 +2,7 @@
 #ifndef AUTOPLAN_TEST_INPROC_H
 #define AUTOPLAN_TEST_INPROC_H
 
-#include "router.h"
+#include "http/router.h"
 
 /* POSTs body to path through rt. Returns the parsed answer (caller puts it); *status gets the status and,
  * when text is not NULL, *text the answer as sent (caller frees). */

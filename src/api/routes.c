@@ -1,0 +1,105 @@
+/* The route table: every path the responder serves, its shapes and its handler. The OpenAPI
+ * document and the /v2/ index are generated from this table. */
+#include "api/handlers.h"
+#include "api/routes.h"
+#include "api/shapes.h"
+#include "catalog/vocab.h"
+
+#define V R_VERSIONED
+#define E R_SPEC_ERRORS
+
+/* Response documentation of the planner rows (docs/planner.md has the full rules). */
+#define PLAN_DOC "status (first rule that holds, in order: unresolved, ambiguous, read_only_conflict, needs_apps, partial, " \
+	"needs_scopes, scopes_unknown, caller_side_steps, ready), status_text, rules (every rule that holds), task (id, title, " \
+	"kind task|capability_chain|ambiguous|none, resolved_by task_id|query|none, confidence 0..1, query: matched words, " \
+	"apps and capabilities named, candidates when ambiguous), steps (capability, role, app, app_source, state satisfied|missing_scope|" \
+	"scopes_unknown|caller_side|no_app|not_documented, done_by provider_operation|caller, operation with " \
+	"parameters, scope_alternatives, granted_scope, ask_for, ask_for_reason, permission_context, operation_notes, " \
+	"transformations, evidence when asked), left_out (write steps removed by read_only), coverage (required = " \
+	"planned steps, documented, practically_tested), minimal_scopes, apps (bound, not_used), runtime"
+#define PERMISSIONS_DOC "status (unresolved, ambiguous, needs_apps, needs_scopes, scopes_unknown, granted, no_scopes_needed), " \
+	"plan_status, task, steps (alternatives least privileged first with privilege_rank, reason, suggested, " \
+	"granted; granted_scope, needed_scope, permission_context, operation_notes), minimal_scopes, missing_scopes, " \
+	"broader_than_needed (granted scope and the one that is enough), not_needed"
+#define SNAPSHOT_DOC "status (the plan status), task, snapshot (" SNAPSHOT_FORMAT ": read_only, runtime, " \
+	"catalog_version, rule_version, task_id, apps, operations with app, operation, capability, " \
+	"scope_alternatives, source_revision, source_hash = the operation's semantic_sha256; null when unresolved)"
+#define IMPACT_DOC "status (unchanged, info_only, compatible, breaking), changes (app, operation, change removed|" \
+	"capability_remapped|scopes_narrowed|scopes_widened|scopes_changed|scopes_now_documented|" \
+	"scopes_no_longer_documented|source_hash_changed|source_revision_changed|catalog_version_moved|" \
+	"rule_version_moved, severity breaking|compatible|info, before, after, detail), checked_operations, summary"
+
+const struct route ROUTES[] = {
+	{ "GET", "/v2/capabilities", "findCapabilities", "Find capabilities and the apps that document them", 1,
+		NULL, &Q_CAPABILITIES, NULL, h_capabilities, V | E,
+		"capabilities (each with the operations documenting it per app), total, offset, next_offset" },
+	{ "POST", "/v2/workflows/plan", "planWorkflow", "Plan a workflow", 2,
+		NULL, NULL, &B_TASK, h_plan, V | E, PLAN_DOC },
+	{ "GET", "/v2/connections/{type}/{slug}", "getConnections", "Connection options of a directory entry", 3,
+		&P_ENTRY, &Q_LOCALE, NULL, h_connections, V | E,
+		"id, name, status, locale, connections (id, transport stdio|streamable-http|sse, runtime local|remote, command, "
+		"args, url, package {registry, name, version}, requires, env and headers {name, required, secret, description}, "
+		"text in the locale), connection_rule_version; 404 entry_not_found" },
+	{ "GET", "/v2/verifications/{type}/{slug}", "getVerifications", "Verification levels of a directory entry", 4,
+		&P_ENTRY, &Q_LOCALE, NULL, h_verifications, V | E,
+		"id, levels (reached, in order listed < package_resolved < started < schema_read < execution_tested), "
+		"details (every level: reached, date, report, basis), connections (id, levels), summary; 404 entry_not_found" },
+	{ "POST", "/v2/compatibility/check", "checkCompatibility", "Check an entry against a client", 5,
+		NULL, NULL, &B_ENTRY, h_compatibility, V | E,
+		"id, client, status (compatible, compatible_via_bridge, limited, incompatible, no_connections, "
+		"unknown_client), execution_tested (true only when a verification report shows it), entry_status, "
+		"recommended_connection, connections ({connection, transport, status: supported | supported_via_bridge | "
+		"limited | not_supported, reason}); 404 entry_not_found, 404 connection_not_found" },
+	{ "POST", "/v2/permissions/explain", "explainPermissions", "Explain the permissions a task needs", 6,
+		NULL, NULL, &B_TASK, h_permissions, V | E, PERMISSIONS_DOC },
+	{ "POST", "/v2/config/validate", "validateConfig", "Validate an MCP client configuration", 7,
+		NULL, NULL, &B_CONFIG_VALIDATE, h_config_validate, V | E,
+		"status (valid, valid_with_warnings, invalid, parse_error, unknown_client), client, format, issues "
+		"({code, path, message}; the severity of each code is fixed: see severities and docs/config.md), "
+		"corrected_config (null unless every correction is certain; text in the client's format when config was "
+		"text), severities ({code: error|warning|info}); unknown_client adds supported_clients" },
+	{ "POST", "/v2/configure", "configure", "Configuration template for an entry and a client", 8,
+		NULL, NULL, &B_ENTRY, h_configure, V | E,
+		"status (ok, ok_via_bridge, limited, incompatible, no_connections, unknown_client), connection (the chosen "
+		"connection, auto = best for the client), template ({format, root_key, server_name, snippet (text in the "
+		"client's format), config, secrets, file_locations, steps, merge}), alternatives; 404 entry_not_found, "
+		"404 connection_not_found" },
+	{ "GET", "/v2/capability-gaps", "getCapabilityGaps", "Which capabilities an app documents, and its gaps", 9,
+		NULL, &Q_GAPS, NULL, h_capability_gaps, V | E, "app, capabilities, connector_inventory" },
+	{ "POST", "/v2/changes/impact", "changeImpact", "Impact of catalog changes on a workflow snapshot", 10,
+		NULL, NULL, &B_IMPACT, h_impact, V | E, IMPACT_DOC },
+	{ "GET", "/v2/replacements", "findReplacements", "Apps that can replace an app for a capability set", 11,
+		NULL, &Q_REPLACEMENTS, NULL, h_replacements, V | E, "source, required, alternatives" },
+	{ "POST", "/v2/workflows/snapshot", "snapshotWorkflow", "Workflow snapshot of a planned task", 12,
+		NULL, NULL, &B_TASK, h_snapshot, V | E, SNAPSHOT_DOC },
+	{ "GET", "/v2/verification-reports", "listVerificationReports", "List verification reports", 0,
+		NULL, NULL, NULL, h_reports, V, "reports (id, date, title)" },
+	{ "GET", "/v2/verification-reports/{id}", "getVerificationReport", "A dated verification report", 13,
+		&P_REPORT, NULL, NULL, h_report, 0, "the report: environment, assertions, limitations, observed tool input schemas" },
+	{ "GET", "/v1/eintrag/{art}/{slug}", "getEntryV1", "Directory entry (previous major version)", 0,
+		&P_V1_ENTRY, NULL, NULL, h_v1_entry, R_HIDDEN,
+		"the entry: art, schluessel, slug, name, status, homepage, paket_koordinate, indexierbar, anbietertext, "
+		"adresse; 404 entry_not_found" },
+	{ "GET", "/v1/eintraege", "listEntriesV1", "Directory listing page (previous major version)", 0,
+		NULL, &Q_V1_LIST, NULL, h_v1_list, R_HIDDEN,
+		"art, filter {einsatzgebiet?, status?}, suche, startvorlage, suchebene, gesamt, grenze, versatz, "
+		"naechster_versatz, eintraege" },
+	{ "GET", "/v2/", "getIndex", "Service index: versions and every endpoint", 14,
+		NULL, NULL, NULL, h_index, V, "service, api_version, version triple, endpoints" },
+	{ "GET", "/v2/tasks", "listTasks", "The task catalog with capability chains", 14,
+		NULL, NULL, NULL, h_tasks, 0, "tasks" },
+	{ "GET", "/v2/apps", "listApps", "Apps with authentication, cost and limits statements", 14,
+		NULL, NULL, NULL, h_apps, 0, "apps" },
+	{ "GET", "/v2/guides", "listGuides", "Short how-tos in English and German", 14,
+		NULL, NULL, NULL, h_guides, 0, "guides" },
+	{ "GET", "/v2/clients", "listClients", "MCP clients: file formats, fields, locations, steps; the validator's issue codes", 0,
+		NULL, NULL, NULL, h_clients, 0, "clients (one record per client, see docs/config.md), issue_codes ({code, severity, meaning})" },
+	{ "GET", "/v2/catalog", "getProviderCatalog", "The provider catalog document", 0,
+		NULL, NULL, NULL, h_provider_catalog, 0, "dataset_version, catalog_version, rule_version, apps" },
+	{ "GET", "/v2/openapi.json", "getOpenApi", "This OpenAPI document", 0,
+		NULL, NULL, NULL, h_openapi, 0, "OpenAPI 3.1 document" },
+	{ "GET", "/v2/monitoring/openapi.json", "getMonitoringOpenApi", "Description of the private monitoring interface", 0,
+		NULL, NULL, NULL, h_monitoring_openapi, 0, "OpenAPI 3.1 document" },
+};
+
+const int NROUTES = (int)(sizeof ROUTES / sizeof ROUTES[0]);

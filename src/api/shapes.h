@@ -1,0 +1,11 @@
+/* Request shapes of every endpoint, declared once (see the specification's Endpoints and Limits). */
+#ifndef AUTOPLAN_SHAPES_H
+#define AUTOPLAN_SHAPES_H
+
+#include "schema/schema.h"
+
+extern const struct schema Q_CAPABILITIES, Q_GAPS, Q_REPLACEMENTS, Q_LOCALE;
+extern const struct schema P_ENTRY, P_REPORT, P_V1_ENTRY, Q_V1_LIST;
+extern const struct schema B_TASK, B_ENTRY, B_CONFIG_VALIDATE, B_IMPACT, SNAPSHOT;
+
+#endif

@@ -1,0 +1,331 @@
+#include "catalog/catalog.h"
+#include "util/jsonutil.h"
+#include "util/text.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+static int bad(char *err, size_t n, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static int bad(char *err, size_t n, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(err, n, fmt, ap);
+	va_end(ap);
+	return -1;
+}
+
+
+bool cat_has(cat_str s) { return s != CAT_NONE; }
+
+/* Section s as count records of rec bytes, bounds-checked. */
+static const void *section(const struct catalog *c, int s, size_t rec, uint32_t *count)
+{
+	const struct cat_section *sec = &c->h->sections[s];
+	if (sec->id != (uint32_t)s || sec->off > c->size || sec->size > c->size - sec->off ||
+	    (rec && sec->size != (uint64_t)sec->count * rec) || sec->off % 8)
+		return NULL;
+	*count = sec->count;
+	return c->base + sec->off;
+}
+
+static bool str_ok(const struct catalog *c, cat_str s)
+{
+	const struct cat_section *sec = &c->h->sections[CS_STRINGS];
+	if (s == CAT_NONE) return true;
+	if ((uint64_t)s + 5 > sec->size) return false;
+	uint32_t len;
+	memcpy(&len, c->base + sec->off + s, 4);
+	return (uint64_t)s + 4 + len + 1 <= sec->size && c->base[sec->off + s + 4 + len] == '\0';
+}
+
+/* Order of entries: by type, then slug (bytewise). */
+static int entry_cmp(const struct catalog *c, const struct cat_entry *e, const char *type, const char *slug)
+{
+	int r = strcmp(cat_s(c, e->type), type);
+	return r ? r : strcmp(cat_s(c, e->slug), slug);
+}
+
+#define CHECK_STR(x) do { if (!str_ok(c, (x))) return false; } while (0)
+
+static bool refs_ok(const struct catalog *c)
+{
+	if (c->nreports && !c->reports) return false;
+	CHECK_STR(c->meta->dataset_version); CHECK_STR(c->meta->catalog_version);
+	CHECK_STR(c->meta->rule_version); CHECK_STR(c->meta->built_from);
+	CHECK_STR(c->meta->connection_rule_version);
+	for (uint32_t i = 0; i < c->napps; i++) {
+		const struct cat_app *a = &c->apps[i];
+		CHECK_STR(a->id); CHECK_STR(a->name); CHECK_STR(a->provider); CHECK_STR(a->base_url);
+		CHECK_STR(a->json); CHECK_STR(a->connector_inventory); CHECK_STR(a->permission_context);
+		if (a->op_first > c->nops || a->op_count > c->nops - a->op_first || a->kind >= AK_COUNT) return false;
+		if (a->gap_first > c->nlists || c->ncaps > c->nlists - a->gap_first) return false;
+		for (uint32_t k = 0; k < c->ncaps; k++) CHECK_STR(c->lists[a->gap_first + k]);
+	}
+	for (uint32_t i = 0; i < c->nops; i++) {
+		const struct cat_op *o = &c->ops[i];
+		CHECK_STR(o->id); CHECK_STR(o->method); CHECK_STR(o->path); CHECK_STR(o->base_url);
+		CHECK_STR(o->json); CHECK_STR(o->evidence); CHECK_STR(o->semantic_sha256);
+		CHECK_STR(o->revision); CHECK_STR(o->permission_context); CHECK_STR(o->view);
+		if (o->app >= c->napps || o->cap >= c->ncaps) return false;
+		if (o->scope_count != CAT_NONE) {
+			if (o->scope_first > c->nlists || o->scope_count > c->nlists - o->scope_first) return false;
+			for (uint32_t k = 0; k < o->scope_count; k++) CHECK_STR(c->lists[o->scope_first + k]);
+		}
+	}
+	for (uint32_t i = 0; i < c->ncaps; i++) {
+		const struct cat_cap *p = &c->caps[i];
+		CHECK_STR(p->id); CHECK_STR(p->title_en); CHECK_STR(p->title_de); CHECK_STR(p->desc_en);
+		CHECK_STR(p->desc_de); CHECK_STR(p->search); CHECK_STR(p->item_head); CHECK_STR(p->item_tail);
+		if (p->op_first > c->nlists || p->op_count > c->nlists - p->op_first) return false;
+		for (uint32_t k = 0; k < p->op_count; k++) if (c->lists[p->op_first + k] >= c->nops) return false;
+	}
+	for (uint32_t i = 0; i < c->ntasks; i++) {
+		const struct cat_task *t = &c->tasks[i];
+		CHECK_STR(t->id); CHECK_STR(t->title_en); CHECK_STR(t->title_de); CHECK_STR(t->desc_en);
+		CHECK_STR(t->desc_de); CHECK_STR(t->search); CHECK_STR(t->json);
+		if (t->step_first > c->nsteps || t->step_count > c->nsteps - t->step_first) return false;
+	}
+	for (uint32_t i = 0; i < c->nsteps; i++) {
+		const struct cat_step *s = &c->steps[i];
+		CHECK_STR(s->role);
+		if (s->cap >= c->ncaps || (s->app != CAT_NONE && s->app >= c->napps) || s->app_kind >= AK_COUNT)
+			return false;
+	}
+	for (uint32_t i = 0; i < c->nreports; i++) {
+		CHECK_STR(c->reports[i].id); CHECK_STR(c->reports[i].date); CHECK_STR(c->reports[i].json);
+	}
+	for (uint32_t i = 0; i < c->ndocs; i++) CHECK_STR(c->docs[i].json);
+	for (uint32_t i = 0; i < c->nops; i++) {
+		const struct cat_opx *x = &c->opx[i];
+		CHECK_STR(x->input); CHECK_STR(x->output); CHECK_STR(x->params); CHECK_STR(x->transformations);
+		CHECK_STR(x->plan_view); CHECK_STR(x->scopes); CHECK_STR(x->notes); CHECK_STR(x->app_context);
+		CHECK_STR(x->cap_title);
+		if (x->plan_view == CAT_NONE || x->scopes == CAT_NONE || x->notes == CAT_NONE || x->app_context == CAT_NONE ||
+		    x->cap_title == CAT_NONE) return false;
+	}
+	for (uint32_t i = 0; i < c->nscopes; i++) {
+		CHECK_STR(c->scopes[i].scope); CHECK_STR(c->scopes[i].reason);
+		if (c->scopes[i].app >= c->napps) return false;
+	}
+	for (uint32_t i = 0; i < c->nsyns; i++) {
+		const struct cat_syn *s = &c->syns[i];
+		CHECK_STR(s->phrase);
+		uint32_t lim = s->kind == SYN_APP ? c->napps : s->kind == SYN_APP_KIND ? AK_COUNT
+			: s->kind == SYN_TASK ? c->ntasks : s->kind == SYN_CAP ? c->ncaps : 1;
+		if (s->kind > SYN_CAP || s->target >= lim || s->phrase == CAT_NONE) return false;
+	}
+	for (uint32_t i = 0; i < c->nwords; i++) {
+		CHECK_STR(c->words[i].word);
+		if (c->words[i].word == CAT_NONE || c->words[i].len != strlen(cat_s(c, c->words[i].word))) return false;
+	}
+	for (uint32_t i = 0; i < c->nclients; i++) {
+		const struct cat_client *k = &c->clients[i];
+		CHECK_STR(k->id); CHECK_STR(k->name); CHECK_STR(k->keys); CHECK_STR(k->json); CHECK_STR(k->root_key);
+		CHECK_STR(k->type_field); CHECK_STR(k->command); CHECK_STR(k->args); CHECK_STR(k->env);
+		CHECK_STR(k->url); CHECK_STR(k->http_url); CHECK_STR(k->headers); CHECK_STR(k->known);
+		CHECK_STR(k->secret); CHECK_STR(k->styles); CHECK_STR(k->timeouts); CHECK_STR(k->extra); CHECK_STR(k->files); CHECK_STR(k->steps_en);
+		CHECK_STR(k->steps_de);
+		for (int t = 0; t < TR_COUNT; t++) {
+			CHECK_STR(k->type_values[t]);
+			if (k->support[t] >= SUP_COUNT) return false;
+		}
+		if (k->format >= CF_COUNT || k->id == CAT_NONE || k->root_key == CAT_NONE || k->command == CAT_NONE)
+			return false;
+	}
+	for (uint32_t i = 0; i < c->nentries; i++) {
+		const struct cat_entry *e = &c->entries[i];
+		const cat_str all[] = { e->type, e->slug, e->key, e->name, e->status, e->json, e->connections,
+			e->connections_en, e->connections_de, e->levels, e->verifications, e->ver_connections,
+			e->summary_en, e->summary_de, e->search_name, e->search_key, e->search_text, e->exec_clients };
+		for (size_t k = 0; k < sizeof all / sizeof *all; k++) {
+			CHECK_STR(all[k]);
+			if (all[k] == CAT_NONE) return false;
+		}
+		/* the lookup below is a binary search: the order must hold */
+		if (i && entry_cmp(c, &c->entries[i - 1], cat_s(c, e->type), cat_s(c, e->slug)) >= 0) return false;
+	}
+	return true;
+}
+
+static int verify(struct catalog *c, char *err, size_t errlen)
+{
+	if (c->size < sizeof *c->h) return bad(err, errlen, "catalog file is too short (%zu bytes)", c->size);
+	c->h = (const struct cat_header *)c->base;
+	if (memcmp(c->h->magic, CAT_MAGIC, 8) != 0) return bad(err, errlen, "not a compiled catalog (bad magic)");
+	if (c->h->format != CAT_FORMAT)
+		return bad(err, errlen, "compiled catalog has format %u; this build reads format %u: recompile it",
+			c->h->format, CAT_FORMAT);
+	if (c->h->size != c->size || c->h->nsections != CS_COUNT)
+		return bad(err, errlen, "compiled catalog is truncated or damaged (size %zu, header says %llu)",
+			c->size, (unsigned long long)c->h->size);
+	char want[65], got[65];
+	if (sha256_hex(c->base + sizeof *c->h, c->size - sizeof *c->h, got) < 0)
+		return bad(err, errlen, "cannot hash the compiled catalog");
+	for (int i = 0; i < 32; i++) snprintf(want + 2 * i, 3, "%02x", c->h->sha256[i]);
+	if (strcmp(want, got) != 0) return bad(err, errlen, "compiled catalog is damaged (checksum mismatch)");
+	uint32_t nmeta = 0, nstr = 0;
+	if (!section(c, CS_STRINGS, 0, &nstr)) return bad(err, errlen, "damaged string section");
+	c->meta = section(c, CS_META, sizeof *c->meta, &nmeta);
+	c->apps = section(c, CS_APPS, sizeof *c->apps, &c->napps);
+	c->ops = section(c, CS_OPS, sizeof *c->ops, &c->nops);
+	c->caps = section(c, CS_CAPS, sizeof *c->caps, &c->ncaps);
+	c->tasks = section(c, CS_TASKS, sizeof *c->tasks, &c->ntasks);
+	c->steps = section(c, CS_STEPS, sizeof *c->steps, &c->nsteps);
+	c->lists = section(c, CS_LISTS, sizeof *c->lists, &c->nlists);
+	c->reports = section(c, CS_REPORTS, sizeof *c->reports, &c->nreports);
+	c->docs = section(c, CS_DOCS, sizeof *c->docs, &c->ndocs);
+	uint32_t nopx = 0;
+	c->opx = section(c, CS_OPX, sizeof *c->opx, &nopx);
+	c->scopes = section(c, CS_SCOPES, sizeof *c->scopes, &c->nscopes);
+	c->syns = section(c, CS_SYNONYMS, sizeof *c->syns, &c->nsyns);
+	c->words = section(c, CS_WORDS, sizeof *c->words, &c->nwords);
+	if ((c->nops && (!c->opx || nopx != c->nops)) || (c->nscopes && !c->scopes) || (c->nsyns && !c->syns) ||
+	    (c->nwords && !c->words) || c->ntasks > 64)
+		return bad(err, errlen, "compiled catalog has a damaged planner section");
+	c->clients = section(c, CS_CLIENTS, sizeof *c->clients, &c->nclients);
+	c->entries = section(c, CS_ENTRIES, sizeof *c->entries, &c->nentries);
+	if (!c->meta || nmeta != 1 || !c->apps || !c->ops || !c->caps || !c->tasks || !c->steps || !c->lists ||
+	    !c->docs || !c->entries || (c->nclients && !c->clients) || !refs_ok(c))
+		return bad(err, errlen, "compiled catalog has a damaged section or reference");
+	return 0;
+}
+
+int catalog_open(struct catalog *c, const char *path, char *err, size_t errlen)
+{
+	memset(c, 0, sizeof *c);
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0) return bad(err, errlen, "cannot open catalog %s: %s", path, strerror(errno));
+	struct stat st;
+	if (fstat(fd, &st) < 0 || st.st_size <= 0) {
+		close(fd);
+		return bad(err, errlen, "catalog %s is empty or unreadable", path);
+	}
+	void *m = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_SHARED, fd, 0);
+	close(fd);
+	if (m == MAP_FAILED) return bad(err, errlen, "cannot map catalog %s: %s", path, strerror(errno));
+	c->base = m;
+	c->size = (size_t)st.st_size;
+	c->dev = st.st_dev;
+	c->ino = st.st_ino;
+	if (verify(c, err, errlen) < 0) {
+		size_t n = strlen(err);
+		snprintf(err + n, errlen - n, " (%s)", path);
+		catalog_close(c);
+		return -1;
+	}
+	return 0;
+}
+
+void catalog_close(struct catalog *c)
+{
+	if (c->base) munmap((void *)c->base, c->size);
+	memset(c, 0, sizeof *c);
+}
+
+bool catalog_changed(const struct catalog *c, const char *path)
+{
+	struct stat st;
+	return stat(path, &st) == 0 && (st.st_ino != c->ino || st.st_dev != c->dev);
+}
+
+int cat_app_find(const struct catalog *c, const char *id)
+{
+	for (uint32_t i = 0; i < c->napps; i++)
+		if (strcmp(cat_s(c, c->apps[i].id), id) == 0) return (int)i;
+	return -1;
+}
+
+int cat_cap_find(const struct catalog *c, const char *id)
+{
+	for (uint32_t i = 0; i < c->ncaps; i++)
+		if (strcmp(cat_s(c, c->caps[i].id), id) == 0) return (int)i;
+	return -1;
+}
+
+int cat_task_find(const struct catalog *c, const char *id)
+{
+	for (uint32_t i = 0; i < c->ntasks; i++)
+		if (strcmp(cat_s(c, c->tasks[i].id), id) == 0) return (int)i;
+	return -1;
+}
+
+int cat_op_find(const struct catalog *c, uint32_t app, const char *op_id)
+{
+	if (app >= c->napps) return -1;
+	const struct cat_app *a = &c->apps[app];
+	for (uint32_t i = a->op_first; i < a->op_first + a->op_count; i++)
+		if (strcmp(cat_s(c, c->ops[i].id), op_id) == 0) return (int)i;
+	return -1;
+}
+
+const struct cat_report *cat_report_find(const struct catalog *c, const char *id)
+{
+	for (uint32_t i = 0; i < c->nreports; i++)
+		if (strcmp(cat_s(c, c->reports[i].id), id) == 0) return &c->reports[i];
+	return NULL;
+}
+
+const char *cat_doc(const struct catalog *c, enum cat_doc_id id)
+{
+	for (uint32_t i = 0; i < c->ndocs; i++)
+		if (c->docs[i].id == (uint32_t)id) return cat_s(c, c->docs[i].json);
+	return NULL;
+}
+
+int cat_op_scopes(const struct catalog *c, const struct cat_op *op, const char **out, int max)
+{
+	if (op->scope_count == CAT_NONE) return -1;
+	int n = (int)op->scope_count < max ? (int)op->scope_count : max;
+	for (int i = 0; i < n; i++) out[i] = cat_s(c, c->lists[op->scope_first + i]);
+	return (int)op->scope_count;
+}
+
+const struct cat_scope *cat_scope_find(const struct catalog *c, uint32_t app, const char *scope)
+{
+	for (uint32_t i = 0; i < c->nscopes; i++)
+		if (c->scopes[i].app == app && strcmp(cat_s(c, c->scopes[i].scope), scope) == 0) return &c->scopes[i];
+	return NULL;
+}
+
+const struct cat_client *cat_client_find(const struct catalog *c, const char *id_or_alias)
+{
+	char f[128], key[132];
+	if (strlen(id_or_alias) > 80) return NULL;
+	text_fold(id_or_alias, f, sizeof f);
+	for (uint32_t i = 0; i < c->nclients; i++)
+		if (strcmp(cat_s(c, c->clients[i].id), id_or_alias) == 0) return &c->clients[i];
+	snprintf(key, sizeof key, "|%s|", f);
+	for (uint32_t i = 0; i < c->nclients; i++)
+		if (strstr(cat_s(c, c->clients[i].keys), key)) return &c->clients[i];
+	return NULL;
+}
+
+const struct cat_entry *cat_entry_find(const struct catalog *c, const char *type, const char *slug)
+{
+	uint32_t lo = 0, hi = c->nentries;
+	while (lo < hi) {
+		uint32_t mid = lo + (hi - lo) / 2;
+		int r = entry_cmp(c, &c->entries[mid], type, slug);
+		if (r == 0) return &c->entries[mid];
+		if (r < 0) lo = mid + 1;
+		else hi = mid;
+	}
+	return NULL;
+}
+
+const struct cat_entry *cat_entry_find_id(const struct catalog *c, const char *id)
+{
+	const char *slash = strchr(id, '/');
+	char type[16];
+	if (!slash || (size_t)(slash - id) >= sizeof type) return NULL;
+	memcpy(type, id, (size_t)(slash - id));
+	type[slash - id] = '\0';
+	return cat_entry_find(c, type, slash + 1);
+}

@@ -1,0 +1,153 @@
+#include "http/request.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static int hexval(char c)
+{
+	if (c >= '0' && c <= '9') return c - '0';
+	if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+	if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+	return -1;
+}
+
+int percent_decode(char *s, int plus)
+{
+	char *o = s;
+	for (char *p = s; *p; p++) {
+		if (*p == '%') {
+			int hi = hexval(p[1]), lo = hi < 0 ? -1 : hexval(p[2]);
+			if (hi < 0 || lo < 0 || (hi == 0 && lo == 0)) return -1;
+			*o++ = (char)(hi * 16 + lo);
+			p += 2;
+		} else if (*p == '+' && plus) {
+			*o++ = ' ';
+		} else {
+			*o++ = *p;
+		}
+	}
+	*o = '\0';
+	return 0;
+}
+
+static const char *env(const struct io *io, const char *name)
+{
+	const char *v = io->getenv(io->ctx, name);
+	return v ? v : "";
+}
+
+/* The path is SCRIPT_NAME + PATH_INFO (Apache, CGI) or else the path part of REQUEST_URI (nginx). */
+static char *request_path(const struct io *io)
+{
+	const char *sn = env(io, "SCRIPT_NAME"), *pi = env(io, "PATH_INFO");
+	char *path;
+	if (*sn || *pi) {
+		size_t a = strlen(sn), b = strlen(pi);
+		path = malloc(a + b + 1);
+		if (!path) return NULL;
+		memcpy(path, sn, a);
+		memcpy(path + a, pi, b + 1);
+		return path; /* already decoded by the server */
+	}
+	const char *uri = env(io, "REQUEST_URI");
+	size_t n = strcspn(uri, "?#");
+	path = strndup(uri, n);
+	if (path && percent_decode(path, 0) < 0)
+		path[0] = '\0'; /* an undecodable path matches no route */
+	return path;
+}
+
+static int read_body(struct request *r, const struct io *io, size_t cap)
+{
+	const char *cl = env(io, "CONTENT_LENGTH");
+	size_t announced = 0;
+	int have_length = *cl != '\0';
+	for (const char *p = cl; *p; p++) {
+		if (*p < '0' || *p > '9' || announced > cap) {
+			r->body_state = (*p < '0' || *p > '9') ? BODY_BAD_LENGTH : BODY_TOO_LARGE;
+			return 0;
+		}
+		announced = announced * 10 + (size_t)(*p - '0');
+	}
+	if (announced > cap) {
+		r->body_state = BODY_TOO_LARGE;
+		return 0;
+	}
+	if (!have_length || announced == 0)
+		return 0; /* no body; a server that sends one without a length is not read from */
+	r->body = malloc(announced + 1);
+	if (!r->body) return -1;
+	size_t got = 0;
+	while (got < announced) {
+		ssize_t n = io->read(io->ctx, r->body + got, announced - got);
+		if (n <= 0) break;
+		got += (size_t)n;
+	}
+	r->body[got] = '\0';
+	r->body_len = got;
+	if (got < announced)
+		r->body_state = BODY_SHORT;
+	return 0;
+}
+
+int request_read(struct request *r, const struct io *io, size_t cap)
+{
+	memset(r, 0, sizeof *r);
+	const char *m = env(io, "REQUEST_METHOD");
+	size_t ml = strlen(m);
+	if (ml >= sizeof r->method) ml = sizeof r->method - 1;
+	memcpy(r->method, m, ml);
+	r->path = request_path(io);
+	r->query = strdup(env(io, "QUERY_STRING"));
+	if (!r->path || !r->query) return -1;
+	return read_body(r, io, cap);
+}
+
+void request_free(struct request *r)
+{
+	free(r->path);
+	free(r->query);
+	free(r->body);
+	memset(r, 0, sizeof *r);
+}
+
+void query_free(struct qparam *q, int n)
+{
+	for (int i = 0; i < n; i++) {
+		free(q[i].name);
+		free(q[i].value);
+	}
+	free(q);
+}
+
+int query_parse(const char *qs, struct qparam **out, int max)
+{
+	*out = NULL;
+	int n = 0;
+	for (const char *p = qs; *p; p++)
+		if (*p == '&') n++;
+	if (*qs) n++;
+	if (n > max) return -1;
+	struct qparam *q = calloc((size_t)(n ? n : 1), sizeof *q);
+	if (!q) return -2;
+	int k = 0;
+	for (const char *p = qs; *p;) {
+		size_t len = strcspn(p, "&");
+		if (len > 0) {
+			const char *eq = memchr(p, '=', len);
+			size_t nl = eq ? (size_t)(eq - p) : len;
+			q[k].name = strndup(p, nl);
+			q[k].value = eq ? strndup(eq + 1, len - nl - 1) : strdup("");
+			k++;
+			if (!q[k - 1].name || !q[k - 1].value || percent_decode(q[k - 1].name, 1) < 0 ||
+			    percent_decode(q[k - 1].value, 1) < 0) {
+				query_free(q, k);
+				return -2;
+			}
+		}
+		p += len;
+		if (*p == '&') p++;
+	}
+	*out = q;
+	return k;
+}

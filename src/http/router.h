@@ -1,0 +1,63 @@
+/* The route table and dispatch: match method and path, validate path, query and body against the
+ * route's declared shapes, call the handler with one normalised input object, stamp versions. */
+#ifndef AUTOPLAN_ROUTER_H
+#define AUTOPLAN_ROUTER_H
+
+#include "catalog/catalog.h"
+#include "http/request.h"
+#include "http/response.h"
+#include "schema/schema.h"
+
+#include <json-c/json.h>
+
+#define MAX_QUERY_PARAMS 32
+#define MAX_JSON_DEPTH 32
+
+struct route;
+
+/* What a handler may read: the mapped catalog and the route table (for self-describing views). */
+struct hctx {
+	const struct catalog *cat;
+	const struct route *route;
+};
+
+/* in holds the validated path parameters, query parameters and body fields in one object (names do
+ * not collide in any route). The handler fills out via reply_ok or reply_error; the router owns in. */
+typedef void (*handler_fn)(const struct hctx *c, struct json_object *in, struct reply *out);
+
+enum route_flags {
+	R_VERSIONED = 1u << 0,   /* a planning-type result: carries the version triple */
+	R_SPEC_ERRORS = 1u << 1, /* rows 1-12: documents 400, 404 and 413 */
+	R_HIDDEN = 1u << 2,      /* not listed in /v2/openapi.json (e.g. /v1) */
+};
+
+struct route {
+	const char *method;
+	const char *pattern;        /* "/v2/connections/{type}/{slug}" */
+	const char *op_id;          /* OpenAPI operationId */
+	const char *summary;
+	int row;                    /* row in the specification's operations table, 0 when none */
+	const struct schema *path, *query, *body;
+	handler_fn fn;
+	unsigned flags;
+	const char *response_doc;   /* what a 200 answer holds */
+};
+
+struct router {
+	const struct catalog *cat;
+	const struct route *routes; /* the table (api/routes.h), not owned */
+	int nroutes;
+	struct schema_patterns pats;
+};
+
+/* Keeps the route table (the caller's, which must outlive r) and compiles every pattern of it into
+ * r->pats. Returns 0 or -1. */
+int router_init(struct router *r, const struct catalog *cat, const struct route *routes, int nroutes);
+void router_free(struct router *r);
+
+void router_dispatch(const struct router *r, const struct request *req, struct reply *out);
+
+/* Adds dataset_version, catalog_version and rule_version to o. */
+void add_version_triple(const struct catalog *cat, struct json_object *o);
+
+#endif

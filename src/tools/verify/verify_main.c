@@ -1,0 +1,216 @@
+/* autoplan-verify: verify one MCP server over stdio and write a dated verification report.
+ * See docs/evidence.md. */
+#include "catalog/catalog.h"
+#include "tools/verify/mcpverify.h"
+#include "util/jsonutil.h"
+
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+static int usage(void)
+{
+	fputs("usage: autoplan-verify --id SLUG [--date YYYY-MM-DD] [--entry mcp/SLUG] [--connection ID]\n"
+	      "         [--package npm:NAME@VERSION] [--package-json FILE] [--runtime TEXT] [--plan FILE]\n"
+	      "         [--timeout MS] [--cwd DIR] [--out FILE] [--generated-by TEXT] [--compare REPORT]\n"
+	      "         [--pin VERSION] [--set NAME=VALUE]...\n"
+	      "         (--catalog CATALOG_BIN | --connection-file FILE | -- COMMAND [ARG...])\n"
+	      "  --catalog: start the stdio connection --connection (default: the first stdio one) of directory\n"
+	      "  entry --entry from the compiled catalog; --pin adds @VERSION to the package argument, --set fills\n"
+	      "  an argument written <NAME>.\n", stderr);
+	return 2;
+}
+
+/* A directory entry's connection object: stdio command and arguments, id and package. */
+struct conn_args {
+	const char *pin;            /* version appended to the package argument, or NULL */
+	const char *sets[16];       /* "NAME=VALUE": an argument "<NAME>" becomes VALUE */
+	int nsets;
+};
+
+static const char *fill(const struct conn_args *ca, const char *arg, const char *pkgname, char *buf, size_t n)
+{
+	size_t l = strlen(arg);
+	if (ca->pin && pkgname && strcmp(arg, pkgname) == 0) { snprintf(buf, n, "%s@%s", arg, ca->pin); return buf; }
+	for (int i = 0; l > 2 && arg[0] == '<' && arg[l - 1] == '>' && i < ca->nsets; i++) {
+		const char *eq = strchr(ca->sets[i], '=');
+		if (eq && (size_t)(eq - ca->sets[i]) == l - 2 && strncmp(ca->sets[i], arg + 1, l - 2) == 0) return eq + 1;
+	}
+	return arg;
+}
+
+/* The connection object of a directory entry in the compiled catalog (by id, or the first stdio one). */
+static struct json_object *entry_connection(const char *catalog_path, const char *entry, const char *conn)
+{
+	struct catalog cat;
+	char err[512];
+	if (!entry || strncmp(entry, "mcp/", 4) != 0) { fprintf(stderr, "autoplan-verify: --catalog needs --entry mcp/<slug>\n"); return NULL; }
+	if (catalog_open(&cat, catalog_path, err, sizeof err) < 0) { fprintf(stderr, "autoplan-verify: %s\n", err); return NULL; }
+	const struct cat_entry *e = cat_entry_find(&cat, "mcp", entry + 4);
+	struct json_object *list = e ? json_tokener_parse(cat_s(&cat, e->connections)) : NULL, *found = NULL;
+	for (size_t i = 0; list && !found && i < json_object_array_length(list); i++) {
+		struct json_object *c = json_object_array_get_idx(list, i);
+		const char *id = jget_str(c, "id"), *tr = jget_str(c, "transport");
+		if (conn ? (id && strcmp(id, conn) == 0) : (tr && strcmp(tr, "stdio") == 0)) found = json_object_get(c);
+	}
+	if (!e) fprintf(stderr, "autoplan-verify: no directory entry %s in %s\n", entry, catalog_path);
+	else if (!found) fprintf(stderr, "autoplan-verify: entry %s has no %s connection\n", entry, conn ? conn : "stdio");
+	json_object_put(list);
+	catalog_close(&cat);
+	return found;
+}
+
+/* Takes the reference to c. */
+static int load_connection(struct json_object *c, const char *what, const struct conn_args *ca, struct mcpverify_opts *o,
+	char ***argv, char **conn_id, char *pkg, size_t pn, char *cmd, size_t cn)
+{
+	if (!c || !jget_str(c, "command") || (jget_str(c, "transport") && strcmp(jget_str(c, "transport"), "stdio") != 0)) {
+		fprintf(stderr, "autoplan-verify: %s: not a stdio connection with a command\n", what);
+		json_object_put(c);
+		return -1;
+	}
+	const char *pkgname = jget_str(jget(c, "package"), "name");
+	char buf[1024];
+	struct json_object *args = jget(c, "args");
+	size_t n = args ? json_object_array_length(args) : 0;
+	char **v = calloc(n + 2, sizeof *v);
+	if (!v) { json_object_put(c); return -1; }
+	v[0] = strdup(jget_str(c, "command"));
+	size_t off = (size_t)snprintf(cmd, cn, "%s", v[0]);
+	for (size_t i = 0; i < n; i++) {
+		v[i + 1] = strdup(fill(ca, json_object_get_string(json_object_array_get_idx(args, i)), pkgname, buf, sizeof buf));
+		if (off < cn) off += (size_t)snprintf(cmd + off, cn - off, " %s", v[i + 1]);
+	}
+	*argv = v;
+	if (!o->connection && jget_str(c, "id")) o->connection = *conn_id = strdup(jget_str(c, "id"));
+	struct json_object *p = jget(c, "package");
+	const char *ver = jget_str(p, "version") ? jget_str(p, "version") : ca->pin;
+	if (!o->package && jget_str(p, "registry") && jget_str(p, "name") && ver) {
+		snprintf(pkg, pn, "%s:%s@%s", jget_str(p, "registry"), jget_str(p, "name"), ver);
+		o->package = pkg;
+	}
+	json_object_put(c);
+	return 0;
+}
+
+/* An earlier report of the same server still holds: same subject, same assertions with the same
+ * results, same observed tool input schemas. Differences are printed. */
+static int same_outcome(const char *path, struct json_object *now)
+{
+	struct json_object *was = json_object_from_file(path);
+	static const char *const keys[] = { "subject", "observed_tool_input_schemas", NULL };
+	int same = was != NULL;
+	for (int k = 0; same && keys[k]; k++)
+		if (!json_object_equal(jget(was, keys[k]), jget(now, keys[k]))) {
+			fprintf(stderr, "autoplan-verify: %s: %s differs from this run\n", path, keys[k]);
+			same = 0;
+		}
+	struct json_object *a = jget(was, "assertions"), *b = jget(now, "assertions");
+	size_t n = a ? json_object_array_length(a) : 0;
+	if (same && n != json_object_array_length(b)) same = 0;
+	for (size_t i = 0; same && i < n; i++) {
+		struct json_object *x = json_object_array_get_idx(a, i), *y = json_object_array_get_idx(b, i);
+		static const char *const ak[] = { "id", "level", "result", NULL };
+		for (int k = 0; ak[k]; k++)
+			if (!jget_str(x, ak[k]) || strcmp(jget_str(x, ak[k]), jget_str(y, ak[k])) != 0) {
+				fprintf(stderr, "autoplan-verify: %s: assertion %zu differs (%s)\n", path, i, ak[k]);
+				same = 0;
+				break;
+			}
+	}
+	if (!was) fprintf(stderr, "autoplan-verify: %s: no report to compare\n", path);
+	json_object_put(was);
+	return same;
+}
+
+int main(int argc, char **argv)
+{
+	struct mcpverify_opts o = { .timeout_ms = 20000 };
+	const char *out = NULL, *plan_path = NULL, *conn_path = NULL, *compare = NULL, *catalog_path = NULL;
+	struct conn_args ca = { 0 };
+	char today[11], pkg[600], cmd[2048];
+	int i;
+	signal(SIGPIPE, SIG_IGN); /* a server that closes stdin must not kill the runner */
+	for (i = 1; i < argc && strcmp(argv[i], "--") != 0; i++) {
+		const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
+		if (!v) return usage();
+		i++;
+		if (strcmp(a, "--id") == 0) o.id = v;
+		else if (strcmp(a, "--date") == 0) o.date = v;
+		else if (strcmp(a, "--entry") == 0) o.entry = v;
+		else if (strcmp(a, "--connection") == 0) o.connection = v;
+		else if (strcmp(a, "--package") == 0) o.package = v;
+		else if (strcmp(a, "--package-json") == 0) o.package_json = v;
+		else if (strcmp(a, "--runtime") == 0) o.runtime = v;
+		else if (strcmp(a, "--plan") == 0) plan_path = v;
+		else if (strcmp(a, "--timeout") == 0) o.timeout_ms = atoi(v);
+		else if (strcmp(a, "--cwd") == 0) o.cwd = v;
+		else if (strcmp(a, "--out") == 0) out = v;
+		else if (strcmp(a, "--generated-by") == 0) o.generated_by = v;
+		else if (strcmp(a, "--connection-file") == 0) conn_path = v;
+		else if (strcmp(a, "--compare") == 0) compare = v;
+		else if (strcmp(a, "--catalog") == 0) catalog_path = v;
+		else if (strcmp(a, "--pin") == 0) ca.pin = v;
+		else if (strcmp(a, "--set") == 0 && ca.nsets < 16) ca.sets[ca.nsets++] = v;
+		else return usage();
+	}
+	if (o.timeout_ms < 100 || o.timeout_ms > 600000) return usage();
+	char **cargv = NULL, *conn_id = NULL;
+	if (conn_path || catalog_path) {
+		if (i < argc || (conn_path && catalog_path)) return usage();
+		struct json_object *c = conn_path ? json_object_from_file(conn_path) :
+			entry_connection(catalog_path, o.entry, o.connection);
+		if (load_connection(c, conn_path ? conn_path : o.entry, &ca, &o, &cargv, &conn_id, pkg, sizeof pkg, cmd, sizeof cmd) < 0)
+			return 1;
+		o.argv = cargv;
+		o.command_text = cmd;
+	} else {
+		if (i >= argc - 1) return usage();
+		o.argv = argv + i + 1;
+		size_t off = 0;
+		cmd[0] = 0;
+		for (int k = i + 1; k < argc && off < sizeof cmd; k++)
+			off += (size_t)snprintf(cmd + off, sizeof cmd - off, "%s%s", k > i + 1 ? " " : "", argv[k]);
+		o.command_text = cmd;
+	}
+	if (!o.date) {
+		time_t t = time(NULL);
+		struct tm u;
+		gmtime_r(&t, &u);
+		strftime(today, sizeof today, "%Y-%m-%d", &u);
+		o.date = today;
+	}
+	if (plan_path && !(o.plan = json_object_from_file(plan_path))) {
+		fprintf(stderr, "autoplan-verify: %s: not a JSON file\n", plan_path);
+		return 1;
+	}
+	char err[512];
+	struct json_object *r = mcpverify_run(&o, err, sizeof err);
+	json_object_put(o.plan);
+	if (!r) {
+		fprintf(stderr, "autoplan-verify: %s\n", err);
+		for (size_t k = 0; cargv && cargv[k]; k++) free(cargv[k]);
+		free(cargv);
+		free(conn_id);
+		return 2;
+	}
+	char *text = json_pretty(r);
+	int rc = text ? 0 : 1;
+	FILE *f = out ? fopen(out, "w") : stdout;
+	if (!f || fputs(text ? text : "", f) < 0) rc = 1;
+	if (f && f != stdout && fclose(f) != 0) rc = 1;
+	if (rc) fprintf(stderr, "autoplan-verify: cannot write the report\n");
+	/* Exit 0 only when no assertion failed, so scripts can tell. */
+	struct json_object *as = jget(r, "assertions");
+	for (size_t k = 0; rc == 0 && k < json_object_array_length(as); k++)
+		if (strcmp(jget_str(json_object_array_get_idx(as, k), "result"), "fail") == 0) rc = 3;
+	if (rc == 0 && compare && !same_outcome(compare, r)) rc = 4;
+	free(text);
+	json_object_put(r);
+	for (size_t k = 0; cargv && cargv[k]; k++) free(cargv[k]);
+	free(cargv);
+	free(conn_id);
+	return rc;
+}

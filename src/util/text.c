@@ -1,0 +1,91 @@
+#include "util/text.h"
+
+#include <string.h>
+
+size_t utf8_length(const char *s, size_t len)
+{
+	size_t n = 0;
+	for (size_t i = 0; i < len; i++)
+		if (((unsigned char)s[i] & 0xc0) != 0x80)
+			n++;
+	return n;
+}
+
+/* Base letters for U+00C0..U+017F; '\0' where the code point is not a letter we fold. */
+static const char latin1[] = "aaaaaaaceeeeiiiidnooooo\0ouuuuyts" "aaaaaaaceeeeiiiidnooooo\0ouuuuyty";
+static const char latin_ext_a[] =
+	"aaaaaaccccccccddddeeeeeeeeeegggggggghhhhiiiiiiiiiiiijjkkkllllllllllnnnnnnnnnoooooooorrrrrrssssssssttttttuuuuuuuuuuuuwwyyyzzzzzzs";
+
+/* Appends the folded form of one code point; returns bytes appended. */
+static size_t fold_cp(unsigned cp, char *o)
+{
+	if (cp < 0x80) {
+		if (cp >= 'A' && cp <= 'Z') cp += 32;
+		bool alnum = (cp >= 'a' && cp <= 'z') || (cp >= '0' && cp <= '9');
+		o[0] = alnum ? (char)cp : ' ';
+		return 1;
+	}
+	if (cp == 0xdf || cp == 0x1e9e) { o[0] = 's'; o[1] = 's'; return 2; }
+	if (cp >= 0xc0 && cp <= 0xff && latin1[cp - 0xc0]) { o[0] = latin1[cp - 0xc0]; return 1; }
+	if (cp >= 0x100 && cp <= 0x17f) { o[0] = latin_ext_a[cp - 0x100]; return 1; }
+	o[0] = ' ';
+	return 1;
+}
+
+static unsigned decode(const unsigned char *s, size_t len, size_t *used)
+{
+	unsigned c = s[0];
+	size_t n = c < 0x80 ? 1 : (c >> 5) == 6 ? 2 : (c >> 4) == 14 ? 3 : (c >> 3) == 30 ? 4 : 0;
+	if (n == 0 || n > len) { *used = 1; return 0xfffd; }
+	unsigned cp = n == 1 ? c : c & (0x7f >> n);
+	for (size_t i = 1; i < n; i++) {
+		if ((s[i] & 0xc0) != 0x80) { *used = 1; return 0xfffd; }
+		cp = (cp << 6) | (s[i] & 0x3f);
+	}
+	*used = n;
+	return cp;
+}
+
+size_t text_fold(const char *s, char *out, size_t cap)
+{
+	size_t o = 0, len = strlen(s);
+	char tmp[4];
+	if (cap == 0) return 0;
+	for (size_t i = 0; i < len;) {
+		size_t used;
+		unsigned cp = decode((const unsigned char *)s + i, len - i, &used);
+		i += used;
+		size_t n = fold_cp(cp, tmp);
+		for (size_t k = 0; k < n; k++) {
+			char c = tmp[k];
+			if (c == ' ' && (o == 0 || out[o - 1] == ' ')) continue;
+			/* ae/oe/ue -> a/o/u so "Anhaenge" and "Anhänge" fold alike */
+			if (c == 'e' && o > 0 && (out[o - 1] == 'a' || out[o - 1] == 'o' || out[o - 1] == 'u')) continue;
+			if (o + 1 >= cap) goto done;
+			out[o++] = c;
+		}
+	}
+done:
+	while (o > 0 && out[o - 1] == ' ') o--;
+	out[o] = '\0';
+	return o;
+}
+
+bool text_match_words(const char *q, const char *hay, unsigned *matched)
+{
+	unsigned found = 0, words = 0;
+	while (*q) {
+		const char *end = strchr(q, ' ');
+		size_t n = end ? (size_t)(end - q) : strlen(q);
+		char word[128];
+		if (n >= sizeof word) n = sizeof word - 1;
+		memcpy(word, q, n);
+		word[n] = '\0';
+		words++;
+		if (strstr(hay, word)) found++;
+		q += n;
+		while (*q == ' ') q++;
+	}
+	if (matched) *matched = found;
+	return found == words;
+}

@@ -1,0 +1,118 @@
+/* The request model: query parsing, %-decoding and the body cap against lying CONTENT_LENGTH. */
+#include "http/request.h"
+
+#include <criterion/criterion.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct fake {
+	const char *const *env; /* name, value pairs, NULL-terminated */
+	const char *body;
+	size_t len, pos, reads;
+};
+
+static ssize_t fake_read(void *ctx, char *buf, size_t n)
+{
+	struct fake *f = ctx;
+	size_t left = f->len - f->pos;
+	if (n > left) n = left;
+	memcpy(buf, f->body + f->pos, n);
+	f->pos += n;
+	f->reads += n;
+	return (ssize_t)n;
+}
+static int fake_write(void *ctx, const char *buf, size_t n) { (void)ctx; (void)buf; (void)n; return 0; }
+static const char *fake_getenv(void *ctx, const char *name)
+{
+	struct fake *f = ctx;
+	for (int i = 0; f->env[i]; i += 2)
+		if (strcmp(f->env[i], name) == 0) return f->env[i + 1];
+	return NULL;
+}
+
+static struct request read_with(struct fake *f, size_t cap)
+{
+	struct io io = { f, fake_read, fake_write, fake_getenv };
+	struct request r;
+	cr_assert_eq(request_read(&r, &io, cap), 0);
+	return r;
+}
+
+Test(request, path_from_request_uri_or_script_name)
+{
+	const char *e1[] = { "REQUEST_METHOD", "GET", "REQUEST_URI", "/v2/a%20b?x=1", NULL };
+	struct fake f = { e1, "", 0, 0, 0 };
+	struct request r = read_with(&f, 10);
+	cr_assert_str_eq(r.method, "GET");
+	cr_assert_str_eq(r.path, "/v2/a b");
+	request_free(&r);
+	const char *e2[] = { "REQUEST_METHOD", "GET", "SCRIPT_NAME", "/v2", "PATH_INFO", "/tasks", "REQUEST_URI", "/x", NULL };
+	struct fake g = { e2, "", 0, 0, 0 };
+	r = read_with(&g, 10);
+	cr_assert_str_eq(r.path, "/v2/tasks");
+	request_free(&r);
+}
+
+Test(request, body_within_cap)
+{
+	const char *e[] = { "REQUEST_METHOD", "POST", "CONTENT_LENGTH", "5", NULL };
+	struct fake f = { e, "hello", 5, 0, 0 };
+	struct request r = read_with(&f, 5);
+	cr_assert_eq(r.body_state, BODY_OK);
+	cr_assert_str_eq(r.body, "hello");
+	request_free(&r);
+}
+
+Test(request, announced_over_cap_is_not_read)
+{
+	const char *e[] = { "REQUEST_METHOD", "POST", "CONTENT_LENGTH", "6", NULL };
+	struct fake f = { e, "hello!", 6, 0, 0 };
+	struct request r = read_with(&f, 5);
+	cr_assert_eq(r.body_state, BODY_TOO_LARGE);
+	cr_assert_eq(f.reads, 0);
+	request_free(&r);
+	const char *huge[] = { "REQUEST_METHOD", "POST", "CONTENT_LENGTH", "99999999999999999999999999", NULL };
+	struct fake g = { huge, "x", 1, 0, 0 };
+	r = read_with(&g, 5);
+	cr_assert_eq(r.body_state, BODY_TOO_LARGE);
+	request_free(&r);
+}
+
+Test(request, lying_length_never_reads_past_it)
+{
+	/* more bytes than announced: only the announced ones are read */
+	const char *e[] = { "REQUEST_METHOD", "POST", "CONTENT_LENGTH", "3", NULL };
+	struct fake f = { e, "abcdef", 6, 0, 0 };
+	struct request r = read_with(&f, 100);
+	cr_assert_str_eq(r.body, "abc");
+	cr_assert_eq(f.reads, 3);
+	request_free(&r);
+	/* fewer bytes than announced: flagged */
+	const char *s[] = { "REQUEST_METHOD", "POST", "CONTENT_LENGTH", "10", NULL };
+	struct fake g = { s, "abc", 3, 0, 0 };
+	r = read_with(&g, 100);
+	cr_assert_eq(r.body_state, BODY_SHORT);
+	request_free(&r);
+	const char *b[] = { "REQUEST_METHOD", "POST", "CONTENT_LENGTH", "1x", NULL };
+	struct fake h = { b, "abc", 3, 0, 0 };
+	r = read_with(&h, 100);
+	cr_assert_eq(r.body_state, BODY_BAD_LENGTH);
+	request_free(&r);
+}
+
+Test(request, query_parse_decodes_and_bounds)
+{
+	struct qparam *q;
+	int n = query_parse("a=1&b=x%2Cy+z&&c", &q, 8);
+	cr_assert_eq(n, 3);
+	cr_assert_str_eq(q[0].name, "a");
+	cr_assert_str_eq(q[1].value, "x,y z");
+	cr_assert_str_eq(q[2].name, "c");
+	cr_assert_str_eq(q[2].value, "");
+	query_free(q, n);
+	cr_assert_eq(query_parse("a=1&b=2&c=3", &q, 2), -1);
+	cr_assert_eq(query_parse("a=%G1", &q, 8), -2);
+	cr_assert_eq(query_parse("a=%00", &q, 8), -2);
+	cr_assert_eq(query_parse("", &q, 8), 0);
+	query_free(q, 0);
+}

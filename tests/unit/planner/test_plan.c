@@ -1,0 +1,833 @@
+/* The planner in process, through the router (same validation and serialisation as over HTTP):
+ * properties over every task, golden answers, query resolution hit rate, and a snapshot -> change
+ * impact round trip against a second catalog compiled from a modified copy of catalog/. */
+#include "catalog/catalog.h"
+#include "compiler/catalogc.h"
+#include "util/jsonutil.h"
+#include "planner/plan.h"
+#include "api/routes.h"
+#include "http/router.h"
+#include "catalog/vocab.h"
+
+#include "inproc.h"
+
+#include <criterion/criterion.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+static struct catalog cat;
+static struct router rt;
+
+static void open_catalog(const char *path)
+{
+	char err[512];
+	cr_assert_eq(catalog_open(&cat, path, err, sizeof err), 0, "%s", err);
+	cr_assert_eq(router_init(&rt, &cat, ROUTES, NROUTES), 0);
+}
+
+static void setup(void)
+{
+	const char *p = getenv("AUTOPLAN_CATALOG");
+	cr_assert(p, "AUTOPLAN_CATALOG is not set");
+	open_catalog(p);
+}
+
+static void teardown(void)
+{
+	router_free(&rt);
+	catalog_close(&cat);
+}
+
+static struct json_object *post(const char *path, const char *body, int *status, char **text)
+{
+	return inproc_post(&rt, path, body, status, text);
+}
+
+static struct json_object *post_ok(const char *path, const char *body)
+{
+	int st;
+	char *text;
+	struct json_object *o = post(path, body, &st, &text);
+	cr_assert_eq(st, 200, "%s %s -> %d %s", path, body, st, text);
+	free(text);
+	return o;
+}
+
+static struct json_object *at(struct json_object *o, const char *k)
+{
+	struct json_object *v;
+	cr_assert(json_object_object_get_ex(o, k, &v), "member %s missing in %s", k, json_object_to_json_string(o));
+	return v;
+}
+
+static const char *sat(struct json_object *o, const char *k)
+{
+	return json_object_get_string(at(o, k));
+}
+
+static bool is_null(struct json_object *o, const char *k)
+{
+	return at(o, k) == NULL;
+}
+
+static bool arr_has(struct json_object *a, const char *s)
+{
+	for (size_t i = 0; a && i < json_object_array_length(a); i++)
+		if (strcmp(json_object_get_string(json_object_array_get_idx(a, i)), s) == 0) return true;
+	return false;
+}
+
+/* Apps that bind generic tasks in the table: one app per kind. */
+static const char *GENERIC_APPS = "\"mailA\",\"driveB\",\"calendarB\",\"sheetsA\"";
+
+enum grant { G_NONE = 0, G_LEAST, G_BROAD };
+
+/* Every scope any operation of the catalog accepts, as a JSON array text (broad grant). */
+static char *all_scopes(void)
+{
+	struct json_object *a = json_object_new_array();
+	for (uint32_t i = 0; i < cat.nops; i++) {
+		const struct cat_op *op = &cat.ops[i];
+		for (uint32_t k = 0; op->scope_count != CAT_NONE && k < op->scope_count; k++) {
+			const char *s = cat_s(&cat, cat.lists[op->scope_first + k]);
+			if (!arr_has(a, s) && json_object_array_length(a) < 50) json_object_array_add(a, json_object_new_string(s));
+		}
+	}
+	char *r = strdup(json_object_to_json_string_ext(a, JSON_C_TO_STRING_PLAIN | JSON_C_TO_STRING_NOSLASHESCAPE));
+	json_object_put(a);
+	return r;
+}
+
+static void check_plan(uint32_t t, bool ro, enum grant g, const char *scopes_json)
+{
+	const struct cat_task *tk = &cat.tasks[t];
+	const char *id = cat_s(&cat, tk->id);
+	char body[8192], label[160];
+	snprintf(body, sizeof body, "{\"task_id\":\"%s\",\"read_only\":%s,\"apps\":[%s],\"granted_scopes\":%s}",
+		id, ro ? "true" : "false", tk->generic ? GENERIC_APPS : "", scopes_json);
+	snprintf(label, sizeof label, "%s read_only=%d grant=%d", id, ro, g);
+	int st;
+	char *t1, *t2;
+	struct json_object *p = post("/v2/workflows/plan", body, &st, &t1);
+	cr_assert_eq(st, 200, "%s: %s", label, t1);
+	json_object_put(post("/v2/workflows/plan", body, &st, &t2));
+	cr_assert_str_eq(t1, t2, "%s: same request, different answer", label);
+	free(t2);
+	const char *status = sat(p, "status");
+	cr_assert(vocab_index(PLAN_STATUS, status) >= 0, "%s: status %s", label, status);
+	cr_assert_str_eq(json_object_get_string(json_object_array_get_idx(at(p, "rules"), 0)), status, "%s", label);
+	cr_assert_str_eq(sat(at(p, "task"), "id"), id);
+	cr_assert_str_eq(sat(at(p, "task"), "resolved_by"), "task_id");
+	struct json_object *steps = at(p, "steps"), *left = at(p, "left_out"), *cov = at(p, "coverage");
+	size_t n = json_object_array_length(steps), nl = json_object_array_length(left);
+	/* every step of the task is either planned or left out, in order, and none is dropped */
+	cr_assert_eq(n + nl, tk->step_count, "%s: %zu planned + %zu left out != %u", label, n, nl, tk->step_count);
+	int documented = 0, writes = 0, callers = 0;
+	for (size_t i = 0; i < n; i++) {
+		struct json_object *s = json_object_array_get_idx(steps, i);
+		const char *state = sat(s, "state");
+		bool documented_step = !is_null(s, "operation");
+		documented += documented_step;
+		cr_assert_eq(json_object_get_boolean(at(s, "documented")), documented_step, "%s", label);
+		writes += json_object_get_boolean(at(s, "write"));
+		if (strcmp(sat(s, "done_by"), "caller") == 0) {
+			callers++;
+			cr_assert_str_eq(state, "caller_side", "%s", label);
+			cr_assert(!documented_step, "%s", label);
+		}
+		struct json_object *alts = at(s, "scope_alternatives");
+		if (documented_step && alts) {
+			if (g == G_NONE) {
+				cr_assert_str_eq(state, "missing_scope", "%s step %zu", label, i);
+				cr_assert(arr_has(alts, sat(s, "ask_for")), "%s: ask_for is not an alternative", label);
+			} else {
+				cr_assert_str_eq(state, "satisfied", "%s step %zu: %s", label, i, json_object_to_json_string(s));
+				cr_assert(arr_has(alts, sat(s, "granted_scope")), "%s", label);
+			}
+		}
+		if (documented_step && !alts) cr_assert_str_eq(state, "scopes_unknown", "%s", label);
+	}
+	uint32_t task_writes = 0, task_callers = 0;
+	for (uint32_t k = 0; k < tk->step_count; k++) {
+		const struct cat_step *cs = &cat.steps[tk->step_first + k];
+		task_writes += cat.caps[cs->cap].write;
+		task_callers += cat.caps[cs->cap].caller && !(ro && cat.caps[cs->cap].write);
+	}
+	cr_assert_eq((uint32_t)callers, task_callers, "%s: caller-side steps dropped", label);
+	if (ro) {
+		cr_assert_eq(writes, 0, "%s: read_only planned a write step", label);
+		cr_assert_eq(nl, task_writes, "%s", label);
+		cr_assert_eq(strcmp(status, "read_only_conflict") == 0, task_writes > 0, "%s: %s", label, status);
+	} else {
+		cr_assert_eq(nl, 0, "%s", label);
+	}
+	cr_assert_eq(json_object_get_int(at(cov, "required")), (int)n, "%s", label);
+	cr_assert_eq(json_object_get_int(at(cov, "documented")), documented, "%s", label);
+	cr_assert_eq(json_object_get_int(at(cov, "practically_tested")), 0, "%s: no report tests an operation", label);
+	if (g != G_NONE) cr_assert(strcmp(status, "needs_scopes") != 0, "%s", label);
+	if (g == G_NONE && documented && strcmp(status, "read_only_conflict") != 0 && !strstr(id, "codehost"))
+		cr_assert_str_eq(status, "needs_scopes", "%s", label);
+	/* snapshot and a round trip through change impact against the same catalog: no changes */
+	struct json_object *snap = post_ok("/v2/workflows/snapshot", body);
+	struct json_object *s = at(snap, "snapshot");
+	cr_assert_str_eq(sat(s, "format"), SNAPSHOT_FORMAT);
+	struct json_object *ops = at(s, "operations");
+	cr_assert_eq((int)json_object_array_length(ops), documented, "%s", label);
+	for (size_t i = 0; i < json_object_array_length(ops); i++) {
+		struct json_object *o = json_object_array_get_idx(ops, i);
+		int a = cat_app_find(&cat, sat(o, "app"));
+		int k = cat_op_find(&cat, (uint32_t)a, sat(o, "operation"));
+		cr_assert_geq(k, 0, "%s", label);
+		cr_assert_str_eq(sat(o, "source_hash"), cat_s(&cat, cat.ops[k].semantic_sha256), "%s", label);
+	}
+	char *ib = malloc(strlen(json_object_to_json_string(s)) + 32);
+	sprintf(ib, "{\"snapshot\":%s}", json_object_to_json_string_ext(s, JSON_C_TO_STRING_PLAIN));
+	struct json_object *imp = post_ok("/v2/changes/impact", ib);
+	cr_assert_str_eq(sat(imp, "status"), "unchanged", "%s: %s", label, json_object_to_json_string(imp));
+	cr_assert_eq(json_object_array_length(at(imp, "changes")), 0, "%s", label);
+	cr_assert_eq(json_object_get_int(at(imp, "checked_operations")), documented, "%s", label);
+	free(ib);
+	json_object_put(imp);
+	json_object_put(snap);
+	free(t1);
+	json_object_put(p);
+}
+
+/* The minimal scopes of the plan without grants: granting exactly them must satisfy every step. */
+static char *least_scopes(uint32_t t, bool ro)
+{
+	const struct cat_task *tk = &cat.tasks[t];
+	char body[1024];
+	snprintf(body, sizeof body, "{\"task_id\":\"%s\",\"read_only\":%s,\"apps\":[%s]}", cat_s(&cat, tk->id),
+		ro ? "true" : "false", tk->generic ? GENERIC_APPS : "");
+	struct json_object *p = post_ok("/v2/permissions/explain", body);
+	char *r = strdup(json_object_to_json_string_ext(at(p, "minimal_scopes"), JSON_C_TO_STRING_PLAIN | JSON_C_TO_STRING_NOSLASHESCAPE));
+	json_object_put(p);
+	return r;
+}
+
+Test(plan, every_task_read_only_and_grant, .init = setup, .fini = teardown)
+{
+	cr_assert_eq(cat.ntasks, 50);
+	char *broad = all_scopes();
+	for (uint32_t t = 0; t < cat.ntasks; t++)
+		for (int ro = 0; ro < 2; ro++) {
+			char *least = least_scopes(t, ro);
+			check_plan(t, ro, G_NONE, "[]");
+			check_plan(t, ro, G_LEAST, least);
+			check_plan(t, ro, G_BROAD, broad);
+			free(least);
+		}
+	free(broad);
+}
+
+Test(plan, permissions_least_and_broader, .init = setup, .fini = teardown)
+{
+	struct json_object *p = post_ok("/v2/permissions/explain",
+		"{\"task_id\":\"mailA-attachments-driveA\",\"granted_scopes\":[\"https://mail.google.com/\",\"https://www.googleapis.com/auth/drive.file\",\"x.unrelated\"]}");
+	cr_assert_str_eq(sat(p, "status"), "granted");
+	struct json_object *min = at(p, "minimal_scopes");
+	cr_assert_eq(json_object_array_length(min), 2);
+	cr_assert(arr_has(min, "https://www.googleapis.com/auth/gmail.readonly"));
+	cr_assert(arr_has(min, "https://www.googleapis.com/auth/drive.file"));
+	struct json_object *br = at(p, "broader_than_needed");
+	cr_assert_eq(json_object_array_length(br), 1);
+	cr_assert_str_eq(sat(json_object_array_get_idx(br, 0), "scope"), "https://mail.google.com/");
+	cr_assert_str_eq(sat(json_object_array_get_idx(br, 0), "enough"), "https://www.googleapis.com/auth/gmail.readonly");
+	cr_assert(arr_has(at(p, "not_needed"), "x.unrelated"));
+	json_object_put(p);
+	p = post_ok("/v2/permissions/explain", "{\"task_id\":\"mailA-attachments-driveA\",\"granted_scopes\":[\"https://www.googleapis.com/auth/drive\"]}");
+	cr_assert_str_eq(sat(p, "status"), "needs_scopes");
+	struct json_object *miss = at(p, "missing_scopes");
+	cr_assert_eq(json_object_array_length(miss), 1);
+	cr_assert(arr_has(miss, "https://www.googleapis.com/auth/gmail.readonly"));
+	cr_assert_str_eq(sat(json_object_array_get_idx(at(p, "broader_than_needed"), 0), "enough"),
+		"https://www.googleapis.com/auth/drive.file");
+	/* alternatives come least privileged first, each with its reason */
+	struct json_object *alts = at(json_object_array_get_idx(at(p, "steps"), 0), "alternatives");
+	int last = -1;
+	for (size_t i = 0; i < json_object_array_length(alts); i++) {
+		struct json_object *a = json_object_array_get_idx(alts, i);
+		int r = json_object_get_int(at(a, "privilege_rank"));
+		cr_assert_gt(r, last);
+		last = r;
+		cr_assert(strlen(sat(a, "reason")) > 0);
+	}
+	json_object_put(p);
+}
+
+Test(plan, generic_task_without_apps_needs_apps, .init = setup, .fini = teardown)
+{
+	struct json_object *p = post_ok("/v2/workflows/plan", "{\"task_id\":\"file-invoices\"}");
+	cr_assert_str_eq(sat(p, "status"), "needs_apps");
+	struct json_object *s0 = json_object_array_get_idx(at(p, "steps"), 0);
+	cr_assert_str_eq(sat(s0, "state"), "no_app");
+	cr_assert(arr_has(at(s0, "candidates"), "mailB"));
+	json_object_put(p);
+	/* an app that cannot serve the step is reported: sheetsB documents no spreadsheet.create */
+	p = post_ok("/v2/workflows/plan", "{\"task_id\":\"sheetsA-create\",\"apps\":[\"sheetsB\"]}");
+	cr_assert_str_eq(sat(p, "status"), "partial");
+	cr_assert_str_eq(sat(json_object_array_get_idx(at(p, "steps"), 0), "state"), "not_documented");
+	json_object_put(p);
+	/* apps override a task's default app of the same kind, and unused apps are reported */
+	p = post_ok("/v2/workflows/plan", "{\"task_id\":\"mailA-attachments-driveA\",\"apps\":[\"driveC\",\"calendarA\"]}");
+	cr_assert_str_eq(sat(json_object_array_get_idx(at(p, "steps"), 2), "app"), "driveC");
+	struct json_object *nu = at(at(p, "apps"), "not_used");
+	cr_assert_eq(json_object_array_length(nu), 1);
+	cr_assert_str_eq(sat(json_object_array_get_idx(nu, 0), "app"), "calendarA");
+	json_object_put(p);
+}
+
+/* ---- golden answers ---- */
+
+static const struct { const char *name, *path, *body; } GOLDEN[] = {
+	{ "plan-mailA-attachments-driveA", "/v2/workflows/plan", "{\"task_id\":\"mailA-attachments-driveA\"}" },
+	{ "plan-mailB-attachments-driveB-granted", "/v2/workflows/plan", "{\"task_id\":\"mailB-attachments-driveB\",\"granted_scopes\":[\"Mail.Read\",\"Files.ReadWrite\"]}" },
+	{ "plan-file-invoices-apps", "/v2/workflows/plan", "{\"task_id\":\"file-invoices\",\"apps\":[\"mailB\",\"driveC\"]}" },
+	{ "plan-invoice-amounts-read-only", "/v2/workflows/plan", "{\"task_id\":\"invoice-amounts\",\"apps\":[\"mailA\",\"sheetsA\"],\"read_only\":true}" },
+	{ "plan-meeting-tasks", "/v2/workflows/plan", "{\"task_id\":\"meeting-tasks\",\"apps\":[\"calendarB\"],\"granted_scopes\":[\"Calendars.Read\"]}" },
+	{ "plan-orders-erp", "/v2/workflows/plan", "{\"task_id\":\"orders-erp\",\"apps\":[\"mailA\"]}" },
+	{ "plan-calB-availability", "/v2/workflows/plan", "{\"task_id\":\"calB-availability\",\"granted_scopes\":[\"Calendars.ReadWrite\"]}" },
+	{ "plan-sheetsB-append", "/v2/workflows/plan", "{\"task_id\":\"sheetsB-append\",\"runtime\":\"remote\"}" },
+	{ "plan-driveA-to-driveC-evidence", "/v2/workflows/plan", "{\"task_id\":\"driveA-to-driveC\",\"evidence\":true,\"runtime\":\"local\"}" },
+	{ "plan-codehost-issues-sheetsA", "/v2/workflows/plan", "{\"task_id\":\"codehost-issues-sheetsA\",\"granted_scopes\":[\"https://www.googleapis.com/auth/spreadsheets\"]}" },
+	{ "plan-query-de-rechnungen", "/v2/workflows/plan", "{\"query\":\"Rechnungen aus Mail B in Drive C ablegen\"}" },
+	{ "plan-query-unresolved", "/v2/workflows/plan", "{\"query\":\"bake a chocolate cake\"}" },
+	{ "plan-query-ambiguous", "/v2/workflows/plan", "{\"query\":\"find emails\"}" },
+	{ "permissions-mailA-send", "/v2/permissions/explain", "{\"task_id\":\"mailA-send\",\"granted_scopes\":[\"https://mail.google.com/\"]}" },
+	{ "snapshot-driveB-to-driveC", "/v2/workflows/snapshot", "{\"task_id\":\"driveB-to-driveC\"}" },
+};
+
+static char *golden_text(struct json_object *o)
+{
+	/* the version triple changes with every catalog build; tests assert it separately */
+	json_object_object_del(o, "dataset_version");
+	json_object_object_del(o, "catalog_version");
+	json_object_object_del(o, "rule_version");
+	const char *s = json_object_to_json_string_ext(o, JSON_C_TO_STRING_PRETTY | JSON_C_TO_STRING_SPACED |
+		JSON_C_TO_STRING_NOSLASHESCAPE);
+	size_t n = strlen(s);
+	char *r = malloc(n + 2);
+	memcpy(r, s, n);
+	r[n] = '\n';
+	r[n + 1] = '\0';
+	return r;
+}
+
+Test(plan, golden_answers, .init = setup, .fini = teardown)
+{
+	const char *src = getenv("AUTOPLAN_SRCDIR");
+	bool update = getenv("AUTOPLAN_GOLDEN_UPDATE") && *getenv("AUTOPLAN_GOLDEN_UPDATE") == '1';
+	cr_assert(src);
+	for (size_t i = 0; i < sizeof GOLDEN / sizeof *GOLDEN; i++) {
+		struct json_object *o = post_ok(GOLDEN[i].path, GOLDEN[i].body);
+		char *got = golden_text(o);
+		json_object_put(o);
+		char path[4096];
+		snprintf(path, sizeof path, "%s/tests/golden/%s.json", src, GOLDEN[i].name);
+		if (update) {
+			FILE *f = fopen(path, "w");
+			cr_assert(f, "cannot write %s", path);
+			fputs(got, f);
+			fclose(f);
+		}
+		FILE *f = fopen(path, "r");
+		cr_assert(f, "golden file %s is missing: run make golden, read it, commit it", path);
+		static char want[1 << 20];
+		size_t n = fread(want, 1, sizeof want - 1, f);
+		want[n] = '\0';
+		fclose(f);
+		cr_assert_str_eq(got, want, "%s differs from %s (make golden regenerates it deliberately)", GOLDEN[i].name, path);
+		free(got);
+	}
+}
+
+/* ---- query resolution ---- */
+
+static const struct { const char *q, *task; } PHRASES[] = {
+	{ "file my invoices from email", "file-invoices" },
+	{ "save invoice attachments from my inbox into cloud storage", "file-invoices" },
+	{ "collect invoice amounts in a spreadsheet", "invoice-amounts" },
+	{ "put the totals of my invoices into a sheet", "invoice-amounts" },
+	{ "create calendar events from emails", "email-calendar" },
+	{ "turn meeting invitations in my mail into appointments", "email-calendar" },
+	{ "create tasks from meeting notes", "meeting-tasks" },
+	{ "action items from meetings", "meeting-tasks" },
+	{ "transfer purchase orders from email to the ERP", "orders-erp" },
+	{ "save research with sources", "save-research" },
+	{ "save mail A attachments to drive A", "mailA-attachments-driveA" },
+	{ "copy attachments from mailB to driveB", "mailB-attachments-driveB" },
+	{ "attachments from mail a into drive c", "mailA-attachments-driveC" },
+	{ "search my mail B inbox", "mailB-find" },
+	{ "find emails in mailA", "mailA-find" },
+	{ "read an email in mail b", "mailB-read" },
+	{ "draft a reply in mail A", "mailA-draft" },
+	{ "send an email with mailB", "mailB-send" },
+	{ "search files in drive C", "driveC-search" },
+	{ "upload a file to driveB", "driveB-upload" },
+	{ "copy files from drive A to drive B", "driveA-to-driveB" },
+	{ "migrate files from driveC to driveA", "driveC-to-driveA" },
+	{ "list events in calendar B", "calB-events" },
+	{ "create an event in calendar A", "calA-event-create" },
+	{ "check free busy in calendar B", "calB-availability" },
+	{ "reschedule a meeting in calendar A", "calA-event-update" },
+	{ "append rows to sheets B", "sheetsB-append" },
+	{ "read rows from sheetsA", "sheetsA-read" },
+	{ "update cells in sheets B", "sheetsB-update" },
+	{ "copy rows from sheets A to sheets B", "sheetsA-to-sheetsB" },
+	{ "create a new spreadsheet in sheets A", "sheetsA-create" },
+	{ "list open issues on the code host", "codehost-issues" },
+	{ "create an issue on codehost", "codehost-issue-create" },
+	{ "list releases of the repository", "codehost-releases" },
+	{ "export code host issues to sheets A", "codehost-issues-sheetsA" },
+	/* typos */
+	{ "fiel my invocies from emial", "file-invoices" },
+	{ "uplaod file to drive b", "driveB-upload" },
+	{ "rechnugen aus emails ablegen", "file-invoices" },
+	{ "availabilty in calendar a", "calA-availability" },
+	{ "apend rows to sheets a", "sheetsA-append" },
+	/* word order */
+	{ "drive A file upload", "driveA-upload" },
+	{ "invoices email file", "file-invoices" },
+	{ "lesen E-Mail Mail B", "mailB-read" },
+	{ "Drive A Datei hochladen", "driveA-upload" },
+	/* German, umlauts and their spellings */
+	{ "Rechnungen aus E-Mails ablegen", "file-invoices" },
+	{ "Rechnungsbeträge in einer Tabelle erfassen", "invoice-amounts" },
+	{ "Rechnungsbetraege in einer Tabelle erfassen", "invoice-amounts" },
+	{ "Termine aus E-Mails im Kalender anlegen", "email-calendar" },
+	{ "Aufgaben aus Besprechungen erstellen", "meeting-tasks" },
+	{ "Bestellungen aus E-Mails ins ERP übernehmen", "orders-erp" },
+	{ "Bestellungen aus E-Mails ins ERP uebernehmen", "orders-erp" },
+	{ "Recherche mit Quellen speichern", "save-research" },
+	{ "Anhänge aus Mail A in Drive A speichern", "mailA-attachments-driveA" },
+	{ "Anhaenge aus Mail B in Drive A speichern", "mailB-attachments-driveA" },
+	{ "E-Mails in Mail B suchen", "mailB-find" },
+	{ "E-Mail in Mail A lesen", "mailA-read" },
+	{ "Entwurf in Mail B erstellen", "mailB-draft" },
+	{ "E-Mail mit Mail A verschicken", "mailA-send" },
+	{ "Dateien in Drive B suchen", "driveB-search" },
+	{ "Datei in Drive C hochladen", "driveC-upload" },
+	{ "Dateien von Drive B nach Drive C kopieren", "driveB-to-driveC" },
+	{ "Termine in Calendar A auflisten", "calA-events" },
+	{ "neuer Termin in Calendar B", "calB-event-create" },
+	{ "Verfügbarkeit in Calendar A prüfen", "calA-availability" },
+	{ "Verfuegbarkeit in Calendar B pruefen", "calB-availability" },
+	{ "Termin in Calendar B verschieben", "calB-event-update" },
+	{ "Zeilen in Sheets A anhängen", "sheetsA-append" },
+	{ "Zeilen aus Sheets B lesen", "sheetsB-read" },
+	{ "Zeilen in Sheets A aktualisieren", "sheetsA-update" },
+	{ "Zeilen von Sheets B nach Sheets A übertragen", "sheetsB-to-sheetsA" },
+	{ "Issues auf dem Code-Host auflisten", "codehost-issues" },
+	{ "Issue auf dem Code-Host lesen", "codehost-issue-read" },
+	{ "Fehler melden auf dem Code-Host", "codehost-issue-create" },
+	{ "Releases vom Code-Host auflisten", "codehost-releases" },
+	{ "Issues vom Code-Host nach Sheets A exportieren", "codehost-issues-sheetsA" },
+	{ "RECHNUNGEN ABLEGEN", "file-invoices" },
+	{ "Termine aus Mails in den Kalender eintragen", "email-calendar" },
+	{ "Tabelle in Sheets A erstellen", "sheetsA-create" },
+	/* written after the synonyms were fixed, not tuned against them */
+	{ "move my email attachments with invoices into storage", "file-invoices" },
+	{ "sum up invoice totals from mails into a spreadsheet", "invoice-amounts" },
+	{ "Rechnungsbeträge aus Mails in Tabelle eintragen", "invoice-amounts" },
+	{ "add appointments from emails to my calendar", "email-calendar" },
+	{ "Besprechungsnotizen in Aufgaben umwandeln", "meeting-tasks" },
+	{ "Kundenbestellungen per Mail ins ERP buchen", "orders-erp" },
+	{ "keep research notes with citations", "save-research" },
+	{ "save attachments from mail b in drive a", "mailB-attachments-driveA" },
+	{ "look for messages in mail a", "mailA-find" },
+	{ "open a message in mailb", "mailB-read" },
+	{ "compose a draft in mail b", "mailB-draft" },
+	{ "E-Mail über Mail B versenden", "mailB-send" },
+	{ "find documents in drive a", "driveA-search" },
+	{ "Datei nach Drive A hochladen", "driveA-upload" },
+	{ "sync files drive a to drive c", "driveA-to-driveC" },
+	{ "what is on my agenda in calendar a", "calA-events" },
+	{ "schedule a meeting in calendar b", "calB-event-create" },
+	{ "find a free slot in calendar a", "calA-availability" },
+	{ "Termin in Calendar A ändern", "calA-event-update" },
+	{ "add a row to sheets a", "sheetsA-append" },
+	{ "Zellen in Sheets A bearbeiten", "sheetsA-update" },
+	{ "Zeilen aus Sheets A nach Sheets B kopieren", "sheetsA-to-sheetsB" },
+	{ "neue Tabelle in Sheets A", "sheetsA-create" },
+	{ "show bugs in the repo", "codehost-issues" },
+	{ "open a ticket on the code host", "codehost-issue-create" },
+	{ "Versionshinweise vom Code-Host", "codehost-releases" },
+	{ "issue details from codehost", "codehost-issue-read" },
+	{ "Kalendereinladungen aus Mails übernehmen", "email-calendar" },
+};
+
+/* Below this share the resolver has regressed: the phrasings are everyday wordings of the catalog's
+ * own tasks, and every miss is a user sent to the wrong plan. */
+#define HIT_RATE_MIN 90
+
+Test(plan, query_resolution_hit_rate, .init = setup, .fini = teardown)
+{
+	size_t n = sizeof PHRASES / sizeof *PHRASES, hits = 0;
+	cr_assert_geq(n, 60);
+	for (size_t i = 0; i < n; i++) {
+		struct plan_resolution r;
+		plan_resolve_query(&cat, PHRASES[i].q, &r);
+		const char *got = r.by == BY_QUERY_TASK ? cat_s(&cat, cat.tasks[r.task].id) : "(none)";
+		if (strcmp(got, PHRASES[i].task) == 0) hits++;
+		else fprintf(stderr, "query miss: \"%s\" -> %s, expected %s\n", PHRASES[i].q, got, PHRASES[i].task);
+	}
+	int rate = (int)(hits * 100 / n);
+	fprintf(stderr, "query resolution: %zu of %zu phrasings resolved to the expected task (%d%%, minimum %d%%)\n",
+		hits, n, rate, HIT_RATE_MIN);
+	cr_assert_geq(rate, HIT_RATE_MIN);
+}
+
+Test(plan, unrelated_queries_stay_unresolved, .init = setup, .fini = teardown)
+{
+	static const char *const q[] = { "bake a chocolate cake", "wie wird das Wetter morgen", "zzzz qqqq", "the", "" };
+	for (size_t i = 0; i < sizeof q / sizeof *q; i++) {
+		char body[256];
+		snprintf(body, sizeof body, "{\"query\":\"%s\"}", q[i]);
+		struct json_object *p = post_ok("/v2/workflows/plan", body);
+		cr_assert_str_eq(sat(p, "status"), "unresolved", "\"%s\"", q[i]);
+		cr_assert_eq(json_object_array_length(at(p, "steps")), 0);
+		cr_assert_str_eq(sat(at(p, "task"), "kind"), "none");
+		json_object_put(p);
+		p = post_ok("/v2/workflows/snapshot", body);
+		cr_assert(is_null(p, "snapshot"));
+		json_object_put(p);
+	}
+}
+
+Test(plan, ties_are_ambiguous_not_guessed, .init = setup, .fini = teardown)
+{
+	static const char *const q[] = { "find emails", "Kalender" };
+	for (size_t i = 0; i < 2; i++) {
+		char body[128];
+		snprintf(body, sizeof body, "{\"query\":\"%s\"}", q[i]);
+		struct json_object *p = post_ok("/v2/workflows/plan", body);
+		cr_assert_str_eq(sat(p, "status"), "ambiguous", "%s", q[i]);
+		cr_assert_eq(json_object_array_length(at(p, "steps")), 0);
+		cr_assert_geq(json_object_array_length(at(at(at(p, "task"), "query"), "candidates")), 2);
+		json_object_put(p);
+		p = post_ok("/v2/workflows/snapshot", body);
+		cr_assert(is_null(p, "snapshot"));
+		json_object_put(p);
+	}
+	struct json_object *p = post_ok("/v2/workflows/plan", "{\"query\":\"find emails\"}");
+	struct json_object *cand = at(at(at(p, "task"), "query"), "candidates");
+	cr_assert(arr_has(cand, "mailA-find") && arr_has(cand, "mailB-find"));
+	json_object_put(p);
+	/* naming the app settles it */
+	p = post_ok("/v2/workflows/plan", "{\"query\":\"find emails in mail b\"}");
+	cr_assert_str_eq(sat(at(p, "task"), "id"), "mailB-find");
+	json_object_put(p);
+}
+
+Test(plan, query_binds_apps_and_reports_how, .init = setup, .fini = teardown)
+{
+	struct json_object *p = post_ok("/v2/workflows/plan", "{\"query\":\"Rechnungen aus Mail B in Drive C ablegen\"}");
+	struct json_object *t = at(p, "task");
+	cr_assert_str_eq(sat(t, "id"), "file-invoices");
+	cr_assert_str_eq(sat(t, "resolved_by"), "query");
+	cr_assert(arr_has(at(at(t, "query"), "apps_named"), "mailB"));
+	cr_assert(arr_has(at(at(t, "query"), "matched_words"), "rechnungen"));
+	struct json_object *steps = at(p, "steps");
+	cr_assert_str_eq(sat(json_object_array_get_idx(steps, 0), "app"), "mailB");
+	cr_assert_str_eq(sat(json_object_array_get_idx(steps, 0), "app_source"), "query");
+	cr_assert_str_eq(sat(json_object_array_get_idx(steps, 3), "app"), "driveC");
+	json_object_put(p);
+	/* task_id wins over query */
+	p = post_ok("/v2/workflows/plan", "{\"task_id\":\"mailA-send\",\"query\":\"Rechnungen ablegen\"}");
+	cr_assert_str_eq(sat(at(p, "task"), "id"), "mailA-send");
+	cr_assert_str_eq(sat(at(p, "task"), "resolved_by"), "task_id");
+	json_object_put(p);
+	/* a phrase may have stop words and app names between its words */
+	p = post_ok("/v2/workflows/plan", "{\"query\":\"Datei in Drive C löschen\"}");
+	cr_assert_str_eq(sat(at(p, "task"), "kind"), "capability_chain");
+	cr_assert_str_eq(sat(json_object_array_get_idx(at(p, "steps"), 0), "capability"), "file.delete");
+	json_object_put(p);
+	/* no task uses file.delete: the query becomes a capability chain */
+	p = post_ok("/v2/workflows/plan", "{\"query\":\"delete a file in drive C\"}");
+	cr_assert_str_eq(sat(at(p, "task"), "kind"), "capability_chain");
+	cr_assert(is_null(at(p, "task"), "id"));
+	struct json_object *s0 = json_object_array_get_idx(at(p, "steps"), 0);
+	cr_assert_str_eq(sat(s0, "capability"), "file.delete");
+	cr_assert_str_eq(sat(s0, "app"), "driveC");
+	json_object_put(p);
+}
+
+/* ---- snapshot -> change impact against a second, modified catalog ---- */
+
+static struct json_object *read_json(const char *dir, const char *file)
+{
+	char path[4096];
+	snprintf(path, sizeof path, "%s/%s", dir, file);
+	struct json_object *o = json_object_from_file(path);
+	cr_assert(o, "cannot read %s", path);
+	return o;
+}
+
+static void write_json(const char *dir, const char *file, struct json_object *o)
+{
+	char path[4096];
+	snprintf(path, sizeof path, "%s/%s", dir, file);
+	cr_assert_eq(json_object_to_file_ext(path, o, JSON_C_TO_STRING_PRETTY | JSON_C_TO_STRING_NOSLASHESCAPE), 0);
+	json_object_put(o);
+}
+
+static struct json_object *find_op(struct json_object *app, const char *id, size_t *idx)
+{
+	struct json_object *ops = jget(app, "operations");
+	for (size_t i = 0; i < json_object_array_length(ops); i++)
+		if (strcmp(jget_str(json_object_array_get_idx(ops, i), "id"), id) == 0) {
+			if (idx) *idx = i;
+			return json_object_array_get_idx(ops, i);
+		}
+	cr_assert_fail("operation %s not found", id);
+	return NULL;
+}
+
+/* The compiler recomputes the semantic hash when the stored one is absent. */
+static void drop_hash(struct json_object *op)
+{
+	json_object_object_del(jget(op, "evidence"), "semantic_sha256");
+}
+
+/* Copies catalog/ to dir and changes: driveB upload scopes narrowed, sheetsA append scopes widened,
+ * mailA attachment download renamed (so the snapshot's one is removed), calendarA insert path altered
+ * (hash only), driveA list revision moved, catalog_version moved. */
+static void build_modified(const char *dir, const char *out)
+{
+	char cmd[8192];
+	snprintf(cmd, sizeof cmd, "cp -R '%s/catalog/.' '%s/'", getenv("AUTOPLAN_SRCDIR"), dir);
+	cr_assert_eq(system(cmd), 0);
+	struct json_object *a = read_json(dir, "apps/driveB.json"), *op = find_op(a, "driveitem-put-content", NULL);
+	struct json_object *sc = json_object_new_array();
+	json_object_array_add(sc, json_object_new_string("Files.ReadWrite"));
+	json_object_array_add(sc, json_object_new_string("Files.ReadWrite.All"));
+	json_object_object_add(op, "scope_alternatives", sc);
+	drop_hash(op);
+	write_json(dir, "apps/driveB.json", a);
+	a = read_json(dir, "apps/sheetsA.json");
+	op = find_op(a, "sheets.spreadsheets.values.append", NULL);
+	json_object_array_add(jget(op, "scope_alternatives"), json_object_new_string("https://www.googleapis.com/auth/drive.readonly"));
+	drop_hash(op);
+	write_json(dir, "apps/sheetsA.json", a);
+	a = read_json(dir, "apps/mailA.json");
+	op = find_op(a, "mailA.users.messages.attachments.get", NULL);
+	json_object_object_add(op, "id", json_object_new_string("mailA.users.messages.attachments.fetch"));
+	drop_hash(op);
+	write_json(dir, "apps/mailA.json", a);
+	a = read_json(dir, "apps/calendarA.json");
+	op = find_op(a, "calendar.events.insert", NULL);
+	json_object_object_add(op, "path", json_object_new_string("calendars/{calendarId}/events/import"));
+	drop_hash(op);
+	write_json(dir, "apps/calendarA.json", a);
+	a = read_json(dir, "apps/driveA.json");
+	op = find_op(a, "drive.files.list", NULL);
+	json_object_object_add(jget(op, "evidence"), "revision", json_object_new_string("29991231"));
+	write_json(dir, "apps/driveA.json", a);
+	a = read_json(dir, "versions.json");
+	json_object_object_add(a, "catalog_version", json_object_new_string("2999-01-01.1"));
+	write_json(dir, "versions.json", a);
+	char err[1024];
+	cr_assert_eq(catalogc_build(dir, out, err, sizeof err), 0, "second catalog: %s", err);
+}
+
+static struct json_object *snapshot_of(const char *body)
+{
+	struct json_object *o = post_ok("/v2/workflows/snapshot", body);
+	struct json_object *s = json_object_get(at(o, "snapshot"));
+	json_object_put(o);
+	return s;
+}
+
+static struct json_object *find_change(struct json_object *changes, const char *op, const char *kind)
+{
+	for (size_t i = 0; i < json_object_array_length(changes); i++) {
+		struct json_object *c = json_object_array_get_idx(changes, i);
+		const char *o = jget_str(c, "operation");
+		if (((!op && !o) || (op && o && strcmp(o, op) == 0)) && strcmp(jget_str(c, "change"), kind) == 0) return c;
+	}
+	return NULL;
+}
+
+static void expect_change(struct json_object *changes, const char *op, const char *kind, const char *severity)
+{
+	struct json_object *c = find_change(changes, op, kind);
+	cr_assert(c, "no %s change for %s in %s", kind, op ? op : "(workflow)", json_object_to_json_string(changes));
+	cr_assert_str_eq(jget_str(c, "severity"), severity, "%s %s", kind, op ? op : "");
+}
+
+Test(plan, snapshot_impact_round_trip, .init = setup, .fini = teardown)
+{
+	char dir[] = "/tmp/autoplan-cat2.XXXXXX";
+	cr_assert(mkdtemp(dir));
+	char out[4200];
+	snprintf(out, sizeof out, "%s.bin", dir);
+	build_modified(dir, out);
+	/* snapshots from the current catalog */
+	static const char *const bodies[] = {
+		"{\"task_id\":\"mailB-attachments-driveB\"}", "{\"task_id\":\"sheetsB-to-sheetsA\"}",
+		"{\"task_id\":\"mailA-attachments-driveA\"}", "{\"task_id\":\"calA-event-create\"}",
+		"{\"task_id\":\"driveA-search\"}", "{\"task_id\":\"mailB-read\"}",
+	};
+	struct json_object *snaps[6];
+	for (int i = 0; i < 6; i++) snaps[i] = snapshot_of(bodies[i]);
+	/* a snapshot claiming another capability, and one naming an app the catalog does not have */
+	struct json_object *forged = json_object_get(snaps[5]);
+	struct json_object *fop = json_object_array_get_idx(jget(forged, "operations"), 0);
+	teardown();
+	open_catalog(out);
+	struct json_object *changes[6], *res[6];
+	for (int i = 0; i < 6; i++) {
+		if (i == 5) {
+			json_object_object_add(fop, "capability", json_object_new_string("email.search"));
+			struct json_object *ghost = json_object_new_object();
+			json_object_object_add(ghost, "app", json_object_new_string("faxA"));
+			json_object_object_add(ghost, "operation", json_object_new_string("fax.send"));
+			json_object_object_add(ghost, "capability", json_object_new_string("email.send"));
+			json_object_object_add(ghost, "scope_alternatives", NULL);
+			json_object_object_add(ghost, "source_hash", NULL);
+			json_object_array_add(jget(forged, "operations"), ghost);
+		}
+		char *b = malloc(strlen(json_object_to_json_string(snaps[i])) + 32);
+		sprintf(b, "{\"snapshot\":%s}", json_object_to_json_string_ext(snaps[i], JSON_C_TO_STRING_PLAIN));
+		res[i] = post_ok("/v2/changes/impact", b);
+		changes[i] = at(res[i], "changes");
+		free(b);
+		expect_change(changes[i], NULL, "catalog_version_moved", "info");
+		cr_assert_eq(json_object_get_int(at(res[i], "checked_operations")),
+			(int)json_object_array_length(jget(snaps[i], "operations")));
+	}
+	expect_change(changes[0], "driveitem-put-content", "scopes_narrowed", "breaking");
+	expect_change(changes[0], "driveitem-put-content", "source_hash_changed", "info");
+	cr_assert_str_eq(sat(res[0], "status"), "breaking");
+	cr_assert_null(find_change(changes[0], "user-list-messages", "source_hash_changed"));
+	expect_change(changes[1], "sheets.spreadsheets.values.append", "scopes_widened", "compatible");
+	cr_assert_null(find_change(changes[1], "range-get", "source_hash_changed"));
+	cr_assert_str_eq(sat(res[1], "status"), "compatible");
+	expect_change(changes[2], "mailA.users.messages.attachments.get", "removed", "breaking");
+	cr_assert_str_eq(sat(res[2], "status"), "breaking");
+	expect_change(changes[3], "calendar.events.insert", "source_hash_changed", "breaking");
+	expect_change(changes[4], "drive.files.list", "source_revision_changed", "info");
+	cr_assert_null(find_change(changes[4], "drive.files.list", "source_hash_changed"));
+	cr_assert_str_eq(sat(res[4], "status"), "info_only");
+	expect_change(changes[5], "message-get", "capability_remapped", "breaking");
+	expect_change(changes[5], "fax.send", "removed", "breaking");
+	cr_assert_eq(json_object_get_int(at(res[5], "checked_operations")), 2);
+	for (int i = 0; i < 6; i++) { json_object_put(res[i]); json_object_put(snaps[i]); }
+	json_object_put(forged);
+	unlink(out);
+	char cmd[4200];
+	snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+	cr_assert_eq(system(cmd), 0);
+}
+
+/* ---- the compiler validates the planner's sources ---- */
+
+static void compile_expect(void (*mutate)(const char *dir), const char *want)
+{
+	char dir[] = "/tmp/autoplan-cat3.XXXXXX";
+	cr_assert(mkdtemp(dir));
+	char cmd[8192], out[4200], err[1024];
+	snprintf(cmd, sizeof cmd, "cp -R '%s/catalog/.' '%s/'", getenv("AUTOPLAN_SRCDIR"), dir);
+	cr_assert_eq(system(cmd), 0);
+	mutate(dir);
+	snprintf(out, sizeof out, "%s.bin", dir);
+	cr_assert_eq(catalogc_build(dir, out, err, sizeof err), -1, "compiled although it should not: %s", want);
+	cr_assert(strstr(err, want), "error \"%s\" does not name \"%s\"", err, want);
+	snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+	cr_assert_eq(system(cmd), 0);
+}
+
+static void unknown_scope(const char *dir)
+{
+	struct json_object *o = read_json(dir, "scope_order.json"), *e = json_object_new_object();
+	json_object_object_add(e, "scope", json_object_new_string("Mail.Everything"));
+	json_object_object_add(e, "suggest", json_object_new_boolean(1));
+	json_object_object_add(e, "reason", json_object_new_string("made up"));
+	json_object_array_add(jget(jget(o, "apps"), "mailB"), e);
+	write_json(dir, "scope_order.json", o);
+}
+
+static void unordered_scope(const char *dir)
+{
+	struct json_object *o = read_json(dir, "scope_order.json");
+	json_object_array_del_idx(jget(jget(o, "apps"), "driveC"), 0, 1);
+	write_json(dir, "scope_order.json", o);
+}
+
+static void unknown_task_synonym(const char *dir)
+{
+	struct json_object *o = read_json(dir, "synonyms.json");
+	json_object_object_add(json_object_array_get_idx(jget(o, "tasks"), 1), "task", json_object_new_string("bake-cake"));
+	write_json(dir, "synonyms.json", o);
+}
+
+static void unknown_capability_synonym(const char *dir)
+{
+	struct json_object *o = read_json(dir, "synonyms.json");
+	json_object_object_add(json_object_array_get_idx(jget(o, "capabilities"), 2), "capability", json_object_new_string("fax.send"));
+	write_json(dir, "synonyms.json", o);
+}
+
+Test(plan, compiler_rejects_bad_planner_sources)
+{
+	compile_expect(unknown_scope, "scope_order.json: /apps/mailB/4/scope");
+	compile_expect(unordered_scope, "apps/driveC.json: /operations/0/scope_alternatives/0");
+	compile_expect(unknown_task_synonym, "synonyms.json: /tasks/1/task");
+	compile_expect(unknown_capability_synonym, "synonyms.json: /capabilities/2/capability");
+}
+
+/* ---- reports feed practically_tested ---- */
+
+/* A report with a passing assertion on one operation and a failing one on another: only the passing
+ * one counts, in the step and in coverage. The shipped catalog has no such report (nothing here
+ * calls a provider), so this builds one in a copy. */
+Test(plan, passing_operation_assertions_count_as_practically_tested, .init = setup, .fini = teardown)
+{
+	char dir[] = "/tmp/autoplan-cat3.XXXXXX", out[64], cmd[256], path[128];
+	cr_assert(mkdtemp(dir));
+	snprintf(out, sizeof out, "%s.bin", dir);
+	snprintf(cmd, sizeof cmd, "cp -R '%s/catalog/.' '%s/' && mkdir -p '%s/reports'", getenv("AUTOPLAN_SRCDIR"), dir, dir);
+	cr_assert_eq(system(cmd), 0);
+	snprintf(path, sizeof path, "%s/reports/op-check.json", dir);
+	FILE *f = fopen(path, "w");
+	cr_assert_not_null(f);
+	fputs("{\"id\":\"op-check\",\"date\":\"2026-01-01\",\"title\":{\"en\":\"t\",\"de\":\"t\"},"
+		"\"subject\":{\"kind\":\"service\"},\"environment\":{},\"limitations\":[],\"observed_tool_input_schemas\":[],"
+		"\"assertions\":[{\"id\":\"a\",\"check\":\"list\",\"result\":\"pass\",\"detail\":\"\","
+		"\"operation\":{\"app\":\"mailA\",\"operation\":\"mailA.users.messages.list\"}},"
+		"{\"id\":\"b\",\"check\":\"get\",\"result\":\"fail\",\"detail\":\"\","
+		"\"operation\":{\"app\":\"mailA\",\"operation\":\"mailA.users.messages.get\"}}]}", f);
+	fclose(f);
+	char err[1024];
+	cr_assert_eq(catalogc_build(dir, out, err, sizeof err), 0, "%s", err);
+	teardown();
+	open_catalog(out);
+	struct json_object *p = post_ok("/v2/workflows/plan", "{\"task_id\":\"mailA-attachments-driveA\"}");
+	int tested = 0;
+	struct json_object *steps = at(p, "steps");
+	for (size_t i = 0; i < json_object_array_length(steps); i++) {
+		struct json_object *op = jget(json_object_array_get_idx(steps, i), "operation");
+		if (!op) continue;
+		bool t = json_object_get_boolean(at(op, "practically_tested"));
+		cr_assert_eq(t, strcmp(sat(op, "id"), "mailA.users.messages.list") == 0, "%s", sat(op, "id"));
+		tested += t;
+	}
+	cr_assert_eq(tested, 1);
+	cr_assert_eq(json_object_get_int(at(at(p, "coverage"), "practically_tested")), 1);
+	json_object_put(p);
+	p = post_ok("/v2/workflows/plan", "{\"task_id\":\"mailA-read\"}");
+	steps = at(p, "steps");
+	for (size_t i = 0; i < json_object_array_length(steps); i++) {
+		struct json_object *op = jget(json_object_array_get_idx(steps, i), "operation");
+		if (op && strcmp(sat(op, "id"), "mailA.users.messages.get") == 0)
+			cr_assert_not(json_object_get_boolean(at(op, "practically_tested")), "a failed assertion counted");
+	}
+	json_object_put(p);
+	unlink(out);
+	snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+	cr_assert_eq(system(cmd), 0);
+}

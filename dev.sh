@@ -26,9 +26,11 @@ install_missing() {
 	local sudo=()
 	[ "$(id -u)" -ne 0 ] && sudo=(sudo)
 	export DEBIAN_FRONTEND=noninteractive
-	if ! "${sudo[@]}" apt-get install -y -q --no-install-recommends "${missing[@]}"; then
-		"${sudo[@]}" apt-get update -q
-		"${sudo[@]}" apt-get install -y -q --no-install-recommends "${missing[@]}"
+	# Another apt-get (a second checkout setting up at the same time) holds the lock: wait for it.
+	local apt=("${sudo[@]}" apt-get -o DPkg::Lock::Timeout=900)
+	if ! "${apt[@]}" install -y -q --no-install-recommends "${missing[@]}"; then
+		"${apt[@]}" update -q
+		"${apt[@]}" install -y -q --no-install-recommends "${missing[@]}"
 	fi
 }
 

@@ -53,6 +53,7 @@ start() {
 	local build=$1 src=$2 run=$3
 	mkdir -p "$run"
 	run=$(cd "$run" && pwd)
+	chmod 755 "$run" # a responder started as root runs as nobody and rewrites its pid file here
 	local nginx port fport
 	nginx=$(find_nginx)
 	port=${PORT:-0}
@@ -64,7 +65,7 @@ start() {
 		fport=$(pick_port)
 		[ "$fport" = "$port" ] && continue
 		AUTOPLAN_CATALOG="$build/catalog.bin" ${RESPONDER_WRAPPER:-} "$build/src/autoplan" --listen "127.0.0.1:$fport" \
-			--workers "${WORKERS:-4}" ${AUTOPLAN_MAX_BODY:+--max-body "$AUTOPLAN_MAX_BODY"} \
+			--workers "${WORKERS:-4}" ${AUTOPLAN_MAX_BODY:+--max-body "$AUTOPLAN_MAX_BODY"} --pid-file "$run/responder.pid" \
 			>"$run/responder.log" 2>&1 &
 		rpid=$!
 		echo "$rpid" > "$run/responder.pid"

@@ -122,6 +122,12 @@ int gate_init(struct gate *g, int listen_fd, const struct gate_limits *lim)
 		gate_free(g);
 		return -1;
 	}
+	/* several workers may be woken for one connection: the losers' accept must not wait for the next */
+	int fl = fcntl(listen_fd, F_GETFL);
+	if (fl < 0 || fcntl(listen_fd, F_SETFL, fl | O_NONBLOCK) < 0) {
+		gate_free(g);
+		return -1;
+	}
 	/* one idle worker is woken per connection, not all of them */
 	struct epoll_event ev = { .events = EPOLLIN | EPOLLEXCLUSIVE, .data.fd = -1 };
 	if (epoll_ctl(g->ep, EPOLL_CTL_ADD, listen_fd, &ev) < 0) {
@@ -228,6 +234,7 @@ static void inspect(struct gate *g, int i)
 	case GATE_WAIT:
 		return;
 	case GATE_READY:
+		if (g->nready == GATE_SLOTS) return; /* served first: its edge comes again with more data, or its deadline */
 		epoll_ctl(g->ep, EPOLL_CTL_DEL, fd, NULL);
 		fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK);
 		g->ready[g->nready++] = fd;

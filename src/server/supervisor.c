@@ -114,6 +114,7 @@ static void spawn_worker(struct sup *v, int i)
 		child_reset(v);
 		prctl(PR_SET_PDEATHSIG, SIGTERM);
 		if (getppid() != v->self) _exit(0); /* the supervisor died before the line above */
+		prctl(PR_SET_NAME, "autoplan-worker"); /* what ps and pgrep show */
 		sandbox_limits();
 		char err[300];
 		struct sandbox_needs needs = { 0 };
@@ -166,7 +167,9 @@ static void spawn_standby(struct sup *v)
 		return;
 	}
 	child_reset(v);
+	prctl(PR_SET_NAME, "autoplan-standby");
 	if (!standby_wait(v->self)) _exit(0);
+	prctl(PR_SET_NAME, "autoplan");
 	/* take over: the old workers are not ours; ours start at once on the socket that never closed */
 	v->sfd = signals_fd();
 	v->self = getpid();

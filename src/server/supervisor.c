@@ -43,6 +43,7 @@ struct kid {
 	int link;            /* supervisor's end of the worker's socket; -1 for the standby */
 	long long born, due; /* start time; earliest next start */
 	int young_deaths;
+	bool renewing;       /* told to go by the supervisor: replaced at once, nothing to report */
 };
 
 struct shared {
@@ -208,15 +209,22 @@ static void ended(struct sup *v, struct kid *k, const char *what, int st)
 	k->pid = 0;
 	if (k->link >= 0) close(k->link);
 	k->link = -1;
+	k->due = now;
+	if (k->renewing) {
+		k->renewing = false;
+		k->young_deaths = 0;
+		return;
+	}
+	/* one early end is restarted at once; a second in a row starts the doubling delay */
 	k->young_deaths = lived < YOUNG_MS ? k->young_deaths + 1 : 0;
 	long long delay = 0;
-	if (k->young_deaths) {
-		delay = BACKOFF_FIRST_MS << (k->young_deaths - 1 < 7 ? k->young_deaths - 1 : 7);
+	if (k->young_deaths > 1) {
+		delay = BACKOFF_FIRST_MS << (k->young_deaths - 2 < 7 ? k->young_deaths - 2 : 7);
 		if (delay > BACKOFF_MAX_MS) delay = BACKOFF_MAX_MS;
 	}
 	k->due = now + delay;
 	bool clean = WIFEXITED(st) && WEXITSTATUS(st) == 0;
-	if (v->stopping || (clean && k == &v->standby && !delay)) return; /* a standby renewed after a re-map */
+	if (v->stopping) return;
 	char how[96];
 	describe_end(st, how, sizeof how);
 	if (delay)
@@ -261,10 +269,16 @@ static void distribute(struct sup *v)
 		c->cmsg_len = CMSG_LEN(sizeof(int));
 		memcpy(CMSG_DATA(c), &v->s->cat.fd, sizeof(int));
 		if (sendmsg(v->w[i].link, &m, MSG_DONTWAIT | MSG_NOSIGNAL) == (ssize_t)sizeof gen) sent++;
-		else kill(v->w[i].pid, SIGTERM);
+		else {
+			v->w[i].renewing = true;
+			kill(v->w[i].pid, SIGTERM);
+		}
 	}
 	__atomic_store_n(&v->sh->generation, gen, __ATOMIC_RELEASE);
-	if (v->standby.pid) kill(v->standby.pid, SIGTERM); /* renewed with this catalog */
+	if (v->standby.pid) { /* renewed with this catalog */
+		v->standby.renewing = true;
+		kill(v->standby.pid, SIGTERM);
+	}
 	log_msg(LOG_INFO, "catalog re-mapped: version %s from %s, sent to %d worker%s", version(v), v->s->opt.catalog,
 		sent, sent == 1 ? "" : "s");
 }

@@ -192,7 +192,7 @@ static int serve_cgi(struct server *s)
 		fprintf(stderr, "autoplan: %s\n", err);
 		return 1;
 	}
-	struct sandbox_needs needs = { 0 };
+	struct sandbox_needs needs = { .one_request = true };
 	if (sandbox_drop_privileges(s->opt.user, err, sizeof err) < 0 ||
 	    (s->opt.sandbox && FILTER_UNTIL_EXIT && sandbox_enter(&needs, err, sizeof err) < 0)) {
 		fprintf(stderr, "autoplan: %s\n", err);

@@ -132,18 +132,18 @@ static int narrowed(scmp_filter_ctx ctx, const struct sandbox_needs *needs)
 }
 
 /* Work libraries do on first use that would open files or ask for entropy behind the filter. */
-static void warm_up(void)
+static void warm_up(const struct sandbox_needs *needs)
 {
 	struct json_object *o = json_object_new_object(); /* json-c seeds its hash once */
 	json_object_put(o);
 	char hex[65];
-	sha256_hex("", 0, hex); /* libcrypto reads its configuration once */
+	if (!needs->one_request) sha256_hex("", 0, hex); /* libcrypto reads its configuration once */
 	prctl(PR_SET_DUMPABLE, 0);
 }
 
 int sandbox_enter(const struct sandbox_needs *needs, char *err, size_t errlen)
 {
-	warm_up();
+	warm_up(needs);
 	scmp_filter_ctx ctx = seccomp_init(SCMP_ACT_ERRNO(EPERM));
 	if (!ctx) return fail(err, errlen, "cannot create a seccomp filter");
 	int rc = ALLOW(ctx, serving_calls);

@@ -3,7 +3,7 @@
  * NAME=VALUE lines (REQUEST_METHOD, REQUEST_URI, QUERY_STRING, CONTENT_LENGTH, SCRIPT_NAME, PATH_INFO),
  * an empty line, then the body. Every answer must be a Status line, headers and, but for HEAD, one
  * strict JSON body in valid UTF-8 of the announced length. */
-#include "catalog/catalog.h"
+#include "fuzz_catalog.h"
 #include "http/request.h"
 #include "http/response.h"
 #include "api/routes.h"
@@ -15,24 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-int LLVMFuzzerInitialize(int *argc, char ***argv);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
-
-static struct catalog cat;
-static struct router rt;
-
-int LLVMFuzzerInitialize(int *argc, char ***argv)
-{
-	(void)argc;
-	(void)argv;
-	char err[512];
-	const char *path = getenv("AUTOPLAN_CATALOG");
-	if (!path || catalog_open_quick(&cat, path, err, sizeof err) < 0 || router_init(&rt, &cat, ROUTES, NROUTES) < 0) {
-		fprintf(stderr, "fuzz_cgi: set AUTOPLAN_CATALOG to a compiled catalog (%s)\n", path ? err : "unset");
-		exit(1);
-	}
-	return 0;
-}
 
 struct cgi {
 	char *env[16][2];

@@ -192,7 +192,7 @@ static int serve_cgi(struct server *s)
 		fprintf(stderr, "autoplan: %s\n", err);
 		return 1;
 	}
-	struct sandbox_needs needs = { .one_request = true };
+	struct sandbox_needs needs = server_sandbox_needs(s, SERVE_CGI);
 	if (sandbox_drop_privileges(s->opt.user, err, sizeof err) < 0 ||
 	    (s->opt.sandbox && FILTER_UNTIL_EXIT && sandbox_enter(&needs, err, sizeof err) < 0)) {
 		fprintf(stderr, "autoplan: %s\n", err);
@@ -237,7 +237,7 @@ static int serve_fastcgi(struct server *s, int fd)
 	int rc;
 	if (n == 1) { /* one worker in this process, watching the catalog itself (mod_fcgid, spawn-fcgi) */
 		sandbox_limits();
-		struct sandbox_needs needs = { .reload_file = true };
+		struct sandbox_needs needs = server_sandbox_needs(s, SERVE_ALONE);
 		if (s->opt.sandbox && FILTER_UNTIL_EXIT && sandbox_enter(&needs, err, sizeof err) < 0) {
 			log_msg(LOG_ERR, "cannot start: %s", err);
 			server_release(s);

@@ -11,8 +11,8 @@
 struct sandbox_needs {
 	bool reload_file;   /* a worker on its own re-reads the catalog file: read-only opens, memory files */
 	bool one_request;   /* classic CGI: libcrypto is not initialised ahead (5M instructions a start) */
-	/* The monitoring store. Its allowance lives in one table in sandbox.c (store_file_calls,
-	 * store_socket_calls); set these when a store is configured. */
+	/* The monitoring store. Its calls are one table each in sandbox.c (store_file_calls,
+	 * store_socket_calls); server_sandbox_needs (serve.c) sets these when a store is configured. */
 	bool store_files;   /* SQLite: read-write opens, locks, fsync, the journal's unlink and rename */
 	bool store_socket;  /* PostgreSQL: a Unix or TCP socket, connect */
 };

@@ -44,6 +44,13 @@ void server_release(struct server *s)
 	catalog_close(&s->cat);
 }
 
+struct sandbox_needs server_sandbox_needs(const struct server *s, enum serving_mode mode)
+{
+	(void)s; /* the monitoring store's settings will live in s->opt */
+	struct sandbox_needs n = { .reload_file = mode == SERVE_ALONE, .one_request = mode == SERVE_CGI };
+	return n;
+}
+
 void serve_one(struct server *s, const struct io *io)
 {
 	struct request req;

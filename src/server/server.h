@@ -7,6 +7,7 @@
 #include "http/request.h"
 #include "http/router.h"
 #include "server/gate.h"
+#include "server/sandbox.h"
 
 #include <stdbool.h>
 #include <sys/types.h>
@@ -68,6 +69,13 @@ int worker_run(struct server *s, int listen_fd, struct worker_link *link);
 
 /* Runs n workers on listen_fd and keeps them running (see supervisor.c). Returns the exit status. */
 int supervise(struct server *s, int listen_fd, int n);
+
+/* How a serving process runs: a supervised worker, a worker on its own, or one classic CGI request. */
+enum serving_mode { SERVE_SUPERVISED, SERVE_ALONE, SERVE_CGI };
+
+/* What the seccomp filter of a serving process allows beyond answering from memory. The one place a
+ * configured monitoring store adds its allowance (store_files for SQLite, store_socket for PostgreSQL). */
+struct sandbox_needs server_sandbox_needs(const struct server *s, enum serving_mode mode);
 
 /* Writes the pid file, if any. Returns 0 or -1. */
 int pid_file_write(const char *path);

@@ -10,7 +10,6 @@ run=$(mktemp -d "${TMPDIR:-/tmp}/autoplan-life.XXXXXX")
 chmod 755 "$run"
 cleanup() { "$src/tests/stack.sh" stop "$run/stack" >/dev/null 2>&1 || true; rm -rf "$run"; }
 trap cleanup EXIT
-[ -n "${KEEP:-}" ] && trap - EXIT
 fail() { echo "lifecycle: $*"; exit 1; }
 
 # absurd settings are refused at start, with the reason, exit 2

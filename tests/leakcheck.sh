@@ -9,7 +9,10 @@ run=$(mktemp -d "${TMPDIR:-/tmp}/autoplan-leak.XXXXXX")
 cleanup() { STOP_WAIT=600 "$src/tests/stack.sh" stop "$run" >/dev/null 2>&1 || true; rm -rf "$run"; }
 trap cleanup EXIT
 n=${LEAKCHECK_REQUESTS:-10000}
-url=$(PORT=0 WORKERS=1 ACCESS_LOG=off RESPONDER_WRAPPER="valgrind -q --leak-check=full --show-leak-kinds=definite,indirect,possible --errors-for-leak-kinds=definite,indirect,possible --error-exitcode=9 --log-file=$run/valgrind.log" \
+# valgrind cannot run a process under a seccomp filter (it has no handler for the call): the filter is
+# tested on its own (tests/sandbox.sh), the leak check runs without it.
+export AUTOPLAN_SANDBOX=off
+url=$(PORT=0 WORKERS=1 ACCESS_LOG=off RESPONDER_WRAPPER="valgrind -q --vgdb=no --leak-check=full --show-leak-kinds=definite,indirect,possible --errors-for-leak-kinds=definite,indirect,possible --error-exitcode=9 --log-file=$run/valgrind.log" \
 	"$src/tests/stack.sh" start "$build" "$src" "$run")
 "$build/tests/leakload" "$url" "$n"
 pid=$(cat "$run/responder.pid")

@@ -6,7 +6,7 @@
 #   stack.sh stop  RUNDIR
 # Environment: NGINX_BIN (nginx binary), WORKERS (responder processes, default 4), RATE/BURST (limit_req),
 # AUTOPLAN_MAX_BODY (responder body cap), ACCESS_LOG (default: RUNDIR/access.log),
-# RESPONDER_WRAPPER (a command to run the responder under, e.g. valgrind).
+# RESPONDER_WRAPPER (a command to run the responder under, e.g. valgrind), CATALOG (default: BUILDDIR/catalog.bin).
 set -euo pipefail
 
 port_free() { ! (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
@@ -53,6 +53,7 @@ start() {
 	local build=$1 src=$2 run=$3
 	mkdir -p "$run"
 	run=$(cd "$run" && pwd)
+	chmod 755 "$run" # a responder started as root runs as nobody and rewrites its pid file here
 	local nginx port fport
 	nginx=$(find_nginx)
 	port=${PORT:-0}
@@ -63,8 +64,8 @@ start() {
 	while :; do
 		fport=$(pick_port)
 		[ "$fport" = "$port" ] && continue
-		AUTOPLAN_CATALOG="$build/catalog.bin" ${RESPONDER_WRAPPER:-} "$build/src/autoplan" --listen "127.0.0.1:$fport" \
-			--workers "${WORKERS:-4}" ${AUTOPLAN_MAX_BODY:+--max-body "$AUTOPLAN_MAX_BODY"} \
+		AUTOPLAN_CATALOG="${CATALOG:-$build/catalog.bin}" ${RESPONDER_WRAPPER:-} "$build/src/autoplan" --listen "127.0.0.1:$fport" \
+			--workers "${WORKERS:-4}" ${AUTOPLAN_MAX_BODY:+--max-body "$AUTOPLAN_MAX_BODY"} --pid-file "$run/responder.pid" \
 			>"$run/responder.log" 2>&1 &
 		rpid=$!
 		echo "$rpid" > "$run/responder.pid"

@@ -1,3 +1,4 @@
+#define _GNU_SOURCE /* memfd_create, file seals */
 #include "catalog/catalog.h"
 #include "util/jsonutil.h"
 #include "util/text.h"
@@ -139,6 +140,13 @@ static bool refs_ok(const struct catalog *c)
 		if (k->format >= CF_COUNT || k->id == CAT_NONE || k->root_key == CAT_NONE || k->command == CAT_NONE)
 			return false;
 	}
+	return true;
+}
+
+/* Every directory entry's strings and the order the binary search relies on: linear in the directory, so
+ * only a full check runs it. A quick open stays safe without it: cat_s bounds every string offset. */
+static bool entries_ok(const struct catalog *c)
+{
 	for (uint32_t i = 0; i < c->nentries; i++) {
 		const struct cat_entry *e = &c->entries[i];
 		const cat_str all[] = { e->type, e->slug, e->key, e->name, e->status, e->json, e->connections,
@@ -154,9 +162,41 @@ static bool refs_ok(const struct catalog *c)
 	return true;
 }
 
-static int verify(struct catalog *c, char *err, size_t errlen)
+uint64_t catalog_head_check(const struct cat_header *h)
 {
-	if (c->size < sizeof *c->h) return bad(err, errlen, "catalog file is too short (%zu bytes)", c->size);
+	struct cat_header copy = *h;
+	copy.head_check = 0;
+	const unsigned char *p = (const unsigned char *)&copy;
+	uint64_t x = 0xcbf29ce484222325ull;
+	for (size_t i = 0; i < sizeof copy; i++) x = (x ^ p[i]) * 0x100000001b3ull;
+	return x;
+}
+
+int catalog_seal(unsigned char *file, size_t size)
+{
+	if (size < sizeof(struct cat_header) + sizeof(struct cat_trailer)) return -1;
+	struct cat_header *h = (struct cat_header *)file;
+	struct cat_trailer *t = (struct cat_trailer *)(file + size - sizeof *t);
+	char hex[65];
+	if (sha256_hex(file + sizeof *h, size - sizeof *h - sizeof *t, hex) < 0) return -1;
+	for (int i = 0; i < 32; i++) {
+		unsigned v;
+		sscanf(hex + 2 * i, "%2x", &v);
+		h->sha256[i] = (uint8_t)v;
+	}
+	h->size = size;
+	memcpy(t->magic, CAT_TRAILER_MAGIC, 8);
+	memcpy(t->sha256, h->sha256, 32);
+	h->head_check = catalog_head_check(h);
+	return 0;
+}
+
+/* The checks of constant cost: header, its own checksum, the trailer, every section's bounds, and the
+ * references of every section but the directory entries. */
+static int verify_quick(struct catalog *c, char *err, size_t errlen)
+{
+	if (c->size < sizeof *c->h + sizeof(struct cat_trailer))
+		return bad(err, errlen, "catalog file is too short (%zu bytes)", c->size);
 	c->h = (const struct cat_header *)c->base;
 	if (memcmp(c->h->magic, CAT_MAGIC, 8) != 0) return bad(err, errlen, "not a compiled catalog (bad magic)");
 	if (c->h->format != CAT_FORMAT)
@@ -165,13 +205,18 @@ static int verify(struct catalog *c, char *err, size_t errlen)
 	if (c->h->size != c->size || c->h->nsections != CS_COUNT)
 		return bad(err, errlen, "compiled catalog is truncated or damaged (size %zu, header says %llu)",
 			c->size, (unsigned long long)c->h->size);
-	char want[65], got[65];
-	if (sha256_hex(c->base + sizeof *c->h, c->size - sizeof *c->h, got) < 0)
-		return bad(err, errlen, "cannot hash the compiled catalog");
-	for (int i = 0; i < 32; i++) snprintf(want + 2 * i, 3, "%02x", c->h->sha256[i]);
-	if (strcmp(want, got) != 0) return bad(err, errlen, "compiled catalog is damaged (checksum mismatch)");
+	if (catalog_head_check(c->h) != c->h->head_check)
+		return bad(err, errlen, "compiled catalog has a damaged header (header checksum mismatch)");
+	const struct cat_trailer *t = (const struct cat_trailer *)(c->base + c->size - sizeof *t);
+	if (memcmp(t->magic, CAT_TRAILER_MAGIC, 8) != 0 || memcmp(t->sha256, c->h->sha256, 32) != 0)
+		return bad(err, errlen, "compiled catalog is damaged or partly written (trailer checksum mismatch)");
 	uint32_t nmeta = 0, nstr = 0;
-	if (!section(c, CS_STRINGS, 0, &nstr)) return bad(err, errlen, "damaged string section");
+	const unsigned char *strings = section(c, CS_STRINGS, 0, &nstr);
+	uint64_t strsize = c->h->sections[CS_STRINGS].size;
+	/* the pool ends in a NUL, so any offset inside it reads a terminated string */
+	if (!strings || strsize < 5 || strsize > CAT_NONE || strings[strsize - 1] != '\0')
+		return bad(err, errlen, "damaged string section");
+	c->str_limit = (uint32_t)(strsize - 4);
 	c->meta = section(c, CS_META, sizeof *c->meta, &nmeta);
 	c->apps = section(c, CS_APPS, sizeof *c->apps, &c->napps);
 	c->ops = section(c, CS_OPS, sizeof *c->ops, &c->nops);
@@ -197,9 +242,62 @@ static int verify(struct catalog *c, char *err, size_t errlen)
 	return 0;
 }
 
-int catalog_open(struct catalog *c, const char *path, char *err, size_t errlen)
+/* The quick checks, then the sha256 of the whole body and every directory entry. */
+static int verify(struct catalog *c, enum catalog_check level, char *err, size_t errlen)
+{
+	if (verify_quick(c, err, errlen) < 0) return -1;
+	if (level == CAT_QUICK) return 0;
+	char want[65], got[65];
+	if (sha256_hex(c->base + sizeof *c->h, c->size - sizeof *c->h - sizeof(struct cat_trailer), got) < 0)
+		return bad(err, errlen, "cannot hash the compiled catalog");
+	for (int i = 0; i < 32; i++) snprintf(want + 2 * i, 3, "%02x", c->h->sha256[i]);
+	if (strcmp(want, got) != 0) return bad(err, errlen, "compiled catalog is damaged (checksum mismatch)");
+	if (!entries_ok(c)) return bad(err, errlen, "compiled catalog has a damaged section or reference");
+	return 0;
+}
+
+int catalog_file_id(const char *path, struct catalog_id *id)
+{
+	struct stat st;
+	memset(id, 0, sizeof *id);
+	if (stat(path, &st) < 0) return -1;
+	id->dev = st.st_dev;
+	id->ino = st.st_ino;
+	id->size = st.st_size;
+	id->mtime = st.st_mtim;
+	id->ctime = st.st_ctim;
+	return 0;
+}
+
+bool catalog_id_equal(const struct catalog_id *a, const struct catalog_id *b)
+{
+	return a->dev == b->dev && a->ino == b->ino && a->size == b->size && a->mtime.tv_sec == b->mtime.tv_sec &&
+		a->mtime.tv_nsec == b->mtime.tv_nsec && a->ctime.tv_sec == b->ctime.tv_sec &&
+		a->ctime.tv_nsec == b->ctime.tv_nsec;
+}
+
+static void id_from_stat(struct catalog_id *id, const struct stat *st)
+{
+	id->dev = st->st_dev;
+	id->ino = st->st_ino;
+	id->size = st->st_size;
+	id->mtime = st->st_mtim;
+	id->ctime = st->st_ctim;
+}
+
+/* Appends " (path)" to a refusal. */
+static int refused(struct catalog *c, const char *path, char *err, size_t errlen)
+{
+	size_t n = strlen(err);
+	snprintf(err + n, errlen - n, " (%s)", path);
+	catalog_close(c);
+	return -1;
+}
+
+static int map_file(struct catalog *c, const char *path, enum catalog_check level, char *err, size_t errlen)
 {
 	memset(c, 0, sizeof *c);
+	c->fd = -1;
 	int fd = open(path, O_RDONLY | O_CLOEXEC);
 	if (fd < 0) return bad(err, errlen, "cannot open catalog %s: %s", path, strerror(errno));
 	struct stat st;
@@ -212,11 +310,107 @@ int catalog_open(struct catalog *c, const char *path, char *err, size_t errlen)
 	if (m == MAP_FAILED) return bad(err, errlen, "cannot map catalog %s: %s", path, strerror(errno));
 	c->base = m;
 	c->size = (size_t)st.st_size;
-	c->dev = st.st_dev;
-	c->ino = st.st_ino;
-	if (verify(c, err, errlen) < 0) {
-		size_t n = strlen(err);
-		snprintf(err + n, errlen - n, " (%s)", path);
+	id_from_stat(&c->id, &st);
+	if (verify(c, level, err, errlen) < 0) return refused(c, path, err, errlen);
+	return 0;
+}
+
+int catalog_open(struct catalog *c, const char *path, char *err, size_t errlen)
+{
+	return map_file(c, path, CAT_FULL, err, errlen);
+}
+
+int catalog_open_quick(struct catalog *c, const char *path, char *err, size_t errlen)
+{
+	return map_file(c, path, CAT_QUICK, err, errlen);
+}
+
+#define CAT_SEALS (F_SEAL_SHRINK | F_SEAL_GROW | F_SEAL_WRITE | F_SEAL_SEAL)
+
+/* Copies the open file fd of size bytes into a new sealed memory file; its fd, or -1. read() rather than
+ * a mapping of the file: a file truncated meanwhile gives a short read and a refusal, never SIGBUS. */
+static int sealed_copy(int fd, size_t size, char *err, size_t errlen)
+{
+	int mfd = memfd_create("autoplan-catalog", MFD_CLOEXEC | MFD_ALLOW_SEALING);
+	if (mfd < 0) return bad(err, errlen, "cannot create a memory file: %s", strerror(errno));
+	if (ftruncate(mfd, (off_t)size) < 0) {
+		bad(err, errlen, "cannot size a memory file: %s", strerror(errno));
+		close(mfd);
+		return -1;
+	}
+	unsigned char *w = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_SHARED, mfd, 0);
+	if (w == MAP_FAILED) {
+		bad(err, errlen, "cannot map a memory file: %s", strerror(errno));
+		close(mfd);
+		return -1;
+	}
+	size_t got = 0;
+	while (got < size) {
+		ssize_t n = pread(fd, w + got, size - got, (off_t)got);
+		if (n < 0 && errno == EINTR) continue;
+		if (n <= 0) break;
+		got += (size_t)n;
+	}
+	unsigned char extra;
+	bool longer = got == size && pread(fd, &extra, 1, (off_t)size) == 1;
+	munmap(w, size);
+	if (got < size || longer) {
+		bad(err, errlen, "catalog changed while it was read (%s)", got < size ? "now shorter" : "now longer");
+		close(mfd);
+		return -1;
+	}
+	if (fcntl(mfd, F_ADD_SEALS, CAT_SEALS) < 0) {
+		bad(err, errlen, "cannot seal a memory file: %s", strerror(errno));
+		close(mfd);
+		return -1;
+	}
+	return mfd;
+}
+
+/* Maps a sealed memory file read-only and checks it at the given level. Takes mfd. */
+static int map_sealed(struct catalog *c, int mfd, enum catalog_check level, char *err, size_t errlen)
+{
+	struct stat st;
+	int seals = fcntl(mfd, F_GET_SEALS);
+	if (seals < 0 || (seals & CAT_SEALS) != CAT_SEALS || fstat(mfd, &st) < 0 || st.st_size <= 0) {
+		close(mfd);
+		return bad(err, errlen, "the catalog memory file is not sealed");
+	}
+	void *m = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_SHARED, mfd, 0);
+	if (m == MAP_FAILED) {
+		close(mfd);
+		return bad(err, errlen, "cannot map the catalog memory file: %s", strerror(errno));
+	}
+	c->base = m;
+	c->size = (size_t)st.st_size;
+	c->fd = mfd;
+	return verify(c, level, err, errlen);
+}
+
+int catalog_load(struct catalog *c, const char *path, char *err, size_t errlen)
+{
+	memset(c, 0, sizeof *c);
+	c->fd = -1;
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0) return bad(err, errlen, "cannot open catalog %s: %s", path, strerror(errno));
+	struct stat st;
+	if (fstat(fd, &st) < 0 || st.st_size <= 0 || !S_ISREG(st.st_mode)) {
+		close(fd);
+		return bad(err, errlen, "catalog %s is empty, unreadable or not a file", path);
+	}
+	int mfd = sealed_copy(fd, (size_t)st.st_size, err, errlen);
+	close(fd);
+	if (mfd < 0) return refused(c, path, err, errlen);
+	id_from_stat(&c->id, &st);
+	if (map_sealed(c, mfd, CAT_FULL, err, errlen) < 0) return refused(c, path, err, errlen);
+	return 0;
+}
+
+int catalog_adopt(struct catalog *c, int mfd, char *err, size_t errlen)
+{
+	memset(c, 0, sizeof *c);
+	c->fd = -1;
+	if (map_sealed(c, mfd, CAT_QUICK, err, errlen) < 0) {
 		catalog_close(c);
 		return -1;
 	}
@@ -225,14 +419,18 @@ int catalog_open(struct catalog *c, const char *path, char *err, size_t errlen)
 
 void catalog_close(struct catalog *c)
 {
-	if (c->base) munmap((void *)c->base, c->size);
+	if (c->base) {
+		munmap((void *)c->base, c->size);
+		if (c->fd >= 0) close(c->fd); /* a zeroed, never opened catalog owns no descriptor */
+	}
 	memset(c, 0, sizeof *c);
+	c->fd = -1;
 }
 
 bool catalog_changed(const struct catalog *c, const char *path)
 {
-	struct stat st;
-	return stat(path, &st) == 0 && (st.st_ino != c->ino || st.st_dev != c->dev);
+	struct catalog_id now;
+	return catalog_file_id(path, &now) == 0 && !catalog_id_equal(&now, &c->id);
 }
 
 int cat_app_find(const struct catalog *c, const char *id)

@@ -9,12 +9,23 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <sys/types.h>
+#include <time.h>
+
+/* What identifies the file a catalog was read from: a rename, a rewrite in place and a truncation each
+ * change it. */
+struct catalog_id {
+	dev_t dev;
+	ino_t ino;
+	off_t size;
+	struct timespec mtime, ctime;
+};
 
 struct catalog {
 	const unsigned char *base;
 	size_t size;
-	dev_t dev;
-	ino_t ino;
+	int fd;                 /* the sealed memory file holding this copy; -1 when the file itself is mapped */
+	uint32_t str_limit;     /* string offsets at or past this read as "" (CAT_NONE included) */
+	struct catalog_id id;   /* the file it was read from */
 	const struct cat_header *h;
 	const struct cat_meta *meta;
 	const struct cat_app *apps;
@@ -34,17 +45,44 @@ struct catalog {
 	uint32_t napps, nops, ncaps, ntasks, nsteps, nlists, nreports, ndocs, nscopes, nsyns, nwords, nclients, nentries;
 };
 
-/* Maps and verifies path. Returns 0, or -1 with a message in err (damaged, wrong version, absent). */
+/* Two levels of checks. QUICK costs the same whatever the catalog holds: header and its checksum, the
+ * trailer (a file cut short or still being copied over fails it), every section's bounds, and the
+ * references of every section but the directory entries. FULL adds the sha256 of the whole file and
+ * every directory entry (their strings and the order the binary search needs). Every open returns 0, or
+ * -1 with the reason in err (damaged, wrong format, absent); the caller frees with catalog_close. */
+enum catalog_check { CAT_QUICK, CAT_FULL };
+
+/* Maps path with the FULL checks (the compiler's tests, the tools, --check). */
 int catalog_open(struct catalog *c, const char *path, char *err, size_t errlen);
+/* Maps path with the QUICK checks: a classic CGI start-up that does not grow with the catalog. Content
+ * damaged in place between the trailer and the header is not seen here (the FastCGI parent and --check
+ * see it); whatever the bytes, every string read stays inside the file. */
+int catalog_open_quick(struct catalog *c, const char *path, char *err, size_t errlen);
+/* Reads path into a sealed memory file (nothing can change it afterwards, and a file truncated or
+ * rewritten on disk meanwhile never reaches it), then runs the FULL checks on that copy. c->fd is the
+ * memory file, for catalog_adopt in other processes. */
+int catalog_load(struct catalog *c, const char *path, char *err, size_t errlen);
+/* Maps a sealed memory file made by catalog_load (received from the process that verified it) with
+ * the QUICK checks; the seals guarantee the content is the verified one. Takes ownership of mfd. */
+int catalog_adopt(struct catalog *c, int mfd, char *err, size_t errlen);
 void catalog_close(struct catalog *c);
 
-/* True when path now names another file than the one mapped (replaced by rename). */
+/* The identity of the file at path now; -1 when it cannot be read. */
+int catalog_file_id(const char *path, struct catalog_id *id);
+bool catalog_id_equal(const struct catalog_id *a, const struct catalog_id *b);
+/* True when path now names another file, or the same file changed, since c was read from it. */
 bool catalog_changed(const struct catalog *c, const char *path);
 
-/* String by offset; "" for CAT_NONE. Inline: handlers read thousands of strings per request. */
+/* Fills the sha256, trailer and header checksum of a compiled file of size bytes laid out in memory
+ * (the compiler's last step). Returns 0, or -1 on a libcrypto failure or a size too small. */
+int catalog_seal(unsigned char *file, size_t size);
+uint64_t catalog_head_check(const struct cat_header *h);
+
+/* String by offset; "" for CAT_NONE and for any offset outside the pool. Inline: handlers read
+ * thousands of strings per request; the one comparison keeps a quick-checked file safe to read. */
 static inline const char *cat_s(const struct catalog *c, cat_str s)
 {
-	if (s == CAT_NONE) return "";
+	if (s >= c->str_limit) return "";
 	return (const char *)c->base + c->h->sections[CS_STRINGS].off + s + 4;
 }
 bool cat_has(cat_str s);

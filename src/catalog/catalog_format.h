@@ -7,7 +7,7 @@
 #include <stdint.h>
 
 #define CAT_MAGIC "APCATLG1"
-#define CAT_FORMAT 14u
+#define CAT_FORMAT 15u
 
 /* A string is an offset into the string section: uint32 length, bytes, NUL. 0 means "absent". */
 typedef uint32_t cat_str;
@@ -44,9 +44,18 @@ struct cat_header {
 	char magic[8];
 	uint32_t format;
 	uint32_t nsections;
-	uint64_t size;            /* whole file */
-	uint8_t sha256[32];       /* of every byte after the header */
+	uint64_t size;            /* whole file, trailer included */
+	uint8_t sha256[32];       /* of every byte between the header and the trailer */
+	uint64_t head_check;      /* FNV-1a 64 of this header with head_check zero: checked on every open */
 	struct cat_section sections[CS_COUNT];
+};
+
+/* The last bytes of the file. A file cut short, or copied over in place and not yet complete, has a
+ * trailer that does not repeat its header's checksum: a check of constant cost on every open. */
+#define CAT_TRAILER_MAGIC "APCATEND"
+struct cat_trailer {
+	char magic[8];
+	uint8_t sha256[32];       /* the header's, repeated */
 };
 
 struct cat_meta {

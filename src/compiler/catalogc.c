@@ -1,5 +1,5 @@
 #include "compiler/catalogc.h"
-#include "catalog/catalog_format.h"
+#include "catalog/catalog.h"
 #include "compiler/catalogc_dir.h"
 #include "compiler/catalogc_error.h"
 #include "compiler/catalogc_shapes.h"
@@ -967,24 +967,24 @@ static int write_out(struct cc *c, const char *outpath)
 		if (rc == 0 && rem) rc = buf_add(&body, pad, 8 - rem);
 	}
 	free(metab.p);
-	char hex[65];
-	if (rc == 0) rc = sha256_hex(body.p, body.len, hex);
-	for (int i = 0; rc == 0 && i < 32; i++) {
-		unsigned v;
-		sscanf(hex + 2 * i, "%2x", &v);
-		h.sha256[i] = (uint8_t)v;
-	}
-	h.size = sizeof h + body.len;
+	/* header, body and trailer in one buffer, sealed (checksums) by the reader's own routine */
+	struct buf file = { 0 };
+	static const struct cat_trailer no_trailer;
+	if (rc == 0) rc = buf_add(&file, &h, sizeof h);
+	if (rc == 0) rc = buf_add(&file, body.p, body.len);
+	if (rc == 0) rc = buf_add(&file, &no_trailer, sizeof no_trailer);
+	free(body.p);
+	if (rc == 0) rc = catalog_seal(file.p, file.len);
 	char tmp[4200];
 	snprintf(tmp, sizeof tmp, "%s.tmp.%ld", outpath, (long)getpid());
 	FILE *f = rc == 0 ? fopen(tmp, "wb") : NULL;
 	if (!f) {
-		free(body.p);
+		free(file.p);
 		return fail(c, outpath, "", "cannot write: %s", strerror(errno));
 	}
-	bool ok = fwrite(&h, sizeof h, 1, f) == 1 && fwrite(body.p, 1, body.len, f) == body.len;
+	bool ok = fwrite(file.p, 1, file.len, f) == file.len;
 	ok = (fclose(f) == 0) && ok;
-	free(body.p);
+	free(file.p);
 	if (!ok || rename(tmp, outpath) != 0) {
 		unlink(tmp);
 		return fail(c, outpath, "", "cannot write: %s", strerror(errno));

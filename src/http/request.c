@@ -1,4 +1,5 @@
 #include "http/request.h"
+#include "util/text.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -37,7 +38,7 @@ static const char *env(const struct io *io, const char *name)
 }
 
 /* The path is SCRIPT_NAME + PATH_INFO (Apache, CGI) or else the path part of REQUEST_URI (nginx). */
-static char *request_path(const struct io *io)
+static char *request_path(const struct io *io, enum request_flaw *flaw)
 {
 	const char *sn = env(io, "SCRIPT_NAME"), *pi = env(io, "PATH_INFO");
 	char *path;
@@ -52,9 +53,27 @@ static char *request_path(const struct io *io)
 	const char *uri = env(io, "REQUEST_URI");
 	size_t n = strcspn(uri, "?#");
 	path = strndup(uri, n);
-	if (path && percent_decode(path, 0) < 0)
+	if (path && percent_decode(path, 0) < 0) {
 		path[0] = '\0'; /* an undecodable path matches no route */
+		*flaw = REQ_PATH_ESCAPE;
+	}
 	return path;
+}
+
+/* The bounds and the text checks of the path and query, before anything parses them. */
+static void check_text(struct request *r, const struct io *io)
+{
+	if (r->flaw) return;
+	if (strnlen(env(io, "QUERY_STRING"), REQUEST_MAX_QUERY + 1) > REQUEST_MAX_QUERY ||
+	    strnlen(r->path, REQUEST_MAX_PATH + 1) > REQUEST_MAX_PATH) {
+		r->flaw = REQ_URI_TOO_LONG;
+		return;
+	}
+	long bad = utf8_invalid_at(r->path, strlen(r->path));
+	if (bad >= 0) {
+		r->flaw = REQ_PATH_NOT_UTF8;
+		r->flaw_at = (size_t)bad;
+	}
 }
 
 static int read_body(struct request *r, const struct io *io, size_t cap)
@@ -97,9 +116,12 @@ int request_read(struct request *r, const struct io *io, size_t cap)
 	size_t ml = strlen(m);
 	if (ml >= sizeof r->method) ml = sizeof r->method - 1;
 	memcpy(r->method, m, ml);
-	r->path = request_path(io);
-	r->query = strdup(env(io, "QUERY_STRING"));
-	if (!r->path || !r->query) return -1;
+	r->path = request_path(io, &r->flaw);
+	if (!r->path) return -1;
+	check_text(r, io);
+	/* an over-long query string is answered 414 without being copied */
+	r->query = strdup(r->flaw == REQ_URI_TOO_LONG ? "" : env(io, "QUERY_STRING"));
+	if (!r->query) return -1;
 	return read_body(r, io, cap);
 }
 
@@ -120,7 +142,7 @@ void query_free(struct qparam *q, int n)
 	free(q);
 }
 
-int query_parse(const char *qs, struct qparam **out, int max)
+int query_parse(const char *qs, struct qparam **out, int max, int *bad)
 {
 	*out = NULL;
 	int n = 0;
@@ -143,6 +165,16 @@ int query_parse(const char *qs, struct qparam **out, int max)
 			    percent_decode(q[k - 1].value, 1) < 0) {
 				query_free(q, k);
 				return -2;
+			}
+			if (utf8_invalid_at(q[k - 1].name, strlen(q[k - 1].name)) >= 0 ||
+			    utf8_invalid_at(q[k - 1].value, strlen(q[k - 1].value)) >= 0) {
+				if (!bad) {
+					query_free(q, k);
+					return -3;
+				}
+				*bad = k;
+				*out = q;
+				return -3;
 			}
 		}
 		p += len;

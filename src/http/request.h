@@ -21,6 +21,19 @@ enum body_state {
 	BODY_BAD_LENGTH,  /* CONTENT_LENGTH is not a decimal number */
 };
 
+/* Text the request model refuses before any parsing (the router answers it). */
+enum request_flaw {
+	REQ_OK = 0,
+	REQ_URI_TOO_LONG,    /* path or query string over its bound: 414 */
+	REQ_PATH_ESCAPE,     /* a malformed or NUL %-escape in the path */
+	REQ_PATH_NOT_UTF8,   /* the decoded path is not strict UTF-8 */
+};
+
+/* Bounds checked before any work proportional to the input. The longest valid query (a 500-character
+ * query fully %-encoded, 40 capabilities, 10 apps) stays far below REQUEST_MAX_QUERY. */
+#define REQUEST_MAX_PATH 2048
+#define REQUEST_MAX_QUERY 16384
+
 struct request {
 	char method[16];
 	char *path;        /* percent-decoded path, owned */
@@ -28,6 +41,8 @@ struct request {
 	char *body;        /* NUL-terminated, owned; NULL when no body was sent */
 	size_t body_len;
 	enum body_state body_state;
+	enum request_flaw flaw;
+	size_t flaw_at;    /* byte offset in the decoded path for REQ_PATH_NOT_UTF8 */
 };
 
 /* Fills r from io. Reads at most cap+1 body bytes, whatever CONTENT_LENGTH says. Returns 0, or -1
@@ -41,8 +56,10 @@ struct qparam {
 };
 
 /* Splits a query string into at most max decoded pairs (owned by *out; free with query_free).
- * Returns the count, -1 when there are more than max, -2 on a malformed %-escape or no memory. */
-int query_parse(const char *qs, struct qparam **out, int max);
+ * Returns the count, -1 when there are more than max, -2 on a malformed %-escape or no memory, -3 when
+ * a decoded name or value is not strict UTF-8 (*out then holds the pairs up to and including it, the
+ * count in *bad; free with query_free(*out, *bad)). bad may be NULL. */
+int query_parse(const char *qs, struct qparam **out, int max, int *bad);
 void query_free(struct qparam *q, int n);
 
 /* Decodes %XX escapes (and '+' as space when plus is set) in place. Returns -1 on a bad escape or an

@@ -1,5 +1,6 @@
 #include "http/response.h"
 #include "util/jsonutil.h"
+#include "util/text.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -13,6 +14,8 @@ const char *status_text(int status)
 	case 404: return "Not Found";
 	case 405: return "Method Not Allowed";
 	case 413: return "Content Too Large";
+	case 414: return "URI Too Long";
+	case 431: return "Request Header Fields Too Large";
 	case 500: return "Internal Server Error";
 	case 501: return "Not Implemented";
 	case 503: return "Service Unavailable";
@@ -28,10 +31,14 @@ void reply_error(struct reply *r, int status, const char *name, const char *wher
 	va_start(ap, fmt);
 	vsnprintf(msg, sizeof msg, fmt, ap);
 	va_end(ap);
+	/* messages quote what the client sent: nothing invalid is echoed, the answer stays valid JSON */
+	char clean[sizeof msg + 256], cptr[256];
+	utf8_sanitize(msg, clean, sizeof clean);
+	if (pointer) pointer = utf8_sanitize(pointer, cptr, sizeof cptr) ? cptr : NULL;
 	if (r->body) json_object_put(r->body);
 	struct json_object *o = json_object_new_object();
 	jadd(o, "error", json_object_new_string(name));
-	jadd(o, "message", json_object_new_string(msg));
+	jadd(o, "message", json_object_new_string(clean));
 	jadd(o, "status", json_object_new_int(status));
 	if (where && *where) jadd(o, "in", json_object_new_string(where));
 	if (pointer && *pointer) jadd(o, "pointer", json_object_new_string(pointer));
@@ -65,6 +72,7 @@ int response_write(const struct io *io, const struct reply *r)
 		r->allow[0] ? "Allow: " : "", r->allow, r->allow[0] ? "\r\n" : "");
 	if (n < 0 || (size_t)n >= sizeof head) return -1;
 	if (io->write(io->ctx, head, (size_t)n) < 0) return -1;
+	if (r->head) return 0;
 	if (io->write(io->ctx, body, blen) < 0) return -1;
 	return io->write(io->ctx, "\n", 1);
 }

@@ -7,11 +7,13 @@
 #include "http/request.h"
 
 #include <json-c/json.h>
+#include <stdbool.h>
 
 struct reply {
 	int status;
 	struct json_object *body;  /* owned by the reply */
 	char allow[64];            /* Allow header for 405, empty otherwise */
+	bool head;                 /* a HEAD request: headers as for GET, no body */
 };
 
 /* Replaces any body with an error object. where and pointer may be NULL. */

@@ -1,5 +1,7 @@
 #include "http/router.h"
 #include "util/jsonutil.h"
+#include "util/jsonstrict.h"
+#include "util/text.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -61,13 +63,16 @@ static const struct route *find_route(const struct router *r, const struct reque
 {
 	const struct route *any = NULL;
 	size_t o = 0;
+	/* HEAD is GET without the body, wherever GET works */
+	const char *method = strcmp(req->method, "HEAD") == 0 ? "GET" : req->method;
 	for (int i = 0; i < r->nroutes; i++) {
 		const struct route *rt = &r->routes[i];
 		if (!match(rt->pattern, req->path, NULL)) continue;
-		if (strcmp(rt->method, req->method) == 0) return rt;
+		if (strcmp(rt->method, method) == 0) return rt;
 		any = rt;
 		if (!strstr(out->allow, rt->method))
-			o += (size_t)snprintf(out->allow + o, sizeof out->allow - o, "%s%s", o ? ", " : "", rt->method);
+			o += (size_t)snprintf(out->allow + o, sizeof out->allow - o, "%s%s%s", o ? ", " : "", rt->method,
+				strcmp(rt->method, "GET") == 0 ? ", HEAD" : "");
 	}
 	if (any)
 		reply_error(out, 405, "method_not_allowed", NULL, NULL, "%s is not allowed on %s; use %s", req->method,
@@ -91,7 +96,20 @@ static struct json_object *query_input(const struct router *r, const struct rout
 	struct reply *out)
 {
 	struct qparam *q;
-	int n = query_parse(qs, &q, MAX_QUERY_PARAMS);
+	int nbad = 0, n = query_parse(qs, &q, MAX_QUERY_PARAMS, &nbad);
+	if (n == -3) {
+		const char *name = q[nbad - 1].name;
+		bool name_ok = utf8_invalid_at(name, strlen(name)) < 0;
+		char ptr[160];
+		snprintf(ptr, sizeof ptr, "/%.150s", name_ok ? name : "");
+		if (name_ok)
+			reply_error(out, 400, "invalid_request", "query", ptr,
+				"query parameter \"%.80s\" is not valid UTF-8 once %%-decoded", name);
+		else
+			reply_error(out, 400, "invalid_request", "query", NULL, "a query parameter name is not valid UTF-8 once %%-decoded");
+		query_free(q, nbad);
+		return NULL;
+	}
 	if (n == -1) {
 		reply_error(out, 400, "invalid_request", "query", NULL, "more than %d query parameters", MAX_QUERY_PARAMS);
 		return NULL;
@@ -156,10 +174,11 @@ static struct json_object *body_input(const struct router *r, const struct route
 			jerr == json_tokener_continue ? "unexpected end of input" : json_tokener_error_desc(jerr), used);
 		return NULL;
 	}
-	long bad = json_rfc_violation(req->body, req->body_len);
-	if (bad >= 0) {
+	struct json_flaw flaw;
+	if (json_strict_check(req->body, req->body_len, MAX_JSON_DEPTH, &flaw) < 0) {
 		json_object_put(doc);
-		reply_error(out, 400, "invalid_json", "body", NULL, "the body is not valid JSON: unexpected character at byte %ld", bad);
+		reply_error(out, 400, "invalid_json", "body", flaw.pointer, "the body is not valid JSON: %s at byte %zu",
+			flaw.what, flaw.offset);
 		return NULL;
 	}
 	if (!json_object_is_type(doc, json_type_object)) {
@@ -178,8 +197,30 @@ static void merge(struct json_object *into, struct json_object *from)
 	json_object_object_foreach(from, k, v) json_object_object_add(into, k, json_object_get(v));
 }
 
+/* Text the request model refused: answered before routing, naming the place. */
+static bool refused_text(const struct request *req, struct reply *out)
+{
+	switch (req->flaw) {
+	case REQ_OK: return false;
+	case REQ_URI_TOO_LONG:
+		reply_error(out, 414, "uri_too_long", "path", NULL, "the path or query string is longer than %d or %d bytes",
+			REQUEST_MAX_PATH, REQUEST_MAX_QUERY);
+		break;
+	case REQ_PATH_ESCAPE:
+		reply_error(out, 400, "invalid_request", "path", NULL, "the path has a malformed or NUL %%-escape");
+		break;
+	case REQ_PATH_NOT_UTF8:
+		reply_error(out, 400, "invalid_request", "path", NULL, "the path is not valid UTF-8 (byte %zu once %%-decoded)",
+			req->flaw_at);
+		break;
+	}
+	return true;
+}
+
 void router_dispatch(const struct router *r, const struct request *req, struct reply *out)
 {
+	out->head = strcmp(req->method, "HEAD") == 0;
+	if (refused_text(req, out)) return;
 	const struct route *rt = find_route(r, req, out);
 	if (!rt) return;
 	if (req->body_state == BODY_TOO_LARGE) {

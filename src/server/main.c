@@ -1,135 +1,168 @@
 /* autoplan: the responder. Runs as a FastCGI server (own pre-forked workers on --listen, or on an
  * inherited socket at fd 0 as spawn-fcgi and mod_fcgid provide), or as a classic CGI program when
  * started with a CGI environment and no socket. */
-#include "catalog/catalog.h"
-#include "http/request.h"
+#include "server/server.h"
+#include "server/log.h"
+#include "server/sandbox.h"
 #include "http/response.h"
-#include "api/routes.h"
-#include "http/router.h"
 
 #include <errno.h>
 #include <fcgiapp.h>
-#include <signal.h>
+#include <pwd.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
-#include <time.h>
 #include <unistd.h>
 
 #define DEFAULT_MAX_BODY (1024u * 1024u)
-#define MAX_WORKERS 64
 
-struct options {
-	const char *listen;     /* NULL: inherited socket or CGI */
-	const char *catalog;
-	int workers;
-	size_t max_body;
-};
-
-/* The process-wide state: read-only after start-up except when the catalog is re-mapped. */
-struct server {
-	struct options opt;
-	struct catalog cat;
-	struct router router;
-	time_t last_check;
-};
+/* A sanitizer build checks for leaks at exit with a traced helper thread, which the filter refuses:
+ * there, processes that leave through main (classic CGI, a worker on its own) run unfiltered, while
+ * supervised workers, which end with _exit, keep the filter. Release builds filter every one. */
+#if defined(__SANITIZE_ADDRESS__)
+#define FILTER_UNTIL_EXIT false
+#else
+#define FILTER_UNTIL_EXIT true
+#endif
 
 static void usage(const char *argv0)
 {
 	fprintf(stderr,
-		"usage: %s [--listen ADDR] [--workers N] [--catalog FILE] [--max-body BYTES]\n"
+		"usage: %s [--listen ADDR] [--workers N] [--catalog FILE] [--max-body BYTES] [--max-params BYTES]\n"
+		"          [--read-timeout SECONDS] [--drain-timeout SECONDS] [--pid-file FILE] [--user NAME] [--check]\n"
 		"  ADDR is :PORT, HOST:PORT or a unix socket path. Without --listen, a socket on fd 0 is served\n"
 		"  (spawn-fcgi, mod_fcgid); otherwise one CGI request is answered from the environment.\n"
-		"  Environment: AUTOPLAN_CATALOG, AUTOPLAN_WORKERS, AUTOPLAN_MAX_BODY, AUTOPLAN_LISTEN.\n", argv0);
+		"  --check validates the catalog and these settings, then exits (0 when both are sound).\n"
+		"  Environment: AUTOPLAN_CATALOG, AUTOPLAN_WORKERS, AUTOPLAN_MAX_BODY, AUTOPLAN_MAX_PARAMS,\n"
+		"  AUTOPLAN_READ_TIMEOUT, AUTOPLAN_LISTEN, AUTOPLAN_PID_FILE, AUTOPLAN_USER, AUTOPLAN_SANDBOX=off.\n", argv0);
 }
 
-static long env_long(const char *name, long fallback)
+/* A setting and its bounds: a decimal number, nothing else; anything outside is refused at start. */
+struct bound {
+	const char *option, *env;
+	long long min, max;
+};
+
+static const struct bound B_WORKERS = { "--workers", "AUTOPLAN_WORKERS", 1, MAX_WORKERS };
+static const struct bound B_MAX_BODY = { "--max-body", "AUTOPLAN_MAX_BODY", 1, 256ll << 20 };
+static const struct bound B_MAX_PARAMS = { "--max-params", "AUTOPLAN_MAX_PARAMS", 1024, 256 * 1024 };
+static const struct bound B_READ_TIMEOUT = { "--read-timeout", "AUTOPLAN_READ_TIMEOUT", 1, 300 };
+static const struct bound B_DRAIN_TIMEOUT = { "--drain-timeout", "AUTOPLAN_DRAIN_TIMEOUT", 0, 600 };
+
+static int number(const struct bound *b, const char *text, bool from_env, long long *out)
 {
-	const char *v = getenv(name);
-	char *end;
-	if (!v || !*v) return fallback;
-	long n = strtol(v, &end, 10);
-	return *end ? fallback : n;
+	const char *p = text;
+	long long v = 0;
+	bool ok = *p != '\0';
+	for (; *p && ok; p++) {
+		ok = *p >= '0' && *p <= '9' && v <= b->max;
+		v = v * 10 + (*p - '0');
+	}
+	if (!ok || v < b->min || v > b->max) {
+		fprintf(stderr, "autoplan: %s %s=\"%.40s\" is not a whole number from %lld to %lld\n",
+			from_env ? "environment" : "option", from_env ? b->env : b->option, text, b->min, b->max);
+		return -1;
+	}
+	*out = v;
+	return 0;
 }
 
-static int parse_options(int argc, char **argv, struct options *o)
+static int env_number(const struct bound *b, long long *out)
 {
+	const char *v = getenv(b->env);
+	return v && *v ? number(b, v, true, out) : 0;
+}
+
+struct parsed {
+	struct options opt;
+	bool check;
+};
+
+static int parse_options(int argc, char **argv, struct parsed *p)
+{
+	struct options *o = &p->opt;
+	long long workers = 0, max_body = DEFAULT_MAX_BODY, max_params = 64 * 1024, read_timeout = 10, drain = 10;
 	o->listen = getenv("AUTOPLAN_LISTEN");
 	o->catalog = getenv("AUTOPLAN_CATALOG");
-	if (!o->catalog) o->catalog = AUTOPLAN_DEFAULT_CATALOG;
-	o->workers = (int)env_long("AUTOPLAN_WORKERS", 0);
-	o->max_body = (size_t)env_long("AUTOPLAN_MAX_BODY", DEFAULT_MAX_BODY);
+	if (!o->catalog || !*o->catalog) o->catalog = AUTOPLAN_DEFAULT_CATALOG;
+	o->pid_file = getenv("AUTOPLAN_PID_FILE");
+	o->user = getenv("AUTOPLAN_USER");
+	if (!o->user || !*o->user) o->user = "nobody";
+	const char *sb = getenv("AUTOPLAN_SANDBOX");
+	o->sandbox = !(sb && strcmp(sb, "off") == 0);
+	if (env_number(&B_WORKERS, &workers) < 0 || env_number(&B_MAX_BODY, &max_body) < 0 ||
+	    env_number(&B_MAX_PARAMS, &max_params) < 0 || env_number(&B_READ_TIMEOUT, &read_timeout) < 0 ||
+	    env_number(&B_DRAIN_TIMEOUT, &drain) < 0)
+		return -1;
 	for (int i = 1; i < argc; i++) {
 		const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
-		if (strcmp(a, "--listen") == 0 && v) o->listen = argv[++i];
-		else if (strcmp(a, "--catalog") == 0 && v) o->catalog = argv[++i];
-		else if (strcmp(a, "--workers") == 0 && v) o->workers = atoi(argv[++i]);
-		else if (strcmp(a, "--max-body") == 0 && v) o->max_body = (size_t)strtoul(argv[++i], NULL, 10);
+		int rc = 0;
+		if (strcmp(a, "--check") == 0) { p->check = true; continue; }
+		if (!v) { usage(argv[0]); return -1; }
+		i++;
+		if (strcmp(a, "--listen") == 0) o->listen = v;
+		else if (strcmp(a, "--catalog") == 0) o->catalog = v;
+		else if (strcmp(a, "--pid-file") == 0) o->pid_file = v;
+		else if (strcmp(a, "--user") == 0) o->user = v;
+		else if (strcmp(a, "--workers") == 0) rc = number(&B_WORKERS, v, false, &workers);
+		else if (strcmp(a, "--max-body") == 0) rc = number(&B_MAX_BODY, v, false, &max_body);
+		else if (strcmp(a, "--max-params") == 0) rc = number(&B_MAX_PARAMS, v, false, &max_params);
+		else if (strcmp(a, "--read-timeout") == 0) rc = number(&B_READ_TIMEOUT, v, false, &read_timeout);
+		else if (strcmp(a, "--drain-timeout") == 0) rc = number(&B_DRAIN_TIMEOUT, v, false, &drain);
 		else { usage(argv[0]); return -1; }
+		if (rc < 0) return -1;
 	}
-	if (o->workers < 0 || o->workers > MAX_WORKERS || o->max_body == 0) {
-		fprintf(stderr, "autoplan: workers must be 0..%d and the body cap positive\n", MAX_WORKERS);
-		return -1;
-	}
+	o->workers = (int)workers;
+	o->max_body = (size_t)max_body;
+	o->read_timeout = (int)read_timeout;
+	o->drain_timeout = (int)drain;
+	o->gate = (struct gate_limits){ .max_params = (size_t)max_params, .max_pairs = 512,
+		.timeout_ms = (int)read_timeout * 1000 };
+	if (o->listen && !*o->listen) o->listen = NULL;
 	return 0;
 }
 
-static int load_catalog(struct server *s)
+/* :PORT, HOST:PORT or a unix socket path that fits a sockaddr_un. */
+static int check_listen(const char *a, char *err, size_t errlen)
 {
-	char err[512];
-	struct catalog fresh;
-	if (catalog_open(&fresh, s->opt.catalog, err, sizeof err) < 0) {
-		fprintf(stderr, "autoplan: %s\n", err);
-		return -1;
+	const char *colon = strrchr(a, ':');
+	if (a[0] == '/' || !colon) {
+		if (strlen(a) >= 108) return snprintf(err, errlen, "the socket path %.60s... is too long", a), -1;
+		return 0;
 	}
-	if (s->cat.base) {
-		router_free(&s->router);
-		catalog_close(&s->cat);
-	}
-	s->cat = fresh;
-	if (router_init(&s->router, &s->cat, ROUTES, NROUTES) < 0) {
-		fprintf(stderr, "autoplan: cannot compile the request patterns\n");
-		return -1;
-	}
+	char *end;
+	long port = strtol(colon + 1, &end, 10);
+	if (*end || colon[1] == '\0' || port < 1 || port > 65535)
+		return snprintf(err, errlen, "--listen %.80s: the port must be 1 to 65535", a), -1;
 	return 0;
 }
 
-/* A catalog replaced by rename is picked up at most a second later, between requests. */
-static void maybe_remap(struct server *s)
+/* autoplan --check: the catalog with every check, and the settings as serving would use them. */
+static int check(const struct options *o)
 {
-	time_t now = time(NULL);
-	if (now == s->last_check) return;
-	s->last_check = now;
-	if (catalog_changed(&s->cat, s->opt.catalog) && load_catalog(s) == 0)
-		fprintf(stderr, "autoplan[%d]: catalog re-mapped\n", (int)getpid());
-}
-
-static void serve_one(struct server *s, const struct io *io)
-{
-	struct request req;
-	struct reply rep = { 0 };
-	if (request_read(&req, io, s->opt.max_body) < 0)
-		reply_error(&rep, 500, "internal_error", NULL, NULL, "out of memory");
-	else
-		router_dispatch(&s->router, &req, &rep);
-	response_write(io, &rep);
-	reply_free(&rep);
-	request_free(&req);
-}
-
-/* FastCGI transport */
-static ssize_t fcgi_read(void *ctx, char *buf, size_t n)
-{
-	return FCGX_GetStr(buf, (int)n, ((FCGX_Request *)ctx)->in);
-}
-static int fcgi_write(void *ctx, const char *buf, size_t n)
-{
-	return FCGX_PutStr(buf, (int)n, ((FCGX_Request *)ctx)->out) == (int)n ? 0 : -1;
-}
-static const char *fcgi_getenv(void *ctx, const char *name)
-{
-	return FCGX_GetParam(name, ((FCGX_Request *)ctx)->envp);
+	char err[600];
+	struct catalog c;
+	if (o->listen && check_listen(o->listen, err, sizeof err) < 0) {
+		fprintf(stderr, "autoplan: check failed: %s\n", err);
+		return 2;
+	}
+	if (geteuid() == 0 && !getpwnam(o->user)) {
+		fprintf(stderr, "autoplan: check failed: started as root, the user \"%s\" to run as does not exist\n", o->user);
+		return 2;
+	}
+	if (catalog_open(&c, o->catalog, err, sizeof err) < 0) {
+		fprintf(stderr, "autoplan: check failed: %s\n", err);
+		return 1;
+	}
+	printf("autoplan: ok: catalog %s (format %u, version %s, %u apps, %u operations, %u tasks, %u directory entries, "
+		"%zu bytes, sha256 verified); listen %s, workers %d, body cap %zu bytes, parameters cap %zu bytes, "
+		"read timeout %d s, run as %s, sandbox %s\n",
+		o->catalog, c.h->format, cat_s(&c, c.meta->catalog_version), c.napps, c.nops, c.ntasks, c.nentries, c.size,
+		o->listen ? o->listen : "fd 0 or CGI", o->workers ? o->workers : (o->listen ? 4 : 1), o->max_body,
+		o->gate.max_params, o->read_timeout, geteuid() == 0 ? o->user : "the current user",
+		o->sandbox ? "on" : "off");
+	catalog_close(&c);
+	return 0;
 }
 
 /* CGI transport */
@@ -150,101 +183,99 @@ static const char *cgi_getenv(void *ctx, const char *name)
 	return getenv(name);
 }
 
-/* SIGTERM lets a worker finish its request and leave the accept loop (no SA_RESTART: accept is
- * interrupted and libfcgi sees the pending shutdown). */
-static void on_worker_stop(int sig)
+/* One request, then exit. The quick checks keep start-up flat as the catalog grows. */
+static int serve_cgi(struct server *s)
 {
-	(void)sig;
-	FCGX_ShutdownPending();
-}
-
-static int worker(struct server *s, int fd)
-{
-	FCGX_Request req;
-	struct sigaction sa = { 0 };
-	sa.sa_handler = on_worker_stop;
-	sigaction(SIGTERM, &sa, NULL);
-	sigaction(SIGINT, &sa, NULL);
-	if (FCGX_InitRequest(&req, fd, FCGI_FAIL_ACCEPT_ON_INTR) != 0) return 1;
-	struct io io = { &req, fcgi_read, fcgi_write, fcgi_getenv };
-	while (FCGX_Accept_r(&req) >= 0) {
-		maybe_remap(s);
-		serve_one(s, &io);
-		FCGX_Finish_r(&req);
+	char err[600];
+	struct catalog c;
+	if (catalog_open_quick(&c, s->opt.catalog, err, sizeof err) < 0 || server_install(s, &c) < 0) {
+		fprintf(stderr, "autoplan: %s\n", err);
+		return 1;
 	}
-	FCGX_Free(&req, 1);
+	struct sandbox_needs needs = server_sandbox_needs(s, SERVE_CGI);
+	if (sandbox_drop_privileges(s->opt.user, err, sizeof err) < 0 ||
+	    (s->opt.sandbox && FILTER_UNTIL_EXIT && sandbox_enter(&needs, err, sizeof err) < 0)) {
+		fprintf(stderr, "autoplan: %s\n", err);
+		server_release(s);
+		return 1;
+	}
+	struct io io = { NULL, cgi_read, cgi_write, cgi_getenv };
+	serve_one(s, &io);
+	fflush(stdout);
+	server_release(s);
 	return 0;
 }
 
-static volatile sig_atomic_t stopping;
-static void on_stop(int sig) { (void)sig; stopping = 1; }
-
-/* The master forks the workers and replaces any that die, until SIGTERM or SIGINT. */
-static int prefork(struct server *s, int fd, int n)
+static int serve_fastcgi(struct server *s, int fd)
 {
-	pid_t kids[MAX_WORKERS] = { 0 };
-	struct sigaction sa = { 0 };
-	sa.sa_handler = on_stop;
-	sigaction(SIGTERM, &sa, NULL);
-	sigaction(SIGINT, &sa, NULL);
-	while (!stopping) {
-		for (int i = 0; i < n && !stopping; i++) {
-			if (kids[i] > 0) continue;
-			pid_t pid = fork();
-			if (pid == 0) {
-				int rc = worker(s, fd);
-				router_free(&s->router);
-				catalog_close(&s->cat);
-				_exit(rc);
-			}
-			if (pid < 0) {
-				perror("autoplan: fork");
-				sleep(1);
-				continue;
-			}
-			kids[i] = pid;
+	char err[600];
+	struct catalog c;
+	if (catalog_load(&c, s->opt.catalog, err, sizeof err) < 0 || server_install(s, &c) < 0) {
+		log_msg(LOG_ERR, "cannot start: %s", err);
+		return 1;
+	}
+	int n = s->opt.workers ? s->opt.workers : (s->opt.listen ? 4 : 1);
+	if (pid_file_write(s->opt.pid_file) < 0) {
+		log_msg(LOG_ERR, "cannot write the pid file %s: %s", s->opt.pid_file, strerror(errno));
+		server_release(s);
+		return 1;
+	}
+	if (geteuid() == 0 && s->opt.pid_file) {
+		/* a standby taking over rewrites it as the unprivileged user */
+		struct passwd *pw = getpwnam(s->opt.user);
+		if (pw && chown(s->opt.pid_file, pw->pw_uid, pw->pw_gid) < 0)
+			log_msg(LOG_WARN, "cannot hand the pid file to %s: %s", s->opt.user, strerror(errno));
+	}
+	if (sandbox_drop_privileges(s->opt.user, err, sizeof err) < 0) {
+		log_msg(LOG_ERR, "cannot start: %s", err);
+		server_release(s);
+		return 1;
+	}
+	log_msg(LOG_INFO, "serving %s with %d worker%s, catalog %s (version %s), user %d, sandbox %s",
+		s->opt.listen ? s->opt.listen : "fd 0", n, n == 1 ? "" : "s", s->opt.catalog,
+		cat_s(&s->cat, s->cat.meta->catalog_version), (int)geteuid(), s->opt.sandbox ? "on" : "off");
+	int rc;
+	if (n == 1) { /* one worker in this process, watching the catalog itself (mod_fcgid, spawn-fcgi) */
+		sandbox_limits();
+		struct sandbox_needs needs = server_sandbox_needs(s, SERVE_ALONE);
+		if (s->opt.sandbox && FILTER_UNTIL_EXIT && sandbox_enter(&needs, err, sizeof err) < 0) {
+			log_msg(LOG_ERR, "cannot start: %s", err);
+			server_release(s);
+			return 1;
 		}
-		int st;
-		pid_t dead = waitpid(-1, &st, 0);
-		if (dead < 0 && errno != EINTR) break;
-		for (int i = 0; i < n; i++)
-			if (kids[i] == dead) {
-				kids[i] = 0;
-				if (!stopping) fprintf(stderr, "autoplan: worker %d ended, starting another\n", (int)dead);
-			}
+		struct worker_link alone = { -1, NULL, 0 };
+		rc = worker_run(s, fd, &alone);
+		log_msg(LOG_INFO, "stopped");
+	} else {
+		rc = supervise(s, fd, n);
 	}
-	for (int i = 0; i < n; i++) if (kids[i] > 0) kill(kids[i], SIGTERM);
-	while (waitpid(-1, NULL, 0) > 0) {}
-	return 0;
+	server_release(s);
+	return rc;
 }
 
 int main(int argc, char **argv)
 {
+	struct parsed p = { 0 };
 	struct server s = { 0 };
-	if (parse_options(argc, argv, &s.opt) < 0) return 2;
-	if (load_catalog(&s) < 0) return 1;
+	if (parse_options(argc, argv, &p) < 0) return 2;
+	s.opt = p.opt;
+	log_init("autoplan");
+	if (p.check) return check(&s.opt);
 	if (FCGX_Init() != 0) return 1;
 	int fd = 0;
 	if (s.opt.listen) {
+		char err[200];
+		if (check_listen(s.opt.listen, err, sizeof err) < 0) {
+			fprintf(stderr, "autoplan: %s\n", err);
+			return 2;
+		}
 		fd = FCGX_OpenSocket(s.opt.listen, 128);
 		if (fd < 0) {
-			fprintf(stderr, "autoplan: cannot listen on %s\n", s.opt.listen);
+			log_msg(LOG_ERR, "cannot listen on %s: %s", s.opt.listen, strerror(errno));
 			return 1;
 		}
 	} else if (FCGX_IsCGI()) {
-		struct io io = { NULL, cgi_read, cgi_write, cgi_getenv };
-		serve_one(&s, &io);
-		fflush(stdout);
-		router_free(&s.router);
-		catalog_close(&s.cat);
-		return 0;
+		return serve_cgi(&s);
 	}
-	int n = s.opt.workers ? s.opt.workers : (s.opt.listen ? 4 : 1);
-	fprintf(stderr, "autoplan: serving %s with %d worker%s, catalog %s (%s)\n", s.opt.listen ? s.opt.listen : "fd 0",
-		n, n == 1 ? "" : "s", s.opt.catalog, cat_s(&s.cat, s.cat.meta->catalog_version));
-	/* one worker runs in this process (no supervisor); more are forked and supervised */
-	int rc = n == 1 ? worker(&s, fd) : prefork(&s, fd, n);
-	router_free(&s.router);
-	catalog_close(&s.cat);
-	return rc;
+	return serve_fastcgi(&s, fd);
 }

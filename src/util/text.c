@@ -11,6 +11,65 @@ size_t utf8_length(const char *s, size_t len)
 	return n;
 }
 
+/* Length of the valid sequence at s (1..4), or 0 when the bytes there are not shortest-form UTF-8 of
+ * a scalar value. The second-byte ranges exclude overlong forms, surrogates and values past U+10FFFF. */
+static size_t utf8_seq(const unsigned char *s, size_t len)
+{
+	unsigned c = s[0];
+	if (c < 0x80) return 1;
+	size_t n;
+	unsigned lo = 0x80, hi = 0xbf;
+	if (c >= 0xc2 && c <= 0xdf) n = 2;
+	else if (c >= 0xe0 && c <= 0xef) {
+		n = 3;
+		if (c == 0xe0) lo = 0xa0;
+		if (c == 0xed) hi = 0x9f;
+	} else if (c >= 0xf0 && c <= 0xf4) {
+		n = 4;
+		if (c == 0xf0) lo = 0x90;
+		if (c == 0xf4) hi = 0x8f;
+	} else return 0;
+	if (len < n || s[1] < lo || s[1] > hi) return 0;
+	for (size_t i = 2; i < n; i++)
+		if ((s[i] & 0xc0) != 0x80) return 0;
+	return n;
+}
+
+size_t utf8_char_len(const char *s, size_t len)
+{
+	return len ? utf8_seq((const unsigned char *)s, len) : 0;
+}
+
+long utf8_invalid_at(const char *s, size_t len)
+{
+	const unsigned char *u = (const unsigned char *)s;
+	for (size_t i = 0; i < len;) {
+		if (u[i] < 0x80) { i++; continue; }
+		size_t n = utf8_seq(u + i, len - i);
+		if (!n) return (long)i;
+		i += n;
+	}
+	return -1;
+}
+
+size_t utf8_sanitize(const char *s, char *out, size_t cap)
+{
+	const unsigned char *u = (const unsigned char *)s;
+	size_t len = strlen(s), o = 0;
+	if (cap == 0) return 0;
+	for (size_t i = 0; i < len;) {
+		size_t n = utf8_seq(u + i, len - i);
+		const char *src = n ? s + i : "\xef\xbf\xbd";
+		size_t k = n ? n : 3;
+		if (o + k >= cap) break;
+		memcpy(out + o, src, k);
+		o += k;
+		i += n ? n : 1;
+	}
+	out[o] = '\0';
+	return o;
+}
+
 /* Base letters for U+00C0..U+017F; '\0' where the code point is not a letter we fold. */
 static const char latin1[] = "aaaaaaaceeeeiiiidnooooo\0ouuuuyts" "aaaaaaaceeeeiiiidnooooo\0ouuuuyty";
 static const char latin_ext_a[] =

@@ -8,6 +8,17 @@
 /* Number of code points in a UTF-8 string of len bytes (invalid bytes count one each). */
 size_t utf8_length(const char *s, size_t len);
 
+/* Strict UTF-8 (RFC 3629): shortest form only, no surrogates (U+D800..U+DFFF), nothing above U+10FFFF.
+ * Returns the byte offset of the first invalid sequence, or -1 when all len bytes are valid. */
+long utf8_invalid_at(const char *s, size_t len);
+
+/* Length (1..4) of the one valid UTF-8 character at s, or 0 when the bytes there are not one. */
+size_t utf8_char_len(const char *s, size_t len);
+
+/* Copies s into out (at most cap-1 bytes plus NUL) with every invalid UTF-8 byte replaced by U+FFFD,
+ * never splitting a character. For echoing input into an answer. Returns bytes written. */
+size_t utf8_sanitize(const char *s, char *out, size_t cap);
+
 /* Fold s for matching: lower case, accents dropped, ß -> ss, then ae/oe/ue -> a/o/u, every run of
  * non-alphanumerics -> one space, trimmed. Writes at most cap-1 bytes plus NUL; returns bytes written. */
 size_t text_fold(const char *s, char *out, size_t cap);

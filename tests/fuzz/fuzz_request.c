@@ -2,7 +2,7 @@
  * JSON writer, against the compiled catalog named by AUTOPLAN_CATALOG. Input: a method byte, then
  * path, query string and body separated by newlines. Every answer must be a JSON body with a known
  * status; nothing may crash or leak. */
-#include "catalog/catalog.h"
+#include "fuzz_catalog.h"
 #include "http/request.h"
 #include "http/response.h"
 #include "api/routes.h"
@@ -13,24 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-int LLVMFuzzerInitialize(int *argc, char ***argv);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
-
-static struct catalog cat;
-static struct router rt;
-
-int LLVMFuzzerInitialize(int *argc, char ***argv)
-{
-	(void)argc;
-	(void)argv;
-	char err[512];
-	const char *path = getenv("AUTOPLAN_CATALOG");
-	if (!path || catalog_open(&cat, path, err, sizeof err) < 0 || router_init(&rt, &cat, ROUTES, NROUTES) < 0) {
-		fprintf(stderr, "fuzz_request: set AUTOPLAN_CATALOG to a compiled catalog (%s)\n", path ? err : "unset");
-		exit(1);
-	}
-	return 0;
-}
 
 static char *take(const uint8_t **p, const uint8_t *end)
 {

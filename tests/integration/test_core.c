@@ -192,7 +192,7 @@ Test(core, unknown_path_and_method)
 	expect_error(&r, 405, "method_not_allowed");
 	char allow[64];
 	cr_assert_eq(http_header(&r, "Allow", allow, sizeof allow), 0);
-	cr_assert_str_eq(allow, "GET");
+	cr_assert_str_eq(allow, "GET, HEAD");
 	http_free(&r);
 	r = http_get("/v2/workflows/plan");
 	expect_error(&r, 405, "method_not_allowed");

@@ -103,16 +103,77 @@ Test(request, lying_length_never_reads_past_it)
 Test(request, query_parse_decodes_and_bounds)
 {
 	struct qparam *q;
-	int n = query_parse("a=1&b=x%2Cy+z&&c", &q, 8);
+	int n = query_parse("a=1&b=x%2Cy+z&&c", &q, 8, NULL);
 	cr_assert_eq(n, 3);
 	cr_assert_str_eq(q[0].name, "a");
 	cr_assert_str_eq(q[1].value, "x,y z");
 	cr_assert_str_eq(q[2].name, "c");
 	cr_assert_str_eq(q[2].value, "");
 	query_free(q, n);
-	cr_assert_eq(query_parse("a=1&b=2&c=3", &q, 2), -1);
-	cr_assert_eq(query_parse("a=%G1", &q, 8), -2);
-	cr_assert_eq(query_parse("a=%00", &q, 8), -2);
-	cr_assert_eq(query_parse("", &q, 8), 0);
+	cr_assert_eq(query_parse("a=1&b=2&c=3", &q, 2, NULL), -1);
+	cr_assert_eq(query_parse("a=%G1", &q, 8, NULL), -2);
+	cr_assert_eq(query_parse("a=%00", &q, 8, NULL), -2);
+	cr_assert_eq(query_parse("", &q, 8, NULL), 0);
 	query_free(q, 0);
+}
+
+Test(request, text_refused_before_parsing)
+{
+	const char *e1[] = { "REQUEST_METHOD", "GET", "REQUEST_URI", "/v2/%FFx", NULL };
+	struct fake f = { e1, "", 0, 0, 0 };
+	struct request r = read_with(&f, 10);
+	cr_assert_eq(r.flaw, REQ_PATH_NOT_UTF8);
+	cr_assert_eq(r.flaw_at, 4);
+	request_free(&r);
+	const char *e2[] = { "REQUEST_METHOD", "GET", "REQUEST_URI", "/v2/%C0%AF", NULL };
+	struct fake g = { e2, "", 0, 0, 0 };
+	r = read_with(&g, 10);
+	cr_assert_eq(r.flaw, REQ_PATH_NOT_UTF8);
+	request_free(&r);
+	const char *e3[] = { "REQUEST_METHOD", "GET", "REQUEST_URI", "/v2/a%0", NULL };
+	struct fake h = { e3, "", 0, 0, 0 };
+	r = read_with(&h, 10);
+	cr_assert_eq(r.flaw, REQ_PATH_ESCAPE);
+	request_free(&r);
+	const char *e4[] = { "REQUEST_METHOD", "GET", "SCRIPT_NAME", "/v2", "PATH_INFO", "/\xed\xa0\x80", NULL };
+	struct fake k = { e4, "", 0, 0, 0 };
+	r = read_with(&k, 10);
+	cr_assert_eq(r.flaw, REQ_PATH_NOT_UTF8);
+	request_free(&r);
+}
+
+Test(request, over_long_query_is_not_copied)
+{
+	char *qs = malloc(REQUEST_MAX_QUERY + 2);
+	memset(qs, 'a', REQUEST_MAX_QUERY + 1);
+	qs[REQUEST_MAX_QUERY + 1] = '\0';
+	const char *e[] = { "REQUEST_METHOD", "GET", "REQUEST_URI", "/v2/capabilities", "QUERY_STRING", qs, NULL };
+	struct fake f = { e, "", 0, 0, 0 };
+	struct request r = read_with(&f, 10);
+	cr_assert_eq(r.flaw, REQ_URI_TOO_LONG);
+	cr_assert_str_eq(r.query, "");
+	request_free(&r);
+	qs[REQUEST_MAX_QUERY] = '\0'; /* exactly at the bound: accepted */
+	f.pos = 0;
+	r = read_with(&f, 10);
+	cr_assert_eq(r.flaw, REQ_OK);
+	cr_assert_eq(strlen(r.query), REQUEST_MAX_QUERY);
+	request_free(&r);
+	free(qs);
+}
+
+Test(request, query_values_must_be_utf8)
+{
+	struct qparam *q;
+	int bad = 0;
+	cr_assert_eq(query_parse("limit=1&query=%FF%FE", &q, 8, &bad), -3);
+	cr_assert_eq(bad, 2);
+	cr_assert_str_eq(q[1].name, "query");
+	query_free(q, bad);
+	cr_assert_eq(query_parse("query=%C0%AF", &q, 8, NULL), -3);
+	cr_assert_eq(query_parse("query=\xff", &q, 8, NULL), -3);
+	cr_assert_eq(query_parse("q%ED%A0%80=1", &q, 8, NULL), -3);
+	cr_assert_eq(query_parse("query=%C3%A4", &q, 8, NULL), 1);
+	cr_assert_str_eq(q[0].value, "\xc3\xa4");
+	query_free(q, 1);
 }

@@ -52,3 +52,45 @@ Test(text, match_requires_every_word)
 	cr_assert(text_match_words("", "anything", &m));
 	cr_assert_eq(m, 0);
 }
+
+/* Strict UTF-8: each row is bytes, length, the offset of the first invalid byte (-1: valid). */
+Test(text, utf8_strict_validation)
+{
+	static const struct { const char *s; size_t len; long bad; } rows[] = {
+		{ "plain ascii", 11, -1 },
+		{ "\xc3\xa4\xe2\x82\xac\xf0\x9f\x98\x80", 9, -1 },   /* ä € 😀 */
+		{ "\xf4\x8f\xbf\xbf", 4, -1 },                       /* U+10FFFF, the last scalar value */
+		{ "\xed\x9f\xbf", 3, -1 },                           /* U+D7FF, just below the surrogates */
+		{ "\xee\x80\x80", 3, -1 },                           /* U+E000, just above them */
+		{ "a\xff", 2, 1 },
+		{ "\xfe\xff", 2, 0 },
+		{ "\xc0\xaf", 2, 0 },                                /* overlong '/' */
+		{ "\xc1\xbf", 2, 0 },                                /* overlong U+007F */
+		{ "\xe0\x80\xaf", 3, 0 },                            /* overlong, three bytes */
+		{ "\xe0\x9f\xbf", 3, 0 },                            /* overlong U+07FF */
+		{ "\xf0\x80\x80\xaf", 4, 0 },                        /* overlong, four bytes */
+		{ "\xf0\x8f\xbf\xbf", 4, 0 },                        /* overlong U+FFFF */
+		{ "ab\xed\xa0\x80", 5, 2 },                          /* U+D800 encoded */
+		{ "\xed\xbf\xbf", 3, 0 },                            /* U+DFFF encoded */
+		{ "\xf4\x90\x80\x80", 4, 0 },                        /* U+110000 */
+		{ "\xf5\x80\x80\x80", 4, 0 },
+		{ "\xc3", 1, 0 },                                    /* cut short */
+		{ "\xe2\x82", 2, 0 },
+		{ "\xc3\x28", 2, 0 },                                /* continuation missing */
+		{ "\x80", 1, 0 },                                    /* lone continuation */
+		{ "x\0y", 3, -1 },                                   /* NUL is valid UTF-8; callers refuse it */
+	};
+	for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++)
+		cr_assert_eq(utf8_invalid_at(rows[i].s, rows[i].len), rows[i].bad, "row %zu", i);
+}
+
+Test(text, utf8_sanitize_replaces_and_never_splits)
+{
+	char out[64];
+	utf8_sanitize("a\xff" "b\xc0\xaf" "c", out, sizeof out);
+	cr_assert_str_eq(out, "a\xef\xbf\xbd" "b\xef\xbf\xbd\xef\xbf\xbd" "c");
+	cr_assert_eq(utf8_invalid_at(out, strlen(out)), -1);
+	char small[4];
+	cr_assert_eq(utf8_sanitize("a\xe2\x82\xac", small, sizeof small), 1); /* the euro sign does not fit whole */
+	cr_assert_str_eq(small, "a");
+}

@@ -1,0 +1,341 @@
+#define _GNU_SOURCE /* accept4 */
+#include "server/gate.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/epoll.h>
+#include <sys/socket.h>
+#include <time.h>
+#include <unistd.h>
+
+/* FastCGI record types and roles (the FastCGI 1.0 specification). */
+enum { FT_BEGIN = 1, FT_ABORT = 2, FT_END = 3, FT_PARAMS = 4, FT_STDIN = 5, FT_STDOUT = 6, FT_GET_VALUES = 9 };
+enum { ROLE_RESPONDER = 1 };
+#define CLOSING_MS 2000
+
+static long long now_ms(void)
+{
+	struct timespec t;
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (long long)t.tv_sec * 1000 + t.tv_nsec / 1000000;
+}
+
+size_t gate_window(const struct gate_limits *lim)
+{
+	/* record headers and padding: a parameter stream of small records costs at most twice its size */
+	return 2 * lim->max_params + 4096 + GATE_BODY_LOOKAHEAD;
+}
+
+/* One name or value length of a pair: 1 byte, or 4 with the high bit set. */
+static int pair_len(const unsigned char *p, size_t left, size_t *len, size_t *used)
+{
+	if (left < 1) return -1;
+	if (!(p[0] & 0x80)) {
+		*len = p[0];
+		*used = 1;
+		return 0;
+	}
+	if (left < 4) return -1;
+	*len = ((size_t)(p[0] & 0x7f) << 24) | ((size_t)p[1] << 16) | ((size_t)p[2] << 8) | p[3];
+	*used = 4;
+	return 0;
+}
+
+/* Every pair's declared lengths must lie inside the stream that arrived. */
+static enum gate_verdict check_pairs(const unsigned char *s, size_t n, int max_pairs)
+{
+	int pairs = 0;
+	for (size_t i = 0; i < n;) {
+		size_t nl, vl, u1, u2;
+		if (pair_len(s + i, n - i, &nl, &u1) < 0) return GATE_BAD;
+		if (pair_len(s + i + u1, n - i - u1, &vl, &u2) < 0) return GATE_BAD;
+		i += u1 + u2;
+		if (nl > n - i || vl > n - i - nl || nl == 0) return GATE_BAD;
+		i += nl + vl;
+		if (++pairs > max_pairs) return GATE_TOO_LARGE;
+	}
+	return GATE_READY;
+}
+
+enum gate_verdict gate_inspect(const unsigned char *buf, size_t len, size_t window, const struct gate_limits *lim,
+	unsigned char *scratch, int *request_id)
+{
+	enum { BEFORE_BEGIN, PARAMS, BODY } state = BEFORE_BEGIN;
+	size_t off = 0, params = 0, body_from = 0;
+	*request_id = -1;
+	while (len - off >= 8) {
+		const unsigned char *h = buf + off;
+		unsigned type = h[1], id = (unsigned)h[2] << 8 | h[3];
+		size_t clen = (size_t)h[4] << 8 | h[5], end = off + 8 + clen + h[6];
+		if (h[0] != 1) return GATE_BAD;
+		if (state == BEFORE_BEGIN) {
+			if (type == FT_GET_VALUES && id == 0) {
+				/* a management query libfcgi answers itself */
+			} else if (type == FT_BEGIN && clen == 8 && id != 0) {
+				if (len - off < 16) break;
+				if (((unsigned)h[8] << 8 | h[9]) != ROLE_RESPONDER) return GATE_BAD;
+				*request_id = (int)id;
+				state = PARAMS;
+			} else {
+				return GATE_BAD;
+			}
+		} else if (state == PARAMS) {
+			if (type != FT_PARAMS || (int)id != *request_id) return GATE_BAD;
+			if (clen == 0) {
+				enum gate_verdict v = check_pairs(scratch, params, lim->max_pairs);
+				if (v != GATE_READY) return v;
+				state = BODY;
+				body_from = end;
+			} else {
+				if (clen > lim->max_params - params) return GATE_TOO_LARGE;
+				if (len - off - 8 < clen) break;
+				memcpy(scratch + params, h + 8, clen);
+				params += clen;
+			}
+		} else {
+			if (type == FT_STDIN && (int)id == *request_id && clen == 0) return GATE_READY;
+			if (type != FT_STDIN) return GATE_READY; /* libfcgi judges whatever follows */
+		}
+		if (end > len) break;
+		off = end;
+	}
+	if (state == BODY) /* complete parameters; the body is still arriving */
+		return len >= body_from && len - body_from >= GATE_BODY_LOOKAHEAD ? GATE_READY : GATE_WAIT;
+	if (len >= window) return state == PARAMS ? GATE_TOO_LARGE : GATE_BAD;
+	return GATE_WAIT;
+}
+
+int gate_init(struct gate *g, int listen_fd, const struct gate_limits *lim)
+{
+	memset(g, 0, sizeof *g);
+	g->listen_fd = listen_fd;
+	g->lim = *lim;
+	for (int i = 0; i < GATE_SLOTS; i++) g->slot[i].fd = -1;
+	g->wincap = gate_window(lim);
+	g->win = malloc(g->wincap);
+	g->scratch = malloc(lim->max_params ? lim->max_params : 1);
+	g->ep = epoll_create1(EPOLL_CLOEXEC);
+	if (!g->win || !g->scratch || g->ep < 0) {
+		gate_free(g);
+		return -1;
+	}
+	/* several workers may be woken for one connection: the losers' accept must not wait for the next */
+	int fl = fcntl(listen_fd, F_GETFL);
+	if (fl < 0 || fcntl(listen_fd, F_SETFL, fl | O_NONBLOCK) < 0) {
+		gate_free(g);
+		return -1;
+	}
+	/* one idle worker is woken per connection, not all of them */
+	struct epoll_event ev = { .events = EPOLLIN | EPOLLEXCLUSIVE, .data.fd = -1 };
+	if (epoll_ctl(g->ep, EPOLL_CTL_ADD, listen_fd, &ev) < 0) {
+		gate_free(g);
+		return -1;
+	}
+	return 0;
+}
+
+static void slot_close(struct gate *g, int i)
+{
+	if (g->slot[i].fd < 0) return;
+	epoll_ctl(g->ep, EPOLL_CTL_DEL, g->slot[i].fd, NULL);
+	close(g->slot[i].fd);
+	g->slot[i].fd = -1;
+}
+
+void gate_free(struct gate *g)
+{
+	for (int i = 0; i < GATE_SLOTS; i++) slot_close(g, i);
+	for (int i = 0; i < g->nready; i++) close(g->ready[i]);
+	g->nready = 0;
+	if (g->ep >= 0) close(g->ep);
+	g->ep = -1;
+	free(g->win);
+	free(g->scratch);
+	g->win = g->scratch = NULL;
+}
+
+struct gate_counts gate_take_counts(struct gate *g)
+{
+	struct gate_counts c = g->counts;
+	memset(&g->counts, 0, sizeof g->counts);
+	return c;
+}
+
+static size_t record(unsigned char *o, unsigned type, int id, const char *content, size_t n)
+{
+	size_t pad = (8 - n % 8) % 8;
+	o[0] = 1;
+	o[1] = (unsigned char)type;
+	o[2] = (unsigned char)(id >> 8);
+	o[3] = (unsigned char)id;
+	o[4] = (unsigned char)(n >> 8);
+	o[5] = (unsigned char)n;
+	o[6] = (unsigned char)pad;
+	o[7] = 0;
+	if (n) memcpy(o + 8, content, n);
+	memset(o + 8 + n, 0, pad);
+	return 8 + n + pad;
+}
+
+/* Answers a refused request in FastCGI records, then lets the slot drain the client's input before
+ * closing: a close with unread input would reset the connection and lose the answer. */
+static void answer(struct gate *g, int i, int id, int status, const char *reason, const char *name, const char *msg)
+{
+	int fd = g->slot[i].fd;
+	if (id > 0) {
+		char body[400], http[700];
+		int bn = snprintf(body, sizeof body, "{\"error\":\"%s\",\"message\":\"%s\",\"status\":%d}\n", name, msg, status);
+		int hn = snprintf(http, sizeof http,
+			"Status: %d %s\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: %d\r\n"
+			"Cache-Control: no-store\r\nX-Content-Type-Options: nosniff\r\n\r\n%s", status, reason, bn, body);
+		unsigned char out[900];
+		static const char end[8] = { 0 }; /* application status 0, FCGI_REQUEST_COMPLETE */
+		size_t n = record(out, FT_STDOUT, id, http, (size_t)hn);
+		n += record(out + n, FT_STDOUT, id, NULL, 0);
+		n += record(out + n, FT_END, id, end, 8);
+		ssize_t w = send(fd, out, n, MSG_NOSIGNAL | MSG_DONTWAIT);
+		(void)w;
+	}
+	shutdown(fd, SHUT_WR);
+	g->slot[i].closing = 1;
+	g->slot[i].deadline = now_ms() + CLOSING_MS;
+}
+
+static void drain(struct gate *g, int i)
+{
+	char trash[4096];
+	for (int k = 0; k < 64; k++) {
+		ssize_t n = recv(g->slot[i].fd, trash, sizeof trash, MSG_DONTWAIT);
+		if (n > 0) continue;
+		if (n < 0 && (errno == EAGAIN || errno == EINTR)) return;
+		break;
+	}
+	slot_close(g, i);
+}
+
+/* Looks at what slot i has sent so far and moves it on: to the ready list, to an answer, or nowhere. */
+static void inspect(struct gate *g, int i)
+{
+	if (g->slot[i].closing) {
+		drain(g, i);
+		return;
+	}
+	int fd = g->slot[i].fd, id;
+	ssize_t n = recv(fd, g->win, g->wincap, MSG_PEEK | MSG_DONTWAIT);
+	if (n == 0 || (n < 0 && errno != EAGAIN && errno != EINTR)) { /* gone before asking anything */
+		slot_close(g, i);
+		return;
+	}
+	if (n < 0) return;
+	switch (gate_inspect(g->win, (size_t)n, g->wincap, &g->lim, g->scratch, &id)) {
+	case GATE_WAIT:
+		return;
+	case GATE_READY:
+		if (g->nready == GATE_SLOTS) return; /* served first: its edge comes again with more data, or its deadline */
+		epoll_ctl(g->ep, EPOLL_CTL_DEL, fd, NULL);
+		fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK);
+		g->ready[g->nready++] = fd;
+		g->slot[i].fd = -1;
+		return;
+	case GATE_TOO_LARGE:
+		g->counts.too_large++;
+		answer(g, i, id, 431, "Request Header Fields Too Large", "headers_too_large",
+			"the request parameters are larger than this service accepts");
+		return;
+	case GATE_BAD:
+		g->counts.malformed++;
+		answer(g, i, id, 400, "Bad Request", "bad_request", "not a FastCGI responder request");
+		return;
+	}
+}
+
+/* A free slot; when all are taken, the one closest to its deadline (the slowest client) makes room. */
+static int free_slot(struct gate *g)
+{
+	int oldest = 0;
+	for (int i = 0; i < GATE_SLOTS; i++) {
+		if (g->slot[i].fd < 0) return i;
+		if (g->slot[i].deadline < g->slot[oldest].deadline) oldest = i;
+	}
+	if (!g->slot[oldest].closing) g->counts.evicted++;
+	slot_close(g, oldest);
+	return oldest;
+}
+
+static void watch(struct gate *g, int fd, long long deadline)
+{
+	int i = free_slot(g);
+	struct epoll_event ev = { .events = EPOLLIN | EPOLLRDHUP | EPOLLET, .data.fd = i };
+	g->slot[i] = (struct gate_slot){ .fd = fd, .deadline = deadline };
+	if (epoll_ctl(g->ep, EPOLL_CTL_ADD, fd, &ev) < 0) {
+		close(fd);
+		g->slot[i].fd = -1;
+		return;
+	}
+	inspect(g, i);
+}
+
+void gate_keep(struct gate *g, int fd)
+{
+	fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK);
+	watch(g, fd, now_ms() + g->lim.timeout_ms);
+}
+
+static void expire(struct gate *g, long long now)
+{
+	for (int i = 0; i < GATE_SLOTS; i++) {
+		if (g->slot[i].fd < 0 || g->slot[i].deadline > now) continue;
+		if (g->slot[i].closing) {
+			slot_close(g, i);
+			continue;
+		}
+		int id = -1;
+		ssize_t n = recv(g->slot[i].fd, g->win, g->wincap, MSG_PEEK | MSG_DONTWAIT);
+		if (n > 0) gate_inspect(g->win, (size_t)n, g->wincap, &g->lim, g->scratch, &id);
+		g->counts.timed_out++;
+		answer(g, i, id, 408, "Request Timeout", "request_timeout", "the request was not received in time");
+	}
+}
+
+static int next_timeout(const struct gate *g, long long now)
+{
+	long long first = -1;
+	for (int i = 0; i < GATE_SLOTS; i++)
+		if (g->slot[i].fd >= 0 && (first < 0 || g->slot[i].deadline < first)) first = g->slot[i].deadline;
+	if (first < 0) return -1;
+	return first <= now ? 0 : (int)(first - now);
+}
+
+static int take_ready(struct gate *g)
+{
+	int fd = g->ready[0];
+	memmove(g->ready, g->ready + 1, (size_t)--g->nready * sizeof *g->ready);
+	return fd;
+}
+
+int gate_next(struct gate *g, volatile sig_atomic_t *stop)
+{
+	for (;;) {
+		if (g->nready) return take_ready(g);
+		if (*stop) return -1;
+		struct epoll_event ev[16];
+		int n = epoll_wait(g->ep, ev, 16, next_timeout(g, now_ms()));
+		if (n < 0) return errno == EINTR ? -2 : -3;
+		long long now = now_ms();
+		for (int k = 0; k < n; k++) {
+			if (ev[k].data.fd >= 0) {
+				if (g->slot[ev[k].data.fd].fd >= 0) inspect(g, ev[k].data.fd);
+				continue;
+			}
+			int fd = accept4(g->listen_fd, NULL, NULL, SOCK_NONBLOCK | SOCK_CLOEXEC);
+			if (fd >= 0) watch(g, fd, now + g->lim.timeout_ms);
+			else if (errno != EAGAIN && errno != EINTR && errno != ECONNABORTED && errno != EPROTO &&
+				 errno != EMFILE && errno != ENFILE && errno != ENOBUFS && errno != ENOMEM)
+				return -3;
+		}
+		expire(g, now);
+	}
+}

@@ -1,0 +1,351 @@
+#define _GNU_SOURCE /* qsort_r */
+#include "util/jsonstrict.h"
+#include "util/text.h"
+
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* A member name of an open object: decoded bytes in names.bytes, its place in the text. */
+struct name {
+	size_t off, len, at;
+};
+
+/* One step of the path from the document to the current value. */
+struct step {
+	bool member;
+	size_t name;  /* index into names when member */
+	size_t index; /* array index otherwise */
+};
+
+struct scan {
+	const char *s;
+	size_t len, i;
+	int depth, max_depth;
+	char *bytes;
+	size_t nbytes, cbytes;
+	struct name *names;
+	size_t nnames, cnames;
+	struct step *path;
+	struct json_flaw *flaw;
+	bool failed;
+};
+
+static void pointer_append(char *out, size_t cap, size_t *o, const char *s, size_t n)
+{
+	for (size_t k = 0; k < n && *o + 3 < cap; k++) {
+		if (s[k] == '~' || s[k] == '/') {
+			out[(*o)++] = '~';
+			out[(*o)++] = s[k] == '~' ? '0' : '1';
+		} else {
+			out[(*o)++] = s[k];
+		}
+	}
+	out[*o] = '\0';
+}
+
+/* The pointer of the value at the current depth, bounded; a cut never splits a character. */
+static void build_pointer(const struct scan *st, char *out, size_t cap)
+{
+	size_t o = 0;
+	out[0] = '\0';
+	for (int d = 0; d < st->depth; d++) {
+		if (o + 2 >= cap) break;
+		out[o++] = '/';
+		out[o] = '\0';
+		if (st->path[d].member) {
+			const struct name *nm = &st->names[st->path[d].name];
+			pointer_append(out, cap, &o, st->bytes + nm->off, nm->len);
+		} else {
+			char num[24];
+			int n = snprintf(num, sizeof num, "%zu", st->path[d].index);
+			pointer_append(out, cap, &o, num, (size_t)n);
+		}
+	}
+	char clean[256];
+	utf8_sanitize(out, clean, sizeof clean < cap ? sizeof clean : cap);
+	snprintf(out, cap, "%s", clean);
+}
+
+static int fail(struct scan *st, size_t at, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static int fail(struct scan *st, size_t at, const char *fmt, ...)
+{
+	if (st->failed) return -1;
+	st->failed = true;
+	st->flaw->offset = at;
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(st->flaw->what, sizeof st->flaw->what, fmt, ap);
+	va_end(ap);
+	build_pointer(st, st->flaw->pointer, sizeof st->flaw->pointer);
+	return -1;
+}
+
+/* A flaw in the punctuation of the container being read: its pointer is the container's. */
+static int fail_container(struct scan *st, const char *what)
+{
+	st->depth--;
+	fail(st, st->i, "%s", what);
+	st->depth++;
+	return -1;
+}
+
+static void skip_ws(struct scan *st)
+{
+	while (st->i < st->len && strchr(" \t\r\n", st->s[st->i]) && st->s[st->i]) st->i++;
+}
+
+static int put_bytes(struct scan *st, const char *b, size_t n)
+{
+	if (st->nbytes + n > st->cbytes) {
+		size_t c = st->cbytes ? st->cbytes * 2 : 256;
+		while (c < st->nbytes + n) c *= 2;
+		char *p = realloc(st->bytes, c);
+		if (!p) return fail(st, st->i, "out of memory");
+		st->bytes = p;
+		st->cbytes = c;
+	}
+	memcpy(st->bytes + st->nbytes, b, n);
+	st->nbytes += n;
+	return 0;
+}
+
+static int hex4(const char *s, unsigned *out)
+{
+	unsigned v = 0;
+	for (int k = 0; k < 4; k++) {
+		char c = s[k];
+		int d = c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
+		if (d < 0) return -1;
+		v = v * 16 + (unsigned)d;
+	}
+	*out = v;
+	return 0;
+}
+
+static size_t encode(unsigned cp, char *o)
+{
+	if (cp < 0x80) { o[0] = (char)cp; return 1; }
+	if (cp < 0x800) { o[0] = (char)(0xc0 | cp >> 6); o[1] = (char)(0x80 | (cp & 0x3f)); return 2; }
+	if (cp < 0x10000) {
+		o[0] = (char)(0xe0 | cp >> 12); o[1] = (char)(0x80 | ((cp >> 6) & 0x3f)); o[2] = (char)(0x80 | (cp & 0x3f));
+		return 3;
+	}
+	o[0] = (char)(0xf0 | cp >> 18); o[1] = (char)(0x80 | ((cp >> 12) & 0x3f));
+	o[2] = (char)(0x80 | ((cp >> 6) & 0x3f)); o[3] = (char)(0x80 | (cp & 0x3f));
+	return 4;
+}
+
+/* One \u escape (with its low half when it starts a surrogate pair) at st->i, just past the "\u". */
+static int unicode_escape(struct scan *st, size_t at, bool keep)
+{
+	unsigned cp, lo;
+	if (st->len - st->i < 4 || hex4(st->s + st->i, &cp) < 0) return fail(st, at, "a \\u escape needs four hex digits");
+	st->i += 4;
+	if (cp >= 0xdc00 && cp <= 0xdfff) return fail(st, at, "a \\u escape names a lone surrogate");
+	if (cp >= 0xd800 && cp <= 0xdbff) {
+		if (st->len - st->i < 6 || st->s[st->i] != '\\' || st->s[st->i + 1] != 'u' ||
+		    hex4(st->s + st->i + 2, &lo) < 0 || lo < 0xdc00 || lo > 0xdfff)
+			return fail(st, at, "a \\u escape names a lone surrogate");
+		st->i += 6;
+		cp = 0x10000 + ((cp - 0xd800) << 10) + (lo - 0xdc00);
+	}
+	if (cp == 0) return fail(st, at, "U+0000 is not accepted in text");
+	char enc[4];
+	return keep ? put_bytes(st, enc, encode(cp, enc)) : 0;
+}
+
+/* A string at st->i (on the opening quote). keep: append the decoded text to st->bytes. */
+static int string(struct scan *st, bool keep)
+{
+	st->i++;
+	while (st->i < st->len) {
+		size_t at = st->i;
+		unsigned char c = (unsigned char)st->s[st->i];
+		if (c == '"') { st->i++; return 0; }
+		if (c < 0x20) return fail(st, at, "a control character inside a string must be escaped");
+		if (c == '\\') {
+			if (st->i + 1 >= st->len) break;
+			char e = st->s[st->i + 1];
+			st->i += 2;
+			static const char from[] = "\"\\/bfnrt", to[] = "\"\\/\b\f\n\r\t";
+			const char *k = e ? strchr(from, e) : NULL;
+			if (e == 'u') {
+				if (unicode_escape(st, at, keep) < 0) return -1;
+			} else if (!k) {
+				return fail(st, at, "unknown escape \\%c", e >= 0x20 && e < 0x7f ? e : '?');
+			} else if (keep && put_bytes(st, &to[k - from], 1) < 0) {
+				return -1;
+			}
+			continue;
+		}
+		size_t n = c < 0x80 ? 1 : utf8_char_len(st->s + st->i, st->len - st->i);
+		if (!n) return fail(st, at, "invalid UTF-8 (not shortest form, a surrogate, or a broken sequence)");
+		if (keep && put_bytes(st, st->s + st->i, n) < 0) return -1;
+		st->i += n;
+	}
+	return fail(st, st->len, "unexpected end of input inside a string");
+}
+
+static bool digits(struct scan *st)
+{
+	size_t from = st->i;
+	while (st->i < st->len && st->s[st->i] >= '0' && st->s[st->i] <= '9') st->i++;
+	return st->i > from;
+}
+
+static int number(struct scan *st)
+{
+	size_t at = st->i;
+	if (st->s[st->i] == '-') st->i++;
+	if (st->i < st->len && st->s[st->i] == '0') st->i++;
+	else if (!digits(st)) return fail(st, at, "not a JSON value");
+	if (st->i < st->len && st->s[st->i] == '.') {
+		st->i++;
+		if (!digits(st)) return fail(st, at, "a number needs digits after its decimal point");
+	}
+	if (st->i < st->len && (st->s[st->i] == 'e' || st->s[st->i] == 'E')) {
+		st->i++;
+		if (st->i < st->len && (st->s[st->i] == '+' || st->s[st->i] == '-')) st->i++;
+		if (!digits(st)) return fail(st, at, "a number needs digits in its exponent");
+	}
+	return 0;
+}
+
+static int cmp_name(const void *a, const void *b, void *ctx)
+{
+	const struct name *x = a, *y = b;
+	const char *bytes = ctx;
+	size_t n = x->len < y->len ? x->len : y->len;
+	int r = memcmp(bytes + x->off, bytes + y->off, n);
+	if (r) return r;
+	if (x->len != y->len) return x->len < y->len ? -1 : 1;
+	return x->at < y->at ? -1 : x->at > y->at;
+}
+
+/* The names of the object just closed are names[from..]: the earliest repeated one is the flaw. */
+static int duplicates(struct scan *st, size_t from)
+{
+	size_t n = st->nnames - from;
+	if (n < 2) return 0;
+	struct name *seg = st->names + from;
+	qsort_r(seg, n, sizeof *seg, cmp_name, st->bytes);
+	const struct name *dup = NULL;
+	for (size_t k = 1; k < n; k++)
+		if (seg[k].len == seg[k - 1].len && memcmp(st->bytes + seg[k].off, st->bytes + seg[k - 1].off, seg[k].len) == 0 &&
+		    (!dup || seg[k].at < dup->at))
+			dup = &seg[k];
+	if (!dup) return 0;
+	char shown[64];
+	size_t len = dup->len < sizeof shown - 1 ? dup->len : sizeof shown - 1;
+	memcpy(shown, st->bytes + dup->off, len);
+	shown[len] = '\0';
+	char clean[96];
+	utf8_sanitize(shown, clean, sizeof clean);
+	return fail(st, dup->at, "duplicate member \"%s\"", clean);
+}
+
+static int value(struct scan *st);
+
+static int object(struct scan *st)
+{
+	size_t names_from = st->nnames, bytes_from = st->nbytes;
+	st->i++;
+	skip_ws(st);
+	if (st->i < st->len && st->s[st->i] == '}') { st->i++; return 0; }
+	for (;;) {
+		skip_ws(st);
+		if (st->i >= st->len || st->s[st->i] != '"') return fail_container(st, "expected a member name in double quotes");
+		if (st->nnames == st->cnames) {
+			size_t c = st->cnames ? st->cnames * 2 : 16;
+			struct name *p = realloc(st->names, c * sizeof *p);
+			if (!p) return fail(st, st->i, "out of memory");
+			st->names = p;
+			st->cnames = c;
+		}
+		struct name nm = { st->nbytes, 0, st->i };
+		st->depth--; /* a flaw inside a name belongs to the object */
+		int r = string(st, true);
+		st->depth++;
+		if (r < 0) return -1;
+		nm.len = st->nbytes - nm.off;
+		st->names[st->nnames++] = nm;
+		skip_ws(st);
+		if (st->i >= st->len || st->s[st->i] != ':') return fail_container(st, "expected ':' after a member name");
+		st->i++;
+		st->path[st->depth - 1] = (struct step){ .member = true, .name = st->nnames - 1 };
+		if (value(st) < 0) return -1;
+		skip_ws(st);
+		if (st->i < st->len && st->s[st->i] == ',') { st->i++; continue; }
+		if (st->i < st->len && st->s[st->i] == '}') break;
+		return fail_container(st, "expected ',' or '}' in an object");
+	}
+	st->i++;
+	st->depth--; /* the duplicate belongs to this object, not to its last member */
+	int r = duplicates(st, names_from);
+	st->depth++;
+	st->nnames = names_from;
+	st->nbytes = bytes_from;
+	return r;
+}
+
+static int array(struct scan *st)
+{
+	st->i++;
+	skip_ws(st);
+	if (st->i < st->len && st->s[st->i] == ']') { st->i++; return 0; }
+	for (size_t idx = 0;; idx++) {
+		st->path[st->depth - 1] = (struct step){ .member = false, .index = idx };
+		if (value(st) < 0) return -1;
+		skip_ws(st);
+		if (st->i < st->len && st->s[st->i] == ',') { st->i++; continue; }
+		if (st->i < st->len && st->s[st->i] == ']') { st->i++; return 0; }
+		return fail_container(st, "expected ',' or ']' in an array");
+	}
+}
+
+static int literal(struct scan *st, const char *word)
+{
+	size_t n = strlen(word);
+	if (st->len - st->i < n || memcmp(st->s + st->i, word, n) != 0) return fail(st, st->i, "not a JSON value");
+	st->i += n;
+	return 0;
+}
+
+static int value(struct scan *st)
+{
+	skip_ws(st);
+	if (st->i >= st->len) return fail(st, st->i, "unexpected end of input");
+	char c = st->s[st->i];
+	if (c == '{' || c == '[') {
+		if (st->depth >= st->max_depth) return fail(st, st->i, "nested deeper than %d levels", st->max_depth);
+		st->depth++;
+		int r = c == '{' ? object(st) : array(st);
+		st->depth--;
+		return r;
+	}
+	if (c == '"') return string(st, false);
+	if (c == 't') return literal(st, "true");
+	if (c == 'f') return literal(st, "false");
+	if (c == 'n') return literal(st, "null");
+	if (c == '-' || (c >= '0' && c <= '9')) return number(st);
+	return fail(st, st->i, "not a JSON value");
+}
+
+int json_strict_check(const char *text, size_t len, int max_depth, struct json_flaw *flaw)
+{
+	struct scan st = { .s = text, .len = len, .max_depth = max_depth > 0 ? max_depth : 1, .flaw = flaw };
+	memset(flaw, 0, sizeof *flaw);
+	st.path = calloc((size_t)st.max_depth + 1, sizeof *st.path);
+	int r = st.path ? value(&st) : fail(&st, 0, "out of memory");
+	if (r == 0) {
+		skip_ws(&st);
+		if (st.i < st.len) r = fail(&st, st.i, "trailing data after the JSON value");
+	}
+	free(st.path);
+	free(st.names);
+	free(st.bytes);
+	return r;
+}

@@ -1,0 +1,21 @@
+/* The strict JSON check: what json-c accepts but RFC 8259 and this service refuse. Text that is not
+ * shortest-form UTF-8, a \u escape naming a lone surrogate or U+0000, raw control characters,
+ * single quotes, NaN/Infinity, trailing data, nesting past a bound, and an object naming a member
+ * twice (two readers of such a body can disagree about what it says). Runs in time linear in the
+ * input (duplicates are found by sorting each object's names once). */
+#ifndef AUTOPLAN_JSONSTRICT_H
+#define AUTOPLAN_JSONSTRICT_H
+
+#include <stddef.h>
+
+struct json_flaw {
+	size_t offset;       /* byte where the flaw was found */
+	char what[128];      /* what is wrong, in words ("duplicate member \"a\"") */
+	char pointer[256];   /* JSON Pointer of the value concerned; "" for the whole document */
+};
+
+/* 0 when the len bytes of text are one strict JSON value nested at most max_depth deep; otherwise -1
+ * with *flaw filled (allocation failure is reported as a flaw too, never as valid). */
+int json_strict_check(const char *text, size_t len, int max_depth, struct json_flaw *flaw);
+
+#endif

@@ -1,0 +1,148 @@
+#!/usr/bin/env bash
+# The fault suite: the whole service on loopback (nginx and the responder, tests/stack.sh) under load
+# while a fault is applied, one fault per phase. Each phase prints the requests served, the failed ones,
+# the catalog versions answered and rollbacks (an older version answering after a newer one), and its goal.
+#   make faults   full length (FAULTS_SECONDS per phase, default 10; the soak SOAK_SECONDS, default 60)
+#   make check    the short version (FAULTS_SHORT=1): fails on any lost request where the goal is 0
+set -euo pipefail
+build=${AUTOPLAN_BUILDDIR:?} src=${AUTOPLAN_SRCDIR:?}
+load="$build/tests/faults/load"
+[ -x "$load" ] || { echo "SKIP: $load is not built"; exit 77; }
+if [ -n "${FAULTS_SHORT:-}" ]; then
+	conns=4 phase=${FAULTS_SECONDS:-4} soak=${SOAK_SECONDS:-4}
+else
+	conns=${FAULTS_CONNECTIONS:-16} phase=${FAULTS_SECONDS:-10} soak=${SOAK_SECONDS:-60}
+fi
+run=$(mktemp -d "${TMPDIR:-/tmp}/autoplan-faults.XXXXXX")
+chmod 755 "$run" # a responder started as root reads its catalog here as nobody
+cleanup() { "$src/tests/stack.sh" stop "$run" >/dev/null 2>&1 || true; rm -rf "$run"; }
+trap cleanup EXIT
+
+# Two catalogs: A as built, B from the same sources with another catalog_version.
+cp "$build/catalog.bin" "$run/A.bin"
+mkdir "$run/sources"
+cp -R "$src/catalog/." "$run/sources/"
+sed -i 's/"catalog_version": *"\([^"]*\)"/"catalog_version": "\19"/' "$run/sources/versions.json" # 2026-01-01.1 -> .19
+"$build/src/autoplan-catalogc" "$run/sources" "$run/B.bin" >/dev/null
+va=$("$build/src/autoplan" --check --catalog "$run/A.bin" | sed 's/.*version \([^,]*\),.*/\1/')
+vb=$("$build/src/autoplan" --check --catalog "$run/B.bin" | sed 's/.*version \([^,]*\),.*/\1/')
+chmod 644 "$run/A.bin" "$run/B.bin"
+live="$run/live.bin"
+install_atomic() { cp "$1" "$live.tmp" && chmod 644 "$live.tmp" && mv "$live.tmp" "$live"; }
+install_atomic "$run/A.bin"
+
+url=$(CATALOG="$live" PORT=0 WORKERS=4 ACCESS_LOG=off RATE=1000000 BURST=1000000 "$src/tests/stack.sh" start "$build" "$src" "$run/stack")
+fport=$(cat "$run/stack/fcgi_port")
+log="$run/stack/responder.log"
+master() { cat "$run/stack/responder.pid"; }
+workers() { pgrep -P "$(master)" -x autoplan-worker || true; }
+refusals() { grep -c "catalog refused" "$log" || true; }
+worker_rss_kb() { local t=0 p; for p in $(workers); do t=$((t + $(awk '/^VmHWM/ {print $2}' "/proc/$p/status" 2>/dev/null || echo 0))); done; echo "$t"; }
+settle() { sleep 2.5; } # the catalog watch acts on a change once it has held for a second
+
+status=0
+printf '%-34s %s\n' "fault" "figures (goal)"
+# phase NAME GOAL SECONDS ACTION: load for SECONDS, ACTION a third of the way in.
+# GOAL: zero (no failed request, no rollback), per-kill (at most one failed request per kill), span (failures within 1 s).
+phase() {
+	local name=$1 goal=$2 secs=$3 action=$4 out failed rollbacks span verdict="ok" nginx_lines
+	nginx_lines=$(wc -l < "$run/stack/error.log")
+	"$load" "$url" "$conns" "$secs" > "$run/load.out" &
+	local lp=$!
+	sleep "$(awk -v s="$secs" 'BEGIN { print s / 3 }')"
+	$action
+	wait "$lp"
+	out=$(cat "$run/load.out")
+	failed=$(sed 's/.*failed=\([0-9]*\).*/\1/' <<<"$out")
+	rollbacks=$(sed 's/.*rollbacks=\([0-9]*\).*/\1/' <<<"$out")
+	span=$(sed 's/.*fail_span_ms=\([0-9]*\).*/\1/' <<<"$out")
+	case $goal in
+	zero) [ "$failed" = 0 ] && [ "$rollbacks" = 0 ] || verdict="MISSED" ;;
+	per-kill) [ "$failed" -le "${KILLS:-1}" ] || verdict="missed" ;;
+	span) [ "$span" -le 1000 ] || verdict="missed" ;;
+	esac
+	extra=${EXTRA:-}
+	printf '%-34s %s%s (goal %s: %s)\n' "$name" "$out" "$extra" "$goal" "$verdict"
+	if [ "$verdict" = MISSED ]; then
+		status=1
+		tail -n +"$((nginx_lines + 1))" "$run/stack/error.log" | head -5 | sed 's/^/  nginx: /'
+	fi
+}
+
+# A bad file must be refused once, logged once, and never answer: only version A, no failure.
+catalog_fault() {
+	local name=$1 action=$2 before
+	before=$(refusals)
+	phase "$name" zero "$phase" "$action"
+	settle
+	local n=$(( $(refusals) - before )) v
+	v=$(sed 's/.*versions=//' "$run/load.out")
+	if [ "$n" != 1 ] || ! [[ $v =~ ^$va:[0-9]+$ ]]; then
+		echo "  $name: expected one logged refusal and only version $va; got $n refusal(s), versions $v"; status=1
+	else
+		echo "  $name: refused and logged once; only version $va answered"
+	fi
+	install_atomic "$run/A.bin"
+	settle
+}
+
+soak_rss=$(worker_rss_kb)
+nothing() { :; }
+phase "soak (${soak} s)" zero "$soak" nothing
+echo "  worker peak memory: $soak_rss kB before, $(worker_rss_kb) kB after"
+
+kill_worker() { kill -KILL "$(workers | head -1)"; }
+KILLS=1 phase "worker killed (SIGKILL)" per-kill "$phase" kill_worker
+grep -q "killed by signal 9" "$log" || { echo "  the worker's signal was not logged"; status=1; }
+
+kill_parent() { kill -KILL "$(master)"; }
+phase "supervisor killed (SIGKILL)" span "$phase" kill_parent
+sleep 0.5
+grep -q "takes over" "$log" || { echo "  no standby took over"; status=1; }
+[ -n "$(workers)" ] || { echo "  no workers after the takeover"; status=1; }
+
+hup() { kill -HUP "$(master)"; }
+phase "SIGHUP re-map" zero "$phase" hup
+
+truncate_in_place() { truncate -s 1000 "$live"; }
+catalog_fault "catalog truncated in place" truncate_in_place
+overwrite_64k() { dd if=/dev/urandom of="$live" bs=64k count=1 seek=2 conv=notrunc status=none; }
+catalog_fault "catalog: 64 KB overwritten in place" overwrite_64k
+damaged_rename() {
+	cp "$run/A.bin" "$run/bad.bin"
+	printf 'XXXXXXXX' | dd of="$run/bad.bin" bs=1 seek=300000 conv=notrunc status=none
+	chmod 644 "$run/bad.bin"
+	mv "$run/bad.bin" "$live"
+}
+catalog_fault "catalog: damaged file renamed in" damaged_rename
+foreign() { printf 'not a catalog\n' > "$live"; }
+catalog_fault "catalog: foreign file copied over" foreign
+
+cp_over() { cp "$run/B.bin" "$live"; }
+phase "catalog: new version copied over" zero "$phase" cp_over
+grep -q "versions=.*$vb" "$run/load.out" || { echo "  version $vb was never answered"; status=1; }
+settle
+swap() { install_atomic "$run/A.bin"; }
+phase "catalog: atomic swap back" zero "$phase" swap
+grep -q "versions=.*$va" "$run/load.out" || { echo "  version $va was never answered"; status=1; }
+
+slow_clients() { "$load" slow 127.0.0.1 "$fport" 64 "$((phase - 1))" > "$run/slow.out" & }
+phase "64 slow clients (a byte a second)" zero "$phase" slow_clients
+wait
+echo "  $(cat "$run/slow.out")"
+
+huge_param() { "$load" huge 127.0.0.1 "$fport" 200 > "$run/huge.out"; }
+phase "one 200 MB parameter" zero "$phase" huge_param
+echo "  $(cat "$run/huge.out"); workers' peak memory now $(worker_rss_kb) kB"
+
+pid=$(master)
+kill -TERM "$pid"
+for _ in $(seq 1 100); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
+if kill -0 "$pid" 2>/dev/null || pgrep -f -- "--listen 127.0.0.1:$fport" >/dev/null; then
+	echo "SIGTERM: the responder did not stop"; status=1
+else
+	echo "SIGTERM: drained and stopped ($(grep -c 'stopped' "$log") stop logged)"
+fi
+bad_lines=$(grep -cvE '^[0-9T:-]+Z autoplan\[[0-9]+\]: (info|warning|error): ' "$log" || true)
+[ "$bad_lines" = 0 ] || { echo "responder log has $bad_lines line(s) without a level:"; grep -vE 'autoplan\[[0-9]+\]: (info|warning|error): ' "$log"; status=1; }
+exit $status

@@ -17,6 +17,7 @@ extern const char *const VOCAB_ENTRY_STATUS[];        /* directory entry status 
 extern const char *const VOCAB_EINSATZGEBIETE[];      /* directory usage areas (filter einsatzgebiet) */
 extern const char *const VOCAB_VERIFICATION_LEVELS[]; /* in ascending order */
 extern const char *const VOCAB_APP_KINDS[];    /* indexed by enum cat_app_kind */
+extern const char *const VOCAB_PLAN_TEXTS[];   /* keys of planner_texts.json, indexed by enum ptext */
 
 /* Index of s in the NULL-terminated list v, or -1. */
 int vocab_index(const char *const *v, const char *s);

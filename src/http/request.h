@@ -28,6 +28,7 @@ struct request {
 	char *body;        /* NUL-terminated, owned; NULL when no body was sent */
 	size_t body_len;
 	enum body_state body_state;
+	char *accept_language; /* the Accept-Language header (at most 256 bytes), owned; NULL when absent */
 };
 
 /* Fills r from io. Reads at most cap+1 body bytes, whatever CONTENT_LENGTH says. Returns 0, or -1
@@ -44,6 +45,12 @@ struct qparam {
  * Returns the count, -1 when there are more than max, -2 on a malformed %-escape or no memory. */
 int query_parse(const char *qs, struct qparam **out, int max);
 void query_free(struct qparam *q, int n);
+
+/* The offered languages (e.g. {"en", "de"}) an answer carries, most wanted first, by the Accept-Language
+ * header (NULL: absent): primary subtags with q-values, "*" for the rest; a language at q=0 or not
+ * named (without "*") is left out. No header, or none acceptable: all, in offered order. Fills order
+ * with indices into offered; returns how many. (language.c) */
+int accept_language_order(const char *header, const char *const *offered, int noffered, int *order);
 
 /* Decodes %XX escapes (and '+' as space when plus is set) in place. Returns -1 on a bad escape or an
  * encoded NUL. */

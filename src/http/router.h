@@ -19,7 +19,11 @@ struct route;
 struct hctx {
 	const struct catalog *cat;
 	const struct route *route;
+	int langs[2], nlangs;          /* LANG_EN/LANG_DE by Accept-Language, most wanted first */
 };
+
+enum { LANG_EN = 0, LANG_DE = 1 };
+extern const char *const LANG_CODES[];  /* "en", "de" */
 
 /* in holds the validated path parameters, query parameters and body fields in one object (names do
  * not collide in any route). The handler fills out via reply_ok or reply_error; the router owns in. */

@@ -466,6 +466,30 @@ static int compile_input(struct cc *c, const char *file, const char *ptr, uint32
 	return 0;
 }
 
+/* Every {placeholder} of an operation's path is an input: a plan says where each value comes from. */
+static int check_placeholders(struct cc *c, const char *file, uint32_t k)
+{
+	const struct cat_op *op = op_rec(c, k);
+	const struct cat_opx *x = (const struct cat_opx *)c->opx.p + k;
+	const char *path = cc_pool(c, op->path);
+	for (const char *p = strchr(path, '{'); p; p = strchr(p + 1, '{')) {
+		const char *end = strchr(p, '}');
+		if (!end) break;
+		size_t n = (size_t)(end - p + 1);
+		int want = 0, have = 0;
+		for (const char *q = strstr(path, "{"); q; q = strstr(q + 1, "{")) want += strncmp(q, p, n) == 0;
+		for (uint32_t i = 0; i < x->input_count; i++) {
+			const struct cat_input *in = (const struct cat_input *)c->inputs.p + x->input_first + i;
+			const char *name = cc_pool(c, in->name);
+			if (strlen(name) == n && strncmp(name, p, n) == 0) have++;
+		}
+		if (have < want)
+			return cc_fail(c, file, "/operations", "%s %s: path placeholder %.*s has no input saying where it comes from",
+				VOCAB_APPS[op->app], cc_pool(c, op->id), (int)n, p);
+	}
+	return 0;
+}
+
 int cc_compile_inputs(struct cc *c)
 {
 	const char *file = "operation_inputs.json";
@@ -490,6 +514,7 @@ int cc_compile_inputs(struct cc *c)
 		x->input_count = c->ninputs - x->input_first;
 	}
 	json_object_put(src);
+	for (uint32_t k = 0; k < c->nops && rc == 0; k++) rc = check_placeholders(c, file, k);
 	if (rc < 0) return -1;
 	/* every operation's address and shape */
 	for (uint32_t a = 0; a < c->napps; a++) {

@@ -75,8 +75,10 @@ struct plan_resolution {
 	int nmentions;
 	int apps[PLAN_MAX_APPS], napps;   /* apps named explicitly, in order of mention */
 	enum plan_role app_role[PLAN_MAX_APPS];
+	bool app_strong[PLAN_MAX_APPS];   /* the role comes from a strong marker */
 	int families[PLAN_MAX_MENTIONS], nfamilies;  /* families named, in order of mention */
 	unsigned kinds;                   /* bit per enum cat_app_kind named by a generic word */
+	unsigned char word_kinds[PLAN_MAX_WORDS];  /* per word, the kinds a generic word there names */
 	int caps[PLAN_MAX_CAPS], ncaps;   /* capabilities named by a phrase, in order of mention */
 	struct plan_intent intents[PLAN_MAX_INTENTS];
 	int nintents;

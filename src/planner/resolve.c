@@ -11,8 +11,8 @@ enum { LV_NONE = 0, LV_TYPO = 1, LV_STEM = 2, LV_EXACT = 3 };
 
 /* Score weights: a task phrase counts per word, a capability phrase and an intent once per task that
  * has the capability; named apps move a task up or down (docs/planner.md has the table). */
-enum { W_TASK_PHRASE = 4, W_CAP_PHRASE = 3, W_INTENT = 5, W_OWN_APP = 6, W_RIVAL_APP = -6, W_KIND_STEP = 2,
-	W_UNRELATED_APP = -2, W_ROLE_AGREES = 2, W_ROLE_CONTRADICTS = -3, W_UNNAMED = -2 };
+enum { W_SUBJECT = 3, W_TASK_PHRASE = 4, W_CAP_PHRASE = 3, W_INTENT_MAIN = 10, W_INTENT_PART = 3, W_INTENT_NONE = -3, W_OWN_APP = 6, W_RIVAL_APP = -4, W_KIND_STEP = 2,
+	W_UNRELATED_APP = -2, W_ROLE_AGREES = 2, W_ROLE_CONTRADICTS = -3, W_UNNAMED = -2, W_TARGET_WRITE = 4 };
 
 /* Optimal string alignment distance, capped: returns 0, 1 or 2 (2 meaning "2 or more"). */
 static int near_distance(const char *a, size_t la, const char *b, size_t lb)
@@ -40,14 +40,28 @@ static int near_distance(const char *a, size_t la, const char *b, size_t lb)
 	return d[la][lb] > 2 ? 2 : d[la][lb];
 }
 
-/* How well query word q matches vocabulary word h: the same, an inflection of it (all but the ending
- * shared, at most three letters apart: rechnung/rechnungen, email/emails, find/finden), or one typo. */
+/* Endings an inflection may add: plural, verb and participle forms in English and German. */
+static bool inflection_ending(const char *e)
+{
+	static const char *const ENDINGS[] = { "s", "es", "e", "n", "en", "er", "ern", "ed", "d", "ing", NULL };
+	for (int i = 0; ENDINGS[i]; i++) if (strcmp(e, ENDINGS[i]) == 0) return true;
+	return false;
+}
+
+/* How well query word q matches vocabulary word h: the same, an inflection of it, or one typo. An
+ * inflection is the shorter word (four letters or more) with an inflection ending, or with its final e
+ * replaced by one (schedule/scheduling): email/emails, rechnung/rechnungen, find/finden. "outlok" is no
+ * inflection of "outlook", nor "dropbx" of "drop". */
 static int word_level(const char *q, size_t lq, const char *h, size_t lh, bool typo)
 {
 	if (lq == lh && memcmp(q, h, lq) == 0) return LV_EXACT;
-	size_t p = 0, min = lq < lh ? lq : lh, diff = lq > lh ? lq - lh : lh - lq;
+	size_t p = 0, min = lq < lh ? lq : lh;
 	while (p < min && q[p] == h[p]) p++;
-	if (p >= 4 && p + 1 >= min && diff <= 3) return LV_STEM;
+	const char *shorter = lq < lh ? q : h, *longer = lq < lh ? h : q;
+	bool inflection = lq != lh && p >= 4 &&
+		((p == min && inflection_ending(longer + p)) ||
+		 (p + 1 == min && shorter[p] == 'e' && inflection_ending(longer + p)));
+	if (inflection) return LV_STEM;
 	if (typo && lq >= 5 && lh >= 5 && near_distance(q, lq, h, lh) <= 1) return LV_TYPO;
 	return LV_NONE;
 }
@@ -75,12 +89,24 @@ static int exact_and_stems(const struct catalog *c, const char *q, struct plan_m
 	return n;
 }
 
-/* Vocabulary words one edit from q, through the deletion index. */
+/* Vocabulary words one edit from q, through the deletion index; for words of nine letters or more
+ * any word sharing a deletion with q (two edits: "reschedual"); for four-letter words only two letters
+ * swapped ("raed", "fiel"). */
 static int typos(const struct catalog *c, const char *q, struct plan_match *m, int n)
 {
 	size_t lq = strlen(q);
-	if (lq < 5 || lq > 40) return n;
 	char tmp[48];
+	if (lq == 4) {
+		for (size_t k = 0; k + 1 < lq; k++) {
+			memcpy(tmp, q, lq);
+			tmp[k] = q[k + 1];
+			tmp[k + 1] = q[k];
+			int e = cat_word_find(c, tmp, lq);
+			if (e >= 0 && !c->words[e].stop) add_match(m, &n, (uint32_t)e, LV_TYPO);
+		}
+		return n;
+	}
+	if (lq < 5 || lq > 40) return n;
 	for (size_t d = 0; d <= lq; d++) {
 		size_t len = 0;
 		for (size_t k = 0; k < lq; k++) if (k != d) tmp[len++] = q[k];
@@ -88,7 +114,9 @@ static int typos(const struct catalog *c, const char *q, struct plan_match *m, i
 		cat_typo_range(c, text_hash(tmp, len), &first, &end);
 		for (uint32_t k = first; k < end; k++) {
 			const struct cat_word *w = &c->words[c->typos[k].word];
-			if (near_distance(q, lq, cat_s(c, w->word), w->len) <= 1) add_match(m, &n, c->typos[k].word, LV_TYPO);
+			bool long_words = lq >= 9 && w->len >= 9;
+			if (long_words || near_distance(q, lq, cat_s(c, w->word), w->len) <= 1)
+				add_match(m, &n, c->typos[k].word, LV_TYPO);
 		}
 	}
 	return n;
@@ -212,6 +240,10 @@ static void match_words(const struct catalog *c, struct plan_resolution *r)
 		if (r->fuzzy[i]) r->nwm[i] = typos(c, r->words[i], r->wm[i], 0);
 		int e = cat_word_find(c, r->words[i], strlen(r->words[i]));
 		r->stop[i] = e >= 0 && c->words[e].stop;
+		for (uint32_t k = 0; e >= 0 && k < c->words[e].syn_count; k++) {
+			const struct cat_syn *sy = &c->syns[c->lists[c->words[e].syn_first + k]];
+			r->stop[i] |= sy->kind == SYN_ROLE && sy->words == 1;  /* structure, like a stop word */
+		}
 	}
 }
 
@@ -219,11 +251,22 @@ static void match_words(const struct catalog *c, struct plan_resolution *r)
 
 enum { PH_STRICT = 0, PH_LOOSE = 1, PH_STEM = 2 };
 
+/* LV_TYPO when the typo index paired query word k with vocabulary word w (two edits for long words,
+ * a swap for short ones: more than word_level alone accepts). */
+static int typo_of(const struct catalog *c, const struct plan_resolution *r, int k, const char *w, size_t lw)
+{
+	for (int m = 0; m < r->nwm[k]; m++) {
+		const struct cat_word *v = &c->words[r->wm[k][m].word];
+		if (r->wm[k][m].level == LV_TYPO && v->len == lw && memcmp(cat_s(c, v->word), w, lw) == 0) return LV_TYPO;
+	}
+	return LV_NONE;
+}
+
 /* Does phrase (folded, space-separated) start at word i? Returns the number of query words it spans,
  * or 0. PH_LOOSE: stop words and app names may sit between the phrase's words ("Datei in Drive C
  * loschen" holds "datei loschen"). A word nothing matches may carry one typo. A one-word phrase must
  * match exactly (anhangen, append, is not anhange, attachments) unless PH_STEM allows an inflection. */
-static int phrase_at(const struct plan_resolution *r, int i, const char *phrase, unsigned flags)
+static int phrase_at(const struct catalog *c, const struct plan_resolution *r, int i, const char *phrase, unsigned flags)
 {
 	if (i >= r->nwords || r->arrow[i]) return 0;
 	int k = i;
@@ -234,6 +277,7 @@ static int phrase_at(const struct plan_resolution *r, int i, const char *phrase,
 		for (;;) {
 			if (k >= r->nwords || r->arrow[k]) return 0;
 			int lv = word_level(r->words[k], strlen(r->words[k]), w, lw, r->fuzzy[k]);
+			if (lv == LV_NONE && r->fuzzy[k]) lv = typo_of(c, r, k, w, lw);
 			int need = r->fuzzy[k] ? LV_TYPO : one_word && !(flags & PH_STEM) ? LV_EXACT : LV_STEM;
 			if (lv >= need) break;
 			if (!(flags & PH_LOOSE) || k == i || !(r->stop[k] || r->app_word[k])) return 0;
@@ -264,7 +308,7 @@ static bool each_phrase(const struct catalog *c, const struct plan_resolution *r
 static bool claim_mention(const struct catalog *c, struct plan_resolution *r, int i, const struct cat_syn *sy, void *ctx)
 {
 	(void)ctx;
-	int n = phrase_at(r, i, cat_s(c, sy->phrase), PH_STRICT);
+	int n = phrase_at(c, r, i, cat_s(c, sy->phrase), PH_STRICT);
 	if (n != (int)sy->words || r->nmentions == PLAN_MAX_MENTIONS) return false;
 	for (int k = i; k < i + n; k++) if (r->app_word[k]) return false;
 	struct plan_mention *m = &r->mentions[r->nmentions++];
@@ -294,7 +338,7 @@ static enum cat_role role_before(const struct catalog *c, const struct plan_reso
 				for (uint32_t k = 0; k < w->syn_count; k++) {
 					const struct cat_syn *sy = &c->syns[c->lists[w->syn_first + k]];
 					if (sy->kind != SYN_ROLE || sy->target == ROLE_RECEIVE || sy->target == ROLE_NEGATION) continue;
-					if (phrase_at(r, start, cat_s(c, sy->phrase), PH_STRICT) == j - start + 1 &&
+					if (phrase_at(c, r, start, cat_s(c, sy->phrase), PH_STRICT) == j - start + 1 &&
 					    r->wm[start][m].level == LV_EXACT)
 						return (enum cat_role)sy->target;
 				}
@@ -310,7 +354,7 @@ static bool has_role_word(const struct catalog *c, const struct plan_resolution 
 		const struct cat_word *w = &c->words[r->wm[i][m].word];
 		for (uint32_t k = 0; k < w->syn_count; k++) {
 			const struct cat_syn *sy = &c->syns[c->lists[w->syn_first + k]];
-			if (sy->kind == SYN_ROLE && sy->target == (uint32_t)role && phrase_at(r, i, cat_s(c, sy->phrase), PH_STRICT))
+			if (sy->kind == SYN_ROLE && sy->target == (uint32_t)role && phrase_at(c, r, i, cat_s(c, sy->phrase), PH_STRICT))
 				return true;
 		}
 	}
@@ -361,7 +405,11 @@ static void list_mentions(const struct catalog *c, struct plan_resolution *r)
 		if (m->app >= 0) {
 			int dup = 0;
 			for (int q = 0; q < r->napps; q++) dup |= r->apps[q] == m->app;
-			if (!dup && r->napps < PLAN_MAX_APPS) { r->app_role[r->napps] = m->role; r->apps[r->napps++] = m->app; }
+			if (!dup && r->napps < PLAN_MAX_APPS) {
+				r->app_role[r->napps] = m->role;
+				r->app_strong[r->napps] = m->strong;
+				r->apps[r->napps++] = m->app;
+			}
 		} else {
 			int dup = 0;
 			for (int q = 0; q < r->nfamilies; q++) dup |= r->families[q] == m->family;
@@ -375,9 +423,11 @@ static void list_mentions(const struct catalog *c, struct plan_resolution *r)
 static bool note_kind(const struct catalog *c, struct plan_resolution *r, int i, const struct cat_syn *sy, void *ctx)
 {
 	(void)ctx;
-	if (sy->kind == SYN_APP_KIND && phrase_at(r, i, cat_s(c, sy->phrase), PH_STRICT) == (int)sy->words)
+	if (sy->kind == SYN_APP_KIND && phrase_at(c, r, i, cat_s(c, sy->phrase), PH_STRICT) == (int)sy->words) {
 		r->kinds |= 1u << sy->target;
-	if (sy->kind == SYN_SUBJECT && phrase_at(r, i, cat_s(c, sy->phrase), PH_STEM) == (int)sy->words)
+		for (int k = i; k < i + (int)sy->words; k++) r->word_kinds[k] |= (unsigned char)(1u << sy->target);
+	}
+	if (sy->kind == SYN_SUBJECT && phrase_at(c, r, i, cat_s(c, sy->phrase), PH_STEM) == (int)sy->words)
 		r->subjects |= 1ull << sy->target;
 	return false;
 }
@@ -393,8 +443,9 @@ static bool note_intent(const struct catalog *c, struct plan_resolution *r, int 
 {
 	(void)ctx;
 	/* separable verbs keep their parts apart: "was steht heute im Kalender an" */
-	int n = phrase_at(r, i, cat_s(c, sy->phrase), sy->words > 1 ? PH_LOOSE : PH_STRICT);
+	int n = phrase_at(c, r, i, cat_s(c, sy->phrase), sy->words > 1 ? PH_LOOSE : PH_STRICT);
 	if (n < (int)sy->words) return false;
+	for (int k = i; k < i + n; k++) if (r->intent_word[k]) return false;  /* inside a longer intent */
 	for (int k = 0; k < r->nintents; k++)
 		if (r->intents[k].intent == (int)sy->target) return false;
 	if (r->nintents == PLAN_MAX_INTENTS) return true;
@@ -407,9 +458,10 @@ static bool note_intent(const struct catalog *c, struct plan_resolution *r, int 
 static void find_kinds_and_intents(const struct catalog *c, struct plan_resolution *r)
 {
 	for (int i = 0; i < r->nwords; i++) {
-		if (r->app_word[i] || r->arrow[i]) continue;
-		each_phrase(c, r, i, 1u << SYN_APP_KIND | 1u << SYN_SUBJECT, note_kind, NULL);
-		each_phrase(c, r, i, 1u << SYN_INTENT, note_intent, NULL);
+		if (r->arrow[i]) continue;
+		/* "Outlook-Mails" names an app and says mails: subjects are read under app names too */
+		each_phrase(c, r, i, r->app_word[i] ? 1u << SYN_SUBJECT : 1u << SYN_APP_KIND | 1u << SYN_SUBJECT, note_kind, NULL);
+		if (!r->app_word[i]) each_phrase(c, r, i, 1u << SYN_INTENT, note_intent, NULL);
 	}
 	r->content = 0;
 	for (int i = 0; i < r->nwords; i++) r->content += (!r->stop[i] || r->intent_word[i]) && !r->app_word[i] && !r->arrow[i];
@@ -423,6 +475,18 @@ static uint64_t task_caps(const struct catalog *c, uint32_t t)
 	uint64_t caps = 0;
 	for (uint32_t k = 0; k < tk->step_count; k++) caps |= 1ull << c->steps[tk->step_first + k].cap;
 	return caps;
+}
+
+/* What the task is for: its target steps, or its last step when it only reads. An intent asking for
+ * these counts more than one asking for a step on the way ("search" is what mailA-find is for, and
+ * only a step of file-invoices). */
+static uint64_t main_caps(const struct catalog *c, uint32_t t)
+{
+	const struct cat_task *tk = &c->tasks[t];
+	uint64_t caps = 0;
+	for (uint32_t k = 0; k < tk->step_count; k++)
+		if (strcmp(cat_s(c, c->steps[tk->step_first + k].role), "target") == 0) caps |= 1ull << c->steps[tk->step_first + k].cap;
+	return caps ? caps : 1ull << c->steps[tk->step_first + tk->step_count - 1].cap;
 }
 
 static bool task_has_cap(const struct catalog *c, uint32_t t, uint32_t cap)
@@ -450,6 +514,18 @@ static int fixed_apps_of_kind(const struct catalog *c, const struct cat_task *tk
 		if (st->app != CAT_NONE && st->app_kind == kind && st->app != seen) { n++; seen = st->app; }
 	}
 	return n;
+}
+
+/* Whether the task's target step writes into app (its own app, or a generic step of app's kind). */
+static bool writes_into(const struct catalog *c, const struct cat_task *tk, uint32_t a)
+{
+	for (uint32_t k = 0; k < tk->step_count; k++) {
+		const struct cat_step *st = &c->steps[tk->step_first + k];
+		if (strcmp(cat_s(c, st->role), "target") == 0 && c->caps[st->cap].write &&
+		    (st->app == a || (st->app == CAT_NONE && st->app_kind == c->apps[a].kind)))
+			return true;
+	}
+	return false;
 }
 
 /* How one named app fits task t; role counts when the query names two apps of the kind (a copy). */
@@ -487,6 +563,8 @@ static int app_fit(const struct catalog *c, uint32_t t, const struct plan_resolu
 		for (int q = 0; q < r->napps; q++) same_kind += c->apps[r->apps[q]].kind == c->apps[a].kind;
 		enum plan_role role = same_kind >= 2 ? r->app_role[m] : PR_NONE;
 		fit += app_mention_fit(c, tk, a, role);
+		/* "get this PDF into Dropbox": an app named as the target is where the task should write */
+		if (r->app_role[m] == PR_TARGET && r->app_strong[m] && writes_into(c, tk, a)) fit += W_TARGET_WRITE;
 		roles |= role != PR_NONE;
 		for (uint32_t k = 0; k < tk->step_count; k++)
 			if (c->steps[tk->step_first + k].app == a) {
@@ -504,19 +582,19 @@ static int app_fit(const struct catalog *c, uint32_t t, const struct plan_resolu
 		uint32_t kind = c->steps[tk->step_first + k].app_kind;
 		if (kind != AK_CALLER) kinds_needed |= 1u << kind;
 	}
-	/* a family names, for each kind the task needs and no app names, its app of that kind */
+	/* a family names, for each kind the task needs and no app names, its app of that kind; it is one
+	 * name, so it counts once (the mean over those kinds), and it says nothing about which kinds */
 	for (int f = 0; f < r->nfamilies; f++) {
 		const struct cat_family *fam = &c->families[r->families[f]];
-		bool covers = false;
+		int covered = 0, sum = 0;
 		for (uint32_t kind = 1; kind < AK_COUNT; kind++) {
 			if (fam->apps[kind] == CAT_NONE) continue;
-			kinds_said |= 1u << kind;
 			if (!((kinds_needed >> kind) & 1) || kind_named_explicitly(c, r, kind)) continue;
-			covers = true;
+			covered++;
 			named |= 1ull << fam->apps[kind];
-			fit += app_mention_fit(c, tk, fam->apps[kind], PR_NONE);
+			sum += app_mention_fit(c, tk, fam->apps[kind], PR_NONE);
 		}
-		if (!covers) fit += W_UNRELATED_APP;
+		fit += covered ? sum / covered : W_UNRELATED_APP;
 	}
 	/* a task asks for more than was said when it needs a fixed app, or a kind, the query never names */
 	bool any_named = r->napps || r->nfamilies;
@@ -557,7 +635,7 @@ static bool score_phrase(const struct catalog *c, struct plan_resolution *r, int
 	struct phrase_ctx *x = v;
 	uint32_t id = (uint32_t)(sy - c->syns);
 	if (id / 8 >= sizeof x->seen || (x->seen[id / 8] >> (id % 8)) & 1) return false;
-	int n = phrase_at(r, i, cat_s(c, sy->phrase), PH_LOOSE);
+	int n = phrase_at(c, r, i, cat_s(c, sy->phrase), PH_LOOSE);
 	if (!n) return false;
 	x->seen[id / 8] |= (unsigned char)(1u << (id % 8));
 	if (sy->kind == SYN_TASK) {
@@ -589,13 +667,17 @@ static void score_tasks(const struct catalog *c, struct plan_resolution *r, int 
 		each_phrase(c, r, i, 1u << SYN_TASK | 1u << SYN_CAP, score_phrase, &x);
 	for (int k = 0; k < r->nintents; k++) {
 		uint64_t caps = c->intents[r->intents[k].intent].caps;
-		for (int t = 0; t < nt; t++)
-			if (task_caps(c, (uint32_t)t) & caps) scores[t] += r->intents[k].negated ? -W_INTENT : W_INTENT;
+		for (int t = 0; t < nt; t++) {
+			int w = main_caps(c, (uint32_t)t) & caps ? W_INTENT_MAIN : task_caps(c, (uint32_t)t) & caps ? W_INTENT_PART
+				: W_INTENT_NONE;
+			scores[t] += r->intents[k].negated ? (w > 0 ? -w : 0) : w;
+		}
 	}
 	for (int t = 0; t < nt; t++) {
 		scores[t] += app_fit(c, (uint32_t)t, r);
-		/* a generic task is about something: without its subject it is never the answer */
-		if (c->tasks[t].subject && !((r->subjects >> t) & 1)) scores[t] = -1000;
+		/* a generic task is about something: without its subject it is never the answer, and naming
+		 * it (invoice attachments) says more than naming the apps of a task that saves them all */
+		if (c->tasks[t].subject) scores[t] += (r->subjects >> t) & 1 ? W_SUBJECT : -1000;
 	}
 	r->task = r->runner_up = -1;
 	for (int t = 0; t < nt; t++) {
@@ -606,16 +688,33 @@ static void score_tasks(const struct catalog *c, struct plan_resolution *r, int 
 	r->runner_up_score = r->runner_up >= 0 ? scores[r->runner_up] : 0;
 }
 
-/* Words that support task t: its vocabulary, or an intent asking for one of its capabilities. */
+/* Words that support task t: its vocabulary, a generic word for a kind of app it uses ("pdf" for a
+ * file task), or an intent asking for one of its capabilities. */
 static void mark_support(const struct catalog *c, struct plan_resolution *r, const int *lvbuf, int t)
 {
 	uint64_t caps = task_caps(c, (uint32_t)t);
+	unsigned kinds = 0;
+	const struct cat_task *tk = &c->tasks[t];
+	for (uint32_t k = 0; k < tk->step_count; k++) kinds |= 1u << c->steps[tk->step_first + k].app_kind;
 	for (int i = 0; i < r->nwords; i++)
-		if (!r->stop[i] && !r->app_word[i] && !r->arrow[i] && lvbuf[i * 64 + t] > LV_NONE) r->matched[i] = true;
+		if (!r->stop[i] && !r->app_word[i] && !r->arrow[i] && (lvbuf[i * 64 + t] > LV_NONE || (r->word_kinds[i] & kinds)))
+			r->matched[i] = true;
 	for (int k = 0; k < r->nintents; k++)
 		if (c->intents[r->intents[k].intent].caps & caps)
 			for (int w = r->intents[k].first; w < r->intents[k].first + r->intents[k].nwords; w++)
 				r->matched[w] = true;
+}
+
+/* Whether a capability named by a phrase could be meant: no app is named, or a named one documents it
+ * ("read the Excel file" names file.read, which the workbook app has not: the file is the workbook). */
+static bool named_app_can(const struct catalog *c, const struct plan_resolution *r, uint32_t cap)
+{
+	if (!r->napps) return true;
+	for (int m = 0; m < r->napps; m++) {
+		const struct cat_app *a = &c->apps[r->apps[m]];
+		for (uint32_t k = a->op_first; k < a->op_first + a->op_count; k++) if (c->ops[k].cap == cap) return true;
+	}
+	return false;
 }
 
 /* "from Google Sheets into Excel": the query names both apps of a copy task, each in its role. */
@@ -643,7 +742,7 @@ static void order_caps(const struct catalog *c, struct plan_resolution *r)
 				const struct cat_word *w = &c->words[r->wm[i][m].word];
 				for (uint32_t s = 0; s < w->syn_count; s++) {
 					const struct cat_syn *sy = &c->syns[c->lists[w->syn_first + s]];
-					if (sy->kind == SYN_CAP && (int)sy->target == r->caps[k] && phrase_at(r, i, cat_s(c, sy->phrase), PH_LOOSE)) {
+					if (sy->kind == SYN_CAP && (int)sy->target == r->caps[k] && phrase_at(c, r, i, cat_s(c, sy->phrase), PH_LOOSE)) {
 						first[k] = i;
 						break;
 					}
@@ -666,13 +765,18 @@ static void decide(const struct catalog *c, struct plan_resolution *r, const int
 	order_caps(c, r);
 	int matched = 0;
 	for (int i = 0; i < r->nwords; i++) matched += r->matched[i];
-	int coverage = r->content ? matched * 100 / r->content : (r->nmentions ? 50 : 0);
-	bool task_ok = r->task >= 0 && (matched > 0 || copy_named(c, r, r->task)) && r->score >= 6 && coverage >= 30;
+	int coverage = r->content ? matched * 100 / r->content : (r->nmentions ? 50 : 0), what = r->ncaps;
+	for (int i = 0; r->task >= 0 && i < r->nwords; i++)
+		what += r->matched[i] && (!r->intent_word[i] || lvbuf[i * 64 + r->task] > 0);
+	/* a verb alone is no task ("book a flight"): something must say what, or which app */
+	bool task_ok = r->task >= 0 && (what > 0 || r->nmentions > 0) && (matched > 0 || copy_named(c, r, r->task)) &&
+		r->score >= 6 && coverage >= 30;
 	/* a generic task with no app named needs two words of support, not one ("order a pizza") */
 	if (task_ok && c->tasks[r->task].generic && !r->nmentions && matched < 2) task_ok = false;
 	bool caps_outside = false;
 	for (int k = 0; task_ok && k < r->ncaps; k++)
-		if (!task_has_cap(c, (uint32_t)r->task, (uint32_t)r->caps[k])) caps_outside = true;
+		if (!task_has_cap(c, (uint32_t)r->task, (uint32_t)r->caps[k]) && named_app_can(c, r, (uint32_t)r->caps[k]))
+			caps_outside = true;
 	if (task_ok && !caps_outside && r->runner_up_score == r->score) {
 		r->by = BY_QUERY_AMBIGUOUS;
 		for (int t = 0; t < (int)c->ntasks && t < 64 && r->ncandidates < PLAN_MAX_CANDIDATES; t++)

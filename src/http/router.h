@@ -33,6 +33,7 @@ enum route_flags {
 	R_VERSIONED = 1u << 0,   /* a planning-type result: carries the version triple */
 	R_SPEC_ERRORS = 1u << 1, /* rows 1-12: documents 400, 404 and 413 */
 	R_HIDDEN = 1u << 2,      /* not listed in /v2/openapi.json (e.g. /v1) */
+	R_LANGUAGE = 1u << 3,    /* texts in English and German, ordered by Accept-Language (Content-Language, Vary) */
 };
 
 struct route {

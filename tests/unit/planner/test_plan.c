@@ -864,12 +864,123 @@ static void unknown_capability_synonym(const char *dir)
 	write_json(dir, "synonyms.json", o);
 }
 
+/* The entry of list (an array member of file's top object) whose member key is value. */
+static struct json_object *entry_of(struct json_object *file, const char *list, const char *key, const char *value)
+{
+	struct json_object *l = jget(file, list);
+	for (size_t i = 0; i < json_object_array_length(l); i++)
+		if (jget_str(json_object_array_get_idx(l, i), key) && strcmp(jget_str(json_object_array_get_idx(l, i), key), value) == 0)
+			return json_object_array_get_idx(l, i);
+	cr_assert_fail("no %s %s in %s", key, value, list);
+	return NULL;
+}
+
+static void app_name_twice(const char *dir)
+{
+	struct json_object *o = read_json(dir, "synonyms.json");
+	json_object_array_add(jget(entry_of(o, "apps", "app", "mailB"), "phrases"), json_object_new_string("Gmail"));
+	write_json(dir, "synonyms.json", o);
+}
+
+static void family_with_two_drives(const char *dir)
+{
+	struct json_object *o = read_json(dir, "synonyms.json");
+	json_object_array_add(jget(entry_of(o, "families", "family", "google"), "apps"), json_object_new_string("driveC"));
+	write_json(dir, "synonyms.json", o);
+}
+
+static void intent_as_stop_word(const char *dir)
+{
+	struct json_object *o = read_json(dir, "synonyms.json");
+	json_object_array_add(jget(o, "stopwords"), json_object_new_string("draft"));
+	write_json(dir, "synonyms.json", o);
+}
+
+static void subject_on_fixed_task(const char *dir)
+{
+	struct json_object *o = read_json(dir, "synonyms.json"), *subj = json_object_new_array();
+	json_object_array_add(subj, json_object_new_string("bugs"));
+	json_object_object_add(entry_of(o, "tasks", "task", "codehost-issues"), "subject", subj);
+	write_json(dir, "synonyms.json", o);
+}
+
+static void arrow_with_letters(const char *dir)
+{
+	struct json_object *o = read_json(dir, "synonyms.json");
+	json_object_array_add(jget(jget(o, "roles"), "arrows"), json_object_new_string("to>"));
+	write_json(dir, "synonyms.json", o);
+}
+
+static void implied_unknown_scope(const char *dir)
+{
+	struct json_object *o = read_json(dir, "scope_implications.json");
+	json_object_array_add(jget(json_object_array_get_idx(jget(o, "implications"), 0), "includes"),
+		json_object_new_string("Mail.Everything"));
+	write_json(dir, "scope_implications.json", o);
+}
+
+static void input_not_in_path(const char *dir)
+{
+	struct json_object *o = read_json(dir, "operation_inputs.json");
+	struct json_object *in = json_object_array_get_idx(jget(entry_of(o, "operations", "operation", "calendar.events.update"), "inputs"), 1);
+	json_object_object_add(in, "name", json_object_new_string("{eventIdd}"));
+	write_json(dir, "operation_inputs.json", o);
+}
+
+static void placeholder_without_input(const char *dir)
+{
+	struct json_object *o = read_json(dir, "operation_inputs.json");
+	json_object_array_del_idx(jget(entry_of(o, "operations", "operation", "calendar.events.get"), "inputs"), 1, 1);
+	write_json(dir, "operation_inputs.json", o);
+}
+
+static void finder_of_another_app(const char *dir)
+{
+	struct json_object *o = read_json(dir, "operation_inputs.json");
+	struct json_object *in = json_object_array_get_idx(jget(entry_of(o, "operations", "operation", "message-get"), "inputs"), 0);
+	json_object_object_add(in, "found_by", json_object_new_string("file.search"));
+	write_json(dir, "operation_inputs.json", o);
+}
+
+static void text_missing(const char *dir)
+{
+	struct json_object *o = read_json(dir, "planner_texts.json");
+	json_object_object_del(jget(o, "texts"), "note.added_find");
+	write_json(dir, "planner_texts.json", o);
+}
+
+static void text_without_german(const char *dir)
+{
+	struct json_object *o = read_json(dir, "planner_texts.json");
+	json_object_object_del(jget(jget(o, "texts"), "status.ready"), "de");
+	write_json(dir, "planner_texts.json", o);
+}
+
+static void capability_without_acts_on(const char *dir)
+{
+	struct json_object *o = read_json(dir, "capabilities.json");
+	json_object_object_del(json_object_array_get_idx(jget(o, "capabilities"), 3), "acts_on");
+	write_json(dir, "capabilities.json", o);
+}
+
 Test(plan, compiler_rejects_bad_planner_sources)
 {
 	compile_expect(unknown_scope, "scope_order.json: /apps/mailB/4/scope");
 	compile_expect(unordered_scope, "apps/driveC.json: /operations/0/scope_alternatives/0");
 	compile_expect(unknown_task_synonym, "synonyms.json: /tasks/1/task");
 	compile_expect(unknown_capability_synonym, "synonyms.json: /capabilities/2/capability");
+	compile_expect(app_name_twice, "\"gmail\" names two apps");
+	compile_expect(family_with_two_drives, "family \"google\" has two drive apps");
+	compile_expect(intent_as_stop_word, "\"draft\" is a stop word and a phrase");
+	compile_expect(subject_on_fixed_task, "only a generic task has a subject");
+	compile_expect(arrow_with_letters, "has letters or digits");
+	compile_expect(implied_unknown_scope, "\"Mail.Everything\" is not a scope of mailB");
+	compile_expect(input_not_in_path, "{eventIdd} does not occur");
+	compile_expect(placeholder_without_input, "path placeholder {eventId} has no input");
+	compile_expect(finder_of_another_app, "found_by \"file.search\": mailB documents no other operation");
+	compile_expect(text_missing, "/texts/note.added_find: missing");
+	compile_expect(text_without_german, "/texts/status.ready/de");
+	compile_expect(capability_without_acts_on, "needs acts_on");
 }
 
 /* ---- reports feed practically_tested ---- */
@@ -922,4 +1033,58 @@ Test(plan, passing_operation_assertions_count_as_practically_tested, .init = set
 	unlink(out);
 	snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
 	cr_assert_eq(system(cmd), 0);
+}
+
+/* ---- texts in English and German ---- */
+
+/* The keys of a text object, in order: "en,de". */
+static void keys_are(struct json_object *text, const char *want, const char *what)
+{
+	char got[16] = "";
+	json_object_object_foreach(text, k, v) {
+		(void)v;
+		if (*got) strcat(got, ",");
+		strcat(got, k);
+	}
+	cr_assert_str_eq(got, want, "%s: %s", what, json_object_to_json_string(text));
+}
+
+Test(plan, texts_follow_accept_language, .init = setup, .fini = teardown)
+{
+	static const struct { const char *lang, *want; } L[] = {
+		{ NULL, "en,de" }, { "de", "de" }, { "en-GB", "en" }, { "de, en;q=0.5", "de,en" }, { "fr", "en,de" } };
+	const char *body = "{\"query\":\"Termin im Google Kalender verschieben\"}",
+		*ro = "{\"query\":\"Termin im Google Kalender verschieben\",\"read_only\":true}";
+	for (size_t i = 0; i < sizeof L / sizeof *L; i++) {
+		int st;
+		struct json_object *p = inproc_post_lang(&rt, "/v2/workflows/plan", body, L[i].lang, &st, NULL);
+		cr_assert_eq(st, 200);
+		keys_are(at(p, "status_text"), L[i].want, "status_text");
+		keys_are(at(at(p, "task"), "title"), L[i].want, "task title");
+		struct json_object *s0 = json_object_array_get_idx(at(p, "steps"), 0);
+		keys_are(at(s0, "title"), L[i].want, "step title");
+		keys_are(at(s0, "added_note"), L[i].want, "added_note");
+		keys_are(at(s0, "note"), L[i].want, "step note");
+		keys_are(at(s0, "ask_for_reason"), L[i].want, "ask_for_reason");
+		keys_are(at(at(p, "runtime"), "note"), L[i].want, "runtime note");
+		json_object_put(p);
+		p = inproc_post_lang(&rt, "/v2/workflows/plan", ro, L[i].lang, &st, NULL);
+		keys_are(at(json_object_array_get_idx(at(p, "left_out"), 0), "reason"), L[i].want, "left_out reason");
+		json_object_put(p);
+		p = inproc_post_lang(&rt, "/v2/permissions/explain", body, L[i].lang, &st, NULL);
+		keys_are(at(p, "status_text"), L[i].want, "permissions status_text");
+		struct json_object *alt = json_object_array_get_idx(at(json_object_array_get_idx(at(p, "steps"), 0), "alternatives"), 0);
+		keys_are(at(alt, "reason"), L[i].want, "alternative reason");
+		json_object_put(p);
+	}
+	/* German words throughout: the texts are translated, not copied */
+	int st;
+	struct json_object *p = inproc_post_lang(&rt, "/v2/workflows/plan", ro, "de", &st, NULL);
+	cr_assert(strstr(sat(at(p, "status_text"), "de"), "read_only"));
+	cr_assert(strstr(sat(at(p, "status_text"), "de"), "Schritte"));
+	json_object_put(p);
+	/* the request body stays the specification's: no language field there */
+	struct json_object *e = post("/v2/workflows/plan", "{\"query\":\"x\",\"locale\":\"de\"}", &st, NULL);
+	cr_assert_eq(st, 400);
+	json_object_put(e);
 }

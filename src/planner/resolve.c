@@ -239,7 +239,8 @@ static void match_words(const struct catalog *c, struct plan_resolution *r)
 		r->fuzzy[i] = r->nwm[i] == 0;
 		if (r->fuzzy[i]) r->nwm[i] = typos(c, r->words[i], r->wm[i], 0);
 		int e = cat_word_find(c, r->words[i], strlen(r->words[i]));
-		r->stop[i] = e >= 0 && c->words[e].stop;
+		/* numbers, times and ids ("10am", "42") say which one, not what to do */
+		r->stop[i] = (e >= 0 && c->words[e].stop) || strpbrk(r->words[i], "0123456789");
 		for (uint32_t k = 0; e >= 0 && k < c->words[e].syn_count; k++) {
 			const struct cat_syn *sy = &c->syns[c->lists[c->words[e].syn_first + k]];
 			r->stop[i] |= sy->kind == SYN_ROLE && sy->words == 1;  /* structure, like a stop word */
@@ -249,7 +250,11 @@ static void match_words(const struct catalog *c, struct plan_resolution *r)
 
 /* ---- phrases ---- */
 
-enum { PH_STRICT = 0, PH_LOOSE = 1, PH_STEM = 2 };
+enum { PH_STRICT = 0, PH_LOOSE = 1, PH_STEM = 2, PH_GAP = 4 };
+
+/* How many words a PH_GAP phrase may skip between two of its words: the object of a separable verb
+ * ("lade den Bericht nach Google Drive hoch", "put lunch with Anna on"). */
+#define GAP_WORDS 5
 
 /* LV_TYPO when the typo index paired query word k with vocabulary word w (two edits for long words,
  * a swap for short ones: more than word_level alone accepts). */
@@ -264,8 +269,9 @@ static int typo_of(const struct catalog *c, const struct plan_resolution *r, int
 
 /* Does phrase (folded, space-separated) start at word i? Returns the number of query words it spans,
  * or 0. PH_LOOSE: stop words and app names may sit between the phrase's words ("Datei in Drive C
- * loschen" holds "datei loschen"). A word nothing matches may carry one typo. A one-word phrase must
- * match exactly (anhangen, append, is not anhange, attachments) unless PH_STEM allows an inflection. */
+ * loschen" holds "datei loschen"); PH_GAP: any words, up to GAP_WORDS of them. A word nothing matches
+ * may carry one typo. A one-word phrase must match exactly (anhangen, append, is not anhange,
+ * attachments) unless PH_STEM allows an inflection. */
 static int phrase_at(const struct catalog *c, const struct plan_resolution *r, int i, const char *phrase, unsigned flags)
 {
 	if (i >= r->nwords || r->arrow[i]) return 0;
@@ -274,13 +280,15 @@ static int phrase_at(const struct catalog *c, const struct plan_resolution *r, i
 	for (const char *w = phrase; *w;) {
 		const char *end = strchr(w, ' ');
 		size_t lw = end ? (size_t)(end - w) : strlen(w);
+		int gap_start = k;
 		for (;;) {
 			if (k >= r->nwords || r->arrow[k]) return 0;
 			int lv = word_level(r->words[k], strlen(r->words[k]), w, lw, r->fuzzy[k]);
 			if (lv == LV_NONE && r->fuzzy[k]) lv = typo_of(c, r, k, w, lw);
 			int need = r->fuzzy[k] ? LV_TYPO : one_word && !(flags & PH_STEM) ? LV_EXACT : LV_STEM;
 			if (lv >= need) break;
-			if (!(flags & PH_LOOSE) || k == i || !(r->stop[k] || r->app_word[k])) return 0;
+			bool skip = (flags & PH_GAP) ? k - gap_start < GAP_WORDS : (flags & PH_LOOSE) && (r->stop[k] || r->app_word[k]);
+			if (k == i || !skip) return 0;
 			k++;
 		}
 		k++;
@@ -439,11 +447,26 @@ static bool negated_at(const struct catalog *c, const struct plan_resolution *r,
 	return false;
 }
 
+/* The w-th word of a phrase, and its length. */
+static const char *phrase_word(const char *p, int w)
+{
+	while (w-- > 0 && (p = strchr(p, ' '))) p++;
+	return p ? p : "";
+}
+
+static size_t phrase_word_len(const char *p, int w)
+{
+	const char *s = phrase_word(p, w);
+	return strcspn(s, " ");
+}
+
 static bool note_intent(const struct catalog *c, struct plan_resolution *r, int i, const struct cat_syn *sy, void *ctx)
 {
 	(void)ctx;
 	/* separable verbs keep their parts apart: "was steht heute im Kalender an" */
-	int n = phrase_at(c, r, i, cat_s(c, sy->phrase), sy->words > 1 ? PH_LOOSE : PH_STRICT);
+	/* a verb and its particle take their object between them ("lade den Bericht hoch"); a fixed
+	 * expression of small words ("what's on") only lets small words in */
+	int n = phrase_at(c, r, i, cat_s(c, sy->phrase), sy->words == 1 ? PH_STRICT : r->stop[i] ? PH_LOOSE : PH_GAP);
 	if (n < (int)sy->words) return false;
 	for (int k = i; k < i + n; k++) if (r->intent_word[k]) return false;  /* inside a longer intent */
 	for (int k = 0; k < r->nintents; k++)
@@ -451,7 +474,10 @@ static bool note_intent(const struct catalog *c, struct plan_resolution *r, int 
 	if (r->nintents == PLAN_MAX_INTENTS) return true;
 	r->intents[r->nintents++] = (struct plan_intent){ .first = i, .nwords = n, .intent = (int)sy->target,
 		.negated = negated_at(c, r, i) };
-	for (int k = i; k < i + n; k++) r->intent_word[k] |= !r->app_word[k];
+	/* the words of the phrase, not what a gap skipped */
+	for (int k = i, w = 0; k < i + n && w < (int)sy->words; k++)
+		if (word_level(r->words[k], strlen(r->words[k]), phrase_word(cat_s(c, sy->phrase), w), phrase_word_len(cat_s(c, sy->phrase), w),
+			r->fuzzy[k]) >= LV_TYPO) { r->intent_word[k] = true; w++; }
 	return false;
 }
 
@@ -717,6 +743,18 @@ static bool named_app_can(const struct catalog *c, const struct plan_resolution 
 	return false;
 }
 
+/* Two apps of one kind named as source and target: a transfer between them ("move my Dropbox files
+ * to OneDrive" moves across apps, whatever "move file" means inside one). */
+static bool transfer_named(const struct catalog *c, const struct plan_resolution *r)
+{
+	for (int a = 0; a < r->napps; a++)
+		for (int b = 0; b < r->napps; b++)
+			if (c->apps[r->apps[a]].kind == c->apps[r->apps[b]].kind && r->app_role[a] == PR_SOURCE &&
+			    r->app_role[b] == PR_TARGET)
+				return true;
+	return false;
+}
+
 /* "from Google Sheets into Excel": the query names both apps of a copy task, each in its role. */
 static bool copy_named(const struct catalog *c, const struct plan_resolution *r, int t)
 {
@@ -773,10 +811,17 @@ static void decide(const struct catalog *c, struct plan_resolution *r, const int
 		r->score >= 6 && coverage >= 30;
 	/* a generic task with no app named needs two words of support, not one ("order a pizza") */
 	if (task_ok && c->tasks[r->task].generic && !r->nmentions && matched < 2) task_ok = false;
-	bool caps_outside = false;
+	bool caps_outside = false, transfer = transfer_named(c, r);
 	for (int k = 0; task_ok && k < r->ncaps; k++)
-		if (!task_has_cap(c, (uint32_t)r->task, (uint32_t)r->caps[k]) && named_app_can(c, r, (uint32_t)r->caps[k]))
+		if (!task_has_cap(c, (uint32_t)r->task, (uint32_t)r->caps[k]) && named_app_can(c, r, (uint32_t)r->caps[k]) && !transfer)
 			caps_outside = true;
+	/* a query with more noise than words for it still names this task when the capabilities it names are
+	 * this task's own: the plan is the same, and it has a name */
+	if (!task_ok && r->task >= 0 && r->ncaps && r->score >= 6 && matched > 0 && (what > 0 || r->nmentions > 0)) {
+		bool inside = true;
+		for (int k = 0; k < r->ncaps; k++) inside &= task_has_cap(c, (uint32_t)r->task, (uint32_t)r->caps[k]);
+		task_ok = inside;
+	}
 	if (task_ok && !caps_outside && r->runner_up_score == r->score) {
 		r->by = BY_QUERY_AMBIGUOUS;
 		for (int t = 0; t < (int)c->ntasks && t < 64 && r->ncandidates < PLAN_MAX_CANDIDATES; t++)

@@ -307,7 +307,7 @@ static struct json_object *view_step(const struct out *o, const struct plan *p, 
 	jadd(s, "granted_scope", st->op ? jstr_or_null(op_scope(c, st->op, st->granted)) : NULL);
 	jadd(s, "granted_via", granted_via(o, st));
 	bool ask = st->state == SS_MISSING_SCOPE && st->ask_for >= 0;
-	const struct cat_scope *ar = ask ? cat_scope_find(c, st->op->app, op_scope(c, st->op, st->ask_for)) : NULL;
+	const struct cat_scope *ar = ask ? plan_scope_rec(c, st->op, st->ask_for) : NULL;
 	jadd(s, "ask_for", ask ? json_object_new_string(op_scope(c, st->op, st->ask_for)) : NULL);
 	jadd(s, "ask_for_reason", ar ? ctext(o, ar->reason, ar->reason_de) : NULL);
 	if (st->app_created_skipped) jadd(s, "least_privilege_note", ptext(o, PT_REASON_EXISTING_DATA));
@@ -442,7 +442,7 @@ static struct json_object *alternatives(const struct out *o, const struct plan *
 	struct json_object *a = json_object_new_array();
 	for (int k = 0; k < n; k++) {
 		const char *sc = op_scope(c, st->op, order[k]);
-		const struct cat_scope *r = cat_scope_find(c, st->op->app, sc);
+		const struct cat_scope *r = plan_scope_rec(c, st->op, order[k]);
 		bool granted = false;
 		for (int g = 0; g < p->ngranted; g++) granted |= strcmp(p->granted[g], sc) == 0;
 		struct json_object *e = json_object_new_object();

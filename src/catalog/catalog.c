@@ -163,6 +163,10 @@ static bool planner_refs_ok(const struct catalog *c)
 		const struct cat_opx *x = &c->opx[i];
 		CHECK_STR(x->request_url); CHECK_STR(x->shape_sha256);
 		if (x->input_first > c->ninputs || x->input_count > c->ninputs - x->input_first) return false;
+		uint32_t ns = c->ops[i].scope_count == CAT_NONE ? 0 : c->ops[i].scope_count;
+		if (x->scope_rec_first > c->nlists || ns > c->nlists - x->scope_rec_first) return false;
+		for (uint32_t k = 0; k < ns; k++)
+			if (c->lists[x->scope_rec_first + k] != CAT_NONE && c->lists[x->scope_rec_first + k] >= c->nscopes) return false;
 	}
 	if (c->ntexts != PT_COUNT) return false;
 	for (uint32_t i = 0; i < c->ntexts; i++) { CHECK_STR(c->texts[i].en); CHECK_STR(c->texts[i].de); }

@@ -161,6 +161,8 @@ struct cat_opx {
 	cat_str request_url;                  /* the address as the provider documents it (real path segment) */
 	cat_str shape_sha256;                 /* catalogc_shape_hash: the call apart from its address */
 	uint32_t input_first, input_count;    /* CS_INPUTS */
+	uint32_t scope_rec_first;             /* CS_LISTS: per scope alternative its CS_SCOPES index (CAT_NONE: unranked) */
+	uint32_t pad;
 };
 
 /* One scope of an app in privilege order: rank 0 is the least privileged. */

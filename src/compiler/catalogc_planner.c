@@ -531,6 +531,15 @@ int cc_compile_inputs(struct cc *c)
 			x->request_url = cc_str(c, url);
 			x->shape_sha256 = cc_str(c, shape);
 			free(url);
+			/* each alternative's privilege record, so a request never searches the scope list */
+			x->scope_rec_first = c->nlists;
+			for (uint32_t s = 0; op->scope_count != CAT_NONE && s < op->scope_count; s++) {
+				const char *sc = cc_pool(c, ((const uint32_t *)c->lists.p)[op->scope_first + s]);
+				const struct cat_scope *rec = ranked(c, a, sc);
+				x = (struct cat_opx *)c->opx.p + k;
+				if (cc_list_add(c, rec ? (uint32_t)(rec - (const struct cat_scope *)c->scopes.p) : CAT_NONE) < 0)
+					return cc_fail(c, "catalog", "", "out of memory");
+			}
 		}
 	}
 	return 0;

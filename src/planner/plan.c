@@ -12,16 +12,21 @@ const char *const PLAN_ROLES[] = { NULL, "source", "target" };
 
 /* ---- scopes ---- */
 
+const struct cat_scope *plan_scope_rec(const struct catalog *c, const struct cat_op *op, int i)
+{
+	uint32_t k = c->lists[c->opx[op - c->ops].scope_rec_first + (uint32_t)i];
+	return k == CAT_NONE ? NULL : &c->scopes[k];
+}
+
 int plan_scope_rank(const struct catalog *c, const struct cat_op *op, int i)
 {
-	const char *s = cat_s(c, c->lists[op->scope_first + (uint32_t)i]);
-	const struct cat_scope *r = cat_scope_find(c, op->app, s);
+	const struct cat_scope *r = plan_scope_rec(c, op, i);
 	return r ? (int)r->rank : 1000 + i;
 }
 
 static const struct cat_scope *scope_rec(const struct catalog *c, const struct cat_op *op, int i)
 {
-	return cat_scope_find(c, op->app, cat_s(c, c->lists[op->scope_first + (uint32_t)i]));
+	return plan_scope_rec(c, op, i);
 }
 
 static bool scope_suggested(const struct catalog *c, const struct cat_op *op, int i)
@@ -304,12 +309,17 @@ static bool in_cover(const struct plan_step *st)
 	return !st->left_out && st->op && st->op->scope_count != CAT_NONE;
 }
 
-/* Scopes a step may be given: suggested ones when any is, never one that cannot see its data. */
-static bool cover_candidate(const struct catalog *c, const struct plan_step *st, int i)
+/* Whether any alternative of the step is suggested and can see its data. */
+static bool any_suggested(const struct catalog *c, const struct plan_step *st)
 {
-	bool any = false;
 	for (uint32_t k = 0; k < st->op->scope_count; k++)
-		any |= scope_suggested(c, st->op, (int)k) && scope_usable(c, st, (int)k);
+		if (scope_suggested(c, st->op, (int)k) && scope_usable(c, st, (int)k)) return true;
+	return false;
+}
+
+/* Scopes a step may be given: suggested ones when any is, never one that cannot see its data. */
+static bool cover_candidate(const struct catalog *c, const struct plan_step *st, int i, bool any)
+{
 	return scope_usable(c, st, i) && (!any || scope_suggested(c, st->op, i));
 }
 
@@ -329,8 +339,9 @@ static int cover_candidates(const struct plan *p, const char **cand, int *rank, 
 		const struct plan_step *st = &p->steps[s];
 		if (!in_cover(st)) continue;
 		(*need)++;
+		bool any = any_suggested(c, st);
 		for (uint32_t i = 0; i < st->op->scope_count && nc < 64; i++) {
-			if (!cover_candidate(c, st, (int)i)) continue;
+			if (!cover_candidate(c, st, (int)i, any)) continue;
 			const char *sc = cat_s(c, c->lists[st->op->scope_first + i]);
 			int r = plan_scope_rank(c, st->op, (int)i), k;
 			for (k = 0; k < nc; k++) if (strcmp(cand[k], sc) == 0) break;
@@ -380,8 +391,9 @@ static void minimal_cover(struct plan *p)
 		const struct plan_step *st = &p->steps[s];
 		if (!in_cover(st)) continue;
 		int bi = -1;
+		bool any = any_suggested(c, st);
 		for (uint32_t i = 0; i < st->op->scope_count; i++)
-			if (cover_candidate(c, st, (int)i) && (bi < 0 || plan_scope_rank(c, st->op, (int)i) < plan_scope_rank(c, st->op, bi)))
+			if (cover_candidate(c, st, (int)i, any) && (bi < 0 || plan_scope_rank(c, st->op, (int)i) < plan_scope_rank(c, st->op, bi)))
 				bi = (int)i;
 		if (bi < 0) continue;
 		const char *sc = cat_s(c, c->lists[st->op->scope_first + (uint32_t)bi]);

@@ -153,6 +153,9 @@ void plan_resolve_query(const struct catalog *c, const char *query, struct plan_
  * request yields status PS_UNRESOLVED with no steps. */
 void plan_build(struct plan *p, const struct catalog *c, const struct json_object *in);
 
+/* The privilege record of the op's i-th alternative, or NULL when unordered (precompiled: no search). */
+const struct cat_scope *plan_scope_rec(const struct catalog *c, const struct cat_op *op, int i);
+
 /* Privilege rank of the op's i-th alternative (0 = least), or a large number when unordered. */
 int plan_scope_rank(const struct catalog *c, const struct cat_op *op, int i);
 

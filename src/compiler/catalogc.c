@@ -17,16 +17,8 @@
 #include <string.h>
 #include <unistd.h>
 
-static int fail(struct cc *c, const char *file, const char *ptr, const char *fmt, ...)
-	__attribute__((format(printf, 4, 5)));
-static int fail(struct cc *c, const char *file, const char *ptr, const char *fmt, ...)
-{
-	va_list ap;
-	va_start(ap, fmt);
-	catalogc_verror(c->err, c->errlen, file, ptr, fmt, ap);
-	va_end(ap);
-	return -1;
-}
+/* Every error of the compiler has one format (catalogc_error.h). */
+#define fail cc_fail
 
 static cat_str str_add(struct cc *c, const char *s)
 {
@@ -42,15 +34,21 @@ static cat_str json_add(struct cc *c, struct json_object *o)
 	return str_add(c, json_object_to_json_string_ext(o, JSON_C_TO_STRING_PLAIN | JSON_C_TO_STRING_NOSLASHESCAPE));
 }
 
-static cat_str folded_add(struct cc *c, const char *s)
+/* s folded by fold, added to the pool. */
+static cat_str fold_add(struct cc *c, const char *s, size_t (*fold)(const char *, char *, size_t))
 {
 	size_t cap = strlen(s) * 2 + 1;
 	char *f = malloc(cap);
 	if (!f) return CAT_NONE;
-	text_fold(s, f, cap);
+	fold(s, f, cap);
 	cat_str r = str_add(c, f);
 	free(f);
 	return r;
+}
+
+static cat_str folded_add(struct cc *c, const char *s)
+{
+	return fold_add(c, s, text_fold);
 }
 
 int cc_fail(struct cc *c, const char *file, const char *ptr, const char *fmt, ...)
@@ -75,13 +73,7 @@ int cc_list_add(struct cc *c, uint32_t v)
 /* The planner's folding (ae/oe/ue kept: only German words get them rewritten, at query time). */
 static cat_str words_add(struct cc *c, const char *s)
 {
-	size_t cap = strlen(s) * 2 + 1;
-	char *f = malloc(cap);
-	if (!f) return CAT_NONE;
-	text_fold_words(s, f, cap);
-	cat_str r = str_add(c, f);
-	free(f);
-	return r;
+	return fold_add(c, s, text_fold_words);
 }
 
 /* Reads dir/name and validates it against shape; the validated, normalised object is returned. */
@@ -110,13 +102,9 @@ static enum cat_app_kind app_kind_of(const char *id)
 	return AK_CODEHOST;
 }
 
-int catalogc_semantic_hash(const char *app, struct json_object *op, const char *base_url, char out[65])
+/* sha256 of the canonical form of sem with the keys of op added (takes sem). */
+static int hash_with(struct json_object *sem, struct json_object *op, const char *const *keys, char out[65])
 {
-	static const char *const keys[] = { "id", "capability", "method", "path", "input", "output",
-		"parameters", "scope_alternatives", "write", NULL };
-	struct json_object *sem = json_object_new_object();
-	jadd(sem, "app", json_object_new_string(app));
-	jadd(sem, "base_url", json_object_new_string(base_url));
 	for (int i = 0; keys[i]; i++)
 		json_object_object_add(sem, keys[i], json_object_get(jget(op, keys[i])));
 	char *canon = json_canonical(sem);
@@ -127,18 +115,20 @@ int catalogc_semantic_hash(const char *app, struct json_object *op, const char *
 	return rc;
 }
 
+int catalogc_semantic_hash(const char *app, struct json_object *op, const char *base_url, char out[65])
+{
+	static const char *const keys[] = { "id", "capability", "method", "path", "input", "output",
+		"parameters", "scope_alternatives", "write", NULL };
+	struct json_object *sem = json_object_new_object();
+	jadd(sem, "app", json_object_new_string(app));
+	jadd(sem, "base_url", json_object_new_string(base_url));
+	return hash_with(sem, op, keys, out);
+}
+
 int catalogc_shape_hash(struct json_object *op, char out[65])
 {
 	static const char *const keys[] = { "id", "capability", "input", "output", "parameters", "write", NULL };
-	struct json_object *sem = json_object_new_object();
-	for (int i = 0; keys[i]; i++)
-		json_object_object_add(sem, keys[i], json_object_get(jget(op, keys[i])));
-	char *canon = json_canonical(sem);
-	json_object_put(sem);
-	if (!canon) return -1;
-	int rc = sha256_hex(canon, strlen(canon), out);
-	free(canon);
-	return rc;
+	return hash_with(json_object_new_object(), op, keys, out);
 }
 
 char *catalogc_request_url(const char *base, const char *path, const char *real_prefix, const char *neutral_prefix)

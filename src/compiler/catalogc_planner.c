@@ -382,42 +382,48 @@ static const struct cat_scope *ranked(const struct cc *c, uint32_t app, const ch
 	return NULL;
 }
 
-int cc_compile_implied(struct cc *c)
+/* Calls fn for every entry of the array `list` of file (validated against shape); stops at an error. */
+static int each_entry(struct cc *c, const char *file, const struct schema *shape, const char *list,
+	int (*fn)(struct cc *c, const char *file, size_t i, struct json_object *e))
 {
-	const char *file = "scope_implications.json";
-	struct json_object *src = cc_load(c, file, &SRC_IMPLIED);
+	struct json_object *src = cc_load(c, file, shape);
 	if (!src) return -1;
-	struct json_object *list = jget(src, "implications");
+	struct json_object *l = jget(src, list);
 	int rc = 0;
-	char ptr[160];
-	for (size_t i = 0; i < json_object_array_length(list) && rc == 0; i++) {
-		struct json_object *e = json_object_array_get_idx(list, i), *inc = jget(e, "includes"),
-			*source = jget(e, "source"), *st = jget(source, "statement");
-		uint32_t app = (uint32_t)vocab_index(VOCAB_APPS, jget_str(e, "app"));
-		const char *broader = jget_str(e, "scope");
-		for (size_t k = 0; k < json_object_array_length(inc) && rc == 0; k++) {
-			const char *narrower = json_object_get_string(json_object_array_get_idx(inc, k));
-			snprintf(ptr, sizeof ptr, "/implications/%zu/includes/%zu", i, k);
-			if (strcmp(narrower, broader) == 0) { rc = cc_fail(c, file, ptr, "a scope cannot include itself"); break; }
-			if (!ranked(c, app, narrower)) {
-				rc = cc_fail(c, file, ptr, "\"%s\" is not a scope of %s (scope_order.json)", narrower, VOCAB_APPS[app]);
-				break;
-			}
-			for (uint32_t q = 0; q < c->nimplied; q++) {
-				const struct cat_implied *p = (const struct cat_implied *)c->implied.p + q;
-				if (p->app == app && strcmp(cc_pool(c, p->broader), broader) == 0 &&
-				    strcmp(cc_pool(c, p->narrower), narrower) == 0)
-					rc = cc_fail(c, file, ptr, "%s including %s is stated twice", broader, narrower);
-			}
-			struct cat_implied rec = { .broader = cc_str(c, broader), .narrower = cc_str(c, narrower),
-				.url = cc_str(c, jget_str(source, "url")), .statement_en = cc_str(c, jget_str(st, "en")),
-				.statement_de = cc_str(c, jget_str(st, "de")), .app = app };
-			if (rc == 0 && buf_add(&c->implied, &rec, sizeof rec) < 0) rc = cc_fail(c, file, ptr, "out of memory");
-			if (rc == 0) c->nimplied++;
-		}
-	}
+	for (size_t i = 0; i < json_object_array_length(l) && rc == 0; i++) rc = fn(c, file, i, json_object_array_get_idx(l, i));
 	json_object_put(src);
 	return rc;
+}
+
+static int implication(struct cc *c, const char *file, size_t i, struct json_object *e)
+{
+	struct json_object *inc = jget(e, "includes"), *source = jget(e, "source"), *st = jget(source, "statement");
+	uint32_t app = (uint32_t)vocab_index(VOCAB_APPS, jget_str(e, "app"));
+	const char *broader = jget_str(e, "scope");
+	char ptr[160];
+	for (size_t k = 0; k < json_object_array_length(inc); k++) {
+		const char *narrower = json_object_get_string(json_object_array_get_idx(inc, k));
+		snprintf(ptr, sizeof ptr, "/implications/%zu/includes/%zu", i, k);
+		if (strcmp(narrower, broader) == 0) return cc_fail(c, file, ptr, "a scope cannot include itself");
+		if (!ranked(c, app, narrower))
+			return cc_fail(c, file, ptr, "\"%s\" is not a scope of %s (scope_order.json)", narrower, VOCAB_APPS[app]);
+		for (uint32_t q = 0; q < c->nimplied; q++) {
+			const struct cat_implied *p = (const struct cat_implied *)c->implied.p + q;
+			if (p->app == app && strcmp(cc_pool(c, p->broader), broader) == 0 && strcmp(cc_pool(c, p->narrower), narrower) == 0)
+				return cc_fail(c, file, ptr, "%s including %s is stated twice", broader, narrower);
+		}
+		struct cat_implied rec = { .broader = cc_str(c, broader), .narrower = cc_str(c, narrower),
+			.url = cc_str(c, jget_str(source, "url")), .statement_en = cc_str(c, jget_str(st, "en")),
+			.statement_de = cc_str(c, jget_str(st, "de")), .app = app };
+		if (buf_add(&c->implied, &rec, sizeof rec) < 0) return cc_fail(c, file, ptr, "out of memory");
+		c->nimplied++;
+	}
+	return 0;
+}
+
+int cc_compile_implied(struct cc *c)
+{
+	return each_entry(c, "scope_implications.json", &SRC_IMPLIED, "implications", implication);
 }
 
 /* ---- operation inputs and request addresses ---- */
@@ -490,30 +496,30 @@ static int check_placeholders(struct cc *c, const char *file, uint32_t k)
 	return 0;
 }
 
+static int op_inputs(struct cc *c, const char *file, size_t i, struct json_object *e)
+{
+	struct json_object *ins = jget(e, "inputs");
+	uint32_t app = (uint32_t)vocab_index(VOCAB_APPS, jget_str(e, "app"));
+	int k = op_index(c, app, jget_str(e, "operation"));
+	char ptr[160];
+	snprintf(ptr, sizeof ptr, "/operations/%zu/operation", i);
+	if (k < 0) return cc_fail(c, file, ptr, "%s has no operation \"%s\"", VOCAB_APPS[app], jget_str(e, "operation"));
+	struct cat_opx *x = (struct cat_opx *)c->opx.p + k;
+	if (x->input_count) return cc_fail(c, file, ptr, "the inputs of %s are listed twice", jget_str(e, "operation"));
+	x->input_first = c->ninputs;
+	int rc = 0;
+	for (size_t q = 0; q < json_object_array_length(ins) && rc == 0; q++) {
+		snprintf(ptr, sizeof ptr, "/operations/%zu/inputs/%zu", i, q);
+		rc = compile_input(c, file, ptr, (uint32_t)k, json_object_array_get_idx(ins, q));
+	}
+	x->input_count = c->ninputs - x->input_first;
+	return rc;
+}
+
 int cc_compile_inputs(struct cc *c)
 {
 	const char *file = "operation_inputs.json";
-	struct json_object *src = cc_load(c, file, &SRC_INPUTS);
-	if (!src) return -1;
-	struct json_object *list = jget(src, "operations");
-	int rc = 0;
-	char ptr[160];
-	for (size_t i = 0; i < json_object_array_length(list) && rc == 0; i++) {
-		struct json_object *e = json_object_array_get_idx(list, i), *ins = jget(e, "inputs");
-		uint32_t app = (uint32_t)vocab_index(VOCAB_APPS, jget_str(e, "app"));
-		int k = op_index(c, app, jget_str(e, "operation"));
-		snprintf(ptr, sizeof ptr, "/operations/%zu/operation", i);
-		if (k < 0) { rc = cc_fail(c, file, ptr, "%s has no operation \"%s\"", VOCAB_APPS[app], jget_str(e, "operation")); break; }
-		struct cat_opx *x = (struct cat_opx *)c->opx.p + k;
-		if (x->input_count) { rc = cc_fail(c, file, ptr, "the inputs of %s are listed twice", jget_str(e, "operation")); break; }
-		x->input_first = c->ninputs;
-		for (size_t q = 0; q < json_object_array_length(ins) && rc == 0; q++) {
-			snprintf(ptr, sizeof ptr, "/operations/%zu/inputs/%zu", i, q);
-			rc = compile_input(c, file, ptr, (uint32_t)k, json_object_array_get_idx(ins, q));
-		}
-		x->input_count = c->ninputs - x->input_first;
-	}
-	json_object_put(src);
+	int rc = each_entry(c, file, &SRC_INPUTS, "operations", op_inputs);
 	for (uint32_t k = 0; k < c->nops && rc == 0; k++) rc = check_placeholders(c, file, k);
 	if (rc < 0) return -1;
 	/* every operation's address and shape */
@@ -597,23 +603,20 @@ int cc_compile_texts(struct cc *c)
 
 /* ---- history ---- */
 
+static int history_entry(struct cc *c, const char *file, size_t i, struct json_object *e)
+{
+	(void)i;
+	struct cat_history rec = { .operation = cc_str(c, jget_str(e, "operation")),
+		.semantic_sha256 = cc_str(c, jget_str(e, "semantic_sha256")), .revision = cc_str(c, jget_str(e, "revision")),
+		.method = cc_str(c, jget_str(e, "method")), .request_url = cc_str(c, jget_str(e, "request_url")),
+		.shape_sha256 = cc_str(c, jget_str(e, "shape_sha256")),
+		.app = (uint32_t)vocab_index(VOCAB_APPS, jget_str(e, "app")) };
+	if (buf_add(&c->history, &rec, sizeof rec) < 0) return cc_fail(c, file, "/entries", "out of memory");
+	c->nhistory++;
+	return 0;
+}
+
 int cc_compile_history(struct cc *c)
 {
-	const char *file = "history.json";
-	struct json_object *src = cc_load(c, file, &SRC_HISTORY);
-	if (!src) return -1;
-	struct json_object *list = jget(src, "entries");
-	int rc = 0;
-	for (size_t i = 0; i < json_object_array_length(list) && rc == 0; i++) {
-		struct json_object *e = json_object_array_get_idx(list, i);
-		struct cat_history rec = { .operation = cc_str(c, jget_str(e, "operation")),
-			.semantic_sha256 = cc_str(c, jget_str(e, "semantic_sha256")), .revision = cc_str(c, jget_str(e, "revision")),
-			.method = cc_str(c, jget_str(e, "method")), .request_url = cc_str(c, jget_str(e, "request_url")),
-			.shape_sha256 = cc_str(c, jget_str(e, "shape_sha256")),
-			.app = (uint32_t)vocab_index(VOCAB_APPS, jget_str(e, "app")) };
-		if (buf_add(&c->history, &rec, sizeof rec) < 0) rc = cc_fail(c, file, "/entries", "out of memory");
-		else c->nhistory++;
-	}
-	json_object_put(src);
-	return rc;
+	return each_entry(c, "history.json", &SRC_HISTORY, "entries", history_entry);
 }

@@ -5,7 +5,7 @@
 #define SERVICE_NAME "autoplan"
 #define SNAPSHOT_FORMAT SERVICE_NAME "-workflow/1"
 /* Version of the /v2 interface description (info.version of /v2/openapi.json). */
-#define API_VERSION "2026-11-22.1"
+#define API_VERSION "2026-11-22.2"
 
 extern const char *const VOCAB_CAPABILITIES[]; /* 38, NULL-terminated */
 extern const char *const VOCAB_APPS[];         /* 10 */

@@ -100,7 +100,7 @@ if [ "${BENCH_PLAN:-1}" != 0 ]; then
 	bench_one "POST /v2/workflows/plan (task id)" "/v2/workflows/plan" \
 		'{"task_id":"mailA-attachments-driveA","granted_scopes":["https://www.googleapis.com/auth/gmail.readonly"]}'
 	bench_one "POST /v2/workflows/plan (free text)" "/v2/workflows/plan" \
-		'{"query":"Anhaenge aus mailA in driveA speichern"}'
+		'{"query":"save Gmail attachments to Google Drive","granted_scopes":["https://www.googleapis.com/auth/gmail.readonly"]}'
 
 fi
 echo "goals: >= 0.90 of the hello-world responder for GET rows, >= 0.85 and p99 < 2 ms at 16 connections for plan"

@@ -1,5 +1,6 @@
 /* Rows 2, 6, 12 and 10: plan a workflow, explain its permissions, snapshot it, and the impact of
- * catalog changes on a snapshot. The planning itself is plan.c; this file renders it. */
+ * catalog changes on a snapshot. The planning itself is src/planner; this file renders it. Every text
+ * is an object with the languages of Accept-Language, most wanted first (docs/planner.md). */
 #include "api/handlers.h"
 #include "util/jsonutil.h"
 #include "planner/plan.h"
@@ -13,7 +14,13 @@ static const char *const STATE_NAMES[] = { [SS_SATISFIED] = "satisfied", [SS_MIS
 	[SS_SCOPES_UNKNOWN] = "scopes_unknown", [SS_CALLER] = "caller_side", [SS_NO_APP] = "no_app",
 	[SS_NOT_DOCUMENTED] = "not_documented" };
 static const char *const SOURCE_NAMES[] = { [AS_NONE] = NULL, [AS_TASK] = "task", [AS_REQUEST] = "request",
-	[AS_QUERY] = "query" };
+	[AS_QUERY] = "query", [AS_FAMILY] = "family" };
+
+/* What one answer needs besides the plan: the catalog and the languages to write in. */
+struct out {
+	const struct catalog *c;
+	const struct hctx *hc;
+};
 
 static struct json_object *jstr_or_null(const char *s)
 {
@@ -25,18 +32,33 @@ static const char *op_scope(const struct catalog *c, const struct cat_op *op, in
 	return i < 0 ? NULL : cat_s(c, c->lists[op->scope_first + (uint32_t)i]);
 }
 
-/* One sentence per status: what it means for the caller. */
-static const char *const STATUS_TEXT[] = {
-	[PS_UNRESOLVED] = "Nothing to plan: no task_id was given and the query matched no task or capability. Name a task_id (see /v2/tasks) or rephrase.",
-	[PS_AMBIGUOUS] = "The query fits several tasks equally well (task.query.candidates): nothing is guessed; name a task_id or add words that tell them apart.",
-	[PS_READ_ONLY_CONFLICT] = "read_only removed write steps (see left_out): the task cannot be completed read-only; the remaining steps are planned.",
-	[PS_NEEDS_APPS] = "A step needs an app of its kind: add one to apps (each such step lists candidates).",
-	[PS_PARTIAL] = "A bound app documents no operation for a step's capability: choose another app for it (see candidates).",
-	[PS_NEEDS_SCOPES] = "Some steps are not authorised by the granted scopes: ask for each step's ask_for (minimal_scopes covers the whole task).",
-	[PS_SCOPES_UNKNOWN] = "The catalog records no scopes for some operations: whether the grant suffices is unknown.",
-	[PS_CALLER_SIDE_STEPS] = "Every provider step is authorised; some steps are done on the caller's side and are not documented by any provider.",
-	[PS_READY] = "Every step is a documented provider operation that the granted scopes authorise.",
-};
+/* {"en": .., "de": ..} with the wanted languages only, most wanted first. */
+static struct json_object *ltext(const struct out *o, const char *en, const char *de)
+{
+	struct json_object *t = json_object_new_object();
+	for (int k = 0; k < o->hc->nlangs; k++) {
+		if (o->hc->langs[k] == LANG_DE) jadd(t, "de", json_object_new_string(de));
+		else jadd(t, "en", json_object_new_string(en));
+	}
+	return t;
+}
+
+static struct json_object *ptext(const struct out *o, enum ptext k)
+{
+	return ltext(o, cat_s(o->c, o->c->texts[k].en), cat_s(o->c, o->c->texts[k].de));
+}
+
+static struct json_object *ctext(const struct out *o, cat_str en, cat_str de)
+{
+	return ltext(o, cat_s(o->c, en), cat_s(o->c, de));
+}
+
+/* The answer's language, for Content-Language (and Vary: Accept-Language). */
+static void reply_lang(const struct hctx *hc, struct reply *r, struct json_object *body)
+{
+	reply_ok(r, body);
+	snprintf(r->language, sizeof r->language, "%s", LANG_CODES[hc->langs[0]]);
+}
 
 static struct json_object *rules_array(unsigned rules)
 {
@@ -56,64 +78,132 @@ static struct json_object *percent(int v)
 	return json_object_new_double_s(v / 100.0, buf);
 }
 
-/* The `task` member: what was planned and how the request was read. */
-static struct json_object *view_task(const struct plan *p)
+/* The query's words [first, first + n) joined by spaces. */
+static struct json_object *span_words(const struct plan_resolution *r, int first, int n)
+{
+	char buf[256];
+	size_t o = 0;
+	buf[0] = '\0';
+	for (int i = first; i < first + n && i < r->nwords; i++)
+		o += (size_t)snprintf(buf + o, o < sizeof buf ? sizeof buf - o : 0, "%s%s", i > first ? " " : "", r->words[i]);
+	return json_object_new_string(buf);
+}
+
+/* Which words bound which app: explicit names, and a family's app for a step of its kind. */
+static struct json_object *apps_named(const struct plan *p)
 {
 	const struct catalog *c = p->cat;
 	const struct plan_resolution *r = &p->res;
-	struct json_object *o = json_object_new_object();
-	const struct cat_task *t = p->task >= 0 ? &c->tasks[p->task] : NULL;
-	jadd(o, "id", t ? json_object_new_string(cat_s(c, t->id)) : NULL);
-	jadd(o, "title", t ? view_text(c, t->title_en, t->title_de) : NULL);
-	jadd(o, "generic", t ? json_object_new_boolean((int)t->generic) : NULL);
-	jadd(o, "kind", json_object_new_string(t ? "task"
-		: r->by == BY_QUERY_CAPABILITIES ? "capability_chain" : r->by == BY_QUERY_AMBIGUOUS ? "ambiguous" : "none"));
-	jadd(o, "resolved_by", json_object_new_string(r->by == BY_TASK_ID ? "task_id"
-		: r->by == BY_NONE ? "none" : "query"));
-	jadd(o, "confidence", percent(r->confidence));
-	if (r->nwords) {
-		struct json_object *q = json_object_new_object(), *mw = json_object_new_array(),
-			*an = json_object_new_array(), *kn = json_object_new_array(), *cn = json_object_new_array(),
-			*ig = json_object_new_array();
-		for (int i = 0; i < r->nwords; i++) {
-			if (r->matched[i]) json_object_array_add(mw, json_object_new_string(r->words[i]));
-			else if (!r->stop[i] && !r->app_word[i]) json_object_array_add(ig, json_object_new_string(r->words[i]));
+	struct json_object *a = json_object_new_array();
+	for (int k = 0; k < r->nmentions; k++) {
+		const struct plan_mention *m = &r->mentions[k];
+		for (int q = 0; q < p->napps; q++) {
+			int app = p->apps[q];
+			bool named = m->app == app && p->app_src[q] == AS_QUERY;
+			bool by_family = m->family >= 0 && p->app_src[q] == AS_FAMILY &&
+				c->families[m->family].apps[c->apps[app].kind] == (uint32_t)app && ((p->apps_used >> app) & 1);
+			if (!named && !by_family) continue;
+			struct json_object *e = json_object_new_object();
+			jadd(e, "app", json_object_new_string(cat_s(c, c->apps[app].id)));
+			jadd(e, "words", span_words(r, m->first, m->nwords));
+			jadd(e, "via", json_object_new_string(by_family ? "family" : "name"));
+			jadd(e, "family", by_family ? json_object_new_string(cat_s(c, c->families[m->family].id)) : NULL);
+			jadd(e, "role", jstr_or_null(PLAN_ROLES[m->role]));
+			jadd(e, "typo", json_object_new_boolean(m->typo));
+			json_object_array_add(a, e);
 		}
-		for (int k = 0; k < r->napps; k++) json_object_array_add(an, json_object_new_string(cat_s(c, c->apps[r->apps[k]].id)));
-		for (int k = 0; k < AK_COUNT; k++)
-			if (r->kinds & (1u << k)) json_object_array_add(kn, json_object_new_string(VOCAB_APP_KINDS[k]));
-		for (int k = 0; k < r->ncaps; k++) json_object_array_add(cn, json_object_new_string(cat_s(c, c->caps[r->caps[k]].id)));
-		jadd(q, "folded", json_object_new_string(r->folded));
-		jadd(q, "matched_words", mw);
-		jadd(q, "unmatched_words", ig);
-		jadd(q, "apps_named", an);
-		jadd(q, "app_kinds_named", kn);
-		jadd(q, "capabilities_named", cn);
-		jadd(q, "best_task", r->task >= 0 ? json_object_new_string(cat_s(c, c->tasks[r->task].id)) : NULL);
-		jadd(q, "score", json_object_new_int(r->score));
-		jadd(q, "runner_up", r->runner_up >= 0 ? json_object_new_string(cat_s(c, c->tasks[r->runner_up].id)) : NULL);
-		jadd(q, "runner_up_score", json_object_new_int(r->runner_up_score));
-		struct json_object *cand = json_object_new_array();
-		for (int k = 0; k < r->ncandidates; k++)
-			json_object_array_add(cand, json_object_new_string(cat_s(c, c->tasks[r->candidates[k]].id)));
-		jadd(q, "candidates", cand);
-		jadd(q, "used", json_object_new_boolean(r->by == BY_QUERY_TASK || r->by == BY_QUERY_CAPABILITIES));
-		jadd(o, "query", q);
 	}
-	return o;
+	return a;
 }
 
-static const char *step_note(const struct plan *p, const struct plan_step *st)
+static struct json_object *intents_named(const struct plan *p)
+{
+	const struct catalog *c = p->cat;
+	const struct plan_resolution *r = &p->res;
+	struct json_object *a = json_object_new_array();
+	for (int k = 0; k < r->nintents; k++) {
+		struct json_object *e = json_object_new_object(), *caps = json_object_new_array();
+		uint64_t set = c->intents[r->intents[k].intent].caps;
+		for (uint32_t cap = 0; cap < c->ncaps; cap++)
+			if ((set >> cap) & 1) json_object_array_add(caps, json_object_new_string(cat_s(c, c->caps[cap].id)));
+		jadd(e, "words", span_words(r, r->intents[k].first, r->intents[k].nwords));
+		jadd(e, "capabilities", caps);
+		jadd(e, "negated", json_object_new_boolean(r->intents[k].negated));
+		json_object_array_add(a, e);
+	}
+	return a;
+}
+
+static struct json_object *task_list(const struct catalog *c, const int *tasks, int n)
+{
+	struct json_object *a = json_object_new_array();
+	for (int k = 0; k < n; k++) json_object_array_add(a, json_object_new_string(cat_s(c, c->tasks[tasks[k]].id)));
+	return a;
+}
+
+/* The `query` member of `task`: how the free text was read. */
+static struct json_object *view_query(const struct plan *p)
+{
+	const struct catalog *c = p->cat;
+	const struct plan_resolution *r = &p->res;
+	struct json_object *q = json_object_new_object(), *mw = json_object_new_array(), *kn = json_object_new_array(),
+		*cn = json_object_new_array(), *ig = json_object_new_array();
+	for (int i = 0; i < r->nwords; i++) {
+		if (r->matched[i]) json_object_array_add(mw, json_object_new_string(r->words[i]));
+		else if (!r->stop[i] && !r->app_word[i] && !r->arrow[i]) json_object_array_add(ig, json_object_new_string(r->words[i]));
+	}
+	for (int k = 0; k < AK_COUNT; k++)
+		if (r->kinds & (1u << k)) json_object_array_add(kn, json_object_new_string(VOCAB_APP_KINDS[k]));
+	for (int k = 0; k < r->ncaps; k++) json_object_array_add(cn, json_object_new_string(cat_s(c, c->caps[r->caps[k]].id)));
+	jadd(q, "folded", json_object_new_string(r->folded));
+	jadd(q, "matched_words", mw);
+	jadd(q, "unmatched_words", ig);
+	jadd(q, "apps_named", apps_named(p));
+	jadd(q, "app_kinds_named", kn);
+	jadd(q, "intents_named", intents_named(p));
+	jadd(q, "capabilities_named", cn);
+	jadd(q, "best_task", r->task >= 0 ? json_object_new_string(cat_s(c, c->tasks[r->task].id)) : NULL);
+	jadd(q, "score", json_object_new_int(r->score));
+	jadd(q, "runner_up", r->runner_up >= 0 ? json_object_new_string(cat_s(c, c->tasks[r->runner_up].id)) : NULL);
+	jadd(q, "runner_up_score", json_object_new_int(r->runner_up_score));
+	jadd(q, "candidates", task_list(c, r->candidates, r->equivalent ? 0 : r->ncandidates));
+	jadd(q, "equivalent_tasks", task_list(c, r->candidates, r->equivalent ? r->ncandidates : 0));
+	jadd(q, "used", json_object_new_boolean(r->by == BY_QUERY_TASK || r->by == BY_QUERY_CAPABILITIES));
+	return q;
+}
+
+/* The `task` member: what was planned and how the request was read. */
+static struct json_object *view_task(const struct out *o, const struct plan *p)
+{
+	const struct catalog *c = p->cat;
+	const struct plan_resolution *r = &p->res;
+	struct json_object *t = json_object_new_object();
+	const struct cat_task *tk = p->task >= 0 ? &c->tasks[p->task] : NULL;
+	jadd(t, "id", tk ? json_object_new_string(cat_s(c, tk->id)) : NULL);
+	jadd(t, "title", tk ? ctext(o, tk->title_en, tk->title_de) : NULL);
+	jadd(t, "generic", tk ? json_object_new_boolean((int)tk->generic) : NULL);
+	jadd(t, "kind", json_object_new_string(tk ? "task"
+		: r->by == BY_QUERY_CAPABILITIES ? "capability_chain" : r->by == BY_QUERY_AMBIGUOUS ? "ambiguous" : "none"));
+	jadd(t, "resolved_by", json_object_new_string(r->by == BY_TASK_ID ? "task_id"
+		: r->by == BY_NONE ? "none" : "query"));
+	jadd(t, "confidence", percent(r->confidence));
+	jadd(t, "apps_rebound", json_object_new_boolean(p->rebound));
+	if (p->rebound) jadd(t, "apps_rebound_note", ptext(o, PT_QUERY_REBOUND));
+	if (r->equivalent) jadd(t, "equivalent_note", ptext(o, PT_QUERY_EQUIVALENT));
+	if (r->nwords) jadd(t, "query", view_query(p));
+	return t;
+}
+
+static struct json_object *step_note(const struct out *o, const struct plan_step *st)
 {
 	switch (st->state) {
-	case SS_CALLER: return "Not documented by any provider operation in the catalog: the caller does this step itself, and nothing here has tested it.";
-	case SS_NO_APP: return "No app of this kind was given: add one to apps (see candidates).";
-	case SS_NOT_DOCUMENTED: return "The bound app documents no operation for this capability.";
-	case SS_SCOPES_UNKNOWN: return "The catalog records no scope list for this operation; which grant suffices is unknown.";
-	case SS_MISSING_SCOPE: return "None of the granted scopes authorises this operation: ask for ask_for.";
-	case SS_SATISFIED: return NULL;
+	case SS_CALLER: return ptext(o, PT_NOTE_CALLER_SIDE);
+	case SS_NO_APP: return ptext(o, PT_NOTE_NO_APP);
+	case SS_NOT_DOCUMENTED: return ptext(o, PT_NOTE_NOT_DOCUMENTED);
+	case SS_SCOPES_UNKNOWN: return ptext(o, PT_NOTE_SCOPES_UNKNOWN);
+	case SS_MISSING_SCOPE: return ptext(o, st->app_created_grant ? PT_NOTE_APP_CREATED_GRANT : PT_NOTE_MISSING_SCOPE);
+	case SS_SATISFIED: return st->granted_via ? ptext(o, PT_NOTE_IMPLIED) : NULL;
 	}
-	(void)p;
 	return NULL;
 }
 
@@ -144,94 +234,141 @@ static struct json_object *account_notes(const struct catalog *c, const struct p
 	return a;
 }
 
-static struct json_object *view_step(const struct plan *p, int idx, int prev)
+/* {scope, includes, source: {url, statement}}: a grant that authorises by including an alternative. */
+static struct json_object *granted_via(const struct out *o, const struct plan_step *st)
+{
+	if (!st->granted_via) return NULL;
+	const struct cat_implied *m = &o->c->implied[st->implied];
+	struct json_object *g = json_object_new_object(), *src = json_object_new_object();
+	jadd(g, "scope", json_object_new_string(st->granted_via));
+	jadd(g, "includes", json_object_new_string(cat_s(o->c, m->narrower)));
+	jadd(src, "url", json_object_new_string(cat_s(o->c, m->url)));
+	jadd(src, "statement", ctext(o, m->statement_en, m->statement_de));
+	jadd(g, "source", src);
+	return g;
+}
+
+/* Index among planned steps (left-out ones do not count) of every step. */
+static void planned_indices(const struct plan *p, int *planned)
+{
+	for (int s = 0, n = 0; s < p->nsteps; s++) planned[s] = p->steps[s].left_out ? -1 : n++;
+}
+
+/* The identifiers and other inputs the step's operation needs, and where each comes from. */
+static struct json_object *step_inputs(const struct out *o, const struct plan *p, int s, const int *planned)
+{
+	const struct catalog *c = o->c;
+	const struct plan_step *st = &p->steps[s];
+	struct json_object *a = json_object_new_array();
+	if (!st->op) return a;
+	const struct cat_opx *x = &c->opx[st->op - c->ops];
+	for (uint32_t k = 0; k < x->input_count; k++) {
+		const struct cat_input *in = &c->inputs[x->input_first + k];
+		int from = -1;
+		for (int q = s - 1; q >= 0 && from < 0 && in->found_by != CAT_NONE; q--)
+			if (p->steps[q].app == st->app && p->steps[q].cap == in->found_by && planned[q] >= 0) from = planned[q];
+		const char *by = from >= 0 ? "step" : cat_has(in->fixed) ? "fixed_value" : "caller";
+		struct json_object *e = json_object_new_object();
+		jadd(e, "name", json_object_new_string(cat_s(c, in->name)));
+		if (in->occurrence > 1) jadd(e, "occurrence", json_object_new_int((int)in->occurrence));
+		jadd(e, "what", ctext(o, in->what_en, in->what_de));
+		jadd(e, "supplied_by", json_object_new_string(by));
+		jadd(e, "from_step", from >= 0 ? json_object_new_int(from) : NULL);
+		jadd(e, "value", cat_has(in->fixed) ? json_object_new_string(cat_s(c, in->fixed)) : NULL);
+		jadd(e, "where", ctext(o, in->where_en, in->where_de));
+		jadd(e, "note", ptext(o, from >= 0 ? PT_INPUT_FROM_STEP : cat_has(in->fixed) ? PT_INPUT_FIXED : PT_INPUT_CALLER));
+		json_object_array_add(a, e);
+	}
+	return a;
+}
+
+static struct json_object *view_step(const struct out *o, const struct plan *p, int idx, int prev, const int *planned)
 {
 	const struct catalog *c = p->cat;
 	const struct plan_step *st = &p->steps[idx];
 	const struct cat_cap *cap = &c->caps[st->cap];
-	struct json_object *o = json_object_new_object();
-	jadd(o, "capability", json_object_new_string(cat_s(c, cap->id)));
+	struct json_object *s = json_object_new_object();
+	jadd(s, "capability", json_object_new_string(cat_s(c, cap->id)));
 	const struct cat_opx *x = st->op ? &c->opx[st->op - c->ops] : NULL;
-	jadd(o, "title", x ? json_raw(cat_s(c, x->cap_title)) : view_text(c, cap->title_en, cap->title_de));
-	jadd(o, "role", json_object_new_string(st->role));
-	jadd(o, "app_kind", json_object_new_string(VOCAB_APP_KINDS[st->kind]));
-	jadd(o, "app", st->app >= 0 ? json_object_new_string(cat_s(c, c->apps[st->app].id)) : NULL);
-	jadd(o, "app_source", jstr_or_null(SOURCE_NAMES[st->app_source]));
-	jadd(o, "write", json_object_new_boolean(st->write));
-	jadd(o, "documented", json_object_new_boolean(st->op != NULL));
-	jadd(o, "done_by", json_object_new_string(st->state == SS_CALLER ? "caller" : "provider_operation"));
-	jadd(o, "state", json_object_new_string(STATE_NAMES[st->state]));
-	jadd(o, "operation", x ? json_raw(cat_s(c, x->plan_view)) : NULL);
-	jadd(o, "scope_alternatives", x ? json_raw(cat_s(c, x->scopes)) : NULL);
-	jadd(o, "granted_scope", st->op ? jstr_or_null(op_scope(c, st->op, st->granted)) : NULL);
+	jadd(s, "title", ctext(o, cap->title_en, cap->title_de));
+	jadd(s, "role", json_object_new_string(st->role));
+	jadd(s, "added", st->added ? json_object_new_string("find_before_act") : NULL);
+	if (st->added) jadd(s, "added_note", ptext(o, PT_NOTE_ADDED_FIND));
+	jadd(s, "app_kind", json_object_new_string(VOCAB_APP_KINDS[st->kind]));
+	jadd(s, "app", st->app >= 0 ? json_object_new_string(cat_s(c, c->apps[st->app].id)) : NULL);
+	jadd(s, "app_source", jstr_or_null(SOURCE_NAMES[st->app_source]));
+	jadd(s, "write", json_object_new_boolean(st->write));
+	jadd(s, "documented", json_object_new_boolean(st->op != NULL));
+	jadd(s, "done_by", json_object_new_string(st->state == SS_CALLER ? "caller" : "provider_operation"));
+	jadd(s, "state", json_object_new_string(STATE_NAMES[st->state]));
+	jadd(s, "operation", x ? json_raw(cat_s(c, x->plan_view)) : NULL);
+	jadd(s, "inputs", step_inputs(o, p, idx, planned));
+	jadd(s, "scope_alternatives", x ? json_raw(cat_s(c, x->scopes)) : NULL);
+	jadd(s, "granted_scope", st->op ? jstr_or_null(op_scope(c, st->op, st->granted)) : NULL);
+	jadd(s, "granted_via", granted_via(o, st));
 	bool ask = st->state == SS_MISSING_SCOPE && st->ask_for >= 0;
-	const struct cat_scope *ar = ask ? cat_scope_find(c, st->op->app, op_scope(c, st->op, st->ask_for)) : NULL;
-	jadd(o, "ask_for", ask ? json_object_new_string(op_scope(c, st->op, st->ask_for)) : NULL);
-	jadd(o, "ask_for_reason", ar ? json_object_new_string(cat_s(c, ar->reason)) : NULL);
-	jadd(o, "permission_context", x ? json_raw(cat_s(c, x->app_context))
+	const struct cat_scope *ar = ask ? plan_scope_rec(c, st->op, st->ask_for) : NULL;
+	jadd(s, "ask_for", ask ? json_object_new_string(op_scope(c, st->op, st->ask_for)) : NULL);
+	jadd(s, "ask_for_reason", ar ? ctext(o, ar->reason, ar->reason_de) : NULL);
+	if (st->app_created_skipped) jadd(s, "least_privilege_note", ptext(o, PT_REASON_EXISTING_DATA));
+	jadd(s, "permission_context", x ? json_raw(cat_s(c, x->app_context))
 		: st->app >= 0 && st->kind != AK_CALLER ? json_object_new_string(cat_s(c, c->apps[st->app].permission_context)) : NULL);
-	jadd(o, "operation_notes", x ? json_raw(cat_s(c, x->notes)) : json_object_new_array());
-	jadd(o, "transformations", x && cat_has(x->transformations)
+	jadd(s, "operation_notes", x ? json_raw(cat_s(c, x->notes)) : json_object_new_array());
+	jadd(s, "transformations", x && cat_has(x->transformations)
 		? json_raw(cat_s(c, x->transformations)) : json_object_new_array());
-	jadd(o, "input_from_step", prev >= 0 ? json_object_new_int(prev) : NULL);
-	if (st->state == SS_NO_APP || st->state == SS_NOT_DOCUMENTED) jadd(o, "candidates", candidates(c, st));
-	jadd(o, "note", jstr_or_null(step_note(p, st)));
-	if (p->evidence) jadd(o, "evidence", st->op ? json_raw(cat_s(c, st->op->evidence)) : NULL);
-	return o;
+	jadd(s, "input_from_step", prev >= 0 ? json_object_new_int(prev) : NULL);
+	if (st->state == SS_NO_APP || st->state == SS_NOT_DOCUMENTED) jadd(s, "candidates", candidates(c, st));
+	jadd(s, "note", step_note(o, st));
+	if (p->evidence) jadd(s, "evidence", st->op ? json_raw(cat_s(c, st->op->evidence)) : NULL);
+	return s;
 }
 
-static struct json_object *view_left_out(const struct plan *p, const struct plan_step *st)
+static struct json_object *view_left_out(const struct out *o, const struct plan *p, const struct plan_step *st)
 {
 	const struct catalog *c = p->cat;
-	struct json_object *o = json_object_new_object();
-	jadd(o, "capability", json_object_new_string(cat_s(c, c->caps[st->cap].id)));
-	jadd(o, "app", st->app >= 0 ? json_object_new_string(cat_s(c, c->apps[st->app].id)) : NULL);
-	jadd(o, "operation", st->op ? json_object_new_string(cat_s(c, st->op->id)) : NULL);
-	jadd(o, "role", json_object_new_string(st->role));
-	jadd(o, "reason", json_object_new_string("write step; read_only is true"));
-	return o;
+	struct json_object *l = json_object_new_object();
+	jadd(l, "capability", json_object_new_string(cat_s(c, c->caps[st->cap].id)));
+	jadd(l, "app", st->app >= 0 ? json_object_new_string(cat_s(c, c->apps[st->app].id)) : NULL);
+	jadd(l, "operation", st->op ? json_object_new_string(cat_s(c, st->op->id)) : NULL);
+	jadd(l, "role", json_object_new_string(st->role));
+	jadd(l, "reason", ptext(o, PT_LEFT_OUT_READ_ONLY));
+	return l;
 }
 
-static struct json_object *view_runtime(const struct plan *p)
+static struct json_object *view_runtime(const struct out *o, const struct plan *p)
 {
-	struct json_object *o = json_object_new_object();
-	const char *status, *note;
-	if (strcmp(p->runtime, "local") == 0) {
-		status = "satisfied";
-		note = "Every documented step is an HTTP call the caller makes itself; the service never calls providers.";
-	} else if (strcmp(p->runtime, "remote") == 0) {
-		status = "unknown";
-		note = "The catalog records no remote runner for these provider operations: whether they can run remotely is unknown.";
-	} else {
-		status = "not_constrained";
-		note = "Provider operations are calls the caller makes from wherever it runs.";
-	}
-	jadd(o, "requested", json_object_new_string(p->runtime));
-	jadd(o, "status", json_object_new_string(status));
-	jadd(o, "note", json_object_new_string(note));
-	return o;
+	struct json_object *r = json_object_new_object();
+	const char *status;
+	enum ptext note;
+	if (strcmp(p->runtime, "local") == 0) { status = "satisfied"; note = PT_RUNTIME_LOCAL; }
+	else if (strcmp(p->runtime, "remote") == 0) { status = "unknown"; note = PT_RUNTIME_REMOTE; }
+	else { status = "not_constrained"; note = PT_RUNTIME_ANY; }
+	jadd(r, "requested", json_object_new_string(p->runtime));
+	jadd(r, "status", json_object_new_string(status));
+	jadd(r, "note", ptext(o, note));
+	return r;
 }
 
-static struct json_object *view_apps(const struct plan *p)
+static struct json_object *view_apps(const struct out *o, const struct plan *p)
 {
 	const struct catalog *c = p->cat;
-	struct json_object *o = json_object_new_object(), *bound = json_object_new_array(), *unused = json_object_new_array();
-	for (uint32_t a = 0; a < c->napps; a++)
-		if (p->apps_used & (1ull << a)) json_object_array_add(bound, json_object_new_string(cat_s(c, c->apps[a].id)));
+	struct json_object *a = json_object_new_object(), *bound = json_object_new_array(), *unused = json_object_new_array();
+	for (uint32_t k = 0; k < c->napps; k++)
+		if (p->apps_used & (1ull << k)) json_object_array_add(bound, json_object_new_string(cat_s(c, c->apps[k].id)));
 	for (int k = 0; k < p->napps; k++) {
-		int a = p->apps[k];
+		int app = p->apps[k];
 		bool bound_somewhere = false;
-		for (int s = 0; s < p->nsteps; s++) bound_somewhere |= p->steps[s].app == a;
-		if (bound_somewhere) continue;
+		for (int s = 0; s < p->nsteps; s++) bound_somewhere |= p->steps[s].app == app;
+		/* a family's apps of kinds no step needs were never asked for */
+		if (bound_somewhere || p->app_src[k] == AS_FAMILY) continue;
 		struct json_object *u = json_object_new_object();
-		jadd(u, "app", json_object_new_string(cat_s(c, c->apps[a].id)));
-		jadd(u, "reason", json_object_new_string(p->nsteps == 0 ? "nothing was planned"
-			: "no step of the plan needs an app of this kind, or another app of the kind was bound first"));
+		jadd(u, "app", json_object_new_string(cat_s(c, c->apps[app].id)));
+		jadd(u, "reason", ptext(o, p->nsteps == 0 ? PT_NOT_USED_NOTHING_PLANNED : PT_NOT_USED_NO_STEP));
 		json_object_array_add(unused, u);
 	}
-	jadd(o, "bound", bound);
-	jadd(o, "not_used", unused);
-	return o;
+	jadd(a, "bound", bound);
+	jadd(a, "not_used", unused);
+	return a;
 }
 
 static struct json_object *cover_array(const struct plan *p)
@@ -245,13 +382,15 @@ void h_plan(const struct hctx *hc, struct json_object *in, struct reply *out)
 {
 	struct plan p;
 	plan_build(&p, hc->cat, in);
-	struct json_object *o = json_object_new_object(), *steps = json_object_new_array(),
+	struct out o = { .c = hc->cat, .hc = hc };
+	struct json_object *r = json_object_new_object(), *steps = json_object_new_array(),
 		*left = json_object_new_array(), *cov = json_object_new_object();
-	int documented = 0, tested = 0, required = 0, prev = -1;
+	int documented = 0, tested = 0, required = 0, prev = -1, planned[PLAN_MAX_STEPS];
+	planned_indices(&p, planned);
 	for (int s = 0; s < p.nsteps; s++) {
 		const struct plan_step *st = &p.steps[s];
-		if (st->left_out) { json_object_array_add(left, view_left_out(&p, st)); continue; }
-		json_object_array_add(steps, view_step(&p, s, prev));
+		if (st->left_out) { json_object_array_add(left, view_left_out(&o, &p, st)); continue; }
+		json_object_array_add(steps, view_step(&o, &p, s, prev, planned));
 		prev = required++;
 		if (st->op) {
 			documented++;
@@ -261,33 +400,36 @@ void h_plan(const struct hctx *hc, struct json_object *in, struct reply *out)
 	jadd(cov, "documented", json_object_new_int(documented));
 	jadd(cov, "required", json_object_new_int(required));
 	jadd(cov, "practically_tested", json_object_new_int(tested));
-	jadd(o, "status", json_object_new_string(PLAN_STATUS[p.status]));
-	jadd(o, "status_text", json_object_new_string(STATUS_TEXT[p.status]));
-	jadd(o, "rules", rules_array(p.rules));
-	jadd(o, "task", view_task(&p));
-	jadd(o, "read_only", json_object_new_boolean(p.read_only));
-	jadd(o, "steps", steps);
-	jadd(o, "left_out", left);
-	jadd(o, "coverage", cov);
-	jadd(o, "minimal_scopes", cover_array(&p));
-	jadd(o, "apps", view_apps(&p));
-	jadd(o, "runtime", view_runtime(&p));
-	reply_ok(out, o);
+	jadd(r, "status", json_object_new_string(PLAN_STATUS[p.status]));
+	jadd(r, "status_text", ptext(&o, (enum ptext)(PT_STATUS_UNRESOLVED + p.status)));
+	jadd(r, "rules", rules_array(p.rules));
+	jadd(r, "task", view_task(&o, &p));
+	jadd(r, "read_only", json_object_new_boolean(p.read_only));
+	jadd(r, "steps", steps);
+	jadd(r, "left_out", left);
+	jadd(r, "coverage", cov);
+	jadd(r, "minimal_scopes", cover_array(&p));
+	jadd(r, "apps", view_apps(&o, &p));
+	jadd(r, "runtime", view_runtime(&o, &p));
+	reply_lang(hc, out, r);
 }
 
 /* ---- row 6 ---- */
 
-static const char *permission_status(const struct plan *p)
+static enum ptext permission_status(const struct plan *p, const char **name)
 {
-	if (p->status == PS_UNRESOLVED) return "unresolved";
-	if (p->status == PS_AMBIGUOUS) return "ambiguous";
-	if (p->rules & (1u << PS_NEEDS_APPS)) return "needs_apps";
-	if (p->rules & (1u << PS_NEEDS_SCOPES)) return "needs_scopes";
-	if (p->rules & (1u << PS_SCOPES_UNKNOWN)) return "scopes_unknown";
-	return p->ncover ? "granted" : "no_scopes_needed";
+	static const struct { const char *name; enum ptext text; } S[] = {
+		{ "unresolved", PT_PERM_UNRESOLVED }, { "ambiguous", PT_PERM_AMBIGUOUS }, { "needs_apps", PT_PERM_NEEDS_APPS },
+		{ "needs_scopes", PT_PERM_NEEDS_SCOPES }, { "scopes_unknown", PT_PERM_SCOPES_UNKNOWN },
+		{ "granted", PT_PERM_GRANTED }, { "no_scopes_needed", PT_PERM_NO_SCOPES_NEEDED } };
+	int k = p->status == PS_UNRESOLVED ? 0 : p->status == PS_AMBIGUOUS ? 1
+		: p->rules & (1u << PS_NEEDS_APPS) ? 2 : p->rules & (1u << PS_NEEDS_SCOPES) ? 3
+		: p->rules & (1u << PS_SCOPES_UNKNOWN) ? 4 : p->ncover ? 5 : 6;
+	*name = S[k].name;
+	return S[k].text;
 }
 
-static struct json_object *alternatives(const struct plan *p, const struct plan_step *st)
+static struct json_object *alternatives(const struct out *o, const struct plan *p, const struct plan_step *st)
 {
 	const struct catalog *c = p->cat;
 	if (!st->op || st->op->scope_count == CAT_NONE) return NULL;
@@ -300,46 +442,65 @@ static struct json_object *alternatives(const struct plan *p, const struct plan_
 	struct json_object *a = json_object_new_array();
 	for (int k = 0; k < n; k++) {
 		const char *sc = op_scope(c, st->op, order[k]);
-		const struct cat_scope *r = cat_scope_find(c, st->op->app, sc);
+		const struct cat_scope *r = plan_scope_rec(c, st->op, order[k]);
 		bool granted = false;
 		for (int g = 0; g < p->ngranted; g++) granted |= strcmp(p->granted[g], sc) == 0;
-		struct json_object *o = json_object_new_object();
-		jadd(o, "scope", json_object_new_string(sc));
-		jadd(o, "privilege_rank", json_object_new_int(r ? (int)r->rank : -1));
-		jadd(o, "reason", r ? json_object_new_string(cat_s(c, r->reason)) : NULL);
-		jadd(o, "suggested", json_object_new_boolean(r && r->suggest));
-		jadd(o, "granted", json_object_new_boolean(granted));
-		json_object_array_add(a, o);
+		struct json_object *e = json_object_new_object();
+		jadd(e, "scope", json_object_new_string(sc));
+		jadd(e, "privilege_rank", json_object_new_int(r ? (int)r->rank : -1));
+		jadd(e, "reason", r ? ctext(o, r->reason, r->reason_de) : NULL);
+		jadd(e, "suggested", json_object_new_boolean(r && r->suggest));
+		jadd(e, "sees_existing_data", json_object_new_boolean(!(r && r->app_created)));
+		jadd(e, "granted", json_object_new_boolean(granted));
+		json_object_array_add(a, e);
 	}
 	return a;
 }
 
+/* The implication that documents granted scope sc as including what step st needs, or NULL. */
+static const struct cat_implied *includes_needed(const struct catalog *c, const struct plan_step *st, const char *sc)
+{
+	return st->ask_for >= 0 ? plan_implied(c, st->op->app, sc, op_scope(c, st->op, st->ask_for)) : NULL;
+}
+
+static void add_broader(const struct out *o, struct json_object *broader, const char *sc, const char *instead,
+	const struct cat_implied *m)
+{
+	struct json_object *e = json_object_new_object();
+	jadd(e, "scope", json_object_new_string(sc));
+	jadd(e, "enough", json_object_new_string(instead));
+	if (m) {
+		struct json_object *src = json_object_new_object();
+		jadd(src, "url", json_object_new_string(cat_s(o->c, m->url)));
+		jadd(src, "statement", ctext(o, m->statement_en, m->statement_de));
+		jadd(e, "includes_source", src);
+	}
+	json_object_array_add(broader, e);
+}
+
 /* Granted scopes against the minimal cover: broader than needed, or needed by no step at all. */
-static void granted_review(const struct plan *p, struct json_object *broader, struct json_object *unneeded)
+static void granted_review(const struct out *o, const struct plan *p, struct json_object *broader, struct json_object *unneeded)
 {
 	const struct catalog *c = p->cat;
 	for (int g = 0; g < p->ngranted; g++) {
-		const char *sc = p->granted[g];
+		const char *sc = p->granted[g], *instead = NULL;
+		const struct cat_implied *m = NULL;
 		bool used = false, in_cover = false;
-		const char *instead = NULL;
 		for (int k = 0; k < p->ncover; k++) in_cover |= strcmp(p->cover[k], sc) == 0;
 		for (int s = 0; s < p->nsteps; s++) {
 			const struct plan_step *st = &p->steps[s];
 			if (st->left_out || !st->op) continue;
 			int i = plan_op_scope_index(c, st->op, sc);
-			if (i < 0) continue;
+			bool via = st->granted_via && strcmp(st->granted_via, sc) == 0;
+			if (i < 0 && !via) continue;
 			used = true;
-			if (!in_cover && st->ask_for >= 0 && plan_scope_rank(c, st->op, i) > plan_scope_rank(c, st->op, st->ask_for))
+			if (!in_cover && st->ask_for >= 0 && (via || plan_scope_rank(c, st->op, i) > plan_scope_rank(c, st->op, st->ask_for))) {
 				instead = op_scope(c, st->op, st->ask_for);
+				m = includes_needed(c, st, sc);
+			}
 		}
-		if (!used) {
-			json_object_array_add(unneeded, json_object_new_string(sc));
-		} else if (instead) {
-			struct json_object *o = json_object_new_object();
-			jadd(o, "scope", json_object_new_string(sc));
-			jadd(o, "enough", json_object_new_string(instead));
-			json_object_array_add(broader, o);
-		}
+		if (!used) json_object_array_add(unneeded, json_object_new_string(sc));
+		else if (instead) add_broader(o, broader, sc, instead, m);
 	}
 }
 
@@ -348,7 +509,8 @@ void h_permissions(const struct hctx *hc, struct json_object *in, struct reply *
 	struct plan p;
 	plan_build(&p, hc->cat, in);
 	const struct catalog *c = hc->cat;
-	struct json_object *o = json_object_new_object(), *steps = json_object_new_array();
+	struct out o = { .c = c, .hc = hc };
+	struct json_object *r = json_object_new_object(), *steps = json_object_new_array();
 	for (int s = 0; s < p.nsteps; s++) {
 		const struct plan_step *st = &p.steps[s];
 		if (st->left_out) continue;
@@ -356,21 +518,25 @@ void h_permissions(const struct hctx *hc, struct json_object *in, struct reply *
 		jadd(e, "capability", json_object_new_string(cat_s(c, c->caps[st->cap].id)));
 		jadd(e, "app", st->app >= 0 ? json_object_new_string(cat_s(c, c->apps[st->app].id)) : NULL);
 		jadd(e, "operation", st->op ? json_object_new_string(cat_s(c, st->op->id)) : NULL);
+		jadd(e, "added", st->added ? json_object_new_string("find_before_act") : NULL);
 		jadd(e, "write", json_object_new_boolean(st->write));
+		jadd(e, "works_on_existing_data", json_object_new_boolean(st->existing));
 		jadd(e, "state", json_object_new_string(STATE_NAMES[st->state]));
-		jadd(e, "alternatives", alternatives(&p, st));
+		jadd(e, "alternatives", alternatives(&o, &p, st));
 		jadd(e, "granted_scope", st->op ? jstr_or_null(op_scope(c, st->op, st->granted)) : NULL);
+		jadd(e, "granted_via", granted_via(&o, st));
 		jadd(e, "needed_scope", st->op ? jstr_or_null(op_scope(c, st->op, st->ask_for)) : NULL);
 		jadd(e, "missing", json_object_new_boolean(st->state == SS_MISSING_SCOPE));
+		if (st->app_created_skipped) jadd(e, "least_privilege_note", ptext(&o, PT_REASON_EXISTING_DATA));
 		jadd(e, "permission_context", st->app >= 0 && st->kind != AK_CALLER
 			? json_object_new_string(cat_s(c, c->apps[st->app].permission_context)) : NULL);
 		jadd(e, "operation_notes", account_notes(c, st));
-		jadd(e, "note", jstr_or_null(step_note(&p, st)));
+		jadd(e, "note", step_note(&o, st));
 		json_object_array_add(steps, e);
 	}
 	struct json_object *broader = json_object_new_array(), *unneeded = json_object_new_array(),
 		*missing = json_object_new_array();
-	granted_review(&p, broader, unneeded);
+	granted_review(&o, &p, broader, unneeded);
 	/* scopes of the minimal set that some unauthorised step is waiting for */
 	for (int k = 0; k < p.ncover; k++) {
 		bool needed = false;
@@ -381,16 +547,19 @@ void h_permissions(const struct hctx *hc, struct json_object *in, struct reply *
 		}
 		if (needed) json_object_array_add(missing, json_object_new_string(p.cover[k]));
 	}
-	jadd(o, "status", json_object_new_string(permission_status(&p)));
-	jadd(o, "plan_status", json_object_new_string(PLAN_STATUS[p.status]));
-	jadd(o, "task", view_task(&p));
-	jadd(o, "read_only", json_object_new_boolean(p.read_only));
-	jadd(o, "steps", steps);
-	jadd(o, "minimal_scopes", cover_array(&p));
-	jadd(o, "missing_scopes", missing);
-	jadd(o, "broader_than_needed", broader);
-	jadd(o, "not_needed", unneeded);
-	reply_ok(out, o);
+	const char *status;
+	enum ptext text = permission_status(&p, &status);
+	jadd(r, "status", json_object_new_string(status));
+	jadd(r, "status_text", ptext(&o, text));
+	jadd(r, "plan_status", json_object_new_string(PLAN_STATUS[p.status]));
+	jadd(r, "task", view_task(&o, &p));
+	jadd(r, "read_only", json_object_new_boolean(p.read_only));
+	jadd(r, "steps", steps);
+	jadd(r, "minimal_scopes", cover_array(&p));
+	jadd(r, "missing_scopes", missing);
+	jadd(r, "broader_than_needed", broader);
+	jadd(r, "not_needed", unneeded);
+	reply_lang(hc, out, r);
 }
 
 /* ---- row 12 ---- */
@@ -400,12 +569,13 @@ void h_snapshot(const struct hctx *hc, struct json_object *in, struct reply *out
 	struct plan p;
 	plan_build(&p, hc->cat, in);
 	const struct catalog *c = hc->cat;
-	struct json_object *o = json_object_new_object();
-	jadd(o, "status", json_object_new_string(PLAN_STATUS[p.status]));
-	jadd(o, "task", view_task(&p));
+	struct out o = { .c = c, .hc = hc };
+	struct json_object *r = json_object_new_object();
+	jadd(r, "status", json_object_new_string(PLAN_STATUS[p.status]));
+	jadd(r, "task", view_task(&o, &p));
 	if (p.status == PS_UNRESOLVED || p.status == PS_AMBIGUOUS) {
-		jadd(o, "snapshot", NULL);
-		reply_ok(out, o);
+		jadd(r, "snapshot", NULL);
+		reply_lang(hc, out, r);
 		return;
 	}
 	struct json_object *s = json_object_new_object(), *apps = json_object_new_array(), *ops = json_object_new_array();
@@ -435,24 +605,29 @@ void h_snapshot(const struct hctx *hc, struct json_object *in, struct reply *out
 	jadd(s, "task_id", p.task >= 0 ? json_object_new_string(cat_s(c, c->tasks[p.task].id)) : NULL);
 	jadd(s, "apps", apps);
 	jadd(s, "operations", ops);
-	jadd(o, "snapshot", s);
-	reply_ok(out, o);
+	jadd(r, "snapshot", s);
+	reply_lang(hc, out, r);
 }
 
 /* ---- row 10 ---- */
 
-static void add_change(struct json_object *changes, const char *app, const char *op, const char *kind,
-	const char *severity, struct json_object *before, struct json_object *after, const char *detail)
+struct change {
+	const char *app, *op, *kind, *severity;
+	struct json_object *before, *after;
+	enum ptext detail;
+};
+
+static void add_change(const struct out *o, struct json_object *changes, struct change ch)
 {
-	struct json_object *o = json_object_new_object();
-	jadd(o, "app", jstr_or_null(app));
-	jadd(o, "operation", jstr_or_null(op));
-	jadd(o, "change", json_object_new_string(kind));
-	jadd(o, "severity", json_object_new_string(severity));
-	jadd(o, "before", before);
-	jadd(o, "after", after);
-	jadd(o, "detail", json_object_new_string(detail));
-	json_object_array_add(changes, o);
+	struct json_object *e = json_object_new_object();
+	jadd(e, "app", jstr_or_null(ch.app));
+	jadd(e, "operation", jstr_or_null(ch.op));
+	jadd(e, "change", json_object_new_string(ch.kind));
+	jadd(e, "severity", json_object_new_string(ch.severity));
+	jadd(e, "before", ch.before);
+	jadd(e, "after", ch.after);
+	jadd(e, "detail", ptext(o, ch.detail));
+	json_object_array_add(changes, e);
 }
 
 static bool in_list(struct json_object *arr, const char *s)
@@ -463,15 +638,15 @@ static bool in_list(struct json_object *arr, const char *s)
 }
 
 /* Scope alternatives of the snapshot versus the catalog; returns the number of changes added. */
-static int compare_scopes(const struct catalog *c, const struct cat_op *op, struct json_object *was,
+static int compare_scopes(const struct out *o, const struct cat_op *op, struct json_object *was,
 	struct json_object *changes, const char *app, const char *id)
 {
-	struct json_object *now = scope_list(c, op);
+	struct json_object *now = scope_list(o->c, op);
 	if (!was && !now) return 0;
 	if (!was || !now) {
-		add_change(changes, app, id, now ? "scopes_now_documented" : "scopes_no_longer_documented", "info",
-			json_object_get(was), now, now ? "the catalog now lists scope alternatives where the snapshot had none"
-			: "the catalog no longer lists scope alternatives for this operation");
+		add_change(o, changes, (struct change){ app, id, now ? "scopes_now_documented" : "scopes_no_longer_documented",
+			"info", json_object_get(was), now,
+			now ? PT_CHANGE_SCOPES_NOW_DOCUMENTED : PT_CHANGE_SCOPES_NO_LONGER_DOCUMENTED });
 		return 1;
 	}
 	int removed = 0, added = 0;
@@ -481,63 +656,119 @@ static int compare_scopes(const struct catalog *c, const struct cat_op *op, stru
 		added += !in_list(was, json_object_get_string(json_object_array_get_idx(now, i)));
 	if (!removed && !added) { json_object_put(now); return 0; }
 	if (removed && added)
-		add_change(changes, app, id, "scopes_changed", "breaking", json_object_get(was), now,
-			"alternatives were removed and others added: a grant that matched a removed one no longer authorises the call");
+		add_change(o, changes, (struct change){ app, id, "scopes_changed", "breaking", json_object_get(was), now,
+			PT_CHANGE_SCOPES_CHANGED });
 	else if (removed)
-		add_change(changes, app, id, "scopes_narrowed", "breaking", json_object_get(was), now,
-			"alternatives were removed: a grant that matched a removed one no longer authorises the call");
+		add_change(o, changes, (struct change){ app, id, "scopes_narrowed", "breaking", json_object_get(was), now,
+			PT_CHANGE_SCOPES_NARROWED });
 	else
-		add_change(changes, app, id, "scopes_widened", "compatible", json_object_get(was), now,
-			"alternatives were added: every grant that worked still works");
+		add_change(o, changes, (struct change){ app, id, "scopes_widened", "compatible", json_object_get(was), now,
+			PT_CHANGE_SCOPES_WIDENED });
 	return 1;
 }
 
-static void compare_op(const struct catalog *c, struct json_object *e, struct json_object *changes)
+/* The recorded earlier state of (app, operation) with this semantic hash, or NULL. */
+static const struct cat_history *history_find(const struct catalog *c, int app, const char *op, const char *hash)
 {
+	for (uint32_t i = 0; hash && i < c->nhistory; i++) {
+		const struct cat_history *h = &c->history[i];
+		if ((int)h->app == app && strcmp(cat_s(c, h->operation), op) == 0 && strcmp(cat_s(c, h->semantic_sha256), hash) == 0)
+			return h;
+	}
+	return NULL;
+}
+
+/* Length of "scheme://host[:port]" at the start of url. */
+static size_t host_len(const char *url)
+{
+	const char *p = strstr(url, "://");
+	p = p ? p + 3 : url;
+	return (size_t)(p - url) + strcspn(p, "/");
+}
+
+/* What moved between a recorded earlier state and the operation now: the host, the path (the address
+ * without its host), the method, the shape of the call. Returns the number of changes added. */
+static int compare_history(const struct out *o, const struct cat_history *h, const struct cat_op *op,
+	struct json_object *changes, const char *app, const char *id)
+{
+	const struct catalog *c = o->c;
+	const struct cat_opx *x = &c->opx[op - c->ops];
+	const char *was = cat_s(c, h->request_url), *now = cat_s(c, x->request_url);
+	size_t hw = host_len(was), hn = host_len(now);
+	int n = 0;
+	if (strcmp(cat_s(c, h->method), cat_s(c, op->method)) != 0) {
+		add_change(o, changes, (struct change){ app, id, "method_changed", "breaking",
+			json_object_new_string(cat_s(c, h->method)), json_object_new_string(cat_s(c, op->method)), PT_CHANGE_METHOD });
+		n++;
+	}
+	if (hw != hn || strncmp(was, now, hw) != 0) {
+		add_change(o, changes, (struct change){ app, id, "host_changed", "breaking",
+			json_object_new_string_len(was, (int)hw), json_object_new_string_len(now, (int)hn), PT_CHANGE_HOST });
+		n++;
+	}
+	if (strcmp(was + hw, now + hn) != 0) {
+		add_change(o, changes, (struct change){ app, id, "path_changed", "breaking",
+			json_object_new_string(was + hw), json_object_new_string(now + hn), PT_CHANGE_PATH });
+		n++;
+	}
+	if (strcmp(cat_s(c, h->shape_sha256), cat_s(c, x->shape_sha256)) != 0) {
+		add_change(o, changes, (struct change){ app, id, "shape_changed", "breaking",
+			json_object_new_string(cat_s(c, h->shape_sha256)), json_object_new_string(cat_s(c, x->shape_sha256)),
+			PT_CHANGE_SHAPE });
+		n++;
+	}
+	return n;
+}
+
+static void compare_op(const struct out *o, struct json_object *e, struct json_object *changes)
+{
+	const struct catalog *c = o->c;
 	const char *app = jget_str(e, "app"), *id = jget_str(e, "operation"), *capid = jget_str(e, "capability");
 	int a = cat_app_find(c, app);
 	int k = a >= 0 ? cat_op_find(c, (uint32_t)a, id) : -1;
 	if (k < 0) {
-		add_change(changes, app, id, "removed", "breaking", json_object_new_string(id), NULL, a < 0
-			? "the app is not in the current catalog" : "the operation is not in the current catalog");
+		add_change(o, changes, (struct change){ app, id, "removed", "breaking", json_object_new_string(id), NULL,
+			a < 0 ? PT_CHANGE_REMOVED_APP : PT_CHANGE_REMOVED_OPERATION });
 		return;
 	}
 	const struct cat_op *op = &c->ops[k];
 	int n = 0;
 	const char *cap_now = cat_s(c, c->caps[op->cap].id);
 	if (strcmp(cap_now, capid) != 0) {
-		add_change(changes, app, id, "capability_remapped", "breaking", json_object_new_string(capid),
-			json_object_new_string(cap_now), "the operation now serves another capability");
+		add_change(o, changes, (struct change){ app, id, "capability_remapped", "breaking", json_object_new_string(capid),
+			json_object_new_string(cap_now), PT_CHANGE_CAPABILITY_REMAPPED });
 		n++;
 	}
-	n += compare_scopes(c, op, jget(e, "scope_alternatives"), changes, app, id);
+	n += compare_scopes(o, op, jget(e, "scope_alternatives"), changes, app, id);
 	const char *hash = jget_str(e, "source_hash"), *hash_now = cat_s(c, op->semantic_sha256);
-	if (!hash || strcmp(hash, hash_now) != 0)
-		add_change(changes, app, id, "source_hash_changed", n ? "info" : "breaking", jstr_or_null(hash),
-			json_object_new_string(hash_now), n ? "explained by the changes above"
-			: "the operation's method, address, parameters, types or write flag changed: review the call");
+	if (!hash || strcmp(hash, hash_now) != 0) {
+		const struct cat_history *h = history_find(c, a, id, hash);
+		if (h) n += compare_history(o, h, op, changes, app, id);
+		add_change(o, changes, (struct change){ app, id, "source_hash_changed", n ? "info" : "breaking", jstr_or_null(hash),
+			json_object_new_string(hash_now), n ? PT_CHANGE_HASH_EXPLAINED : PT_CHANGE_HASH_UNEXPLAINED });
+	}
 	const char *rev = jget_str(e, "source_revision");
 	const char *rev_now = cat_has(op->revision) ? cat_s(c, op->revision) : NULL;
 	if ((rev || rev_now) && (!rev || !rev_now || strcmp(rev, rev_now) != 0))
-		add_change(changes, app, id, "source_revision_changed", "info", jstr_or_null(rev), jstr_or_null(rev_now),
-			"the provider documentation was read at another revision");
+		add_change(o, changes, (struct change){ app, id, "source_revision_changed", "info", jstr_or_null(rev),
+			jstr_or_null(rev_now), PT_CHANGE_REVISION });
 }
 
 void h_impact(const struct hctx *hc, struct json_object *in, struct reply *out)
 {
 	const struct catalog *c = hc->cat;
+	struct out o = { .c = c, .hc = hc };
 	struct json_object *snap = jget(in, "snapshot"), *ops = jget(snap, "operations");
 	struct json_object *changes = json_object_new_array();
 	static const char *const vkeys[] = { "catalog_version", "rule_version" };
 	const char *vnow[] = { cat_s(c, c->meta->catalog_version), cat_s(c, c->meta->rule_version) };
 	for (int v = 0; v < 2; v++)
 		if (strcmp(jget_str(snap, vkeys[v]), vnow[v]) != 0)
-			add_change(changes, NULL, NULL, v ? "rule_version_moved" : "catalog_version_moved", "info",
+			add_change(&o, changes, (struct change){ NULL, NULL, v ? "rule_version_moved" : "catalog_version_moved", "info",
 				json_object_new_string(jget_str(snap, vkeys[v])), json_object_new_string(vnow[v]),
-				v ? "the planning rules changed since the snapshot: plan again to see their effect"
-				: "the catalog changed since the snapshot; operation changes are listed separately");
+				v ? PT_CHANGE_RULE_VERSION : PT_CHANGE_CATALOG_VERSION });
 	size_t n = json_object_array_length(ops);
-	for (size_t i = 0; i < n; i++) compare_op(c, json_object_array_get_idx(ops, i), changes);
+	for (size_t i = 0; i < n; i++) compare_op(&o, json_object_array_get_idx(ops, i), changes);
 	int breaking = 0, compatible = 0, info = 0;
 	for (size_t i = 0; i < json_object_array_length(changes); i++) {
 		const char *sev = jget_str(json_object_array_get_idx(changes, i), "severity");
@@ -545,15 +776,17 @@ void h_impact(const struct hctx *hc, struct json_object *in, struct reply *out)
 		compatible += strcmp(sev, "compatible") == 0;
 		info += strcmp(sev, "info") == 0;
 	}
-	struct json_object *o = json_object_new_object(), *sum = json_object_new_object();
-	jadd(o, "status", json_object_new_string(breaking ? "breaking" : compatible ? "compatible"
-		: info ? "info_only" : "unchanged"));
-	jadd(o, "changes", changes);
-	jadd(o, "checked_operations", json_object_new_int((int)n));
+	struct json_object *r = json_object_new_object(), *sum = json_object_new_object();
+	const char *status = breaking ? "breaking" : compatible ? "compatible" : info ? "info_only" : "unchanged";
+	jadd(r, "status", json_object_new_string(status));
+	jadd(r, "status_text", ptext(&o, breaking ? PT_IMPACT_BREAKING : compatible ? PT_IMPACT_COMPATIBLE
+		: info ? PT_IMPACT_INFO_ONLY : PT_IMPACT_UNCHANGED));
+	jadd(r, "changes", changes);
+	jadd(r, "checked_operations", json_object_new_int((int)n));
 	jadd(sum, "breaking", json_object_new_int(breaking));
 	jadd(sum, "compatible", json_object_new_int(compatible));
 	jadd(sum, "info", json_object_new_int(info));
-	jadd(o, "summary", sum);
-	jadd(o, "task_id", json_object_get(jget(snap, "task_id")));
-	reply_ok(out, o);
+	jadd(r, "summary", sum);
+	jadd(r, "task_id", json_object_get(jget(snap, "task_id")));
+	reply_lang(hc, out, r);
 }

@@ -92,6 +92,17 @@ static struct json_object *error_response(const char *desc)
 	return r;
 }
 
+/* The planner rows write every text in English and German: which comes first, or alone, follows the
+ * request's Accept-Language (docs/planner.md). */
+#define LANGUAGE_PARAM "{\"name\":\"Accept-Language\",\"in\":\"header\",\"required\":false,\"schema\":" \
+	"{\"type\":\"string\",\"example\":\"de, en;q=0.5\"},\"description\":\"Languages of the texts in the answer " \
+	"(status_text, notes, reasons, titles: objects keyed en and de). Primary tags with q-values: de and en are offered; " \
+	"the more wanted comes first, a language at q=0 or not named (without *) is left out. Absent, or nothing " \
+	"acceptable: both, en first. The request body is the same either way.\"}"
+#define LANGUAGE_HEADERS "{\"Content-Language\":{\"description\":\"The first language of the texts.\"," \
+	"\"schema\":{\"type\":\"string\",\"enum\":[\"en\",\"de\"]}},\"Vary\":{\"description\":" \
+	"\"Accept-Language: the answer depends on it.\",\"schema\":{\"type\":\"string\"}}}"
+
 static struct json_object *operation(const struct route *rt)
 {
 	struct json_object *op = json_object_new_object(), *params = json_object_new_array(),
@@ -102,6 +113,7 @@ static struct json_object *operation(const struct route *rt)
 	jadd(op, "x-implemented", json_object_new_boolean(rt->fn != h_not_implemented));
 	add_params(params, rt->path, "path");
 	add_params(params, rt->query, "query");
+	if (rt->flags & R_LANGUAGE) json_object_array_add(params, json_tokener_parse(LANGUAGE_PARAM));
 	if (json_object_array_length(params)) jadd(op, "parameters", params);
 	else json_object_put(params);
 	if (rt->body) {
@@ -114,6 +126,7 @@ static struct json_object *operation(const struct route *rt)
 		jadd(op, "requestBody", rb);
 	}
 	jadd(ok, "description", str(rt->response_doc));
+	if (rt->flags & R_LANGUAGE) jadd(ok, "headers", json_tokener_parse(LANGUAGE_HEADERS));
 	jadd(resp, "200", ok);
 	if (rt->flags & R_SPEC_ERRORS) {
 		jadd(resp, "400", error_response("invalid_json (body is not JSON) or invalid_request "

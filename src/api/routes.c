@@ -7,34 +7,42 @@
 
 #define V R_VERSIONED
 #define E R_SPEC_ERRORS
+#define L R_LANGUAGE
 
-/* Response documentation of the planner rows (docs/planner.md has the full rules). */
+/* Response documentation of the planner rows (docs/planner.md has the full rules). Texts are objects
+ * keyed en and de, ordered by Accept-Language. */
 #define PLAN_DOC "status (first rule that holds, in order: unresolved, ambiguous, read_only_conflict, needs_apps, partial, " \
 	"needs_scopes, scopes_unknown, caller_side_steps, ready), status_text, rules (every rule that holds), task (id, title, " \
-	"kind task|capability_chain|ambiguous|none, resolved_by task_id|query|none, confidence 0..1, query: matched words, " \
-	"apps and capabilities named, candidates when ambiguous), steps (capability, role, app, app_source, state satisfied|missing_scope|" \
-	"scopes_unknown|caller_side|no_app|not_documented, done_by provider_operation|caller, operation with " \
-	"parameters, scope_alternatives, granted_scope, ask_for, ask_for_reason, permission_context, operation_notes, " \
-	"transformations, evidence when asked), left_out (write steps removed by read_only), coverage (required = " \
-	"planned steps, documented, practically_tested), minimal_scopes, apps (bound, not_used), runtime"
+	"kind task|capability_chain|ambiguous|none, resolved_by task_id|query|none, confidence 0..1, apps_rebound, query: " \
+	"folded words, matched words, apps_named {app, words, via name|family, family, role source|target, typo}, app kinds, " \
+	"intents_named, capabilities named, candidates when ambiguous, equivalent_tasks), steps (capability, role, added " \
+	"find_before_act|null, app, app_source task|request|query|family, state satisfied|missing_scope|scopes_unknown|" \
+	"caller_side|no_app|not_documented, done_by provider_operation|caller, operation with request_url (the address as " \
+	"the provider documents it) and parameters, inputs {name, what, supplied_by step|fixed_value|caller, from_step, " \
+	"value, where}, scope_alternatives, granted_scope, granted_via {scope, includes, source} when a broader grant " \
+	"includes an alternative, ask_for, ask_for_reason, least_privilege_note, permission_context, operation_notes, " \
+	"transformations, evidence when asked), left_out (write steps removed by read_only), coverage (required = planned " \
+	"steps, documented, practically_tested), minimal_scopes, apps (bound, not_used), runtime"
 #define PERMISSIONS_DOC "status (unresolved, ambiguous, needs_apps, needs_scopes, scopes_unknown, granted, no_scopes_needed), " \
-	"plan_status, task, steps (alternatives least privileged first with privilege_rank, reason, suggested, " \
-	"granted; granted_scope, needed_scope, permission_context, operation_notes), minimal_scopes, missing_scopes, " \
-	"broader_than_needed (granted scope and the one that is enough), not_needed"
+	"status_text, plan_status, task, steps (works_on_existing_data, alternatives least privileged first with " \
+	"privilege_rank, reason, suggested, sees_existing_data, granted; granted_scope, granted_via, needed_scope, " \
+	"least_privilege_note, permission_context, operation_notes), minimal_scopes, missing_scopes, broader_than_needed " \
+	"(granted scope, the one that is enough, includes_source when the provider documents the inclusion), not_needed"
 #define SNAPSHOT_DOC "status (the plan status), task, snapshot (" SNAPSHOT_FORMAT ": read_only, runtime, " \
 	"catalog_version, rule_version, task_id, apps, operations with app, operation, capability, " \
 	"scope_alternatives, source_revision, source_hash = the operation's semantic_sha256; null when unresolved)"
-#define IMPACT_DOC "status (unchanged, info_only, compatible, breaking), changes (app, operation, change removed|" \
-	"capability_remapped|scopes_narrowed|scopes_widened|scopes_changed|scopes_now_documented|" \
-	"scopes_no_longer_documented|source_hash_changed|source_revision_changed|catalog_version_moved|" \
-	"rule_version_moved, severity breaking|compatible|info, before, after, detail), checked_operations, summary"
+#define IMPACT_DOC "status (unchanged, info_only, compatible, breaking), status_text, changes (app, operation, change " \
+	"removed|capability_remapped|scopes_narrowed|scopes_widened|scopes_changed|scopes_now_documented|" \
+	"scopes_no_longer_documented|host_changed|path_changed|method_changed|shape_changed|source_hash_changed|" \
+	"source_revision_changed|catalog_version_moved|rule_version_moved, severity breaking|compatible|info, before, " \
+	"after, detail), checked_operations, summary"
 
 const struct route ROUTES[] = {
 	{ "GET", "/v2/capabilities", "findCapabilities", "Find capabilities and the apps that document them", 1,
 		NULL, &Q_CAPABILITIES, NULL, h_capabilities, V | E,
 		"capabilities (each with the operations documenting it per app), total, offset, next_offset" },
 	{ "POST", "/v2/workflows/plan", "planWorkflow", "Plan a workflow", 2,
-		NULL, NULL, &B_TASK, h_plan, V | E, PLAN_DOC },
+		NULL, NULL, &B_TASK, h_plan, V | E | L, PLAN_DOC },
 	{ "GET", "/v2/connections/{type}/{slug}", "getConnections", "Connection options of a directory entry", 3,
 		&P_ENTRY, &Q_LOCALE, NULL, h_connections, V | E,
 		"id, name, status, locale, connections (id, transport stdio|streamable-http|sse, runtime local|remote, command, "
@@ -51,7 +59,7 @@ const struct route ROUTES[] = {
 		"recommended_connection, connections ({connection, transport, status: supported | supported_via_bridge | "
 		"limited | not_supported, reason}); 404 entry_not_found, 404 connection_not_found" },
 	{ "POST", "/v2/permissions/explain", "explainPermissions", "Explain the permissions a task needs", 6,
-		NULL, NULL, &B_TASK, h_permissions, V | E, PERMISSIONS_DOC },
+		NULL, NULL, &B_TASK, h_permissions, V | E | L, PERMISSIONS_DOC },
 	{ "POST", "/v2/config/validate", "validateConfig", "Validate an MCP client configuration", 7,
 		NULL, NULL, &B_CONFIG_VALIDATE, h_config_validate, V | E,
 		"status (valid, valid_with_warnings, invalid, parse_error, unknown_client), client, format, issues "
@@ -67,11 +75,11 @@ const struct route ROUTES[] = {
 	{ "GET", "/v2/capability-gaps", "getCapabilityGaps", "Which capabilities an app documents, and its gaps", 9,
 		NULL, &Q_GAPS, NULL, h_capability_gaps, V | E, "app, capabilities, connector_inventory" },
 	{ "POST", "/v2/changes/impact", "changeImpact", "Impact of catalog changes on a workflow snapshot", 10,
-		NULL, NULL, &B_IMPACT, h_impact, V | E, IMPACT_DOC },
+		NULL, NULL, &B_IMPACT, h_impact, V | E | L, IMPACT_DOC },
 	{ "GET", "/v2/replacements", "findReplacements", "Apps that can replace an app for a capability set", 11,
 		NULL, &Q_REPLACEMENTS, NULL, h_replacements, V | E, "source, required, alternatives" },
 	{ "POST", "/v2/workflows/snapshot", "snapshotWorkflow", "Workflow snapshot of a planned task", 12,
-		NULL, NULL, &B_TASK, h_snapshot, V | E, SNAPSHOT_DOC },
+		NULL, NULL, &B_TASK, h_snapshot, V | E | L, SNAPSHOT_DOC },
 	{ "GET", "/v2/verification-reports", "listVerificationReports", "List verification reports", 0,
 		NULL, NULL, NULL, h_reports, V, "reports (id, date, title)" },
 	{ "GET", "/v2/verification-reports/{id}", "getVerificationReport", "A dated verification report", 13,

@@ -55,6 +55,9 @@ static int entry_cmp(const struct catalog *c, const struct cat_entry *e, const c
 
 #define CHECK_STR(x) do { if (!str_ok(c, (x))) return false; } while (0)
 
+static bool planner_refs_ok(const struct catalog *c);
+static bool client_refs_ok(const struct catalog *c);
+
 static bool refs_ok(const struct catalog *c)
 {
 	if (c->nreports && !c->reports) return false;
@@ -112,20 +115,73 @@ static bool refs_ok(const struct catalog *c)
 		    x->cap_title == CAT_NONE) return false;
 	}
 	for (uint32_t i = 0; i < c->nscopes; i++) {
-		CHECK_STR(c->scopes[i].scope); CHECK_STR(c->scopes[i].reason);
+		CHECK_STR(c->scopes[i].scope); CHECK_STR(c->scopes[i].reason); CHECK_STR(c->scopes[i].reason_de);
 		if (c->scopes[i].app >= c->napps) return false;
 	}
+	return planner_refs_ok(c) && client_refs_ok(c);
+}
+
+/* The planner's sections: every index in range, the word index in order (it is binary-searched). */
+static bool planner_refs_ok(const struct catalog *c)
+{
 	for (uint32_t i = 0; i < c->nsyns; i++) {
 		const struct cat_syn *s = &c->syns[i];
 		CHECK_STR(s->phrase);
 		uint32_t lim = s->kind == SYN_APP ? c->napps : s->kind == SYN_APP_KIND ? AK_COUNT
-			: s->kind == SYN_TASK ? c->ntasks : s->kind == SYN_CAP ? c->ncaps : 1;
-		if (s->kind > SYN_CAP || s->target >= lim || s->phrase == CAT_NONE) return false;
+			: s->kind == SYN_TASK || s->kind == SYN_SUBJECT ? c->ntasks : s->kind == SYN_CAP ? c->ncaps
+			: s->kind == SYN_FAMILY ? c->nfamilies : s->kind == SYN_INTENT || s->kind == SYN_ARROW ? c->nintents
+			: s->kind == SYN_ROLE ? ROLE_COUNT : 1;
+		if (s->kind >= SYN_KIND_COUNT || s->target >= lim || s->phrase == CAT_NONE || s->words == 0) return false;
 	}
 	for (uint32_t i = 0; i < c->nwords; i++) {
-		CHECK_STR(c->words[i].word);
-		if (c->words[i].word == CAT_NONE || c->words[i].len != strlen(cat_s(c, c->words[i].word))) return false;
+		const struct cat_word *w = &c->words[i];
+		CHECK_STR(w->word);
+		if (w->word == CAT_NONE || w->len != strlen(cat_s(c, w->word))) return false;
+		if (i && strcmp(cat_s(c, c->words[i - 1].word), cat_s(c, w->word)) >= 0) return false;
+		if (w->syn_first > c->nlists || w->syn_count > c->nlists - w->syn_first) return false;
+		for (uint32_t k = 0; k < w->syn_count; k++) if (c->lists[w->syn_first + k] >= c->nsyns) return false;
 	}
+	for (uint32_t i = 0; i < c->ntypos; i++)
+		if (c->typos[i].word >= c->nwords || (i && c->typos[i - 1].hash > c->typos[i].hash)) return false;
+	for (uint32_t i = 0; i < c->nfamilies; i++) {
+		CHECK_STR(c->families[i].id);
+		for (int k = 0; k < AK_COUNT; k++)
+			if (c->families[i].apps[k] != CAT_NONE && c->families[i].apps[k] >= c->napps) return false;
+	}
+	for (uint32_t i = 0; i < c->nimplied; i++) {
+		const struct cat_implied *m = &c->implied[i];
+		CHECK_STR(m->broader); CHECK_STR(m->narrower); CHECK_STR(m->url); CHECK_STR(m->statement_en);
+		CHECK_STR(m->statement_de);
+		if (m->app >= c->napps) return false;
+	}
+	for (uint32_t i = 0; i < c->ninputs; i++) {
+		const struct cat_input *in = &c->inputs[i];
+		CHECK_STR(in->name); CHECK_STR(in->what_en); CHECK_STR(in->what_de); CHECK_STR(in->where_en);
+		CHECK_STR(in->where_de); CHECK_STR(in->fixed);
+		if (in->found_by != CAT_NONE && in->found_by >= c->ncaps) return false;
+	}
+	for (uint32_t i = 0; i < c->nops; i++) {
+		const struct cat_opx *x = &c->opx[i];
+		CHECK_STR(x->request_url); CHECK_STR(x->shape_sha256);
+		if (x->input_first > c->ninputs || x->input_count > c->ninputs - x->input_first) return false;
+		uint32_t ns = c->ops[i].scope_count == CAT_NONE ? 0 : c->ops[i].scope_count;
+		if (x->scope_rec_first > c->nlists || ns > c->nlists - x->scope_rec_first) return false;
+		for (uint32_t k = 0; k < ns; k++)
+			if (c->lists[x->scope_rec_first + k] != CAT_NONE && c->lists[x->scope_rec_first + k] >= c->nscopes) return false;
+	}
+	if (c->ntexts != PT_COUNT) return false;
+	for (uint32_t i = 0; i < c->ntexts; i++) { CHECK_STR(c->texts[i].en); CHECK_STR(c->texts[i].de); }
+	for (uint32_t i = 0; i < c->nhistory; i++) {
+		const struct cat_history *h = &c->history[i];
+		CHECK_STR(h->operation); CHECK_STR(h->semantic_sha256); CHECK_STR(h->revision); CHECK_STR(h->method);
+		CHECK_STR(h->request_url); CHECK_STR(h->shape_sha256);
+		if (h->app >= c->napps) return false;
+	}
+	return true;
+}
+
+static bool client_refs_ok(const struct catalog *c)
+{
 	for (uint32_t i = 0; i < c->nclients; i++) {
 		const struct cat_client *k = &c->clients[i];
 		CHECK_STR(k->id); CHECK_STR(k->name); CHECK_STR(k->keys); CHECK_STR(k->json); CHECK_STR(k->root_key);
@@ -231,8 +287,17 @@ static int verify_quick(struct catalog *c, char *err, size_t errlen)
 	c->scopes = section(c, CS_SCOPES, sizeof *c->scopes, &c->nscopes);
 	c->syns = section(c, CS_SYNONYMS, sizeof *c->syns, &c->nsyns);
 	c->words = section(c, CS_WORDS, sizeof *c->words, &c->nwords);
+	c->typos = section(c, CS_TYPOS, sizeof *c->typos, &c->ntypos);
+	c->families = section(c, CS_FAMILIES, sizeof *c->families, &c->nfamilies);
+	c->intents = section(c, CS_INTENTS, sizeof *c->intents, &c->nintents);
+	c->implied = section(c, CS_IMPLIED, sizeof *c->implied, &c->nimplied);
+	c->inputs = section(c, CS_INPUTS, sizeof *c->inputs, &c->ninputs);
+	c->texts = section(c, CS_TEXTS, sizeof *c->texts, &c->ntexts);
+	c->history = section(c, CS_HISTORY, sizeof *c->history, &c->nhistory);
 	if ((c->nops && (!c->opx || nopx != c->nops)) || (c->nscopes && !c->scopes) || (c->nsyns && !c->syns) ||
-	    (c->nwords && !c->words) || c->ntasks > 64)
+	    (c->nwords && !c->words) || c->ntasks > 64 || (c->ntypos && !c->typos) || (c->nfamilies && !c->families) ||
+	    (c->nintents && !c->intents) || (c->nimplied && !c->implied) || (c->ninputs && !c->inputs) || !c->texts ||
+	    (c->nhistory && !c->history))
 		return bad(err, errlen, "compiled catalog has a damaged planner section");
 	c->clients = section(c, CS_CLIENTS, sizeof *c->clients, &c->nclients);
 	c->entries = section(c, CS_ENTRIES, sizeof *c->entries, &c->nentries);
@@ -483,6 +548,47 @@ int cat_op_scopes(const struct catalog *c, const struct cat_op *op, const char *
 	int n = (int)op->scope_count < max ? (int)op->scope_count : max;
 	for (int i = 0; i < n; i++) out[i] = cat_s(c, c->lists[op->scope_first + i]);
 	return (int)op->scope_count;
+}
+
+int cat_word_find(const struct catalog *c, const char *s, size_t n)
+{
+	uint32_t lo = 0, hi = c->nwords;
+	while (lo < hi) {
+		uint32_t mid = lo + (hi - lo) / 2;
+		const struct cat_word *w = &c->words[mid];
+		int r = strncmp(cat_s(c, w->word), s, n);
+		if (r == 0 && w->len > n) r = 1;
+		if (r == 0) return (int)mid;
+		if (r < 0) lo = mid + 1;
+		else hi = mid;
+	}
+	return -1;
+}
+
+void cat_word_prefix(const struct catalog *c, const char *s, size_t n, uint32_t *first, uint32_t *end)
+{
+	uint32_t lo = 0, hi = c->nwords;
+	while (lo < hi) {
+		uint32_t mid = lo + (hi - lo) / 2;
+		if (strncmp(cat_s(c, c->words[mid].word), s, n) < 0) lo = mid + 1;
+		else hi = mid;
+	}
+	*first = lo;
+	while (lo < c->nwords && strncmp(cat_s(c, c->words[lo].word), s, n) == 0) lo++;
+	*end = lo;
+}
+
+void cat_typo_range(const struct catalog *c, uint64_t hash, uint32_t *first, uint32_t *end)
+{
+	uint32_t lo = 0, hi = c->ntypos;
+	while (lo < hi) {
+		uint32_t mid = lo + (hi - lo) / 2;
+		if (c->typos[mid].hash < hash) lo = mid + 1;
+		else hi = mid;
+	}
+	*first = lo;
+	while (lo < c->ntypos && c->typos[lo].hash == hash) lo++;
+	*end = lo;
 }
 
 const struct cat_scope *cat_scope_find(const struct catalog *c, uint32_t app, const char *scope)

@@ -39,10 +39,18 @@ struct catalog {
 	const struct cat_opx *opx;       /* parallel to ops */
 	const struct cat_scope *scopes;  /* grouped by app, least privileged first */
 	const struct cat_syn *syns;
-	const struct cat_word *words;    /* task vocabulary for query matching */
+	const struct cat_word *words;    /* the planner's vocabulary, sorted */
+	const struct cat_typo *typos;    /* sorted by hash */
+	const struct cat_family *families;
+	const struct cat_intent *intents;
+	const struct cat_implied *implied;
+	const struct cat_input *inputs;
+	const struct cat_text *texts;    /* PT_COUNT records, in enum ptext order */
+	const struct cat_history *history;
 	const struct cat_client *clients;
 	const struct cat_entry *entries; /* sorted by (type, slug) */
 	uint32_t napps, nops, ncaps, ntasks, nsteps, nlists, nreports, ndocs, nscopes, nsyns, nwords, nclients, nentries;
+	uint32_t ntypos, nfamilies, nintents, nimplied, ninputs, ntexts, nhistory;
 };
 
 /* Two levels of checks. QUICK costs the same whatever the catalog holds: header and its checksum, the
@@ -104,6 +112,13 @@ const struct cat_entry *cat_entry_find_id(const struct catalog *c, const char *i
 
 /* An op's scope alternatives: count, or -1 when null. */
 int cat_op_scopes(const struct catalog *c, const struct cat_op *op, const char **out, int max);
+
+/* The vocabulary word equal to the n bytes at s, or -1 (binary search). */
+int cat_word_find(const struct catalog *c, const char *s, size_t n);
+/* The range [*first, *end) of vocabulary words starting with the n bytes at s. */
+void cat_word_prefix(const struct catalog *c, const char *s, size_t n, uint32_t *first, uint32_t *end);
+/* The range [*first, *end) of typo index records with this hash. */
+void cat_typo_range(const struct catalog *c, uint64_t hash, uint32_t *first, uint32_t *end);
 
 /* The privilege record of scope for app, or NULL when the catalog does not order it. */
 const struct cat_scope *cat_scope_find(const struct catalog *c, uint32_t app, const char *scope);

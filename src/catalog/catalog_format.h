@@ -7,7 +7,7 @@
 #include <stdint.h>
 
 #define CAT_MAGIC "APCATLG1"
-#define CAT_FORMAT 15u
+#define CAT_FORMAT 16u
 
 /* A string is an offset into the string section: uint32 length, bytes, NUL. 0 means "absent". */
 typedef uint32_t cat_str;
@@ -26,10 +26,17 @@ enum cat_section_id {
 	CS_DOCS,        /* struct cat_doc[]: pre-serialised documents served whole */
 	CS_OPX,         /* struct cat_opx[], parallel to CS_OPS: what the planner shows of an operation */
 	CS_SCOPES,      /* struct cat_scope[]: per app, least privileged first (scope_order.json) */
-	CS_SYNONYMS,    /* struct cat_syn[]: folded phrases from synonyms.json */
+	CS_SYNONYMS,    /* struct cat_syn[]: folded phrases from synonyms.json, the SYN_ARROW ones first */
 	CS_CLIENTS,     /* struct cat_client[]: MCP client facts, sorted by id */
 	CS_ENTRIES,     /* struct cat_entry[]: directory entries, sorted by (type, slug) */
-	CS_WORDS,       /* struct cat_word[]: every word of the tasks' search texts, sorted, with its tasks */
+	CS_WORDS,       /* struct cat_word[]: the planner's vocabulary (task texts, every phrase), sorted */
+	CS_TYPOS,       /* struct cat_typo[]: one-letter deletions of vocabulary words, sorted by hash */
+	CS_FAMILIES,    /* struct cat_family[]: product families and their app per kind */
+	CS_INTENTS,     /* struct cat_intent[]: what each intent (verb) asks for */
+	CS_IMPLIED,     /* struct cat_implied[]: broader scopes a provider documents as including narrower ones */
+	CS_INPUTS,      /* struct cat_input[]: identifiers an operation needs and how a plan gets them */
+	CS_TEXTS,       /* struct cat_text[]: every text the planner writes, in enum ptext order */
+	CS_HISTORY,     /* struct cat_history[]: earlier states of operations, from catalog refreshes */
 	CS_COUNT
 };
 
@@ -94,6 +101,8 @@ struct cat_cap {
 	cat_str search;                       /* folded id + titles + descriptions, for matching */
 	uint32_t write, caller;
 	uint32_t op_first, op_count;          /* op indices in CS_LISTS */
+	uint32_t existing;                    /* acts on data the user already has (not data the app creates) */
+	uint32_t pad;
 	/* Row 1 item around its documented_by list: head is an object left open, tail closes it. */
 	cat_str item_head, item_tail;
 };
@@ -104,6 +113,7 @@ struct cat_task {
 	cat_str json;                         /* task as served in /v2/tasks */
 	uint32_t generic;
 	uint32_t step_first, step_count;      /* into CS_STEPS */
+	uint32_t subject;                     /* a free-text query must name the task's subject (SYN_SUBJECT) */
 };
 
 struct cat_step {
@@ -157,31 +167,112 @@ struct cat_opx {
 	cat_str app_context;                  /* JSON: the app's permission context as a string */
 	cat_str cap_title;                    /* JSON: the capability's {en, de} title */
 	uint32_t tested;                      /* a passing report assertion names this operation */
+	cat_str request_url;                  /* the address as the provider documents it (real path segment) */
+	cat_str shape_sha256;                 /* catalogc_shape_hash: the call apart from its address */
+	uint32_t input_first, input_count;    /* CS_INPUTS */
+	uint32_t scope_rec_first;             /* CS_LISTS: per scope alternative its CS_SCOPES index (CAT_NONE: unranked) */
+	uint32_t pad;
 };
 
 /* One scope of an app in privilege order: rank 0 is the least privileged. */
 struct cat_scope {
-	cat_str scope, reason;
+	cat_str scope, reason, reason_de;
 	uint32_t app, rank;
 	uint32_t suggest;                     /* 0: only usable in a narrow context, never proposed */
-	uint32_t pad;
+	uint32_t app_created;                 /* sees only data the app created (or the user opened with it) */
 };
 
-enum cat_syn_kind { SYN_STOP = 0, SYN_APP, SYN_APP_KIND, SYN_TASK, SYN_CAP };
+enum cat_syn_kind { SYN_STOP = 0, SYN_APP, SYN_APP_KIND, SYN_TASK, SYN_CAP, SYN_FAMILY, SYN_INTENT, SYN_ROLE,
+	SYN_SUBJECT, SYN_ARROW, SYN_KIND_COUNT };
+/* Targets of SYN_ROLE phrases. */
+enum cat_role { ROLE_NONE = 0, ROLE_SOURCE, ROLE_TARGET, ROLE_WEAK_TARGET, ROLE_RECEIVE, ROLE_NEGATION, ROLE_COUNT };
 
-/* A folded phrase and what it points at (app, enum cat_app_kind, task or capability index). */
+/* A folded phrase and what it points at (app, enum cat_app_kind, task, capability, family, intent or
+ * enum cat_role index). SYN_ARROW phrases are kept as written (folding would erase them) and point at
+ * the intent an arrow stands for. */
 struct cat_syn {
 	cat_str phrase;
 	uint32_t kind, target;
 	uint32_t words;                       /* number of words in phrase */
 };
 
-/* A distinct word of the tasks' search texts and the set of tasks (bit = task index) using it. */
+/* A distinct word of the planner's vocabulary: the tasks using it in their search texts (bit = task
+ * index) and the phrases starting with it (CS_LISTS: syn indices, most words first). */
 struct cat_word {
 	cat_str word;
 	uint32_t len;
+	uint32_t stop;                        /* a stop word */
 	uint32_t pad;
 	uint64_t tasks;
+	uint32_t syn_first, syn_count;
+};
+
+/* text_hash of a vocabulary word of five letters or more, or of it with one letter deleted. */
+struct cat_typo {
+	uint64_t hash;
+	uint32_t word;                        /* CS_WORDS index */
+	uint32_t pad;
+};
+
+/* A product family: for each enum cat_app_kind its app, CAT_NONE where it has none. */
+struct cat_family {
+	cat_str id;
+	uint32_t apps[AK_COUNT];
+	uint32_t pad;
+};
+
+/* An intent: the capabilities (bit = capability index) a verb or phrasing asks for. */
+struct cat_intent {
+	uint64_t caps;
+};
+
+/* The provider documents that granting `broader` for app includes `narrower`. */
+struct cat_implied {
+	cat_str broader, narrower;
+	cat_str url, statement_en, statement_de;
+	uint32_t app;
+	uint32_t pad;
+};
+
+/* An input an operation needs: a placeholder of its path (or an argument in its body or header) that
+ * names existing data. found_by: the capability whose answer holds it (CAT_NONE: the caller supplies it). */
+struct cat_input {
+	cat_str name;                         /* "{eventId}", or an argument name */
+	cat_str what_en, what_de;             /* "the event id" */
+	cat_str where_en, where_de;           /* where the finder's answer holds it, or what the caller gives */
+	cat_str fixed;                        /* a value that always works ("me", "primary"), or CAT_NONE */
+	uint32_t found_by;
+	uint32_t occurrence;                  /* 1-based, for a placeholder written twice ("{id}") */
+};
+
+/* Every text the planner writes, one record each in CS_TEXTS in this order (keys: VOCAB_PLAN_TEXTS). The
+ * status texts come first, in enum plan_rule order. */
+enum ptext {
+	PT_STATUS_UNRESOLVED = 0, PT_STATUS_AMBIGUOUS, PT_STATUS_READ_ONLY_CONFLICT, PT_STATUS_NEEDS_APPS,
+	PT_STATUS_PARTIAL, PT_STATUS_NEEDS_SCOPES, PT_STATUS_SCOPES_UNKNOWN, PT_STATUS_CALLER_SIDE_STEPS,
+	PT_STATUS_READY, PT_PERM_UNRESOLVED, PT_PERM_AMBIGUOUS, PT_PERM_NEEDS_APPS, PT_PERM_NEEDS_SCOPES,
+	PT_PERM_SCOPES_UNKNOWN, PT_PERM_GRANTED, PT_PERM_NO_SCOPES_NEEDED, PT_IMPACT_UNCHANGED, PT_IMPACT_INFO_ONLY,
+	PT_IMPACT_COMPATIBLE, PT_IMPACT_BREAKING, PT_NOTE_CALLER_SIDE, PT_NOTE_NO_APP, PT_NOTE_NOT_DOCUMENTED,
+	PT_NOTE_SCOPES_UNKNOWN, PT_NOTE_MISSING_SCOPE, PT_NOTE_IMPLIED, PT_NOTE_APP_CREATED_GRANT,
+	PT_NOTE_ADDED_FIND, PT_REASON_EXISTING_DATA, PT_LEFT_OUT_READ_ONLY, PT_NOT_USED_NOTHING_PLANNED,
+	PT_NOT_USED_NO_STEP, PT_RUNTIME_LOCAL, PT_RUNTIME_REMOTE, PT_RUNTIME_ANY, PT_INPUT_FIXED,
+	PT_INPUT_FROM_STEP, PT_INPUT_CALLER, PT_QUERY_REBOUND, PT_QUERY_EQUIVALENT, PT_CHANGE_REMOVED_APP,
+	PT_CHANGE_REMOVED_OPERATION, PT_CHANGE_CAPABILITY_REMAPPED, PT_CHANGE_SCOPES_NOW_DOCUMENTED,
+	PT_CHANGE_SCOPES_NO_LONGER_DOCUMENTED, PT_CHANGE_SCOPES_CHANGED, PT_CHANGE_SCOPES_NARROWED,
+	PT_CHANGE_SCOPES_WIDENED, PT_CHANGE_HASH_EXPLAINED, PT_CHANGE_HASH_UNEXPLAINED, PT_CHANGE_REVISION,
+	PT_CHANGE_CATALOG_VERSION, PT_CHANGE_RULE_VERSION, PT_CHANGE_HOST, PT_CHANGE_PATH, PT_CHANGE_METHOD,
+	PT_CHANGE_SHAPE, PT_COUNT
+};
+
+struct cat_text {
+	cat_str en, de;
+};
+
+/* An earlier state of an operation, recorded by autoplan-refresh when the provider document changed it. */
+struct cat_history {
+	cat_str operation, semantic_sha256, revision, method, request_url, shape_sha256;
+	uint32_t app;
+	uint32_t pad;
 };
 
 enum cat_cfg_format { CF_JSON = 0, CF_JSONC, CF_TOML, CF_YAML, CF_COUNT };

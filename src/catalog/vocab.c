@@ -41,6 +41,23 @@ const char *const VOCAB_VERIFICATION_LEVELS[] = { "listed", "package_resolved", 
 	"execution_tested", NULL };
 const char *const VOCAB_APP_KINDS[] = { "caller", "mail", "drive", "calendar", "sheets", "codehost", NULL };
 
+const char *const VOCAB_PLAN_TEXTS[] = {
+	"status.unresolved", "status.ambiguous", "status.read_only_conflict", "status.needs_apps", "status.partial",
+	"status.needs_scopes", "status.scopes_unknown", "status.caller_side_steps", "status.ready",
+	"permissions.unresolved", "permissions.ambiguous", "permissions.needs_apps", "permissions.needs_scopes",
+	"permissions.scopes_unknown", "permissions.granted", "permissions.no_scopes_needed", "impact.unchanged",
+	"impact.info_only", "impact.compatible", "impact.breaking", "note.caller_side", "note.no_app",
+	"note.not_documented", "note.scopes_unknown", "note.missing_scope", "note.implied",
+	"note.app_created_grant", "note.added_find", "reason.existing_data", "left_out.read_only",
+	"not_used.nothing_planned", "not_used.no_step", "runtime.local", "runtime.remote", "runtime.any",
+	"input.fixed", "input.from_step", "input.caller", "query.rebound", "query.equivalent", "change.removed_app",
+	"change.removed_operation", "change.capability_remapped", "change.scopes_now_documented",
+	"change.scopes_no_longer_documented", "change.scopes_changed", "change.scopes_narrowed",
+	"change.scopes_widened", "change.source_hash_explained", "change.source_hash_unexplained",
+	"change.source_revision", "change.catalog_version", "change.rule_version", "change.host", "change.path",
+	"change.method", "change.shape", NULL
+};
+
 int vocab_index(const char *const *v, const char *s)
 {
 	for (int i = 0; s && v[i]; i++)

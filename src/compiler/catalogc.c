@@ -2,6 +2,7 @@
 #include "catalog/catalog.h"
 #include "compiler/catalogc_dir.h"
 #include "compiler/catalogc_error.h"
+#include "compiler/catalogc_int.h"
 #include "compiler/catalogc_shapes.h"
 #include "util/buf.h"
 #include "util/jsonutil.h"
@@ -16,27 +17,8 @@
 #include <string.h>
 #include <unistd.h>
 
-struct cc {
-	char *err;
-	size_t errlen;
-	const char *dir, *extra_dir;
-	struct buf strings, apps, ops, caps, tasks, steps, lists, reports, docs, opx, scopes, syns, words, clients, entries;
-	struct json_object *versions, *capfile, *taskfile, *guidefile, *appsrc[16], *reportsrc;
-	uint32_t napps, nops, ncaps, ntasks, nsteps, nlists, nreports, ndocs, nscopes, nsyns, nwords, nclients, nentries, nimported, nshadowed;
-	uint32_t app_ops[16][2]; /* first, count */
-	char dataset_version[512];
-};
-
-static int fail(struct cc *c, const char *file, const char *ptr, const char *fmt, ...)
-	__attribute__((format(printf, 4, 5)));
-static int fail(struct cc *c, const char *file, const char *ptr, const char *fmt, ...)
-{
-	va_list ap;
-	va_start(ap, fmt);
-	catalogc_verror(c->err, c->errlen, file, ptr, fmt, ap);
-	va_end(ap);
-	return -1;
-}
+/* Every error of the compiler has one format (catalogc_error.h). */
+#define fail cc_fail
 
 static cat_str str_add(struct cc *c, const char *s)
 {
@@ -52,15 +34,46 @@ static cat_str json_add(struct cc *c, struct json_object *o)
 	return str_add(c, json_object_to_json_string_ext(o, JSON_C_TO_STRING_PLAIN | JSON_C_TO_STRING_NOSLASHESCAPE));
 }
 
-static cat_str folded_add(struct cc *c, const char *s)
+/* s folded by fold, added to the pool. */
+static cat_str fold_add(struct cc *c, const char *s, size_t (*fold)(const char *, char *, size_t))
 {
 	size_t cap = strlen(s) * 2 + 1;
 	char *f = malloc(cap);
 	if (!f) return CAT_NONE;
-	text_fold(s, f, cap);
+	fold(s, f, cap);
 	cat_str r = str_add(c, f);
 	free(f);
 	return r;
+}
+
+static cat_str folded_add(struct cc *c, const char *s)
+{
+	return fold_add(c, s, text_fold);
+}
+
+int cc_fail(struct cc *c, const char *file, const char *ptr, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	catalogc_verror(c->err, c->errlen, file, ptr, fmt, ap);
+	va_end(ap);
+	return -1;
+}
+
+cat_str cc_str(struct cc *c, const char *s) { return str_add(c, s); }
+cat_str cc_json(struct cc *c, struct json_object *o) { return json_add(c, o); }
+
+int cc_list_add(struct cc *c, uint32_t v)
+{
+	if (buf_add(&c->lists, &v, 4) < 0) return -1;
+	c->nlists++;
+	return 0;
+}
+
+/* The planner's folding (ae/oe/ue kept: only German words get them rewritten, at query time). */
+static cat_str words_add(struct cc *c, const char *s)
+{
+	return fold_add(c, s, text_fold_words);
 }
 
 /* Reads dir/name and validates it against shape; the validated, normalised object is returned. */
@@ -89,13 +102,9 @@ static enum cat_app_kind app_kind_of(const char *id)
 	return AK_CODEHOST;
 }
 
-int catalogc_semantic_hash(const char *app, struct json_object *op, const char *base_url, char out[65])
+/* sha256 of the canonical form of sem with the keys of op added (takes sem). */
+static int hash_with(struct json_object *sem, struct json_object *op, const char *const *keys, char out[65])
 {
-	static const char *const keys[] = { "id", "capability", "method", "path", "input", "output",
-		"parameters", "scope_alternatives", "write", NULL };
-	struct json_object *sem = json_object_new_object();
-	jadd(sem, "app", json_object_new_string(app));
-	jadd(sem, "base_url", json_object_new_string(base_url));
 	for (int i = 0; keys[i]; i++)
 		json_object_object_add(sem, keys[i], json_object_get(jget(op, keys[i])));
 	char *canon = json_canonical(sem);
@@ -104,6 +113,40 @@ int catalogc_semantic_hash(const char *app, struct json_object *op, const char *
 	int rc = sha256_hex(canon, strlen(canon), out);
 	free(canon);
 	return rc;
+}
+
+int catalogc_semantic_hash(const char *app, struct json_object *op, const char *base_url, char out[65])
+{
+	static const char *const keys[] = { "id", "capability", "method", "path", "input", "output",
+		"parameters", "scope_alternatives", "write", NULL };
+	struct json_object *sem = json_object_new_object();
+	jadd(sem, "app", json_object_new_string(app));
+	jadd(sem, "base_url", json_object_new_string(base_url));
+	return hash_with(sem, op, keys, out);
+}
+
+int catalogc_shape_hash(struct json_object *op, char out[65])
+{
+	static const char *const keys[] = { "id", "capability", "input", "output", "parameters", "write", NULL };
+	return hash_with(json_object_new_object(), op, keys, out);
+}
+
+char *catalogc_request_url(const char *base, const char *path, const char *real_prefix, const char *neutral_prefix)
+{
+	char *rewritten = NULL;
+	if (real_prefix && neutral_prefix && strncmp(path, neutral_prefix, strlen(neutral_prefix)) == 0) {
+		size_t n = strlen(real_prefix) + strlen(path) + 1;
+		if (!(rewritten = malloc(n))) return NULL;
+		snprintf(rewritten, n, "%s%s", real_prefix, path + strlen(neutral_prefix));
+		path = rewritten;
+	}
+	size_t bl = strlen(base), n = bl + strlen(path) + 2;
+	bool base_slash = bl && base[bl - 1] == '/', path_slash = path[0] == '/';
+	char *out = malloc(n);
+	if (out && base_slash && path_slash) snprintf(out, n, "%.*s%s", (int)(bl - 1), base, path);
+	else if (out) snprintf(out, n, "%s%s%s", base, base_slash || path_slash ? "" : "/", path);
+	free(rewritten);
+	return out;
 }
 
 /* {"required":[names],"fixed":{name:value}}: what a caller must send, in source order. */
@@ -303,7 +346,12 @@ static int compile_caps(struct cc *c)
 			.write = (uint32_t)jget_bool(cap, "write", 0),
 			.caller = strcmp(jget_str(cap, "kind"), "caller") == 0,
 			.op_first = c->nlists,
+			.existing = jget_str(cap, "acts_on") && strcmp(jget_str(cap, "acts_on"), "existing") == 0,
 		};
+		if (!rec.caller && !jget_str(cap, "acts_on")) {
+			snprintf(ptr, sizeof ptr, "/capabilities/%u", i);
+			return fail(c, file, ptr, "provider capability \"%s\" needs acts_on (existing or new)", id);
+		}
 		char hay[4096];
 		snprintf(hay, sizeof hay, "%s %s %s %s %s", id, jget_str(t, "en"), jget_str(t, "de"),
 			jget_str(d, "en"), jget_str(d, "de"));
@@ -431,7 +479,7 @@ static int compile_tasks(struct cc *c, struct json_object *served)
 			for (size_t k = 0; k < json_object_array_length(words); k++)
 				sprintbuf(pb, " %s", json_object_get_string(json_object_array_get_idx(words, k)));
 		}
-		rec.search = folded_add(c, pb->buf);
+		rec.search = words_add(c, pb->buf);
 		printbuf_free(pb);
 		if (buf_add(&c->tasks, &rec, sizeof rec) < 0) return -1;
 		c->ntasks++;
@@ -507,6 +555,9 @@ static const char *pool(const struct cc *c, cat_str s)
 	return (const char *)c->strings.p + s + 4;
 }
 
+const char *cc_pool(const struct cc *c, cat_str s) { return pool(c, s); }
+struct json_object *cc_load(struct cc *c, const char *name, const struct schema *shape) { return load(c, name, shape); }
+
 /* Rank of scope among app's ordered scopes, or -1. */
 static int scope_rank(const struct cc *c, uint32_t app, const char *scope)
 {
@@ -564,72 +615,15 @@ static int compile_scope_order(struct cc *c)
 			if (scope_rank(c, a, sc) >= 0) rc = fail(c, file, ptr, "scope \"%s\" is listed twice", sc);
 			else if (!app_uses_scope(c, a, sc))
 				rc = fail(c, file, ptr, "unknown scope \"%s\": no operation of %s accepts it", sc, VOCAB_APPS[a]);
-			struct cat_scope rec = { .scope = str_add(c, sc), .reason = str_add(c, jget_str(e, "reason")),
-				.app = a, .rank = i, .suggest = (uint32_t)jget_bool(e, "suggest", 0) };
+			struct json_object *reason = jget(e, "reason");
+			struct cat_scope rec = { .scope = str_add(c, sc), .reason = str_add(c, jget_str(reason, "en")),
+				.reason_de = str_add(c, jget_str(reason, "de")), .app = a, .rank = i,
+				.suggest = (uint32_t)jget_bool(e, "suggest", 0),
+				.app_created = strcmp(jget_str(e, "reach"), "app_created") == 0 };
 			if (rc == 0 && buf_add(&c->scopes, &rec, sizeof rec) < 0) rc = -1;
 			if (rc == 0) c->nscopes++;
 		}
 		if (rc == 0) rc = check_scope_coverage(c, a, list != NULL);
-	}
-	json_object_put(src);
-	return rc;
-}
-
-static int syn_add(struct cc *c, const char *file, const char *ptr, const char *phrase, uint32_t kind, uint32_t target)
-{
-	char f[512];
-	size_t n = text_fold(phrase, f, sizeof f);
-	if (n == 0) return fail(c, file, ptr, "phrase \"%s\" folds to nothing", phrase);
-	uint32_t words = 1;
-	for (size_t i = 0; i < n; i++) if (f[i] == ' ') words++;
-	struct cat_syn rec = { .phrase = str_add(c, f), .kind = kind, .target = target, .words = words };
-	if (buf_add(&c->syns, &rec, sizeof rec) < 0) return -1;
-	c->nsyns++;
-	return 0;
-}
-
-/* A task's search text gains its synonym phrases, so matching needs one pass per task. */
-static int append_task_synonyms(struct cc *c, uint32_t t)
-{
-	struct cat_task *rec = (struct cat_task *)c->tasks.p + t;
-	struct printbuf *pb = printbuf_new();
-	if (!pb) return -1;
-	sprintbuf(pb, "%s", pool(c, rec->search));
-	for (uint32_t s = 0; s < c->nsyns; s++) {
-		const struct cat_syn *sy = (const struct cat_syn *)c->syns.p + s;
-		if (sy->kind == SYN_TASK && sy->target == t) sprintbuf(pb, " %s", pool(c, sy->phrase));
-	}
-	rec->search = str_add(c, pb->buf);
-	printbuf_free(pb);
-	return rec->search == CAT_NONE ? -1 : 0;
-}
-
-static int compile_synonyms(struct cc *c)
-{
-	static const struct { const char *list, *key; const char *const *vocab; uint32_t kind; } groups[] = {
-		{ "apps", "app", VOCAB_APPS, SYN_APP }, { "app_kinds", "kind", VOCAB_APP_KINDS, SYN_APP_KIND },
-		{ "tasks", "task", VOCAB_TASKS, SYN_TASK }, { "capabilities", "capability", VOCAB_CAPABILITIES, SYN_CAP } };
-	const char *file = "synonyms.json";
-	struct json_object *src = load(c, file, &SRC_SYNONYMS);
-	if (!src) return -1;
-	int rc = 0;
-	char ptr[128];
-	for (size_t g = 0; g < sizeof groups / sizeof *groups && rc == 0; g++) {
-		struct json_object *list = jget(src, groups[g].list);
-		for (size_t i = 0; i < json_object_array_length(list) && rc == 0; i++) {
-			struct json_object *e = json_object_array_get_idx(list, i), *ph = jget(e, "phrases");
-			uint32_t target = (uint32_t)vocab_index(groups[g].vocab, jget_str(e, groups[g].key));
-			for (size_t k = 0; k < json_object_array_length(ph) && rc == 0; k++) {
-				snprintf(ptr, sizeof ptr, "/%s/%zu/phrases/%zu", groups[g].list, i, k);
-				rc = syn_add(c, file, ptr, json_object_get_string(json_object_array_get_idx(ph, k)), groups[g].kind, target);
-			}
-		}
-	}
-	for (uint32_t t = 0; t < c->ntasks && rc == 0; t++) rc = append_task_synonyms(c, t);
-	struct json_object *stop = jget(src, "stopwords");
-	for (size_t k = 0; k < json_object_array_length(stop) && rc == 0; k++) {
-		snprintf(ptr, sizeof ptr, "/stopwords/%zu", k);
-		rc = syn_add(c, file, ptr, json_object_get_string(json_object_array_get_idx(stop, k)), SYN_STOP, 0);
 	}
 	json_object_put(src);
 	return rc;
@@ -649,6 +643,7 @@ static int build_plan_views(struct cc *c)
 		jadd(v, "method", json_object_new_string(pool(c, op->method)));
 		jadd(v, "base_url", json_object_new_string(pool(c, op->base_url)));
 		jadd(v, "path", json_object_new_string(pool(c, op->path)));
+		jadd(v, "request_url", json_object_new_string(pool(c, x->request_url)));
 		jadd(v, "input", x->input != CAT_NONE ? json_object_new_string(pool(c, x->input)) : NULL);
 		jadd(v, "output", x->output != CAT_NONE ? json_object_new_string(pool(c, x->output)) : NULL);
 		jadd(v, "parameters", json_tokener_parse(pool(c, x->params)));
@@ -675,54 +670,6 @@ static int build_plan_views(struct cc *c)
 		if (x->plan_view == CAT_NONE || x->cap_title == CAT_NONE) return fail(c, "catalog", "", "out of memory");
 	}
 	return 0;
-}
-
-struct vword {
-	char *w;
-	uint64_t tasks;
-};
-
-static int cmp_vword(const void *a, const void *b)
-{
-	return strcmp(((const struct vword *)a)->w, ((const struct vword *)b)->w);
-}
-
-/* Distinct words of every task's search text with the tasks using each, sorted: the query matcher
- * compares a query word with each distinct word once instead of once per task. */
-static int build_vocabulary(struct cc *c)
-{
-	if (c->ntasks > 64) return fail(c, "tasks.json", "/tasks", "more than 64 tasks do not fit the word index");
-	size_t n = 0, cap = 0;
-	struct vword *v = NULL;
-	int rc = 0;
-	for (uint32_t t = 0; t < c->ntasks && rc == 0; t++) {
-		char *text = strdup(pool(c, ((const struct cat_task *)c->tasks.p)[t].search));
-		for (char *save = NULL, *w = text ? strtok_r(text, " ", &save) : NULL; w; w = strtok_r(NULL, " ", &save)) {
-			size_t k;
-			for (k = 0; k < n; k++) if (strcmp(v[k].w, w) == 0) break;
-			if (k == n) {
-				if (n == cap) {
-					cap = cap ? cap * 2 : 256;
-					struct vword *nv = realloc(v, cap * sizeof *v);
-					if (!nv) { rc = -1; break; }
-					v = nv;
-				}
-				v[n++] = (struct vword){ .w = strdup(w), .tasks = 0 };
-			}
-			v[k].tasks |= 1ull << t;
-		}
-		if (!text) rc = -1;
-		free(text);
-	}
-	if (rc == 0) qsort(v, n, sizeof *v, cmp_vword);
-	for (size_t k = 0; k < n; k++) {
-		struct cat_word rec = { .word = str_add(c, v[k].w), .len = (uint32_t)strlen(v[k].w), .tasks = v[k].tasks };
-		if (rc == 0 && buf_add(&c->words, &rec, sizeof rec) < 0) rc = -1;
-		if (rc == 0) c->nwords++;
-		free(v[k].w);
-	}
-	free(v);
-	return rc < 0 ? fail(c, "tasks.json", "", "out of memory") : 0;
 }
 
 /* "|a|b|" from a JSON array of strings, each folded when fold is set. */
@@ -954,6 +901,10 @@ static int write_out(struct cc *c, const char *outpath)
 		[CS_SYNONYMS] = { &c->syns, c->nsyns }, [CS_WORDS] = { &c->words, c->nwords },
 		[CS_CLIENTS] = { &c->clients, c->nclients },
 		[CS_ENTRIES] = { &c->entries, c->nentries },
+		[CS_TYPOS] = { &c->typos, c->ntypos }, [CS_FAMILIES] = { &c->families, c->nfamilies },
+		[CS_INTENTS] = { &c->intents, c->nintents }, [CS_IMPLIED] = { &c->implied, c->nimplied },
+		[CS_INPUTS] = { &c->inputs, c->ninputs }, [CS_TEXTS] = { &c->texts, c->ntexts },
+		[CS_HISTORY] = { &c->history, c->nhistory },
 	};
 	struct buf body = { 0 };
 	static const unsigned char pad[8];
@@ -995,10 +946,11 @@ static int write_out(struct cc *c, const char *outpath)
 static void cc_free(struct cc *c)
 {
 	struct buf *bufs[] = { &c->strings, &c->apps, &c->ops, &c->caps, &c->tasks, &c->steps, &c->lists,
-		&c->reports, &c->docs, &c->opx, &c->scopes, &c->syns, &c->words, &c->clients, &c->entries };
+		&c->reports, &c->docs, &c->opx, &c->scopes, &c->syns, &c->words, &c->clients, &c->entries,
+		&c->typos, &c->families, &c->intents, &c->implied, &c->inputs, &c->texts, &c->history };
 	for (size_t i = 0; i < sizeof bufs / sizeof *bufs; i++) free(bufs[i]->p);
 	for (int a = 0; a < 16; a++) if (c->appsrc[a]) json_object_put(c->appsrc[a]);
-	struct json_object *objs[] = { c->versions, c->capfile, c->taskfile, c->guidefile, c->reportsrc };
+	struct json_object *objs[] = { c->versions, c->capfile, c->taskfile, c->guidefile, c->reportsrc, c->sources };
 	for (size_t i = 0; i < sizeof objs / sizeof *objs; i++) if (objs[i]) json_object_put(objs[i]);
 }
 
@@ -1047,8 +999,11 @@ int catalogc_build_ex(const char *srcdir, const char *extra_dir, const char *out
 	if (rc == 0) rc = compile_tasks(&c, tasks);
 	if (rc == 0) rc = (c.guidefile = load(&c, "guides.json", &SRC_GUIDES)) ? 0 : -1;
 	if (rc == 0) rc = compile_scope_order(&c);
-	if (rc == 0) rc = compile_synonyms(&c);
-	if (rc == 0) rc = build_vocabulary(&c);
+	if (rc == 0) rc = cc_compile_synonyms(&c);
+	if (rc == 0) rc = cc_compile_implied(&c);
+	if (rc == 0) rc = cc_compile_inputs(&c);
+	if (rc == 0) rc = cc_compile_texts(&c);
+	if (rc == 0) rc = cc_compile_history(&c);
 	if (rc == 0) rc = compile_reports(&c);
 	if (rc == 0) rc = build_plan_views(&c);
 	if (rc == 0) rc = compile_clients(&c);

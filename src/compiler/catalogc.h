@@ -11,6 +11,15 @@
  * scope_alternatives, write. Key order and white space do not matter. Returns 0 or -1. */
 int catalogc_semantic_hash(const char *app, struct json_object *op, const char *base_url, char out[65]);
 
+/* sha256 (hex) of the call's shape apart from its address and scopes: id, capability, input, output,
+ * parameters, write. Change impact compares it with an operation's recorded earlier shape. */
+int catalogc_shape_hash(struct json_object *op, char out[65]);
+
+/* The request address as the provider documents it: base joined with path, where a path starting
+ * with neutral_prefix ("mailA/") gets the provider's real_prefix ("gmail/") back. Either prefix may be
+ * NULL. Caller frees; NULL when memory ran out. */
+char *catalogc_request_url(const char *base, const char *path, const char *real_prefix, const char *neutral_prefix);
+
 /* Returns 0, or -1 with "file: /json/pointer: message" in err. Nothing is written on failure. */
 int catalogc_build(const char *srcdir, const char *outpath, char *err, size_t errlen);
 

@@ -116,9 +116,15 @@ const struct schema SRC_APP = { .kind = SK_OBJECT, .min = NB, .max = NB, .props 
 /* capabilities.json */
 static const char *const cap_kinds[] = { "provider", "caller", NULL };
 static const struct schema s_cap_kind = { .kind = SK_STRING, .min = NB, .max = NB, .enumv = cap_kinds };
+/* acts_on: "existing" when the capability works on data the user already has (search, read, change,
+ * append to it), "new" when it makes data of its own; the planner never proposes a scope that only
+ * sees app-created data for an "existing" step. Required of provider capabilities (the compiler checks). */
+static const char *const cap_acts_on[] = { "existing", "new", NULL };
+static const struct schema s_cap_acts_on = { .kind = SK_STRING, .min = NB, .max = NB, .enumv = cap_acts_on };
 static const struct schema_prop p_capability[] = {
 	{ "id", &s_cap, true }, { "write", &s_bool, true }, { "title", &s_text, true },
-	{ "description", &s_text, true }, { "kind", &s_cap_kind, true }, { NULL, NULL, false } };
+	{ "description", &s_text, true }, { "kind", &s_cap_kind, true }, { "acts_on", &s_cap_acts_on, false },
+	{ NULL, NULL, false } };
 static const struct schema s_capability = { .kind = SK_OBJECT, .min = NB, .max = NB, .props = p_capability };
 static const struct schema s_capability_list = { .kind = SK_ARRAY, .min = 38, .max = 38, .items = &s_capability };
 static const struct schema_prop p_caps_file[] = { { "capabilities", &s_capability_list, true }, { NULL, NULL, false } };
@@ -164,8 +170,13 @@ const struct schema SRC_REPORT = { .kind = SK_OBJECT, .min = NB, .max = NB, .pro
 
 
 /* scope_order.json: per app, scopes from least to most privileged (null: scopes not collected). */
+/* reach "app_created": the scope sees only data the app created or the user opened with it. */
+static const char *const scope_reach[] = { "all", "app_created", NULL };
+static const struct schema s_scope_reach = { .kind = SK_STRING, .min = NB, .max = NB, .enumv = scope_reach,
+	.dflt = "\"all\"" };
 static const struct schema_prop p_scope_rank[] = {
-	{ "scope", &s_str, true }, { "suggest", &s_bool, true }, { "reason", &s_str, true }, { NULL, NULL, false } };
+	{ "scope", &s_str, true }, { "suggest", &s_bool, true }, { "reach", &s_scope_reach, false },
+	{ "reason", &s_text, true }, { NULL, NULL, false } };
 static const struct schema s_scope_rank = { .kind = SK_OBJECT, .min = NB, .max = NB, .props = p_scope_rank };
 static const struct schema s_scope_ranks = { .kind = SK_ARRAY, .flags = SF_NULLABLE, .min = 1, .max = 100,
 	.items = &s_scope_rank };
@@ -179,24 +190,43 @@ static const struct schema_prop p_scope_order[] = {
 	{ "note", &s_str, false }, { "apps", &s_scope_apps, true }, { NULL, NULL, false } };
 const struct schema SRC_SCOPE_ORDER = { .kind = SK_OBJECT, .min = NB, .max = NB, .props = p_scope_order };
 
-/* synonyms.json: phrases that point a free-text query at apps, app kinds, tasks and capabilities. */
+/* synonyms.json: phrases that point a free-text query at apps, families, app kinds, roles, intents,
+ * tasks and capabilities. */
 static const struct schema s_phrase = { .kind = SK_STRING, .min = 1, .max = 120 };
 static const struct schema s_phrases = { .kind = SK_ARRAY, .min = 1, .max = 200, .items = &s_phrase };
+static const struct schema s_apps4 = { .kind = SK_ARRAY, .min = 2, .max = 5, .items = &s_app };
+static const struct schema s_caps = { .kind = SK_ARRAY, .min = 1, .max = 38, .items = &s_cap };
+static const struct schema s_family_id = { .kind = SK_STRING, .min = 1, .max = 40, .pattern = "^[a-z0-9][a-z0-9-]*$" };
 static const struct schema_prop p_syn_app[] = { { "app", &s_app, true }, { "phrases", &s_phrases, true }, { NULL, NULL, false } };
+static const struct schema_prop p_syn_family[] = { { "family", &s_family_id, true }, { "apps", &s_apps4, true },
+	{ "phrases", &s_phrases, true }, { NULL, NULL, false } };
 static const struct schema_prop p_syn_kind[] = { { "kind", &s_app_kind, true }, { "phrases", &s_phrases, true }, { NULL, NULL, false } };
-static const struct schema_prop p_syn_task[] = { { "task", &s_task, true }, { "phrases", &s_phrases, true }, { NULL, NULL, false } };
+static const struct schema_prop p_syn_task[] = { { "task", &s_task, true }, { "phrases", &s_phrases, true },
+	{ "subject", &s_phrases, false }, { NULL, NULL, false } };
 static const struct schema_prop p_syn_cap[] = { { "capability", &s_cap, true }, { "phrases", &s_phrases, true }, { NULL, NULL, false } };
+static const struct schema_prop p_syn_intent[] = { { "capabilities", &s_caps, true }, { "phrases", &s_phrases, true }, { NULL, NULL, false } };
 static const struct schema s_syn_app = { .kind = SK_OBJECT, .min = NB, .max = NB, .props = p_syn_app };
+static const struct schema s_syn_family = { .kind = SK_OBJECT, .min = NB, .max = NB, .props = p_syn_family };
 static const struct schema s_syn_kind = { .kind = SK_OBJECT, .min = NB, .max = NB, .props = p_syn_kind };
 static const struct schema s_syn_task = { .kind = SK_OBJECT, .min = NB, .max = NB, .props = p_syn_task };
 static const struct schema s_syn_cap = { .kind = SK_OBJECT, .min = NB, .max = NB, .props = p_syn_cap };
+static const struct schema s_syn_intent = { .kind = SK_OBJECT, .min = NB, .max = NB, .props = p_syn_intent };
 static const struct schema s_syn_apps = { .kind = SK_ARRAY, .min = 0, .max = 100, .items = &s_syn_app };
+static const struct schema s_syn_families = { .kind = SK_ARRAY, .min = 0, .max = 20, .items = &s_syn_family };
 static const struct schema s_syn_kinds = { .kind = SK_ARRAY, .min = 0, .max = 100, .items = &s_syn_kind };
 static const struct schema s_syn_tasks = { .kind = SK_ARRAY, .min = 0, .max = 500, .items = &s_syn_task };
 static const struct schema s_syn_caps = { .kind = SK_ARRAY, .min = 0, .max = 500, .items = &s_syn_cap };
+static const struct schema s_syn_intents = { .kind = SK_ARRAY, .min = 0, .max = 64, .items = &s_syn_intent };
+static const struct schema s_stopwords = { .kind = SK_ARRAY, .min = 1, .max = 1000, .items = &s_phrase };
+static const struct schema_prop p_roles[] = {
+	{ "source", &s_phrases, true }, { "target", &s_phrases, true }, { "weak_target", &s_phrases, true },
+	{ "receive", &s_phrases, true }, { "negation", &s_phrases, true }, { "arrows", &s_phrases, true },
+	{ "arrow_means", &s_phrase, true }, { NULL, NULL, false } };
+static const struct schema s_roles = { .kind = SK_OBJECT, .min = NB, .max = NB, .props = p_roles };
 static const struct schema_prop p_synonyms[] = {
-	{ "note", &s_str, false }, { "stopwords", &s_phrases, true }, { "apps", &s_syn_apps, true },
-	{ "app_kinds", &s_syn_kinds, true }, { "tasks", &s_syn_tasks, true }, { "capabilities", &s_syn_caps, true },
+	{ "note", &s_str, false }, { "stopwords", &s_stopwords, true }, { "apps", &s_syn_apps, true },
+	{ "families", &s_syn_families, true }, { "app_kinds", &s_syn_kinds, true }, { "roles", &s_roles, true },
+	{ "intents", &s_syn_intents, true }, { "tasks", &s_syn_tasks, true }, { "capabilities", &s_syn_caps, true },
 	{ NULL, NULL, false } };
 const struct schema SRC_SYNONYMS = { .kind = SK_OBJECT, .min = NB, .max = NB, .props = p_synonyms };
 /* clients.json: MCP client facts (format, root key, field names, transports, secrets, files, steps). */
@@ -333,3 +363,56 @@ static const struct schema s_dsource = { .kind = SK_OBJECT, .min = NB, .max = NB
 static const struct schema_prop p_dfile[] = {
 	{ "source", &s_dsource, true }, { "entries", &s_dentries, true }, { NULL, NULL, false } };
 const struct schema SRC_DIRECTORY = { .kind = SK_OBJECT, .min = NB, .max = NB, .props = p_dfile };
+
+/* scope_implications.json: broader scopes a provider documents as including narrower ones. */
+static const struct schema s_https = { .kind = SK_STRING, .min = 9, .max = 500, .pattern = "^https://[^[:space:]]+$" };
+static const struct schema s_scope_list = { .kind = SK_ARRAY, .min = 1, .max = 20, .items = &s_str };
+static const struct schema_prop p_impl_source[] = { { "url", &s_https, true }, { "statement", &s_text, true },
+	{ NULL, NULL, false } };
+static const struct schema s_impl_source = { .kind = SK_OBJECT, .min = NB, .max = NB, .props = p_impl_source };
+static const struct schema_prop p_impl[] = { { "app", &s_app, true }, { "scope", &s_str, true },
+	{ "includes", &s_scope_list, true }, { "source", &s_impl_source, true }, { NULL, NULL, false } };
+static const struct schema s_impl = { .kind = SK_OBJECT, .min = NB, .max = NB, .props = p_impl };
+static const struct schema s_impls = { .kind = SK_ARRAY, .min = 0, .max = 500, .items = &s_impl };
+static const struct schema_prop p_impl_file[] = { { "note", &s_str, false }, { "implications", &s_impls, true },
+	{ NULL, NULL, false } };
+const struct schema SRC_IMPLIED = { .kind = SK_OBJECT, .min = NB, .max = NB, .props = p_impl_file };
+
+/* operation_inputs.json: the identifiers an operation needs, and where a plan gets each. */
+static const char *const input_places[] = { "path", "argument", NULL };
+static const struct schema s_input_place = { .kind = SK_STRING, .min = NB, .max = NB, .enumv = input_places,
+	.dflt = "\"path\"" };
+static const struct schema s_occurrence = { .kind = SK_INTEGER, .min = 1, .max = 4, .dflt = "1" };
+static const struct schema s_fixed = { .kind = SK_STRING, .min = 1, .max = 80 };
+static const struct schema_prop p_input[] = {
+	{ "name", &s_str, true }, { "in", &s_input_place, false }, { "occurrence", &s_occurrence, false },
+	{ "what", &s_text, true }, { "found_by", &s_cap, false }, { "fixed", &s_fixed, false }, { "where", &s_text, true },
+	{ NULL, NULL, false } };
+static const struct schema s_input = { .kind = SK_OBJECT, .min = NB, .max = NB, .props = p_input };
+static const struct schema s_inputs = { .kind = SK_ARRAY, .min = 1, .max = 8, .items = &s_input };
+static const struct schema_prop p_op_inputs[] = { { "app", &s_app, true }, { "operation", &s_str, true },
+	{ "inputs", &s_inputs, true }, { NULL, NULL, false } };
+static const struct schema s_op_inputs = { .kind = SK_OBJECT, .min = NB, .max = NB, .props = p_op_inputs };
+static const struct schema s_op_inputs_list = { .kind = SK_ARRAY, .min = 0, .max = 200, .items = &s_op_inputs };
+static const struct schema_prop p_inputs_file[] = { { "note", &s_str, false }, { "operations", &s_op_inputs_list, true },
+	{ NULL, NULL, false } };
+const struct schema SRC_INPUTS = { .kind = SK_OBJECT, .min = NB, .max = NB, .props = p_inputs_file };
+
+/* planner_texts.json: every text the planner writes, keyed as in VOCAB_PLAN_TEXTS. */
+static const struct schema s_texts = { .kind = SK_OBJECT, .min = NB, .max = NB, .additional = true };
+static const struct schema_prop p_texts_file[] = { { "note", &s_str, false }, { "texts", &s_texts, true },
+	{ NULL, NULL, false } };
+const struct schema SRC_TEXTS = { .kind = SK_OBJECT, .min = NB, .max = NB, .props = p_texts_file };
+const struct schema SRC_TEXT = { .kind = SK_OBJECT, .min = NB, .max = NB, .props = p_text };
+
+/* history.json: earlier states of operations, written by autoplan-refresh. */
+static const struct schema s_sha_hex64 = { .kind = SK_STRING, .min = NB, .max = NB, .pattern = "^[0-9a-f]{64}$" };
+static const struct schema_prop p_hist[] = {
+	{ "app", &s_app, true }, { "operation", &s_str, true }, { "semantic_sha256", &s_sha_hex64, true },
+	{ "revision", &s_str_null, true }, { "method", &s_method, true }, { "request_url", &s_str, true },
+	{ "shape_sha256", &s_sha_hex64, true }, { "superseded_by_revision", &s_str_null, true }, { NULL, NULL, false } };
+static const struct schema s_hist = { .kind = SK_OBJECT, .min = NB, .max = NB, .props = p_hist };
+static const struct schema s_hists = { .kind = SK_ARRAY, .min = 0, .max = 100000, .items = &s_hist };
+static const struct schema_prop p_hist_file[] = { { "note", &s_str, false }, { "entries", &s_hists, true },
+	{ NULL, NULL, false } };
+const struct schema SRC_HISTORY = { .kind = SK_OBJECT, .min = NB, .max = NB, .props = p_hist_file };

@@ -122,6 +122,8 @@ int request_read(struct request *r, const struct io *io, size_t cap)
 	/* an over-long query string is answered 414 without being copied */
 	r->query = strdup(r->flaw == REQ_URI_TOO_LONG ? "" : env(io, "QUERY_STRING"));
 	if (!r->query) return -1;
+	const char *lang = env(io, "HTTP_ACCEPT_LANGUAGE");
+	if (*lang && !(r->accept_language = strndup(lang, 256))) return -1;
 	return read_body(r, io, cap);
 }
 
@@ -130,6 +132,7 @@ void request_free(struct request *r)
 	free(r->path);
 	free(r->query);
 	free(r->body);
+	free(r->accept_language);
 	memset(r, 0, sizeof *r);
 }
 

@@ -43,6 +43,7 @@ struct request {
 	enum body_state body_state;
 	enum request_flaw flaw;
 	size_t flaw_at;    /* byte offset in the decoded path for REQ_PATH_NOT_UTF8 */
+	char *accept_language; /* the Accept-Language header (at most 256 bytes), owned; NULL when absent */
 };
 
 /* Fills r from io. Reads at most cap+1 body bytes, whatever CONTENT_LENGTH says. Returns 0, or -1
@@ -61,6 +62,12 @@ struct qparam {
  * count in *bad; free with query_free(*out, *bad)). bad may be NULL. */
 int query_parse(const char *qs, struct qparam **out, int max, int *bad);
 void query_free(struct qparam *q, int n);
+
+/* The offered languages (e.g. {"en", "de"}) an answer carries, most wanted first, by the Accept-Language
+ * header (NULL: absent): primary subtags with q-values, "*" for the rest; a language at q=0 or not
+ * named (without "*") is left out. No header, or none acceptable: all, in offered order. Fills order
+ * with indices into offered; returns how many. (language.c) */
+int accept_language_order(const char *header, const char *const *offered, int noffered, int *order);
 
 /* Decodes %XX escapes (and '+' as space when plus is set) in place. Returns -1 on a bad escape or an
  * encoded NUL. */

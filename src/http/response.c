@@ -67,9 +67,12 @@ int response_write(const struct io *io, const struct reply *r)
 		"Cache-Control: no-store\r\n"
 		"X-Content-Type-Options: nosniff\r\n"
 		"%s%s%s"
+		"%s%s%s"
 		"\r\n",
 		r->status, status_text(r->status), blen + 1,
-		r->allow[0] ? "Allow: " : "", r->allow, r->allow[0] ? "\r\n" : "");
+		r->allow[0] ? "Allow: " : "", r->allow, r->allow[0] ? "\r\n" : "",
+		r->language[0] ? "Content-Language: " : "", r->language,
+		r->language[0] ? "\r\nVary: Accept-Language\r\n" : "");
 	if (n < 0 || (size_t)n >= sizeof head) return -1;
 	if (io->write(io->ctx, head, (size_t)n) < 0) return -1;
 	if (r->head) return 0;

@@ -14,6 +14,7 @@ struct reply {
 	struct json_object *body;  /* owned by the reply */
 	char allow[64];            /* Allow header for 405, empty otherwise */
 	bool head;                 /* a HEAD request: headers as for GET, no body */
+	char language[8];          /* answer language: Content-Language, and Vary: Accept-Language; empty: none */
 };
 
 /* Replaces any body with an error object. where and pointer may be NULL. */

@@ -6,6 +6,8 @@
 #include <stdio.h>
 #include <string.h>
 
+const char *const LANG_CODES[] = { "en", "de", NULL };
+
 int router_init(struct router *r, const struct catalog *cat, const struct route *routes, int nroutes)
 {
 	memset(r, 0, sizeof *r);
@@ -243,6 +245,7 @@ void router_dispatch(const struct router *r, const struct request *req, struct r
 		json_object_put(part);
 	}
 	struct hctx c = { .cat = r->cat, .route = rt };
+	c.nlangs = accept_language_order(req->accept_language, LANG_CODES, 2, c.langs);
 	rt->fn(&c, in, out);
 	if (out->status == 200 && (rt->flags & R_VERSIONED) && out->body)
 		add_version_triple(r->cat, out->body);

@@ -19,7 +19,11 @@ struct route;
 struct hctx {
 	const struct catalog *cat;
 	const struct route *route;
+	int langs[2], nlangs;          /* LANG_EN/LANG_DE by Accept-Language, most wanted first */
 };
+
+enum { LANG_EN = 0, LANG_DE = 1 };
+extern const char *const LANG_CODES[];  /* "en", "de" */
 
 /* in holds the validated path parameters, query parameters and body fields in one object (names do
  * not collide in any route). The handler fills out via reply_ok or reply_error; the router owns in. */
@@ -29,6 +33,7 @@ enum route_flags {
 	R_VERSIONED = 1u << 0,   /* a planning-type result: carries the version triple */
 	R_SPEC_ERRORS = 1u << 1, /* rows 1-12: documents 400, 404 and 413 */
 	R_HIDDEN = 1u << 2,      /* not listed in /v2/openapi.json (e.g. /v1) */
+	R_LANGUAGE = 1u << 3,    /* texts in English and German, ordered by Accept-Language (Content-Language, Vary) */
 };
 
 struct route {

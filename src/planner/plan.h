@@ -1,8 +1,11 @@
-/* The planner: resolves what a request asks for (task id, or a free-text query against the catalog's
- * titles, keywords and synonyms), binds apps to steps, compares granted scopes with each operation's
- * alternatives in the catalog's privilege order and decides a status by the rules of rule_version
- * (docs/planner.md). Pure computation over the mapped catalog: no allocation, no I/O; every string
- * in the results points into the catalog or into the request object and lives as long as both. */
+/* The planner: resolves what a request asks for (task id, or a free-text query read against the
+ * catalog's compiled vocabulary: product names, families, roles, intents, task words), binds apps to
+ * steps by kind and role, puts a finding step before a step that needs an identifier the caller does
+ * not have, compares granted scopes with each operation's alternatives (and the broader scopes the
+ * provider documents as including them) in the catalog's privilege order, and decides a status by the
+ * rules of rule_version (docs/planner.md). Pure computation over the mapped catalog: no allocation, no
+ * I/O; every string in the results points into the catalog or into the request object and lives as
+ * long as both. */
 #ifndef AUTOPLAN_PLAN_H
 #define AUTOPLAN_PLAN_H
 
@@ -16,10 +19,42 @@
 #define PLAN_MAX_APPS 10
 #define PLAN_MAX_SCOPES 50
 #define PLAN_MAX_CAPS 16
+#define PLAN_MAX_MENTIONS 12
+#define PLAN_MAX_INTENTS 16
+#define PLAN_MAX_CANDIDATES 8
+#define PLAN_MAX_MATCHES 16
 
 enum plan_by { BY_NONE = 0, BY_TASK_ID, BY_QUERY_TASK, BY_QUERY_CAPABILITIES, BY_QUERY_AMBIGUOUS };
 
-/* How a query was read. Word indices refer to words[] (the folded query split on spaces). */
+/* The role an app plays in a transfer, read from the sentence (from/to, von/nach, arrows, "X should
+ * receive"), not from the order of mention. */
+enum plan_role { PR_NONE = 0, PR_SOURCE, PR_TARGET };
+extern const char *const PLAN_ROLES[];   /* NULL, "source", "target" */
+
+/* An app or a product family named in the query: words [first, first + nwords). */
+struct plan_mention {
+	int first, nwords;
+	int app, family;                  /* exactly one is >= 0 */
+	enum plan_role role;
+	bool strong;                      /* the role comes from a strong marker (not a bare "in") */
+	bool typo;                        /* one of its words matched with one typo */
+};
+
+/* An intent (verb or phrasing) found in the query: words [first, first + nwords). */
+struct plan_intent {
+	int first, nwords;
+	int intent;                       /* CS_INTENTS index */
+	bool negated;                     /* "don't send", "nicht senden" */
+};
+
+/* A vocabulary word a query word matches, and how well. */
+struct plan_match {
+	uint32_t word;                    /* CS_WORDS index */
+	int level;                        /* 3 exact, 2 same stem, 1 one typo */
+};
+
+/* How a query was read. Word indices refer to words[] (the folded query as read: German spellings of
+ * umlauts folded where the word is German, compounds split, arrows kept as "->"). */
 struct plan_resolution {
 	enum plan_by by;
 	int task;                         /* task index, -1 when none */
@@ -28,19 +63,32 @@ struct plan_resolution {
 	int confidence;                   /* percent, 0..100 */
 	int nwords;
 	char folded[1024];
-	const char *words[PLAN_MAX_WORDS];   /* point into folded (NUL-separated copy) */
-	char wordbuf[1024];
+	const char *words[PLAN_MAX_WORDS];
+	char wordbuf[1536];
+	struct plan_match wm[PLAN_MAX_WORDS][PLAN_MAX_MATCHES];
+	int nwm[PLAN_MAX_WORDS];
 	bool stop[PLAN_MAX_WORDS], matched[PLAN_MAX_WORDS], app_word[PLAN_MAX_WORDS];
-	bool fuzzy[PLAN_MAX_WORDS];       /* matched nothing exactly or by stem: typo matching allowed */
+	bool intent_word[PLAN_MAX_WORDS], arrow[PLAN_MAX_WORDS];
+	bool fuzzy[PLAN_MAX_WORDS];       /* no exact or stem match: one typo allowed */
 	int content;                      /* words that are neither stop words nor app names */
-	int apps[PLAN_MAX_APPS], napps;   /* apps named in the query, in order of mention */
+	struct plan_mention mentions[PLAN_MAX_MENTIONS];
+	int nmentions;
+	int apps[PLAN_MAX_APPS], napps;   /* apps named explicitly, in order of mention */
+	enum plan_role app_role[PLAN_MAX_APPS];
+	bool app_strong[PLAN_MAX_APPS];   /* the role comes from a strong marker */
+	int families[PLAN_MAX_MENTIONS], nfamilies;  /* families named, in order of mention */
 	unsigned kinds;                   /* bit per enum cat_app_kind named by a generic word */
+	unsigned char word_kinds[PLAN_MAX_WORDS];  /* per word, the kinds a generic word there names */
 	int caps[PLAN_MAX_CAPS], ncaps;   /* capabilities named by a phrase, in order of mention */
-	int candidates[8], ncandidates;   /* BY_QUERY_AMBIGUOUS: the tasks sharing the top score */
+	struct plan_intent intents[PLAN_MAX_INTENTS];
+	int nintents;
+	uint64_t subjects;                /* bit per generic task whose subject the query names */
+	int candidates[PLAN_MAX_CANDIDATES], ncandidates;  /* the tasks sharing the top score */
+	bool equivalent;                  /* they all plan the same steps for the apps named: not a real tie */
 };
 
 enum step_state {
-	SS_SATISFIED = 0,   /* a granted scope is one of the operation's alternatives */
+	SS_SATISFIED = 0,   /* a granted scope is one of the alternatives, or includes one */
 	SS_MISSING_SCOPE,   /* none of the known alternatives is granted */
 	SS_SCOPES_UNKNOWN,  /* the catalog records no scope list for the operation */
 	SS_CALLER,          /* no provider operation documents the capability: done on the caller's side */
@@ -48,7 +96,7 @@ enum step_state {
 	SS_NOT_DOCUMENTED,  /* the bound app documents no operation for the capability */
 };
 
-enum app_source { AS_NONE = 0, AS_TASK, AS_REQUEST, AS_QUERY };
+enum app_source { AS_NONE = 0, AS_TASK, AS_REQUEST, AS_QUERY, AS_FAMILY };
 
 struct plan_step {
 	uint32_t cap, kind;
@@ -57,8 +105,14 @@ struct plan_step {
 	const struct cat_op *op;          /* NULL unless documented by the bound app */
 	const char *role;
 	bool write, left_out;             /* left_out: a write step that read_only removed */
+	bool added;                       /* put here to find an identifier a later step needs */
+	bool existing;                    /* works on data the user already has */
 	enum step_state state;
-	int granted;                      /* op scope index of the least privileged granted alternative, -1 */
+	int granted;                      /* op scope index of the alternative the grant authorises, -1 */
+	const char *granted_via;          /* the granted scope when it authorises by including `granted` */
+	int implied;                      /* CS_IMPLIED record behind granted_via, -1 */
+	bool app_created_grant;           /* a granted alternative was not counted: it sees only app-created data */
+	bool app_created_skipped;         /* a less privileged alternative was passed over for that reason */
 	int ask_for;                      /* op scope index to ask for (from the minimal cover), -1 */
 };
 
@@ -75,8 +129,11 @@ struct plan {
 	int task;                         /* -1 for a capability chain or when unresolved */
 	struct plan_step steps[PLAN_MAX_STEPS];
 	int nsteps;
-	int apps[PLAN_MAX_APPS], napps;   /* requested apps, then apps named in the query */
+	int apps[PLAN_MAX_APPS], napps;   /* requested apps, then apps named in the query, then family apps */
+	enum app_source app_src[PLAN_MAX_APPS];
+	enum plan_role app_role[PLAN_MAX_APPS];
 	unsigned long long apps_used;     /* bit per app index bound to a planned step */
+	bool rebound;                     /* a task's own app was replaced by one the request named */
 	bool read_only, evidence;
 	const char *runtime;
 	const char *granted[PLAN_MAX_SCOPES];
@@ -88,17 +145,27 @@ struct plan {
 	enum plan_rule status;
 };
 
-/* Resolves a free-text query. Deterministic: same text, same result. */
+/* Resolves a free-text query. Deterministic: same text, same result. A tie at the top leaves
+ * BY_QUERY_AMBIGUOUS with the candidates; plan_build decides whether the tie is real. */
 void plan_resolve_query(const struct catalog *c, const char *query, struct plan_resolution *r);
 
 /* Builds the plan for a validated task request `in` (see B_TASK). Never fails: an unresolvable
  * request yields status PS_UNRESOLVED with no steps. */
 void plan_build(struct plan *p, const struct catalog *c, const struct json_object *in);
 
+/* The privilege record of the op's i-th alternative, or NULL when unordered (precompiled: no search). */
+const struct cat_scope *plan_scope_rec(const struct catalog *c, const struct cat_op *op, int i);
+
 /* Privilege rank of the op's i-th alternative (0 = least), or a large number when unordered. */
 int plan_scope_rank(const struct catalog *c, const struct cat_op *op, int i);
 
 /* Index of the op alternative equal to scope, or -1. */
 int plan_op_scope_index(const struct catalog *c, const struct cat_op *op, const char *scope);
+
+/* The provider-documented implication that granting `broader` includes `narrower` for app, or NULL. */
+const struct cat_implied *plan_implied(const struct catalog *c, uint32_t app, const char *broader, const char *narrower);
+
+/* The documented operation of app for cap, or NULL. */
+const struct cat_op *plan_app_op(const struct catalog *c, uint32_t app, uint32_t cap);
 
 #endif

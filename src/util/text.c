@@ -105,7 +105,7 @@ static unsigned decode(const unsigned char *s, size_t len, size_t *used)
 	return cp;
 }
 
-size_t text_fold(const char *s, char *out, size_t cap)
+static size_t fold(const char *s, char *out, size_t cap, bool umlaut_spellings)
 {
 	size_t o = 0, len = strlen(s);
 	char tmp[4];
@@ -119,7 +119,8 @@ size_t text_fold(const char *s, char *out, size_t cap)
 			char c = tmp[k];
 			if (c == ' ' && (o == 0 || out[o - 1] == ' ')) continue;
 			/* ae/oe/ue -> a/o/u so "Anhaenge" and "Anhänge" fold alike */
-			if (c == 'e' && o > 0 && (out[o - 1] == 'a' || out[o - 1] == 'o' || out[o - 1] == 'u')) continue;
+			if (umlaut_spellings && c == 'e' && o > 0 && (out[o - 1] == 'a' || out[o - 1] == 'o' || out[o - 1] == 'u'))
+				continue;
 			if (o + 1 >= cap) goto done;
 			out[o++] = c;
 		}
@@ -128,6 +129,35 @@ done:
 	while (o > 0 && out[o - 1] == ' ') o--;
 	out[o] = '\0';
 	return o;
+}
+
+size_t text_fold(const char *s, char *out, size_t cap)
+{
+	return fold(s, out, cap, true);
+}
+
+size_t text_fold_words(const char *s, char *out, size_t cap)
+{
+	return fold(s, out, cap, false);
+}
+
+bool text_fold_spelled_umlauts(char *w)
+{
+	char *o = w;
+	bool changed = false;
+	for (const char *p = w; *p; p++) {
+		if (*p == 'e' && o > w && (o[-1] == 'a' || o[-1] == 'o' || o[-1] == 'u')) { changed = true; continue; }
+		*o++ = *p;
+	}
+	*o = '\0';
+	return changed;
+}
+
+uint64_t text_hash(const char *s, size_t n)
+{
+	uint64_t h = 14695981039346656037ull;
+	for (size_t i = 0; i < n; i++) h = (h ^ (unsigned char)s[i]) * 1099511628211ull;
+	return h;
 }
 
 bool text_match_words(const char *q, const char *hay, unsigned *matched)

@@ -4,6 +4,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 /* Number of code points in a UTF-8 string of len bytes (invalid bytes count one each). */
 size_t utf8_length(const char *s, size_t len);
@@ -22,6 +23,17 @@ size_t utf8_sanitize(const char *s, char *out, size_t cap);
 /* Fold s for matching: lower case, accents dropped, ß -> ss, then ae/oe/ue -> a/o/u, every run of
  * non-alphanumerics -> one space, trimmed. Writes at most cap-1 bytes plus NUL; returns bytes written. */
 size_t text_fold(const char *s, char *out, size_t cap);
+
+/* The same without the ae/oe/ue step: "issues" stays "issues". The planner's vocabulary is folded this
+ * way, and a query word is tried with text_fold_spelled_umlauts only when it is unknown as written. */
+size_t text_fold_words(const char *s, char *out, size_t cap);
+
+/* Rewrites the German spellings ae/oe/ue of a folded word as a/o/u in place ("anhaenge" -> "anhange");
+ * returns true when something changed. */
+bool text_fold_spelled_umlauts(char *word);
+
+/* FNV-1a hash of n bytes: the key of the planner's typo index, the same in compiler and reader. */
+uint64_t text_hash(const char *s, size_t n);
 
 /* True when every word of the folded query occurs in the folded haystack. An empty query matches.
  * matched, when not NULL, receives the number of query words found (for ranking). */

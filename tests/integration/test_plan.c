@@ -95,3 +95,45 @@ Test(plan_http, unknown_snapshot_operations_are_changes_not_errors)
 	cr_assert_eq(moved, 2);
 	http_free(&r);
 }
+
+/* The requests of issue 9 through nginx: product names, German, direction; texts by Accept-Language. */
+Test(plan_http, people_words_plan_through_nginx_in_both_languages)
+{
+	static const struct { const char *query, *task, *lang, *first; } Q[] = {
+		{ "save Gmail attachments to Google Drive", "mailA-attachments-driveA", NULL, "en" },
+		{ "copy outlook attachments into onedrive", "mailB-attachments-driveB", "en", "en" },
+		{ "Anhänge aus Gmail in Dropbox ablegen", "mailA-attachments-driveC", "de", "de" },
+		{ "what's free on my Outlook calendar tomorrow", "calB-availability", "de, en;q=0.8", "de" },
+		{ "Verfuegbarkeit im Outlook-Kalender pruefen", "calB-availability", "de-DE,de;q=0.9", "de" },
+		{ "copy files to Dropbox from Google Drive", "driveA-to-driveC", "fr", "en" },
+	};
+	for (size_t i = 0; i < sizeof Q / sizeof *Q; i++) {
+		char body[512], hdr[64];
+		snprintf(body, sizeof body, "{\"query\":\"%s\"}", Q[i].query);
+		snprintf(hdr, sizeof hdr, "Accept-Language: %s", Q[i].lang ? Q[i].lang : "");
+		struct http_resp r = http_req_header("POST", "/v2/workflows/plan", body, 0, Q[i].lang ? hdr : NULL);
+		cr_assert_eq(r.status, 200, "%s: %s", Q[i].query, r.body);
+		cr_assert_str_eq(jstr(jreq(r.json, "task"), "id"), Q[i].task, "%s", Q[i].query);
+		char lang[16], vary[64];
+		cr_assert_eq(http_header(&r, "Content-Language", lang, sizeof lang), 0, "%s", r.headers);
+		cr_assert_str_eq(lang, Q[i].first, "%s", Q[i].query);
+		cr_assert_eq(http_header(&r, "Vary", vary, sizeof vary), 0);
+		cr_assert(strstr(vary, "Accept-Language"), "%s", vary);
+		/* the first key of status_text is the answer's language */
+		struct lh_entry *e = json_object_get_object(jreq(r.json, "status_text"))->head;
+		cr_assert_str_eq((const char *)lh_entry_k(e), Q[i].first);
+		/* every step says where it calls: the provider's own address */
+		struct json_object *steps = jreq(r.json, "steps");
+		for (size_t k = 0; k < json_object_array_length(steps); k++) {
+			struct json_object *op = jreq(json_object_array_get_idx(steps, k), "operation");
+			if (op) cr_assert(strncmp(jstr(op, "request_url"), "https://", 8) == 0);
+		}
+		http_free(&r);
+	}
+	/* German alone: no English text in the answer */
+	struct http_resp r = http_req_header("POST", "/v2/permissions/explain", "{\"task_id\":\"calA-event-update\"}", 0,
+		"Accept-Language: de");
+	cr_assert_eq(r.status, 200, "%s", r.body);
+	cr_assert_null(strstr(r.body, "\"en\":"), "%s", r.body);
+	http_free(&r);
+}

@@ -6,7 +6,14 @@
 
 struct json_object *inproc_post(const struct router *rt, const char *path, const char *body, int *status, char **text)
 {
+	return inproc_post_lang(rt, path, body, NULL, status, text);
+}
+
+struct json_object *inproc_post_lang(const struct router *rt, const char *path, const char *body, const char *lang,
+	int *status, char **text)
+{
 	struct request req = { 0 };
+	req.accept_language = lang ? strdup(lang) : NULL;
 	snprintf(req.method, sizeof req.method, "POST");
 	req.path = strdup(path);
 	req.query = strdup("");

@@ -6,6 +6,7 @@
 
 #include <dirent.h>
 #include <errno.h>
+#include <stdbool.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -219,7 +220,7 @@ struct srcfacts {
 
 /* Regenerates one operation from its discovery method. Curated fields are kept; see docs/evidence.md. */
 static void refresh_google_op(struct json_object *op, struct json_object *entry, const struct doc *d,
-	const struct srcfacts *sf, struct json_object *neutral)
+	const struct srcfacts *sf, struct json_object *neutral, const char *dpath)
 {
 	struct json_object *m = jget(entry, "m"), *ev = jget(op, "evidence");
 	struct json_object *oldc = json_object_get(jget(ev, "contradictions"));
@@ -227,8 +228,8 @@ static void refresh_google_op(struct json_object *op, struct json_object *entry,
 	struct json_object *contra = json_object_new_array();
 
 	jadd(op, "method", json_object_new_string(jget_str(m, "httpMethod")));
-	/* Path: the document's, with the neutral rewrite; an operation-level base_url marks a curated path. */
-	const char *dpath = jget_str(m, "path");
+	/* Path: the document's (dpath, relative to the base address), with the neutral rewrite; an
+	 * operation-level base_url marks a curated path. */
 	char npath[2048];
 	const char *from = jget_str(neutral, "from"), *to = jget_str(neutral, "to");
 	if (from && to && strncmp(dpath, from, strlen(from)) == 0)
@@ -438,10 +439,137 @@ static void update_source_record(struct json_object *src, const struct doc *d, c
 
 struct run {
 	const struct refresh_opts *o;
-	struct json_object *sources, *facts, *summary;
+	struct json_object *sources, *facts, *summary, *history;
 	char *err;
 	size_t errlen;
 };
+
+/* Length of "scheme://host[:port]" at the start of url. */
+static size_t host_len(const char *url)
+{
+	const char *p = strstr(url, "://");
+	p = p ? p + 3 : url;
+	return (size_t)(p - url) + strcspn(p, "/");
+}
+
+/* rootUrl + servicePath + path of method m in document doc. Caller frees. */
+static char *full_url(struct json_object *doc, struct json_object *m)
+{
+	const char *root = jget_str(doc, "rootUrl") ? jget_str(doc, "rootUrl") : "",
+		*svc = jget_str(doc, "servicePath") ? jget_str(doc, "servicePath") : "",
+		*path = jget_str(m, "path") ? jget_str(m, "path") : "";
+	size_t n = strlen(root) + strlen(svc) + strlen(path) + 1;
+	char *u = malloc(n);
+	if (u) snprintf(u, n, "%s%s%s", root, svc, path);
+	return u;
+}
+
+/* The document's method id of a catalog operation: the neutral prefix replaced by the real one. */
+static void method_id(const char *app, const char *id, const char *prefix, char *out, size_t cap)
+{
+	size_t al = strlen(app);
+	if (prefix && strncmp(id, app, al) == 0 && id[al] == '.') snprintf(out, cap, "%s%s", prefix, id + al);
+	else snprintf(out, cap, "%s", id);
+}
+
+/* ---- addresses: where the document puts the host and where the path ---- */
+
+/* The path part of a base address ("https://www.googleapis.com/drive/v3/" -> "/drive/v3/"). */
+static const char *base_path(const char *base)
+{
+	const char *p = base + host_len(base);
+	return *p ? p : "/";
+}
+
+/* The app's base address after this document: the same path under the document's host when every
+ * mapped method's address still starts with it (only the host moved, or nothing), else the document's
+ * own root and service path. Fills out (an empty string when no method is mapped). */
+static void new_base(struct json_object *app, const struct doc *d, const char *prefix, char *out, size_t cap)
+{
+	const char *app_id = jget_str(app, "id"), *old = jget_str(app, "base_url") ? jget_str(app, "base_url") : "";
+	struct json_object *ops = jget(app, "operations");
+	const char *keep = base_path(old);
+	bool all = true, any = false;
+	for (size_t i = 0; i < json_object_array_length(ops); i++) {
+		struct json_object *op = json_object_array_get_idx(ops, i);
+		char mid[512];
+		method_id(app_id, jget_str(op, "id"), prefix, mid, sizeof mid);
+		struct json_object *e = jget(d->methods, mid);
+		if (!e || jget(op, "base_url")) continue;
+		char *u = full_url(d->json, jget(e, "m"));
+		any = true;
+		all = all && u && strncmp(u + host_len(u), keep, strlen(keep)) == 0;
+		free(u);
+	}
+	const char *root = jget_str(d->json, "rootUrl") ? jget_str(d->json, "rootUrl") : "";
+	if (!any) snprintf(out, cap, "%s", old);
+	else if (all) snprintf(out, cap, "%.*s%s", (int)host_len(root), root, keep);
+	else snprintf(out, cap, "%s%s", root, jget_str(d->json, "servicePath") ? jget_str(d->json, "servicePath") : "");
+}
+
+/* The document's address of method m relative to base (full address minus base). */
+static void rel_path(const struct doc *d, struct json_object *m, const char *base, char *out, size_t cap)
+{
+	char *u = full_url(d->json, m);
+	const char *bp = base_path(base), *up = u ? u + host_len(u) : "";
+	snprintf(out, cap, "%s", strncmp(up, bp, strlen(bp)) == 0 ? up + strlen(bp) : jget_str(m, "path"));
+	free(u);
+}
+
+/* A curated operation-level base address follows the document's host. */
+static void move_host(struct json_object *op, const char *root)
+{
+	const char *b = jget_str(op, "base_url");
+	if (!b || !root) return;
+	char nb[2048];
+	snprintf(nb, sizeof nb, "%.*s%s", (int)host_len(root), root, b + host_len(b));
+	if (strcmp(nb, b) != 0) jadd(op, "base_url", json_object_new_string(nb));
+}
+
+/* ---- history of operations ---- */
+
+/* What change impact needs of an operation's state before a refresh changes it. */
+struct before {
+	char hash[65], shape[65], method[16], revision[64];
+	char *url;
+};
+
+static void capture(struct before *b, const char *app_base, struct json_object *op, struct json_object *neutral)
+{
+	memset(b, 0, sizeof b[0]);
+	struct json_object *ev = jget(op, "evidence");
+	snprintf(b->hash, sizeof b->hash, "%s", jget_str(ev, "semantic_sha256") ? jget_str(ev, "semantic_sha256") : "");
+	snprintf(b->revision, sizeof b->revision, "%s", jget_str(ev, "revision") ? jget_str(ev, "revision") : "");
+	snprintf(b->method, sizeof b->method, "%s", jget_str(op, "method") ? jget_str(op, "method") : "");
+	if (catalogc_shape_hash(op, b->shape) < 0) b->shape[0] = '\0';
+	const char *base = jget_str(op, "base_url") ? jget_str(op, "base_url") : app_base ? app_base : "";
+	b->url = catalogc_request_url(base, jget_str(op, "path") ? jget_str(op, "path") : "", jget_str(neutral, "from"),
+		jget_str(neutral, "to"));
+}
+
+/* Records the earlier state of an operation whose semantic hash the refresh changed. */
+static void record_history(struct json_object *history, const char *app, struct json_object *op, const struct before *b)
+{
+	const char *now = jget_str(jget(op, "evidence"), "semantic_sha256");
+	if (!*b->hash || !*b->shape || !b->url || !now || strcmp(now, b->hash) == 0) return;
+	struct json_object *list = jget(history, "entries");
+	for (size_t i = 0; i < json_object_array_length(list); i++) {
+		struct json_object *e = json_object_array_get_idx(list, i);
+		if (strcmp(jget_str(e, "app"), app) == 0 && strcmp(jget_str(e, "operation"), jget_str(op, "id")) == 0 &&
+		    strcmp(jget_str(e, "semantic_sha256"), b->hash) == 0)
+			return;
+	}
+	struct json_object *e = json_object_new_object();
+	jadd(e, "app", json_object_new_string(app));
+	jadd(e, "operation", json_object_new_string(jget_str(op, "id")));
+	jadd(e, "semantic_sha256", json_object_new_string(b->hash));
+	jadd(e, "revision", *b->revision ? json_object_new_string(b->revision) : NULL);
+	jadd(e, "method", json_object_new_string(b->method));
+	jadd(e, "request_url", json_object_new_string(b->url));
+	jadd(e, "shape_sha256", json_object_new_string(b->shape));
+	jadd(e, "superseded_by_revision", str_or_null(jget_str(jget(op, "evidence"), "revision")));
+	json_object_array_add(list, e);
+}
 
 static int refresh_app(struct run *r, const char *file, struct json_object *app)
 {
@@ -471,18 +599,30 @@ static int refresh_app(struct run *r, const char *file, struct json_object *app)
 		have_doc = 1;
 	}
 	const char *prefix = jget_str(amap, "real_operation_prefix");
-	struct json_object *ops = jget(app, "operations");
+	struct json_object *ops = jget(app, "operations"), *neutral = jget(amap, "path_neutralisation");
 	size_t n = ops ? json_object_array_length(ops) : 0;
+	struct before *was = calloc(n + 1, sizeof *was);
+	if (!was) { if (have_doc) doc_free(&d); return err_set(r->err, r->errlen, "out of memory"); }
+	char old_base[2048];
+	snprintf(old_base, sizeof old_base, "%s", jget_str(app, "base_url") ? jget_str(app, "base_url") : "");
+	for (size_t i = 0; i < n; i++) capture(&was[i], old_base, json_object_array_get_idx(ops, i), neutral);
+	if (have_doc) {
+		char nb[2048];
+		new_base(app, &d, prefix, nb, sizeof nb);
+		if (strcmp(nb, old_base) != 0) jadd(app, "base_url", json_object_new_string(nb));
+		if (host_len(nb) != host_len(old_base) || strncmp(nb, old_base, host_len(nb)) != 0)
+			for (size_t i = 0; i < n; i++) move_host(json_object_array_get_idx(ops, i), jget_str(d.json, "rootUrl"));
+	}
 	for (size_t i = 0; i < n; i++) {
 		struct json_object *op = json_object_array_get_idx(ops, i);
 		const char *id = jget_str(op, "id");
 		char *before = json_canonical(op), mid[512];
-		size_t al = strlen(app_id);
-		if (prefix && strncmp(id, app_id, al) == 0 && id[al] == '.') snprintf(mid, sizeof mid, "%s%s", prefix, id + al);
-		else snprintf(mid, sizeof mid, "%s", id);
+		method_id(app_id, id, prefix, mid, sizeof mid);
 		if (have_doc) {
 			struct json_object *e = jget(d.methods, mid);
-			if (e) refresh_google_op(op, e, &d, &sf, jget(amap, "path_neutralisation"));
+			char rel[2048];
+			if (e) rel_path(&d, jget(e, "m"), jget_str(app, "base_url"), rel, sizeof rel);
+			if (e) refresh_google_op(op, e, &d, &sf, neutral, rel);
 			else mark_missing(op, mid);
 		} else {
 			struct json_object *f = facts_op(r->facts, app_id, id);
@@ -493,10 +633,13 @@ static int refresh_app(struct run *r, const char *file, struct json_object *app)
 		json_object_object_del(jget(op, "evidence"), "semantic_sha256");
 		if (catalogc_semantic_hash(app_id, op, base ? base : "", sem) < 0) {
 			free(before);
+			for (size_t k = 0; k < n; k++) free(was[k].url);
+			free(was);
 			if (have_doc) doc_free(&d);
 			return err_set(r->err, r->errlen, "%s: %s: cannot hash", file, id);
 		}
 		json_object_object_add(jget(op, "evidence"), "semantic_sha256", json_object_new_string(sem));
+		record_history(r->history, app_id, op, &was[i]);
 		/* Which top-level fields moved, for the summary. */
 		struct json_object *was = before ? json_tokener_parse(before) : NULL, *chg = json_object_new_array();
 		FOREACH_MEMBER(op, k, v)
@@ -509,6 +652,8 @@ static int refresh_app(struct run *r, const char *file, struct json_object *app)
 		jadd(rec, "changed", chg);
 		json_object_array_add(jget(r->summary, "operations"), rec);
 	}
+	for (size_t i = 0; i < n; i++) free(was[i].url);
+	free(was);
 	if (have_doc) doc_free(&d);
 	return 0;
 }
@@ -593,6 +738,10 @@ int refresh_run(const struct refresh_opts *o, struct json_object **summary, char
 	snprintf(path, sizeof path, "%s/sources.json", o->catalog_dir);
 	if (!(r.sources = load_json(path, err, errlen))) return -1;
 	if (o->facts_path && !(r.facts = load_json(o->facts_path, err, errlen))) { json_object_put(r.sources); return -1; }
+	snprintf(path, sizeof path, "%s/history.json", o->catalog_dir);
+	r.history = access(path, F_OK) == 0 ? load_json(path, err, errlen) : json_object_new_object();
+	if (!r.history) { json_object_put(r.sources); json_object_put(r.facts); return -1; }
+	if (!jget(r.history, "entries")) jadd(r.history, "entries", json_object_new_array());
 	r.summary = json_object_new_object();
 	jadd(r.summary, "files", json_object_new_array());
 	jadd(r.summary, "operations", json_object_new_array());
@@ -630,11 +779,16 @@ int refresh_run(const struct refresh_opts *o, struct json_object **summary, char
 		snprintf(path, sizeof path, "%s/sources.json", o->catalog_dir);
 		rc = write_source(&r, path, "sources.json", r.sources);
 	}
+	if (rc == 0) {
+		snprintf(path, sizeof path, "%s/history.json", o->catalog_dir);
+		rc = write_source(&r, path, "history.json", r.history);
+	}
 	for (size_t i = 0; i < nn; i++) { json_object_put(apps[i]); free(names[i]); }
 	free(apps);
 	free(names);
 	json_object_put(r.sources);
 	json_object_put(r.facts);
+	json_object_put(r.history);
 	if (rc < 0) { json_object_put(r.summary); return -1; }
 	*summary = r.summary;
 	return 0;
@@ -745,16 +899,39 @@ static struct json_object *param_facts(struct json_object *p)
 	return o;
 }
 
+/* The method's address, resolved in full in both documents: a moved host is a host change, a moved
+ * request path a path change, and a path only split differently between servicePath and path (the
+ * same address) is no change to a caller. */
+static void diff_address(struct changes *ch, const struct mctx *m, struct json_object *da, struct json_object *db,
+	struct json_object *ma, struct json_object *mb)
+{
+	char *ua = full_url(da, ma), *ub = full_url(db, mb);
+	if (!ua || !ub) { free(ua); free(ub); return; }
+	size_t ha = host_len(ua), hb = host_len(ub);
+	if (ha != hb || strncmp(ua, ub, ha) != 0)
+		change(ch, m->app, m->op, m->method, "host_changed", C_BREAKING, NULL, json_object_new_string_len(ua, (int)ha),
+			json_object_new_string_len(ub, (int)hb));
+	if (strcmp(ua + ha, ub + hb) != 0)
+		change(ch, m->app, m->op, m->method, "path_changed", C_BREAKING, NULL, json_object_new_string(ua + ha),
+			json_object_new_string(ub + hb));
+	else if (!json_object_equal(jget(ma, "path"), jget(mb, "path")))
+		change(ch, m->app, m->op, m->method, "path_split_changed", C_MINOR, NULL, dup_or_null(jget(ma, "path")),
+			dup_or_null(jget(mb, "path")));
+	free(ua);
+	free(ub);
+}
+
 static void diff_method(struct changes *ch, const char *app, const char *op, const char *mid,
-	struct json_object *a, struct json_object *b)
+	struct json_object *a, struct json_object *b, struct json_object *da, struct json_object *db)
 {
 	struct mctx m = { .ch = ch, .app = app, .op = op, .method = mid };
 	if (!a || !b) {
 		change(ch, app, op, mid, b ? "method_added" : "method_removed", b ? C_COMPATIBLE : C_BREAKING, NULL, NULL, NULL);
 		return;
 	}
+	diff_address(ch, &m, da, db, jget(a, "m"), jget(b, "m"));
 	static const struct { const char *key, *kind; int cls; } attrs[] = {
-		{ "httpMethod", "http_method_changed", C_BREAKING }, { "path", "path_changed", C_BREAKING },
+		{ "httpMethod", "http_method_changed", C_BREAKING },
 		{ "mediaUpload", "media_upload_changed", C_INFO }, { "request", "request_type_changed", C_BREAKING },
 		{ "response", "response_type_changed", C_BREAKING },
 		{ "flatPath", "flat_path_changed", C_MINOR }, { "parameterOrder", "parameter_order_changed", C_MINOR },
@@ -795,8 +972,9 @@ static struct json_object *doc_scopes(struct json_object *doc)
 
 static void diff_document(struct changes *ch, struct json_object *a, struct json_object *b)
 {
+	/* what a root or service path change does to a call is judged per method on its full address */
 	static const struct { const char *key, *kind; int cls; } attrs[] = {
-		{ "rootUrl", "root_url_changed", C_BREAKING }, { "servicePath", "service_path_changed", C_BREAKING },
+		{ "rootUrl", "root_url_changed", C_INFO }, { "servicePath", "service_path_changed", C_INFO },
 		{ "mtlsRootUrl", "mtls_root_url_changed", C_INFO },
 	};
 	for (size_t i = 0; i < sizeof attrs / sizeof attrs[0]; i++) {
@@ -858,7 +1036,7 @@ static int diff_apps(struct changes *ch, const char *catalog_dir, struct json_ob
 			if (prefix && strncmp(id, app, al) == 0 && id[al] == '.') snprintf(mid, sizeof mid, "%s%s", prefix, id + al);
 			else snprintf(mid, sizeof mid, "%s", id);
 			struct json_object *ea = jget(a->methods, mid), *eb = jget(b->methods, mid);
-			if (ea || eb) diff_method(ch, app, id, mid, ea, eb);
+			if (ea || eb) diff_method(ch, app, id, mid, ea, eb, a->json, b->json);
 		}
 		json_object_put(aj);
 	}

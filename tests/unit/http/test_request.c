@@ -177,3 +177,53 @@ Test(request, query_values_must_be_utf8)
 	cr_assert_str_eq(q[0].value, "\xc3\xa4");
 	query_free(q, 1);
 }
+
+/* Which of en and de an answer carries, in order, as "en,de". */
+static void langs_are(const char *header, const char *want)
+{
+	static const char *const offered[] = { "en", "de", NULL };
+	int order[2], n = accept_language_order(header, offered, 2, order);
+	char got[16] = "";
+	for (int i = 0; i < n; i++) {
+		if (i) strcat(got, ",");
+		strcat(got, offered[order[i]]);
+	}
+	cr_assert_str_eq(got, want, "Accept-Language: %s", header ? header : "(none)");
+}
+
+Test(request, accept_language_orders_the_offered_languages)
+{
+	langs_are(NULL, "en,de");
+	langs_are("", "en,de");
+	langs_are("de", "de");
+	langs_are("de-DE", "de");
+	langs_are("en-US,en;q=0.9", "en");
+	langs_are("de, en;q=0.5", "de,en");
+	langs_are("en;q=0.5, de", "de,en");
+	langs_are("de;q=0.8, en;q=0.8", "de,en");       /* equal weight: as listed */
+	langs_are("fr, *;q=0.1", "en,de");              /* the rest, equally */
+	langs_are("fr, de;q=0.5, *;q=0.1", "de,en");
+	langs_are("de;q=0, *", "en");
+	langs_are("fr", "en,de");                       /* nothing offered is acceptable: all rather than none */
+	langs_are("DE;Q=1.0", "de");
+	langs_are("de;q=1.5, en", "en");                /* a malformed item is skipped */
+	langs_are(";;,,", "en,de");
+}
+
+Test(request, accept_language_is_read_and_capped)
+{
+	char big[400];
+	memset(big, 'a', sizeof big - 1);
+	big[sizeof big - 1] = '\0';
+	const char *e[] = { "REQUEST_METHOD", "GET", "HTTP_ACCEPT_LANGUAGE", big, NULL };
+	struct fake f = { e, "", 0, 0, 0 };
+	struct request r = read_with(&f, 10);
+	cr_assert_not_null(r.accept_language);
+	cr_assert_eq(strlen(r.accept_language), 256);
+	request_free(&r);
+	const char *n[] = { "REQUEST_METHOD", "GET", NULL };
+	struct fake g = { n, "", 0, 0, 0 };
+	r = read_with(&g, 10);
+	cr_assert_null(r.accept_language);
+	request_free(&r);
+}

@@ -1,7 +1,12 @@
 /* Catalog refresh and change detection against the real provider documents next to the source tree. */
+#include "catalog/catalog.h"
 #include "compiler/catalogc.h"
 #include "util/jsonutil.h"
 #include "tools/refresh/refresh.h"
+#include "api/routes.h"
+#include "http/router.h"
+
+#include "inproc.h"
 
 #include <criterion/criterion.h>
 #include <stdio.h>
@@ -205,6 +210,89 @@ Test(refresh_diff, parameter_became_required_is_breaking)
 	json_object_put(doc);
 }
 
+/* Rewrites the paths of every method under node: the prefix moves into the service path. */
+static void strip_paths(struct json_object *node, const char *prefix)
+{
+	struct json_object *methods = jget(node, "methods"), *resources = jget(node, "resources");
+	if (methods) {
+		json_object_object_foreach(methods, name, m) {
+			(void)name;
+			static const char *const keys[] = { "path", "flatPath" };
+			for (int k = 0; k < 2; k++) {
+				const char *p = jget_str(m, keys[k]);
+				if (p && strncmp(p, prefix, strlen(prefix)) == 0)
+					json_object_object_add(m, keys[k], json_object_new_string(p + strlen(prefix)));
+			}
+		}
+	}
+	if (resources) {
+		json_object_object_foreach(resources, rname, r) { (void)rname; strip_paths(r, prefix); }
+	}
+}
+
+/* The current mail document with its root address and the split between service path and method path
+ * changed as given; written to a temporary file (returned, caller unlinks). */
+static char *gmail_variant(const char *root, const char *service, const char *moved_prefix)
+{
+	struct json_object *doc = json_object_from_file(CUR("gmail-v1"));
+	cr_assert_not_null(doc);
+	json_object_object_add(doc, "rootUrl", json_object_new_string(root));
+	json_object_object_add(doc, "servicePath", json_object_new_string(service));
+	if (moved_prefix) strip_paths(doc, moved_prefix);
+	static char tmp[64];
+	snprintf(tmp, sizeof tmp, "/tmp/autoplan-gmail-XXXXXX");
+	int fd = mkstemp(tmp);
+	cr_assert_geq(fd, 0);
+	close(fd);
+	cr_assert_eq(json_object_to_file(tmp, doc), 0);
+	json_object_put(doc);
+	return tmp;
+}
+
+/* Only the host moved (and the service path took the first path segments, as older mail documents
+ * had it): every mapped method reports a host change, none a path change. */
+Test(refresh_diff, moved_host_is_no_path_change)
+{
+	char *tmp = gmail_variant("https://www.googleapis.com/", "gmail/v1/users/", "gmail/v1/users/");
+	struct json_object *d = diff(CUR("gmail-v1"), tmp);
+	static const char *const ops[] = { "mailA.users.messages.list", "mailA.users.messages.get",
+		"mailA.users.messages.attachments.get", "mailA.users.drafts.create", "mailA.users.messages.send" };
+	for (int i = 0; i < 5; i++) {
+		cr_assert_eq(count(d, "changes", ops[i], "host_changed", NULL, "breaking"), 1, "%s", ops[i]);
+		cr_assert_eq(count(d, "changes", ops[i], "path_changed", NULL, NULL), 0, "%s", ops[i]);
+		cr_assert_eq(count(d, "changes", ops[i], "path_split_changed", NULL, "minor"), 1, "%s", ops[i]);
+	}
+	struct json_object *c = jget(d, "changes");
+	for (size_t i = 0; i < json_object_array_length(c); i++) {
+		struct json_object *e = json_object_array_get_idx(c, i);
+		if (strcmp(jget_str(e, "kind"), "host_changed") != 0) continue;
+		cr_assert_str_eq(json_object_get_string(jget(e, "from")), "https://gmail.googleapis.com");
+		cr_assert_str_eq(json_object_get_string(jget(e, "to")), "https://www.googleapis.com");
+	}
+	cr_assert_eq(count(d, "document_changes", NULL, "root_url_changed", NULL, "info"), 1);
+	cr_assert_eq(count(d, "document_changes", NULL, "service_path_changed", NULL, "info"), 1);
+	json_object_put(d);
+	unlink(tmp);
+}
+
+/* The same address split differently between service path and method path is nothing a caller sees;
+ * a real path move is a path change, not a host change. */
+Test(refresh_diff, split_is_no_change_and_a_moved_path_is_a_path_change)
+{
+	static const struct { const char *service; int split, paths, breaking; } V[] = {
+		{ "gmail/v1/", 5, 0, 0 }, { "mail/v2/", 0, 5, 5 } };
+	for (size_t v = 0; v < 2; v++) {
+		char *tmp = gmail_variant("https://gmail.googleapis.com/", V[v].service, "gmail/v1/");
+		struct json_object *d = diff(CUR("gmail-v1"), tmp);
+		cr_assert_eq(count(d, "changes", NULL, "host_changed", NULL, NULL), 0, "%s", V[v].service);
+		cr_assert_eq(count(d, "changes", NULL, "path_changed", NULL, "breaking"), V[v].paths, "%s", V[v].service);
+		cr_assert_eq(count(d, "changes", NULL, "path_split_changed", NULL, "minor"), V[v].split, "%s", V[v].service);
+		cr_assert_eq(json_object_get_int(jget(jget(d, "summary"), "breaking")), V[v].breaking, "%s", V[v].service);
+		json_object_put(d);
+		unlink(tmp);
+	}
+}
+
 Test(refresh_diff, rejects_unrelated_documents)
 {
 	char err[1024] = "";
@@ -277,7 +365,7 @@ Test(refresh, idempotent_on_the_committed_catalog, .init = copy_catalog, .fini =
 	cr_assert_eq(json_object_array_length(jget(sum, "scopes_not_ranked")), 0);
 	cr_assert_eq(json_object_array_length(jget(sum, "ranked_scopes_unused")), 0);
 	struct json_object *files = jget(sum, "files");
-	cr_assert_eq(json_object_array_length(files), 11);
+	cr_assert_eq(json_object_array_length(files), 12);  /* ten apps, sources.json, history.json */
 	for (size_t i = 0; i < json_object_array_length(files); i++) {
 		struct json_object *f = json_object_array_get_idx(files, i);
 		cr_expect_not(jget_bool(f, "changed", 1), "%s changed", jget_str(f, "file"));
@@ -322,10 +410,24 @@ Test(refresh, older_revision_gives_older_facts_and_keeps_curated_fields, .init =
 	struct json_object *back = op_of("driveA", "drive.files.list");
 	cr_assert_str_eq(jget_str(jget(back, "evidence"), "first_seen"), "2022-05-11T18:42:11Z");
 	cr_assert(has_scope(back, G "drive.meet.readonly"));
-	json_object_put(back);
 	char cmd[9000];
-	snprintf(cmd, sizeof cmd, "diff -r -I '\"first_seen\"' '%s' '%s' >/dev/null", path_of("catalog"), tmpdir);
+	snprintf(cmd, sizeof cmd, "diff -r -x history.json -I '\"first_seen\"' '%s' '%s' >/dev/null", path_of("catalog"), tmpdir);
 	cr_assert_eq(system(cmd), 0);
+	/* history.json now remembers both states the operations left: the committed one, then the older */
+	snprintf(cmd, sizeof cmd, "%s/history.json", tmpdir);
+	struct json_object *h = json_object_from_file(cmd), *entries = jget(h, "entries");
+	int committed = 0, older = 0;
+	for (size_t i = 0; i < json_object_array_length(entries); i++) {
+		struct json_object *e = json_object_array_get_idx(entries, i);
+		if (strcmp(jget_str(e, "operation"), "drive.files.list") != 0) continue;
+		committed += strcmp(jget_str(e, "semantic_sha256"), jget_str(jget(back, "evidence"), "semantic_sha256")) == 0;
+		older += strcmp(jget_str(e, "semantic_sha256"), jget_str(jget(list, "evidence"), "semantic_sha256")) == 0 &&
+			strcmp(jget_str(e, "revision"), "20220508") == 0;
+	}
+	cr_assert_eq(committed, 1, "%s", json_object_to_json_string(entries));
+	cr_assert_eq(older, 1, "%s", json_object_to_json_string(entries));
+	json_object_put(h);
+	json_object_put(back);
 	json_object_put(list);
 	json_object_put(create);
 }
@@ -403,4 +505,108 @@ Test(refresh, facts_file_drives_providers_without_a_document, .init = copy_catal
 	json_object_put(send);
 	json_object_put(get);
 	json_object_put(issues);
+}
+
+/* Refreshing from a document that only moved its host changes the base address, keeps every request
+ * path, and records each operation's earlier state for change impact. */
+Test(refresh, moved_host_keeps_paths_and_records_history, .init = copy_catalog, .fini = drop_copy)
+{
+	char *tmp = gmail_variant("https://www.googleapis.com/", "gmail/v1/users/", "gmail/v1/users/");
+	char d[4200];
+	snprintf(d, sizeof d, "google-gmail=%s", tmp);
+	const char *docs[] = { d }, *dates[] = { "google-gmail=2026-01-01T00:00:00Z" };
+	struct json_object *before = op_of("mailA", "mailA.users.messages.get"), *sum;
+	cr_assert_eq(run(docs, 1, dates, 1, &sum), 0);
+	json_object_put(sum);
+	char p[600];
+	snprintf(p, sizeof p, "%s/apps/mailA.json", tmpdir);
+	struct json_object *app = json_object_from_file(p), *after = op_of("mailA", "mailA.users.messages.get");
+	cr_assert_str_eq(jget_str(app, "base_url"), "https://www.googleapis.com/");
+	cr_assert_str_eq(jget_str(after, "path"), jget_str(before, "path"));
+	cr_assert_str_eq(jget_str(after, "path"), "mailA/v1/users/{userId}/messages/{id}");
+	/* the neutral-rewrite contradiction is the one it was: no curated-path contradiction appears */
+	cr_assert(json_object_equal(jget(jget(after, "evidence"), "contradictions"), jget(jget(before, "evidence"), "contradictions")));
+	snprintf(p, sizeof p, "%s/history.json", tmpdir);
+	struct json_object *h = json_object_from_file(p), *entries = jget(h, "entries");
+	cr_assert_eq(json_object_array_length(entries), 5);
+	struct json_object *e = NULL;
+	for (size_t i = 0; i < 5; i++)
+		if (strcmp(jget_str(json_object_array_get_idx(entries, i), "operation"), "mailA.users.messages.get") == 0)
+			e = json_object_array_get_idx(entries, i);
+	cr_assert_not_null(e);
+	cr_assert_str_eq(jget_str(e, "request_url"), "https://gmail.googleapis.com/gmail/v1/users/{userId}/messages/{id}");
+	cr_assert_str_eq(jget_str(e, "semantic_sha256"), jget_str(jget(before, "evidence"), "semantic_sha256"));
+	cr_assert_str_eq(jget_str(e, "revision"), "20240520");
+	json_object_put(h);
+	json_object_put(app);
+	json_object_put(before);
+	json_object_put(after);
+	unlink(tmp);
+}
+
+/* The answer of one POST through the router against the compiled catalog at path. */
+static struct json_object *post_to(const char *catalog_path, const char *path, const char *body)
+{
+	struct catalog cat;
+	struct router rt;
+	char err[512];
+	cr_assert_eq(catalog_open(&cat, catalog_path, err, sizeof err), 0, "%s", err);
+	cr_assert_eq(router_init(&rt, &cat, ROUTES, NROUTES), 0);
+	int status;
+	char *text;
+	struct json_object *o = inproc_post(&rt, path, body, &status, &text);
+	cr_assert_eq(status, 200, "%s -> %d %s", path, status, text);
+	free(text);
+	router_free(&rt);
+	catalog_close(&cat);
+	return o;
+}
+
+/* End to end: a workflow snapshot taken now; the mail document then moves its host; the refreshed and
+ * recompiled catalog's change impact says the host changed, and no path. */
+Test(refresh, change_impact_tells_a_host_move_from_a_path_change, .init = copy_catalog, .fini = drop_copy)
+{
+	struct json_object *snap = post_to(getenv("AUTOPLAN_CATALOG"), "/v2/workflows/snapshot",
+		"{\"task_id\":\"mailA-attachments-driveA\"}");
+	char *tmp = gmail_variant("https://www.googleapis.com/", "gmail/v1/users/", "gmail/v1/users/");
+	char d[4200], bin[128], err[1024];
+	snprintf(d, sizeof d, "google-gmail=%s", tmp);
+	const char *docs[] = { d }, *dates[] = { "google-gmail=2026-01-01T00:00:00Z" };
+	struct json_object *sum;
+	cr_assert_eq(run(docs, 1, dates, 1, &sum), 0);
+	json_object_put(sum);
+	snprintf(bin, sizeof bin, "%s.bin", tmpdir);
+	cr_assert_eq(catalogc_build(tmpdir, bin, err, sizeof err), 0, "%s", err);
+	const char *s = json_object_to_json_string_ext(jget(snap, "snapshot"), JSON_C_TO_STRING_PLAIN | JSON_C_TO_STRING_NOSLASHESCAPE);
+	char *body = malloc(strlen(s) + 20);
+	sprintf(body, "{\"snapshot\":%s}", s);
+	struct json_object *imp = post_to(bin, "/v2/changes/impact", body), *changes = jget(imp, "changes");
+	int hosts = 0, paths = 0, explained = 0, unexplained = 0;
+	for (size_t i = 0; i < json_object_array_length(changes); i++) {
+		struct json_object *c = json_object_array_get_idx(changes, i);
+		const char *kind = jget_str(c, "change"), *op = jget_str(c, "operation");
+		if (strcmp(kind, "host_changed") == 0) {
+			cr_assert(strncmp(op, "mailA.", 6) == 0, "%s", op);
+			cr_assert_str_eq(jget_str(c, "severity"), "breaking");
+			cr_assert_str_eq(json_object_get_string(jget(c, "before")), "https://gmail.googleapis.com");
+			cr_assert_str_eq(json_object_get_string(jget(c, "after")), "https://www.googleapis.com");
+			hosts++;
+		}
+		paths += strcmp(kind, "path_changed") == 0;
+		if (strcmp(kind, "source_hash_changed") == 0) {
+			explained += strcmp(jget_str(c, "severity"), "info") == 0;
+			unexplained += strcmp(jget_str(c, "severity"), "breaking") == 0;
+		}
+	}
+	/* search, read (found before the download), download: the three mail operations of the plan */
+	cr_assert_eq(hosts, 3, "%s", json_object_to_json_string(changes));
+	cr_assert_eq(paths, 0, "%s", json_object_to_json_string(changes));
+	cr_assert_eq(explained, 3);
+	cr_assert_eq(unexplained, 0);
+	cr_assert_str_eq(jget_str(imp, "status"), "breaking");
+	json_object_put(imp);
+	json_object_put(snap);
+	free(body);
+	unlink(bin);
+	unlink(tmp);
 }

@@ -94,3 +94,29 @@ Test(text, utf8_sanitize_replaces_and_never_splits)
 	cr_assert_eq(utf8_sanitize("a\xe2\x82\xac", small, sizeof small), 1); /* the euro sign does not fit whole */
 	cr_assert_str_eq(small, "a");
 }
+
+Test(text, planner_folding_keeps_english_ue_and_folds_german_spellings_on_request)
+{
+	char out[64];
+	text_fold_words("Issues, Queue & Values", out, sizeof out);
+	cr_assert_str_eq(out, "issues queue values");
+	text_fold_words("Anhänge übernehmen", out, sizeof out);
+	cr_assert_str_eq(out, "anhange ubernehmen");
+	char w[32] = "anhaenge";
+	cr_assert(text_fold_spelled_umlauts(w));
+	cr_assert_str_eq(w, "anhange");
+	char v[32] = "uebernehmen";
+	cr_assert(text_fold_spelled_umlauts(v));
+	cr_assert_str_eq(v, "ubernehmen");
+	char x[32] = "drive";
+	cr_assert_not(text_fold_spelled_umlauts(x));
+	cr_assert_str_eq(x, "drive");
+}
+
+Test(text, hash_is_stable)
+{
+	/* the compiler and the reader must agree: FNV-1a 64 of "gmail" */
+	cr_assert_eq(text_hash("gmail", 5), 0x2c1abfdbf17e49d5ull);
+	cr_assert_neq(text_hash("gmail", 5), text_hash("gmial", 5));
+	cr_assert_eq(text_hash("", 0), 14695981039346656037ull);
+}

@@ -1,0 +1,622 @@
+/* The planner's sources: its vocabulary (synonyms.json) compiled into a word index and a typo index,
+ * scope implications, operation inputs and request addresses, the texts it writes, and the history of
+ * operations. Every table is validated here; a bad entry names its file and JSON pointer. */
+#include "compiler/catalogc.h"
+#include "compiler/catalogc_int.h"
+#include "compiler/catalogc_shapes.h"
+#include "catalog/vocab.h"
+#include "util/jsonutil.h"
+#include "util/text.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define MAX_PHRASE 512
+
+static const struct cat_syn *syn_at(const struct cc *c, uint32_t i)
+{
+	return (const struct cat_syn *)c->syns.p + i;
+}
+
+static const struct cat_op *op_rec(const struct cc *c, uint32_t i)
+{
+	return (const struct cat_op *)c->ops.p + i;
+}
+
+static enum cat_app_kind kind_of_app(const struct cc *c, uint32_t app)
+{
+	return (enum cat_app_kind)((const struct cat_app *)c->apps.p)[app].kind;
+}
+
+/* ---- synonyms ---- */
+
+/* Adds one phrase, folded the planner's way (arrows are kept as written). Returns 0 or -1. */
+static int syn_add(struct cc *c, const char *file, const char *ptr, const char *phrase, uint32_t kind, uint32_t target)
+{
+	char f[MAX_PHRASE];
+	size_t n = text_fold_words(phrase, f, sizeof f);
+	if (kind == SYN_ARROW) {
+		if (n) return cc_fail(c, file, ptr, "arrow \"%s\" has letters or digits: it would be read as words", phrase);
+		snprintf(f, sizeof f, "%s", phrase);
+	} else if (n == 0) {
+		return cc_fail(c, file, ptr, "phrase \"%s\" folds to nothing", phrase);
+	}
+	uint32_t words = 1;
+	for (size_t i = 0; kind != SYN_ARROW && i < n; i++) if (f[i] == ' ') words++;
+	if (kind == SYN_STOP && words > 1) return cc_fail(c, file, ptr, "stop word \"%s\" is more than one word", phrase);
+	struct cat_syn rec = { .phrase = cc_str(c, f), .kind = kind, .target = target, .words = words };
+	if (rec.phrase == CAT_NONE || buf_add(&c->syns, &rec, sizeof rec) < 0) return cc_fail(c, file, ptr, "out of memory");
+	c->nsyns++;
+	return 0;
+}
+
+static int phrase_list(struct cc *c, const char *file, const char *base, struct json_object *list, uint32_t kind,
+	uint32_t target)
+{
+	char ptr[160];
+	for (size_t k = 0; k < json_object_array_length(list); k++) {
+		snprintf(ptr, sizeof ptr, "%s/%zu", base, k);
+		if (syn_add(c, file, ptr, json_object_get_string(json_object_array_get_idx(list, k)), kind, target) < 0)
+			return -1;
+	}
+	return 0;
+}
+
+static int compile_families(struct cc *c, const char *file, struct json_object *list)
+{
+	char ptr[160];
+	for (size_t i = 0; i < json_object_array_length(list); i++) {
+		struct json_object *f = json_object_array_get_idx(list, i), *apps = jget(f, "apps");
+		struct cat_family rec = { .id = cc_str(c, jget_str(f, "family")) };
+		for (int k = 0; k < AK_COUNT; k++) rec.apps[k] = CAT_NONE;
+		for (size_t k = 0; k < json_object_array_length(apps); k++) {
+			uint32_t a = (uint32_t)vocab_index(VOCAB_APPS, json_object_get_string(json_object_array_get_idx(apps, k)));
+			enum cat_app_kind kind = kind_of_app(c, a);
+			snprintf(ptr, sizeof ptr, "/families/%zu/apps/%zu", i, k);
+			if (rec.apps[kind] != CAT_NONE)
+				return cc_fail(c, file, ptr, "family \"%s\" has two %s apps: a family binds one app per kind",
+					jget_str(f, "family"), VOCAB_APP_KINDS[kind]);
+			rec.apps[kind] = a;
+		}
+		snprintf(ptr, sizeof ptr, "/families/%zu/phrases", i);
+		if (phrase_list(c, file, ptr, jget(f, "phrases"), SYN_FAMILY, c->nfamilies) < 0) return -1;
+		if (buf_add(&c->families, &rec, sizeof rec) < 0) return cc_fail(c, file, ptr, "out of memory");
+		c->nfamilies++;
+	}
+	return 0;
+}
+
+static int compile_intents(struct cc *c, const char *file, struct json_object *list)
+{
+	char ptr[160];
+	for (size_t i = 0; i < json_object_array_length(list); i++) {
+		struct json_object *e = json_object_array_get_idx(list, i), *caps = jget(e, "capabilities");
+		struct cat_intent rec = { 0 };
+		for (size_t k = 0; k < json_object_array_length(caps); k++)
+			rec.caps |= 1ull << vocab_index(VOCAB_CAPABILITIES, json_object_get_string(json_object_array_get_idx(caps, k)));
+		snprintf(ptr, sizeof ptr, "/intents/%zu/phrases", i);
+		if (phrase_list(c, file, ptr, jget(e, "phrases"), SYN_INTENT, c->nintents) < 0) return -1;
+		if (buf_add(&c->intents, &rec, sizeof rec) < 0) return cc_fail(c, file, ptr, "out of memory");
+		c->nintents++;
+	}
+	return 0;
+}
+
+static int compile_roles(struct cc *c, const char *file, struct json_object *roles)
+{
+	static const struct { const char *key; uint32_t kind, role; } parts[] = {
+		{ "source", SYN_ROLE, ROLE_SOURCE }, { "target", SYN_ROLE, ROLE_TARGET },
+		{ "weak_target", SYN_ROLE, ROLE_WEAK_TARGET }, { "receive", SYN_ROLE, ROLE_RECEIVE },
+		{ "negation", SYN_ROLE, ROLE_NEGATION } };
+	char ptr[64];
+	for (size_t i = 0; i < sizeof parts / sizeof *parts; i++) {
+		snprintf(ptr, sizeof ptr, "/roles/%s", parts[i].key);
+		if (phrase_list(c, file, ptr, jget(roles, parts[i].key), parts[i].kind, parts[i].role) < 0) return -1;
+	}
+	return 0;
+}
+
+/* An arrow stands for the intent that has the phrase arrow_means: arrows point at that intent. */
+static int arrow_intent(struct cc *c, const char *file, const char *means)
+{
+	char f[MAX_PHRASE];
+	text_fold_words(means, f, sizeof f);
+	for (uint32_t i = 0; i < c->nsyns; i++) {
+		const struct cat_syn *sy = syn_at(c, i);
+		if (sy->kind != SYN_INTENT || strcmp(cc_pool(c, sy->phrase), f) != 0) continue;
+		for (uint32_t k = 0; k < c->nsyns && syn_at(c, k)->kind == SYN_ARROW; k++)
+			((struct cat_syn *)c->syns.p)[k].target = sy->target;
+		return 0;
+	}
+	return cc_fail(c, file, "/roles/arrow_means", "\"%s\" is no intent phrase", means);
+}
+
+static bool names_apps(uint32_t kind)
+{
+	return kind == SYN_APP || kind == SYN_FAMILY;
+}
+
+/* The checks a data file of words needs: one phrase may not name two apps, an app name may not be a
+ * generic word, and a one-word phrase that is a stop word would never match. syn_first: the first syn
+ * index of this file; ptr_of gives a pointer for syn i. */
+static int check_phrases(struct cc *c, const char *file, uint32_t first)
+{
+	for (uint32_t i = first; i < c->nsyns; i++) {
+		const struct cat_syn *a = syn_at(c, i);
+		if (a->kind == SYN_ARROW) continue;
+		const char *pa = cc_pool(c, a->phrase);
+		for (uint32_t k = first; k < i; k++) {
+			const struct cat_syn *b = syn_at(c, k);
+			if (b->kind == SYN_ARROW || strcmp(pa, cc_pool(c, b->phrase)) != 0) continue;
+			if (a->kind == SYN_STOP && b->kind == SYN_STOP)
+				return cc_fail(c, file, "/stopwords", "stop word \"%s\" is listed twice", pa);
+			bool apps = names_apps(a->kind) || names_apps(b->kind);
+			if (apps && (a->kind != b->kind || a->target != b->target))
+				return cc_fail(c, file, "/apps", "\"%s\" names %s twice: once as %s, once as %s", pa,
+					a->kind == SYN_APP_KIND || b->kind == SYN_APP_KIND ? "an app and a kind of app" : "two apps",
+					b->kind == SYN_FAMILY ? "a family" : b->kind == SYN_APP ? "an app" : "a generic word",
+					a->kind == SYN_FAMILY ? "a family" : a->kind == SYN_APP ? "an app" : "a generic word");
+			bool stop = a->kind == SYN_STOP || b->kind == SYN_STOP;
+			const struct cat_syn *other = a->kind == SYN_STOP ? b : a;
+			if (stop && other->kind != SYN_ROLE && other->words == 1)
+				return cc_fail(c, file, "/stopwords", "\"%s\" is a stop word and a phrase: it would never match", pa);
+		}
+	}
+	return 0;
+}
+
+/* A task's search text gains its synonym phrases and subject words, so their words count for it. */
+static int append_task_words(struct cc *c, uint32_t t)
+{
+	struct cat_task *rec = (struct cat_task *)c->tasks.p + t;
+	struct printbuf *pb = printbuf_new();
+	if (!pb) return -1;
+	sprintbuf(pb, "%s", cc_pool(c, rec->search));
+	for (uint32_t s = 0; s < c->nsyns; s++) {
+		const struct cat_syn *sy = syn_at(c, s);
+		if ((sy->kind == SYN_TASK || sy->kind == SYN_SUBJECT) && sy->target == t)
+			sprintbuf(pb, " %s", cc_pool(c, sy->phrase));
+		if (sy->kind == SYN_SUBJECT && sy->target == t) rec->subject = 1;
+	}
+	rec->search = cc_str(c, pb->buf);
+	printbuf_free(pb);
+	return rec->search == CAT_NONE ? -1 : 0;
+}
+
+/* ---- the word index ---- */
+
+struct occ {
+	char *w;
+	uint64_t tasks;
+	uint32_t stop;
+	int syn;              /* -1: the word occurs without starting a phrase */
+	uint32_t syn_words;
+};
+
+struct occs {
+	struct occ *v;
+	size_t n, cap;
+};
+
+static int occ_add(struct occs *o, const char *w, size_t len, uint64_t tasks, uint32_t stop, int syn, uint32_t words)
+{
+	if (o->n == o->cap) {
+		size_t cap = o->cap ? o->cap * 2 : 1024;
+		struct occ *v = realloc(o->v, cap * sizeof *v);
+		if (!v) return -1;
+		o->v = v;
+		o->cap = cap;
+	}
+	char *s = strndup(w, len);
+	if (!s) return -1;
+	o->v[o->n++] = (struct occ){ .w = s, .tasks = tasks, .stop = stop, .syn = syn, .syn_words = words };
+	return 0;
+}
+
+/* By word; for one word, phrases with more words first (the longest match is tried first), then in
+ * source order. */
+static int cmp_occ(const void *a, const void *b)
+{
+	const struct occ *x = a, *y = b;
+	int r = strcmp(x->w, y->w);
+	if (r) return r;
+	if ((x->syn < 0) != (y->syn < 0)) return x->syn < 0 ? -1 : 1;
+	if (x->syn_words != y->syn_words) return x->syn_words > y->syn_words ? -1 : 1;
+	return x->syn < y->syn ? -1 : x->syn > y->syn;
+}
+
+static int collect_words(struct cc *c, struct occs *o)
+{
+	for (uint32_t t = 0; t < c->ntasks; t++) {
+		const char *s = cc_pool(c, ((const struct cat_task *)c->tasks.p)[t].search);
+		while (*s) {
+			size_t n = strcspn(s, " ");
+			if (n && occ_add(o, s, n, 1ull << t, 0, -1, 0) < 0) return -1;
+			s += n;
+			while (*s == ' ') s++;
+		}
+	}
+	for (uint32_t i = 0; i < c->nsyns; i++) {
+		const struct cat_syn *sy = syn_at(c, i);
+		if (sy->kind == SYN_ARROW) continue;
+		const char *s = cc_pool(c, sy->phrase);
+		for (bool first = true; *s; first = false) {
+			size_t n = strcspn(s, " ");
+			if (occ_add(o, s, n, 0, sy->kind == SYN_STOP, first ? (int)i : -1, sy->words) < 0) return -1;
+			s += n;
+			while (*s == ' ') s++;
+		}
+	}
+	return 0;
+}
+
+struct typo {
+	uint64_t hash;
+	uint32_t word;
+};
+
+static int cmp_typo(const void *a, const void *b)
+{
+	const struct typo *x = a, *y = b;
+	if (x->hash != y->hash) return x->hash < y->hash ? -1 : 1;
+	return x->word < y->word ? -1 : x->word > y->word;
+}
+
+/* Every vocabulary word of five letters or more, and each of its one-letter deletions: a query word
+ * one edit away shares one of these hashes with it (deleting from both sides finds substitutions and
+ * swaps too). */
+static int build_typos(struct cc *c)
+{
+	const struct cat_word *w = (const struct cat_word *)c->words.p;
+	size_t n = 0, cap = 0;
+	struct typo *v = NULL;
+	for (uint32_t i = 0; i < c->nwords; i++) {
+		if (w[i].len < 5 || w[i].stop) continue;
+		const char *s = cc_pool(c, w[i].word);
+		char tmp[MAX_PHRASE];
+		for (uint32_t d = 0; d <= w[i].len; d++) {
+			if (n == cap) {
+				cap = cap ? cap * 2 : 4096;
+				struct typo *nv = realloc(v, cap * sizeof *v);
+				if (!nv) { free(v); return cc_fail(c, "synonyms.json", "", "out of memory"); }
+				v = nv;
+			}
+			size_t len = 0;
+			for (uint32_t k = 0; k < w[i].len; k++) if (k != d) tmp[len++] = s[k];
+			v[n++] = (struct typo){ .hash = text_hash(tmp, len), .word = i };
+		}
+	}
+	if (n) qsort(v, n, sizeof *v, cmp_typo);
+	int rc = 0;
+	for (size_t i = 0; i < n && rc == 0; i++) {
+		if (i && v[i].hash == v[i - 1].hash && v[i].word == v[i - 1].word) continue;
+		struct cat_typo rec = { .hash = v[i].hash, .word = v[i].word };
+		rc = buf_add(&c->typos, &rec, sizeof rec);
+		if (rc == 0) c->ntypos++;
+	}
+	free(v);
+	return rc < 0 ? cc_fail(c, "synonyms.json", "", "out of memory") : 0;
+}
+
+/* Distinct words of every task text and phrase, sorted; each knows its tasks and the phrases it
+ * starts. The planner looks every query word up here instead of comparing it with every phrase. */
+static int build_words(struct cc *c)
+{
+	if (c->ntasks > 64) return cc_fail(c, "tasks.json", "/tasks", "more than 64 tasks do not fit the word index");
+	struct occs o = { 0 };
+	int rc = collect_words(c, &o);
+	if (rc == 0 && o.n) qsort(o.v, o.n, sizeof *o.v, cmp_occ);
+	for (size_t i = 0; rc == 0 && i < o.n;) {
+		size_t j = i;
+		struct cat_word rec = { .word = cc_str(c, o.v[i].w), .len = (uint32_t)strlen(o.v[i].w), .syn_first = c->nlists };
+		for (; j < o.n && strcmp(o.v[j].w, o.v[i].w) == 0; j++) {
+			rec.tasks |= o.v[j].tasks;
+			rec.stop |= o.v[j].stop;
+			if (o.v[j].syn >= 0 && (j == i || o.v[j].syn != o.v[j - 1].syn)) {
+				if (cc_list_add(c, (uint32_t)o.v[j].syn) < 0) rc = -1;
+				rec.syn_count++;
+			}
+		}
+		if (rc == 0 && buf_add(&c->words, &rec, sizeof rec) < 0) rc = -1;
+		if (rc == 0) c->nwords++;
+		i = j;
+	}
+	for (size_t i = 0; i < o.n; i++) free(o.v[i].w);
+	free(o.v);
+	if (rc < 0) return cc_fail(c, "synonyms.json", "", "out of memory");
+	return build_typos(c);
+}
+
+int cc_compile_synonyms(struct cc *c)
+{
+	static const struct { const char *list, *key; const char *const *vocab; uint32_t kind; } groups[] = {
+		{ "apps", "app", VOCAB_APPS, SYN_APP }, { "app_kinds", "kind", VOCAB_APP_KINDS, SYN_APP_KIND },
+		{ "tasks", "task", VOCAB_TASKS, SYN_TASK }, { "capabilities", "capability", VOCAB_CAPABILITIES, SYN_CAP } };
+	const char *file = "synonyms.json";
+	struct json_object *src = cc_load(c, file, &SRC_SYNONYMS);
+	if (!src) return -1;
+	uint32_t first = c->nsyns;
+	/* arrows first: the planner finds them by reading the phrase list from its start */
+	int rc = first ? cc_fail(c, file, "", "phrases compiled twice")
+		: phrase_list(c, file, "/roles/arrows", jget(jget(src, "roles"), "arrows"), SYN_ARROW, ROLE_NONE);
+	char ptr[160];
+	for (size_t g = 0; g < sizeof groups / sizeof *groups && rc == 0; g++) {
+		struct json_object *list = jget(src, groups[g].list);
+		for (size_t i = 0; i < json_object_array_length(list) && rc == 0; i++) {
+			struct json_object *e = json_object_array_get_idx(list, i);
+			uint32_t target = (uint32_t)vocab_index(groups[g].vocab, jget_str(e, groups[g].key));
+			snprintf(ptr, sizeof ptr, "/%s/%zu/phrases", groups[g].list, i);
+			rc = phrase_list(c, file, ptr, jget(e, "phrases"), groups[g].kind, target);
+			if (rc == 0 && jget(e, "subject")) {
+				snprintf(ptr, sizeof ptr, "/%s/%zu/subject", groups[g].list, i);
+				if (!((const struct cat_task *)c->tasks.p)[target].generic)
+					rc = cc_fail(c, file, ptr, "only a generic task has a subject: \"%s\" binds its apps itself",
+						jget_str(e, groups[g].key));
+				else
+					rc = phrase_list(c, file, ptr, jget(e, "subject"), SYN_SUBJECT, target);
+			}
+		}
+	}
+	if (rc == 0) rc = compile_families(c, file, jget(src, "families"));
+	if (rc == 0) rc = compile_intents(c, file, jget(src, "intents"));
+	if (rc == 0) rc = compile_roles(c, file, jget(src, "roles"));
+	if (rc == 0) rc = arrow_intent(c, file, jget_str(jget(src, "roles"), "arrow_means"));
+	if (rc == 0) rc = phrase_list(c, file, "/stopwords", jget(src, "stopwords"), SYN_STOP, 0);
+	if (rc == 0) rc = check_phrases(c, file, first);
+	for (uint32_t t = 0; t < c->ntasks && rc == 0; t++)
+		if (append_task_words(c, t) < 0) rc = cc_fail(c, file, "", "out of memory");
+	if (rc == 0) rc = build_words(c);
+	json_object_put(src);
+	return rc;
+}
+
+/* ---- scope implications ---- */
+
+static const struct cat_scope *ranked(const struct cc *c, uint32_t app, const char *scope)
+{
+	for (uint32_t i = 0; i < c->nscopes; i++) {
+		const struct cat_scope *s = (const struct cat_scope *)c->scopes.p + i;
+		if (s->app == app && strcmp(cc_pool(c, s->scope), scope) == 0) return s;
+	}
+	return NULL;
+}
+
+/* Calls fn for every entry of the array `list` of file (validated against shape); stops at an error. */
+static int each_entry(struct cc *c, const char *file, const struct schema *shape, const char *list,
+	int (*fn)(struct cc *c, const char *file, size_t i, struct json_object *e))
+{
+	struct json_object *src = cc_load(c, file, shape);
+	if (!src) return -1;
+	struct json_object *l = jget(src, list);
+	int rc = 0;
+	for (size_t i = 0; i < json_object_array_length(l) && rc == 0; i++) rc = fn(c, file, i, json_object_array_get_idx(l, i));
+	json_object_put(src);
+	return rc;
+}
+
+static int implication(struct cc *c, const char *file, size_t i, struct json_object *e)
+{
+	struct json_object *inc = jget(e, "includes"), *source = jget(e, "source"), *st = jget(source, "statement");
+	uint32_t app = (uint32_t)vocab_index(VOCAB_APPS, jget_str(e, "app"));
+	const char *broader = jget_str(e, "scope");
+	char ptr[160];
+	for (size_t k = 0; k < json_object_array_length(inc); k++) {
+		const char *narrower = json_object_get_string(json_object_array_get_idx(inc, k));
+		snprintf(ptr, sizeof ptr, "/implications/%zu/includes/%zu", i, k);
+		if (strcmp(narrower, broader) == 0) return cc_fail(c, file, ptr, "a scope cannot include itself");
+		if (!ranked(c, app, narrower))
+			return cc_fail(c, file, ptr, "\"%s\" is not a scope of %s (scope_order.json)", narrower, VOCAB_APPS[app]);
+		for (uint32_t q = 0; q < c->nimplied; q++) {
+			const struct cat_implied *p = (const struct cat_implied *)c->implied.p + q;
+			if (p->app == app && strcmp(cc_pool(c, p->broader), broader) == 0 && strcmp(cc_pool(c, p->narrower), narrower) == 0)
+				return cc_fail(c, file, ptr, "%s including %s is stated twice", broader, narrower);
+		}
+		struct cat_implied rec = { .broader = cc_str(c, broader), .narrower = cc_str(c, narrower),
+			.url = cc_str(c, jget_str(source, "url")), .statement_en = cc_str(c, jget_str(st, "en")),
+			.statement_de = cc_str(c, jget_str(st, "de")), .app = app };
+		if (buf_add(&c->implied, &rec, sizeof rec) < 0) return cc_fail(c, file, ptr, "out of memory");
+		c->nimplied++;
+	}
+	return 0;
+}
+
+int cc_compile_implied(struct cc *c)
+{
+	return each_entry(c, "scope_implications.json", &SRC_IMPLIED, "implications", implication);
+}
+
+/* ---- operation inputs and request addresses ---- */
+
+static int op_index(const struct cc *c, uint32_t app, const char *id)
+{
+	for (uint32_t k = c->app_ops[app][0]; k < c->app_ops[app][0] + c->app_ops[app][1]; k++)
+		if (strcmp(cc_pool(c, op_rec(c, k)->id), id) == 0) return (int)k;
+	return -1;
+}
+
+static bool documents(const struct cc *c, uint32_t app, uint32_t cap)
+{
+	for (uint32_t k = c->app_ops[app][0]; k < c->app_ops[app][0] + c->app_ops[app][1]; k++)
+		if (op_rec(c, k)->cap == cap) return true;
+	return false;
+}
+
+static int occurrences(const char *hay, const char *needle)
+{
+	int n = 0;
+	for (const char *p = strstr(hay, needle); p; p = strstr(p + strlen(needle), needle)) n++;
+	return n;
+}
+
+static int compile_input(struct cc *c, const char *file, const char *ptr, uint32_t k, struct json_object *in)
+{
+	const struct cat_op *op = op_rec(c, k);
+	const char *name = jget_str(in, "name"), *place = jget_str(in, "in"), *found = jget_str(in, "found_by");
+	int occ = json_object_get_int(jget(in, "occurrence"));
+	if (strcmp(place, "path") == 0 && occurrences(cc_pool(c, op->path), name) < occ)
+		return cc_fail(c, file, ptr, "%s does not occur %d time(s) in the path of %s", name, occ, cc_pool(c, op->id));
+	if (found && jget(in, "fixed"))
+		return cc_fail(c, file, ptr, "an input is either found by an operation or fixed, not both");
+	uint32_t cap = found ? (uint32_t)vocab_index(VOCAB_CAPABILITIES, found) : CAT_NONE;
+	if (found && (cap == op->cap || !documents(c, op->app, cap)))
+		return cc_fail(c, file, ptr, "found_by \"%s\": %s documents no other operation for it", found,
+			VOCAB_APPS[op->app]);
+	struct json_object *what = jget(in, "what"), *where = jget(in, "where");
+	struct cat_input rec = { .name = cc_str(c, name), .what_en = cc_str(c, jget_str(what, "en")),
+		.what_de = cc_str(c, jget_str(what, "de")), .where_en = cc_str(c, jget_str(where, "en")),
+		.where_de = cc_str(c, jget_str(where, "de")), .fixed = cc_str(c, jget_str(in, "fixed")),
+		.found_by = cap, .occurrence = (uint32_t)occ };
+	if (buf_add(&c->inputs, &rec, sizeof rec) < 0) return cc_fail(c, file, ptr, "out of memory");
+	c->ninputs++;
+	return 0;
+}
+
+/* Every {placeholder} of an operation's path is an input: a plan says where each value comes from. */
+static int check_placeholders(struct cc *c, const char *file, uint32_t k)
+{
+	const struct cat_op *op = op_rec(c, k);
+	const struct cat_opx *x = (const struct cat_opx *)c->opx.p + k;
+	const char *path = cc_pool(c, op->path);
+	for (const char *p = strchr(path, '{'); p; p = strchr(p + 1, '{')) {
+		const char *end = strchr(p, '}');
+		if (!end) break;
+		size_t n = (size_t)(end - p + 1);
+		int want = 0, have = 0;
+		for (const char *q = strstr(path, "{"); q; q = strstr(q + 1, "{")) want += strncmp(q, p, n) == 0;
+		for (uint32_t i = 0; i < x->input_count; i++) {
+			const struct cat_input *in = (const struct cat_input *)c->inputs.p + x->input_first + i;
+			const char *name = cc_pool(c, in->name);
+			if (strlen(name) == n && strncmp(name, p, n) == 0) have++;
+		}
+		if (have < want)
+			return cc_fail(c, file, "/operations", "%s %s: path placeholder %.*s has no input saying where it comes from",
+				VOCAB_APPS[op->app], cc_pool(c, op->id), (int)n, p);
+	}
+	return 0;
+}
+
+static int op_inputs(struct cc *c, const char *file, size_t i, struct json_object *e)
+{
+	struct json_object *ins = jget(e, "inputs");
+	uint32_t app = (uint32_t)vocab_index(VOCAB_APPS, jget_str(e, "app"));
+	int k = op_index(c, app, jget_str(e, "operation"));
+	char ptr[160];
+	snprintf(ptr, sizeof ptr, "/operations/%zu/operation", i);
+	if (k < 0) return cc_fail(c, file, ptr, "%s has no operation \"%s\"", VOCAB_APPS[app], jget_str(e, "operation"));
+	struct cat_opx *x = (struct cat_opx *)c->opx.p + k;
+	if (x->input_count) return cc_fail(c, file, ptr, "the inputs of %s are listed twice", jget_str(e, "operation"));
+	x->input_first = c->ninputs;
+	int rc = 0;
+	for (size_t q = 0; q < json_object_array_length(ins) && rc == 0; q++) {
+		snprintf(ptr, sizeof ptr, "/operations/%zu/inputs/%zu", i, q);
+		rc = compile_input(c, file, ptr, (uint32_t)k, json_object_array_get_idx(ins, q));
+	}
+	x->input_count = c->ninputs - x->input_first;
+	return rc;
+}
+
+int cc_compile_inputs(struct cc *c)
+{
+	const char *file = "operation_inputs.json";
+	int rc = each_entry(c, file, &SRC_INPUTS, "operations", op_inputs);
+	for (uint32_t k = 0; k < c->nops && rc == 0; k++) rc = check_placeholders(c, file, k);
+	if (rc < 0) return -1;
+	/* every operation's address and shape */
+	for (uint32_t a = 0; a < c->napps; a++) {
+		struct json_object *ops = jget(c->appsrc[a], "operations");
+		for (uint32_t i = 0; i < c->app_ops[a][1]; i++) {
+			uint32_t k = c->app_ops[a][0] + i;
+			const struct cat_op *op = op_rec(c, k);
+			char *url = cc_request_url(c, a, cc_pool(c, op->base_url), cc_pool(c, op->path)), shape[65];
+			if (!url || catalogc_shape_hash(json_object_array_get_idx(ops, i), shape) < 0) {
+				free(url);
+				return cc_fail(c, "catalog", "", "out of memory");
+			}
+			struct cat_opx *x = (struct cat_opx *)c->opx.p + k;
+			x->request_url = cc_str(c, url);
+			x->shape_sha256 = cc_str(c, shape);
+			free(url);
+			/* each alternative's privilege record, so a request never searches the scope list */
+			x->scope_rec_first = c->nlists;
+			for (uint32_t s = 0; op->scope_count != CAT_NONE && s < op->scope_count; s++) {
+				const char *sc = cc_pool(c, ((const uint32_t *)c->lists.p)[op->scope_first + s]);
+				const struct cat_scope *rec = ranked(c, a, sc);
+				x = (struct cat_opx *)c->opx.p + k;
+				if (cc_list_add(c, rec ? (uint32_t)(rec - (const struct cat_scope *)c->scopes.p) : CAT_NONE) < 0)
+					return cc_fail(c, "catalog", "", "out of memory");
+			}
+		}
+	}
+	return 0;
+}
+
+char *cc_request_url(struct cc *c, uint32_t app, const char *base, const char *path)
+{
+	if (!c->sources) {
+		char file[4096];
+		snprintf(file, sizeof file, "%s/sources.json", c->dir);
+		c->sources = json_object_from_file(file);
+	}
+	struct json_object *nt = jget(jget(jget(c->sources, "apps"), VOCAB_APPS[app]), "path_neutralisation");
+	return catalogc_request_url(base, path, jget_str(nt, "from"), jget_str(nt, "to"));
+}
+
+/* ---- texts ---- */
+
+int cc_compile_texts(struct cc *c)
+{
+	const char *file = "planner_texts.json";
+	struct json_object *src = cc_load(c, file, &SRC_TEXTS);
+	if (!src) return -1;
+	struct json_object *texts = jget(src, "texts");
+	int rc = 0;
+	char ptr[160];
+	json_object_object_foreach(texts, key, val) {
+		(void)val;
+		if (vocab_index(VOCAB_PLAN_TEXTS, key) < 0) {
+			snprintf(ptr, sizeof ptr, "/texts/%.100s", key);
+			rc = cc_fail(c, file, ptr, "unknown text key \"%s\"", key);
+			break;
+		}
+	}
+	for (int k = 0; rc == 0 && VOCAB_PLAN_TEXTS[k]; k++) {
+		snprintf(ptr, sizeof ptr, "/texts/%s", VOCAB_PLAN_TEXTS[k]);
+		struct json_object *t = jget(texts, VOCAB_PLAN_TEXTS[k]);
+		if (!t) { rc = cc_fail(c, file, ptr, "missing: every text exists in English and German"); break; }
+		struct schema_error e;
+		struct json_object *v = schema_validate(&SRC_TEXT, t, NULL, file, &e);
+		if (!v) {
+			char sub[sizeof ptr + sizeof e.pointer];
+			snprintf(sub, sizeof sub, "%s%s", ptr, e.pointer);
+			rc = cc_fail(c, file, sub, "%s", e.message);
+			break;
+		}
+		struct cat_text rec = { .en = cc_str(c, jget_str(v, "en")), .de = cc_str(c, jget_str(v, "de")) };
+		json_object_put(v);
+		if (buf_add(&c->texts, &rec, sizeof rec) < 0) rc = cc_fail(c, file, ptr, "out of memory");
+		else c->ntexts++;
+	}
+	json_object_put(src);
+	return rc;
+}
+
+/* ---- history ---- */
+
+static int history_entry(struct cc *c, const char *file, size_t i, struct json_object *e)
+{
+	(void)i;
+	struct cat_history rec = { .operation = cc_str(c, jget_str(e, "operation")),
+		.semantic_sha256 = cc_str(c, jget_str(e, "semantic_sha256")), .revision = cc_str(c, jget_str(e, "revision")),
+		.method = cc_str(c, jget_str(e, "method")), .request_url = cc_str(c, jget_str(e, "request_url")),
+		.shape_sha256 = cc_str(c, jget_str(e, "shape_sha256")),
+		.app = (uint32_t)vocab_index(VOCAB_APPS, jget_str(e, "app")) };
+	if (buf_add(&c->history, &rec, sizeof rec) < 0) return cc_fail(c, file, "/entries", "out of memory");
+	c->nhistory++;
+	return 0;
+}
+
+int cc_compile_history(struct cc *c)
+{
+	return each_entry(c, "history.json", &SRC_HISTORY, "entries", history_entry);
+}

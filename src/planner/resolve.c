@@ -1,0 +1,861 @@
+/* Reading a free-text query against the compiled vocabulary. Every query word is looked up once in
+ * the sorted word index (exact, then by stem through a prefix range, then one typo through the
+ * deletion index); phrases are only tried where a word that starts them was found. */
+#include "planner/plan.h"
+#include "util/text.h"
+
+#include <stdio.h>
+#include <string.h>
+
+enum { LV_NONE = 0, LV_TYPO = 1, LV_STEM = 2, LV_EXACT = 3 };
+
+/* Score weights: a task phrase counts per word, a capability phrase and an intent once per task that
+ * has the capability; named apps move a task up or down (docs/planner.md has the table). */
+enum { W_SUBJECT = 3, W_TASK_PHRASE = 4, W_CAP_PHRASE = 3, W_INTENT_MAIN = 10, W_INTENT_PART = 3, W_INTENT_NONE = -3, W_OWN_APP = 6, W_RIVAL_APP = -4, W_KIND_STEP = 2,
+	W_UNRELATED_APP = -2, W_ROLE_AGREES = 2, W_ROLE_CONTRADICTS = -3, W_UNNAMED = -2, W_TARGET_WRITE = 4 };
+
+/* Optimal string alignment distance, capped: returns 0, 1 or 2 (2 meaning "2 or more"). */
+static int near_distance(const char *a, size_t la, const char *b, size_t lb)
+{
+	if (la > 40 || lb > 40 || (la > lb ? la - lb : lb - la) > 1) return 2;
+	/* one edit cannot change both the first and the last letter of words this long */
+	if (a[0] != b[0] && a[la - 1] != b[lb - 1]) return 2;
+	int d[42][42];
+	for (size_t i = 0; i <= la; i++) d[i][0] = (int)i;
+	for (size_t j = 0; j <= lb; j++) d[0][j] = (int)j;
+	for (size_t i = 1; i <= la; i++) {
+		int rowmin = 99;
+		for (size_t j = 1; j <= lb; j++) {
+			int cost = a[i - 1] != b[j - 1];
+			int v = d[i - 1][j] + 1;
+			if (d[i][j - 1] + 1 < v) v = d[i][j - 1] + 1;
+			if (d[i - 1][j - 1] + cost < v) v = d[i - 1][j - 1] + cost;
+			if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] && d[i - 2][j - 2] + 1 < v)
+				v = d[i - 2][j - 2] + 1;
+			d[i][j] = v;
+			if (v < rowmin) rowmin = v;
+		}
+		if (rowmin > 1) return 2;
+	}
+	return d[la][lb] > 2 ? 2 : d[la][lb];
+}
+
+/* Endings an inflection may add: plural, verb and participle forms in English and German. */
+static bool inflection_ending(const char *e)
+{
+	static const char *const ENDINGS[] = { "s", "es", "e", "n", "en", "er", "ern", "ed", "d", "ing", NULL };
+	for (int i = 0; ENDINGS[i]; i++) if (strcmp(e, ENDINGS[i]) == 0) return true;
+	return false;
+}
+
+/* How well query word q matches vocabulary word h: the same, an inflection of it, or one typo. An
+ * inflection is the shorter word (four letters or more) with an inflection ending, or with its final e
+ * replaced by one (schedule/scheduling): email/emails, rechnung/rechnungen, find/finden. "outlok" is no
+ * inflection of "outlook", nor "dropbx" of "drop". */
+static int word_level(const char *q, size_t lq, const char *h, size_t lh, bool typo)
+{
+	if (lq == lh && memcmp(q, h, lq) == 0) return LV_EXACT;
+	size_t p = 0, min = lq < lh ? lq : lh;
+	while (p < min && q[p] == h[p]) p++;
+	const char *shorter = lq < lh ? q : h, *longer = lq < lh ? h : q;
+	bool inflection = lq != lh && p >= 4 &&
+		((p == min && inflection_ending(longer + p)) ||
+		 (p + 1 == min && shorter[p] == 'e' && inflection_ending(longer + p)));
+	if (inflection) return LV_STEM;
+	if (typo && lq >= 5 && lh >= 5 && near_distance(q, lq, h, lh) <= 1) return LV_TYPO;
+	return LV_NONE;
+}
+
+/* ---- words ---- */
+
+static void add_match(struct plan_match *m, int *n, uint32_t word, int level)
+{
+	for (int k = 0; k < *n; k++) if (m[k].word == word) return;
+	if (*n < PLAN_MAX_MATCHES) m[(*n)++] = (struct plan_match){ .word = word, .level = level };
+}
+
+/* The vocabulary words q matches exactly or by stem (prefix range of its first four letters). */
+static int exact_and_stems(const struct catalog *c, const char *q, struct plan_match *m)
+{
+	size_t lq = strlen(q);
+	int n = 0, e = cat_word_find(c, q, lq);
+	if (e >= 0) add_match(m, &n, (uint32_t)e, LV_EXACT);
+	if (lq < 4) return n;
+	uint32_t first, end;
+	cat_word_prefix(c, q, 4, &first, &end);
+	for (uint32_t k = first; k < end; k++)
+		if ((int)k != e && word_level(q, lq, cat_s(c, c->words[k].word), c->words[k].len, false) == LV_STEM)
+			add_match(m, &n, k, LV_STEM);
+	return n;
+}
+
+/* Vocabulary words one edit from q, through the deletion index; for words of nine letters or more
+ * any word sharing a deletion with q (two edits: "reschedual"); for four-letter words only two letters
+ * swapped ("raed", "fiel"). */
+static int typos(const struct catalog *c, const char *q, struct plan_match *m, int n)
+{
+	size_t lq = strlen(q);
+	char tmp[48];
+	if (lq == 4) {
+		for (size_t k = 0; k + 1 < lq; k++) {
+			memcpy(tmp, q, lq);
+			tmp[k] = q[k + 1];
+			tmp[k + 1] = q[k];
+			int e = cat_word_find(c, tmp, lq);
+			if (e >= 0 && !c->words[e].stop) add_match(m, &n, (uint32_t)e, LV_TYPO);
+		}
+		return n;
+	}
+	if (lq < 5 || lq > 40) return n;
+	for (size_t d = 0; d <= lq; d++) {
+		size_t len = 0;
+		for (size_t k = 0; k < lq; k++) if (k != d) tmp[len++] = q[k];
+		uint32_t first, end;
+		cat_typo_range(c, text_hash(tmp, len), &first, &end);
+		for (uint32_t k = first; k < end; k++) {
+			const struct cat_word *w = &c->words[c->typos[k].word];
+			bool long_words = lq >= 9 && w->len >= 9;
+			if (long_words || near_distance(q, lq, cat_s(c, w->word), w->len) <= 1)
+				add_match(m, &n, c->typos[k].word, LV_TYPO);
+		}
+	}
+	return n;
+}
+
+/* A known word of the vocabulary (exact or by stem), not a stop word. */
+static bool known(const struct catalog *c, const char *s, size_t n)
+{
+	char w[128];
+	if (n >= sizeof w) return false;
+	memcpy(w, s, n);
+	w[n] = '\0';
+	struct plan_match m[PLAN_MAX_MATCHES];
+	int k = exact_and_stems(c, w, m);
+	for (int i = 0; i < k; i++) if (!c->words[m[i].word].stop) return true;
+	return false;
+}
+
+/* Where to split an unknown German compound into two known words ("rechnungsbetrage" -> "rechnung"
+ * + "betrage", the joining s dropped): both parts of four letters or more and both known, or else the
+ * last part known and six letters or more (the head noun: "kunden" + "bestellungen"). Returns the
+ * length of the first part (*skip: a joining s to drop), or 0. */
+static size_t compound_split(const struct catalog *c, const char *w, size_t *skip)
+{
+	size_t n = strlen(w), head = 0;
+	for (size_t k = 4; n >= 8 && k + 4 <= n; k++) {
+		bool right = known(c, w + k, n - k);
+		if (!right) continue;
+		if (known(c, w, k)) { *skip = 0; return k; }
+		if (w[k - 1] == 's' && k > 4 && known(c, w, k - 1)) { *skip = 1; return k; }
+		if (!head && n - k >= 6) head = k;
+	}
+	*skip = 0;
+	return head;
+}
+
+/* Appends word w (len bytes) to r's words. */
+static void push_word(struct plan_resolution *r, size_t *used, const char *w, size_t len, bool arrow)
+{
+	if (r->nwords >= PLAN_MAX_WORDS || *used + len + 1 > sizeof r->wordbuf) return;
+	char *dst = r->wordbuf + *used;
+	memcpy(dst, w, len);
+	dst[len] = '\0';
+	*used += len + 1;
+	r->arrow[r->nwords] = arrow;
+	r->words[r->nwords++] = dst;
+}
+
+/* One folded word as the planner reads it: as written when the vocabulary knows it; with ae/oe/ue
+ * folded when only that form is known (German: "anhaenge", not "issues"); split when it is a compound
+ * of known words. */
+static void read_word(const struct catalog *c, struct plan_resolution *r, size_t *used, char *w)
+{
+	struct plan_match m[PLAN_MAX_MATCHES];
+	char alt[128];
+	size_t n = strlen(w);
+	if (cat_word_find(c, w, n) < 0 && n < sizeof alt) {
+		memcpy(alt, w, n + 1);
+		if (text_fold_spelled_umlauts(alt) && (cat_word_find(c, alt, strlen(alt)) >= 0 ||
+		    (exact_and_stems(c, w, m) == 0 && exact_and_stems(c, alt, m) > 0)))
+			w = alt;
+	}
+	size_t skip = 0, k = cat_word_find(c, w, strlen(w)) < 0 ? compound_split(c, w, &skip) : 0;
+	if (k) {
+		push_word(r, used, w, k - skip, false);
+		push_word(r, used, w + k, strlen(w + k), false);
+		return;
+	}
+	push_word(r, used, w, strlen(w), false);
+}
+
+/* Folds the query in segments between arrows ("Google Drive -> Dropbox"), which folding would erase. */
+static void split_words(const struct catalog *c, struct plan_resolution *r, const char *query)
+{
+	char seg[1024], f[1024];
+	size_t used = 0, sl = 0;
+	for (const char *p = query;; p++) {
+		size_t alen = 0;
+		int intent = -1;
+		/* arrows come first among the phrases (the compiler puts them there) */
+		for (uint32_t s = 0; *p && s < c->nsyns && c->syns[s].kind == SYN_ARROW && !alen; s++)
+			if (strncmp(p, cat_s(c, c->syns[s].phrase), strlen(cat_s(c, c->syns[s].phrase))) == 0) {
+				alen = strlen(cat_s(c, c->syns[s].phrase));
+				intent = (int)c->syns[s].target;
+			}
+		if (alen || !*p || sl + 1 >= sizeof seg) {
+			seg[sl] = '\0';
+			text_fold_words(seg, f, sizeof f);
+			for (char *w = f; *w;) {
+				char *end = strchr(w, ' ');
+				if (end) *end = '\0';
+				read_word(c, r, &used, w);
+				if (!end) break;
+				w = end + 1;
+			}
+			sl = 0;
+			if (alen && r->nwords < PLAN_MAX_WORDS) {
+				/* an arrow between two apps asks for what its intent asks for (a copy) */
+				if (r->nintents < PLAN_MAX_INTENTS)
+					r->intents[r->nintents++] = (struct plan_intent){ .first = r->nwords, .nwords = 1, .intent = intent };
+				r->intent_word[r->nwords] = true;
+				push_word(r, &used, "->", 2, true);
+			}
+			if (!*p) break;
+			if (alen) { p += alen - 1; continue; }
+		}
+		seg[sl++] = *p;
+	}
+	size_t o = 0;
+	r->folded[0] = '\0';
+	for (int i = 0; i < r->nwords && o + strlen(r->words[i]) + 2 < sizeof r->folded; i++)
+		o += (size_t)snprintf(r->folded + o, sizeof r->folded - o, "%s%s", i ? " " : "", r->words[i]);
+}
+
+static void match_words(const struct catalog *c, struct plan_resolution *r)
+{
+	for (int i = 0; i < r->nwords; i++) {
+		if (r->arrow[i]) continue;
+		r->nwm[i] = exact_and_stems(c, r->words[i], r->wm[i]);
+		r->fuzzy[i] = r->nwm[i] == 0;
+		if (r->fuzzy[i]) r->nwm[i] = typos(c, r->words[i], r->wm[i], 0);
+		int e = cat_word_find(c, r->words[i], strlen(r->words[i]));
+		/* numbers, times and ids ("10am", "42") say which one, not what to do */
+		r->stop[i] = (e >= 0 && c->words[e].stop) || strpbrk(r->words[i], "0123456789");
+		for (uint32_t k = 0; e >= 0 && k < c->words[e].syn_count; k++) {
+			const struct cat_syn *sy = &c->syns[c->lists[c->words[e].syn_first + k]];
+			r->stop[i] |= sy->kind == SYN_ROLE && sy->words == 1;  /* structure, like a stop word */
+		}
+	}
+}
+
+/* ---- phrases ---- */
+
+enum { PH_STRICT = 0, PH_LOOSE = 1, PH_STEM = 2, PH_GAP = 4 };
+
+/* How many words a PH_GAP phrase may skip between two of its words: the object of a separable verb
+ * ("lade den Bericht nach Google Drive hoch", "put lunch with Anna on"). */
+#define GAP_WORDS 5
+
+/* LV_TYPO when the typo index paired query word k with vocabulary word w (two edits for long words,
+ * a swap for short ones: more than word_level alone accepts). */
+static int typo_of(const struct catalog *c, const struct plan_resolution *r, int k, const char *w, size_t lw)
+{
+	for (int m = 0; m < r->nwm[k]; m++) {
+		const struct cat_word *v = &c->words[r->wm[k][m].word];
+		if (r->wm[k][m].level == LV_TYPO && v->len == lw && memcmp(cat_s(c, v->word), w, lw) == 0) return LV_TYPO;
+	}
+	return LV_NONE;
+}
+
+/* Does phrase (folded, space-separated) start at word i? Returns the number of query words it spans,
+ * or 0. PH_LOOSE: stop words and app names may sit between the phrase's words ("Datei in Drive C
+ * loschen" holds "datei loschen"); PH_GAP: any words, up to GAP_WORDS of them. A word nothing matches
+ * may carry one typo. A one-word phrase must match exactly (anhangen, append, is not anhange,
+ * attachments) unless PH_STEM allows an inflection. */
+static int phrase_at(const struct catalog *c, const struct plan_resolution *r, int i, const char *phrase, unsigned flags)
+{
+	if (i >= r->nwords || r->arrow[i]) return 0;
+	int k = i;
+	bool one_word = !strchr(phrase, ' ');
+	for (const char *w = phrase; *w;) {
+		const char *end = strchr(w, ' ');
+		size_t lw = end ? (size_t)(end - w) : strlen(w);
+		int gap_start = k;
+		for (;;) {
+			if (k >= r->nwords || r->arrow[k]) return 0;
+			int lv = word_level(r->words[k], strlen(r->words[k]), w, lw, r->fuzzy[k]);
+			if (lv == LV_NONE && r->fuzzy[k]) lv = typo_of(c, r, k, w, lw);
+			int need = r->fuzzy[k] ? LV_TYPO : one_word && !(flags & PH_STEM) ? LV_EXACT : LV_STEM;
+			if (lv >= need) break;
+			bool skip = (flags & PH_GAP) ? k - gap_start < GAP_WORDS : (flags & PH_LOOSE) && (r->stop[k] || r->app_word[k]);
+			if (k == i || !skip) return 0;
+			k++;
+		}
+		k++;
+		w += lw;
+		while (*w == ' ') w++;
+	}
+	return k - i;
+}
+
+/* Calls fn for every phrase of kind (SYN_* bit set) that the vocabulary words matched by word i start.
+ * Stops at the first call that returns true. */
+static bool each_phrase(const struct catalog *c, const struct plan_resolution *r, int i, unsigned kinds,
+	bool (*fn)(const struct catalog *, struct plan_resolution *, int, const struct cat_syn *, void *), void *ctx)
+{
+	for (int m = 0; m < r->nwm[i]; m++) {
+		const struct cat_word *w = &c->words[r->wm[i][m].word];
+		for (uint32_t k = 0; k < w->syn_count; k++) {
+			const struct cat_syn *sy = &c->syns[c->lists[w->syn_first + k]];
+			if (((kinds >> sy->kind) & 1) && fn(c, (struct plan_resolution *)r, i, sy, ctx)) return true;
+		}
+	}
+	return false;
+}
+
+static bool claim_mention(const struct catalog *c, struct plan_resolution *r, int i, const struct cat_syn *sy, void *ctx)
+{
+	(void)ctx;
+	int n = phrase_at(c, r, i, cat_s(c, sy->phrase), PH_STRICT);
+	if (n != (int)sy->words || r->nmentions == PLAN_MAX_MENTIONS) return false;
+	for (int k = i; k < i + n; k++) if (r->app_word[k]) return false;
+	struct plan_mention *m = &r->mentions[r->nmentions++];
+	*m = (struct plan_mention){ .first = i, .nwords = n, .app = -1, .family = -1 };
+	if (sy->kind == SYN_APP) m->app = (int)sy->target;
+	else m->family = (int)sy->target;
+	for (int k = i; k < i + n; k++) { r->app_word[k] = true; m->typo |= r->fuzzy[k]; }
+	return true;
+}
+
+/* App and family names, longest first at each word, left to right. */
+static void find_mentions(const struct catalog *c, struct plan_resolution *r)
+{
+	for (int i = 0; i < r->nwords; i++)
+		if (!r->app_word[i]) each_phrase(c, r, i, 1u << SYN_APP | 1u << SYN_FAMILY, claim_mention, NULL);
+}
+
+/* The role marker (a SYN_ROLE phrase) ending right before word `before`, skipping up to two articles
+ * or possessives; ROLE_NONE when a content word comes first. */
+static enum cat_role role_before(const struct catalog *c, const struct plan_resolution *r, int before)
+{
+	for (int j = before - 1, skipped = 0; j >= 0 && skipped <= 2; j--, skipped++) {
+		if (r->arrow[j]) return ROLE_TARGET;
+		for (int start = j; start >= 0 && start >= j - 1; start--)
+			for (int m = 0; m < r->nwm[start]; m++) {
+				const struct cat_word *w = &c->words[r->wm[start][m].word];
+				for (uint32_t k = 0; k < w->syn_count; k++) {
+					const struct cat_syn *sy = &c->syns[c->lists[w->syn_first + k]];
+					if (sy->kind != SYN_ROLE || sy->target == ROLE_RECEIVE || sy->target == ROLE_NEGATION) continue;
+					if (phrase_at(c, r, start, cat_s(c, sy->phrase), PH_STRICT) == j - start + 1 &&
+					    r->wm[start][m].level == LV_EXACT)
+						return (enum cat_role)sy->target;
+				}
+			}
+		if (!r->stop[j] || r->app_word[j]) return ROLE_NONE;
+	}
+	return ROLE_NONE;
+}
+
+static bool has_role_word(const struct catalog *c, const struct plan_resolution *r, int i, enum cat_role role)
+{
+	for (int m = 0; m < r->nwm[i]; m++) {
+		const struct cat_word *w = &c->words[r->wm[i][m].word];
+		for (uint32_t k = 0; k < w->syn_count; k++) {
+			const struct cat_syn *sy = &c->syns[c->lists[w->syn_first + k]];
+			if (sy->kind == SYN_ROLE && sy->target == (uint32_t)role && phrase_at(c, r, i, cat_s(c, sy->phrase), PH_STRICT))
+				return true;
+		}
+	}
+	return false;
+}
+
+static uint32_t mention_kind(const struct catalog *c, const struct plan_mention *m)
+{
+	return m->app >= 0 ? c->apps[m->app].kind : AK_CALLER;
+}
+
+/* Roles from markers, then settled between two apps of one kind: a strong marker on one gives the
+ * other the opposite role; with no strong marker the first named is the source. */
+static void find_roles(const struct catalog *c, struct plan_resolution *r)
+{
+	bool receive = false;
+	for (int i = 0; i < r->nwords; i++) receive |= has_role_word(c, r, i, ROLE_RECEIVE);
+	for (int k = 0; k < r->nmentions; k++) {
+		struct plan_mention *m = &r->mentions[k];
+		int after = m->first + m->nwords;
+		enum cat_role role = role_before(c, r, m->first);
+		if (after < r->nwords && r->arrow[after] && role == ROLE_NONE) role = ROLE_SOURCE;
+		m->strong = role == ROLE_SOURCE || role == ROLE_TARGET;
+		m->role = role == ROLE_SOURCE ? PR_SOURCE : role == ROLE_NONE ? PR_NONE : PR_TARGET;
+	}
+	/* "Dropbox should receive my Drive files": the first app named, without a marker, receives */
+	for (int k = 0; receive && k < r->nmentions; k++)
+		if (!r->mentions[k].strong) {
+			r->mentions[k].role = PR_TARGET;
+			r->mentions[k].strong = true;
+			break;
+		}
+	for (int a = 0; a < r->nmentions; a++)
+		for (int b = a + 1; b < r->nmentions; b++) {
+			struct plan_mention *x = &r->mentions[a], *y = &r->mentions[b];
+			if (x->app < 0 || y->app < 0 || mention_kind(c, x) != mention_kind(c, y)) continue;
+			if (x->strong && !y->strong) y->role = x->role == PR_SOURCE ? PR_TARGET : PR_SOURCE;
+			else if (y->strong && !x->strong) x->role = y->role == PR_SOURCE ? PR_TARGET : PR_SOURCE;
+			else if (!x->strong && !y->strong) { x->role = PR_SOURCE; y->role = PR_TARGET; }
+		}
+}
+
+static void list_mentions(const struct catalog *c, struct plan_resolution *r)
+{
+	(void)c;
+	for (int k = 0; k < r->nmentions; k++) {
+		const struct plan_mention *m = &r->mentions[k];
+		if (m->app >= 0) {
+			int dup = 0;
+			for (int q = 0; q < r->napps; q++) dup |= r->apps[q] == m->app;
+			if (!dup && r->napps < PLAN_MAX_APPS) {
+				r->app_role[r->napps] = m->role;
+				r->app_strong[r->napps] = m->strong;
+				r->apps[r->napps++] = m->app;
+			}
+		} else {
+			int dup = 0;
+			for (int q = 0; q < r->nfamilies; q++) dup |= r->families[q] == m->family;
+			if (!dup) r->families[r->nfamilies++] = m->family;
+		}
+	}
+}
+
+/* ---- kinds, intents, subjects ---- */
+
+static bool note_kind(const struct catalog *c, struct plan_resolution *r, int i, const struct cat_syn *sy, void *ctx)
+{
+	(void)ctx;
+	if (sy->kind == SYN_APP_KIND && phrase_at(c, r, i, cat_s(c, sy->phrase), PH_STRICT) == (int)sy->words) {
+		r->kinds |= 1u << sy->target;
+		for (int k = i; k < i + (int)sy->words; k++) r->word_kinds[k] |= (unsigned char)(1u << sy->target);
+	}
+	if (sy->kind == SYN_SUBJECT && phrase_at(c, r, i, cat_s(c, sy->phrase), PH_STEM) == (int)sy->words)
+		r->subjects |= 1ull << sy->target;
+	return false;
+}
+
+static bool negated_at(const struct catalog *c, const struct plan_resolution *r, int i)
+{
+	for (int j = i - 1; j >= 0 && j >= i - 3; j--)
+		if (has_role_word(c, r, j, ROLE_NEGATION)) return true;
+	return false;
+}
+
+/* The w-th word of a phrase, and its length. */
+static const char *phrase_word(const char *p, int w)
+{
+	while (w-- > 0 && (p = strchr(p, ' '))) p++;
+	return p ? p : "";
+}
+
+static size_t phrase_word_len(const char *p, int w)
+{
+	const char *s = phrase_word(p, w);
+	return strcspn(s, " ");
+}
+
+static bool note_intent(const struct catalog *c, struct plan_resolution *r, int i, const struct cat_syn *sy, void *ctx)
+{
+	(void)ctx;
+	/* separable verbs keep their parts apart: "was steht heute im Kalender an" */
+	/* a verb and its particle take their object between them ("lade den Bericht hoch"); a fixed
+	 * expression of small words ("what's on") only lets small words in */
+	int n = phrase_at(c, r, i, cat_s(c, sy->phrase), sy->words == 1 ? PH_STRICT : r->stop[i] ? PH_LOOSE : PH_GAP);
+	if (n < (int)sy->words) return false;
+	for (int k = i; k < i + n; k++) if (r->intent_word[k]) return false;  /* inside a longer intent */
+	for (int k = 0; k < r->nintents; k++)
+		if (r->intents[k].intent == (int)sy->target) return false;
+	if (r->nintents == PLAN_MAX_INTENTS) return true;
+	r->intents[r->nintents++] = (struct plan_intent){ .first = i, .nwords = n, .intent = (int)sy->target,
+		.negated = negated_at(c, r, i) };
+	/* the words of the phrase, not what a gap skipped */
+	for (int k = i, w = 0; k < i + n && w < (int)sy->words; k++)
+		if (word_level(r->words[k], strlen(r->words[k]), phrase_word(cat_s(c, sy->phrase), w), phrase_word_len(cat_s(c, sy->phrase), w),
+			r->fuzzy[k]) >= LV_TYPO) { r->intent_word[k] = true; w++; }
+	return false;
+}
+
+static void find_kinds_and_intents(const struct catalog *c, struct plan_resolution *r)
+{
+	for (int i = 0; i < r->nwords; i++) {
+		if (r->arrow[i]) continue;
+		/* "Outlook-Mails" names an app and says mails: subjects are read under app names too */
+		each_phrase(c, r, i, r->app_word[i] ? 1u << SYN_SUBJECT : 1u << SYN_APP_KIND | 1u << SYN_SUBJECT, note_kind, NULL);
+		if (!r->app_word[i]) each_phrase(c, r, i, 1u << SYN_INTENT, note_intent, NULL);
+	}
+	r->content = 0;
+	for (int i = 0; i < r->nwords; i++) r->content += (!r->stop[i] || r->intent_word[i]) && !r->app_word[i] && !r->arrow[i];
+}
+
+/* ---- scoring ---- */
+
+static uint64_t task_caps(const struct catalog *c, uint32_t t)
+{
+	const struct cat_task *tk = &c->tasks[t];
+	uint64_t caps = 0;
+	for (uint32_t k = 0; k < tk->step_count; k++) caps |= 1ull << c->steps[tk->step_first + k].cap;
+	return caps;
+}
+
+/* What the task is for: its target steps, or its last step when it only reads. An intent asking for
+ * these counts more than one asking for a step on the way ("search" is what mailA-find is for, and
+ * only a step of file-invoices). */
+static uint64_t main_caps(const struct catalog *c, uint32_t t)
+{
+	const struct cat_task *tk = &c->tasks[t];
+	uint64_t caps = 0;
+	for (uint32_t k = 0; k < tk->step_count; k++)
+		if (strcmp(cat_s(c, c->steps[tk->step_first + k].role), "target") == 0) caps |= 1ull << c->steps[tk->step_first + k].cap;
+	return caps ? caps : 1ull << c->steps[tk->step_first + tk->step_count - 1].cap;
+}
+
+static bool task_has_cap(const struct catalog *c, uint32_t t, uint32_t cap)
+{
+	return (task_caps(c, t) >> cap) & 1;
+}
+
+/* The role ("source"/"target") of the task's first step bound to app, or PR_NONE. */
+static enum plan_role task_app_role(const struct catalog *c, const struct cat_task *tk, uint32_t app)
+{
+	for (uint32_t k = 0; k < tk->step_count; k++) {
+		const struct cat_step *st = &c->steps[tk->step_first + k];
+		if (st->app == app) return strcmp(cat_s(c, st->role), "target") == 0 ? PR_TARGET : PR_SOURCE;
+	}
+	return PR_NONE;
+}
+
+/* Fixed-app steps of the task of kind (two means a copy between two apps of one kind). */
+static int fixed_apps_of_kind(const struct catalog *c, const struct cat_task *tk, uint32_t kind)
+{
+	int n = 0;
+	uint32_t seen = CAT_NONE;
+	for (uint32_t k = 0; k < tk->step_count; k++) {
+		const struct cat_step *st = &c->steps[tk->step_first + k];
+		if (st->app != CAT_NONE && st->app_kind == kind && st->app != seen) { n++; seen = st->app; }
+	}
+	return n;
+}
+
+/* Whether the task's target step writes into app (its own app, or a generic step of app's kind). */
+static bool writes_into(const struct catalog *c, const struct cat_task *tk, uint32_t a)
+{
+	for (uint32_t k = 0; k < tk->step_count; k++) {
+		const struct cat_step *st = &c->steps[tk->step_first + k];
+		if (strcmp(cat_s(c, st->role), "target") == 0 && c->caps[st->cap].write &&
+		    (st->app == a || (st->app == CAT_NONE && st->app_kind == c->apps[a].kind)))
+			return true;
+	}
+	return false;
+}
+
+/* How one named app fits task t; role counts when the query names two apps of the kind (a copy). */
+static int app_mention_fit(const struct catalog *c, const struct cat_task *tk, uint32_t a, enum plan_role role)
+{
+	uint32_t kind = c->apps[a].kind;
+	bool own = false, rival = false, kind_step = false;
+	for (uint32_t k = 0; k < tk->step_count; k++) {
+		const struct cat_step *st = &c->steps[tk->step_first + k];
+		if (st->app == a) own = true;
+		else if (st->app != CAT_NONE && st->app_kind == kind) rival = true;
+		if (st->app_kind == kind) kind_step = true;
+	}
+	int fit = own ? W_OWN_APP : rival ? W_RIVAL_APP : kind_step ? W_KIND_STEP : W_UNRELATED_APP;
+	if (own && role != PR_NONE && fixed_apps_of_kind(c, tk, kind) >= 2)
+		fit += task_app_role(c, tk, a) == role ? W_ROLE_AGREES : W_ROLE_CONTRADICTS;
+	return fit;
+}
+
+static bool kind_named_explicitly(const struct catalog *c, const struct plan_resolution *r, uint32_t kind)
+{
+	for (int m = 0; m < r->napps; m++) if (c->apps[r->apps[m]].kind == kind) return true;
+	return false;
+}
+
+/* Adjustment for the apps and families the query names; see docs/planner.md. */
+static int app_fit(const struct catalog *c, uint32_t t, const struct plan_resolution *r)
+{
+	const struct cat_task *tk = &c->tasks[t];
+	int fit = 0, last = -1, ordered = 1, fixed_seen = 0;
+	bool roles = false;
+	for (int m = 0; m < r->napps; m++) {
+		uint32_t a = (uint32_t)r->apps[m];
+		int same_kind = 0;
+		for (int q = 0; q < r->napps; q++) same_kind += c->apps[r->apps[q]].kind == c->apps[a].kind;
+		enum plan_role role = same_kind >= 2 ? r->app_role[m] : PR_NONE;
+		fit += app_mention_fit(c, tk, a, role);
+		/* "get this PDF into Dropbox": an app named as the target is where the task should write */
+		if (r->app_role[m] == PR_TARGET && r->app_strong[m] && writes_into(c, tk, a)) fit += W_TARGET_WRITE;
+		roles |= role != PR_NONE;
+		for (uint32_t k = 0; k < tk->step_count; k++)
+			if (c->steps[tk->step_first + k].app == a) {
+				fixed_seen++;
+				if ((int)k < last) ordered = 0;
+				last = (int)k;
+				break;
+			}
+	}
+	if (fixed_seen >= 2 && ordered && !roles) fit += 1;
+	unsigned kinds_said = r->kinds, kinds_needed = 0;
+	uint64_t named = 0;
+	for (int m = 0; m < r->napps; m++) { kinds_said |= 1u << c->apps[r->apps[m]].kind; named |= 1ull << r->apps[m]; }
+	for (uint32_t k = 0; k < tk->step_count; k++) {
+		uint32_t kind = c->steps[tk->step_first + k].app_kind;
+		if (kind != AK_CALLER) kinds_needed |= 1u << kind;
+	}
+	/* a family names, for each kind the task needs and no app names, its app of that kind; it is one
+	 * name, so it counts once (the mean over those kinds), and it says nothing about which kinds */
+	for (int f = 0; f < r->nfamilies; f++) {
+		const struct cat_family *fam = &c->families[r->families[f]];
+		int covered = 0, sum = 0;
+		for (uint32_t kind = 1; kind < AK_COUNT; kind++) {
+			if (fam->apps[kind] == CAT_NONE) continue;
+			if (!((kinds_needed >> kind) & 1) || kind_named_explicitly(c, r, kind)) continue;
+			covered++;
+			named |= 1ull << fam->apps[kind];
+			sum += app_mention_fit(c, tk, fam->apps[kind], PR_NONE);
+		}
+		fit += covered ? sum / covered : W_UNRELATED_APP;
+	}
+	/* a task asks for more than was said when it needs a fixed app, or a kind, the query never names */
+	bool any_named = r->napps || r->nfamilies;
+	for (uint32_t k = 0; k < tk->step_count; k++) {
+		const struct cat_step *st = &c->steps[tk->step_first + k];
+		bool first = true;
+		for (uint32_t q = 0; q < k; q++) first &= c->steps[tk->step_first + q].app != st->app;
+		if (any_named && st->app != CAT_NONE && !((named >> st->app) & 1) && first) fit += W_UNNAMED;
+	}
+	for (int k = 0; k < AK_COUNT; k++)
+		if ((kinds_needed >> k) & 1 && !((kinds_said >> k) & 1)) fit += W_UNNAMED;
+	return fit;
+}
+
+static int idf_mult(int df)
+{
+	return df == 0 ? 1 : df <= 2 ? 3 : df <= 6 ? 2 : 1;
+}
+
+/* Level of each task for word i (task vocabulary: titles, descriptions, keywords, phrases, subjects). */
+static void word_levels(const struct catalog *c, const struct plan_resolution *r, int i, int *lv, int nt)
+{
+	for (int t = 0; t < nt; t++) lv[t] = LV_NONE;
+	for (int m = 0; m < r->nwm[i]; m++) {
+		uint64_t tasks = c->words[r->wm[i][m].word].tasks;
+		for (int t = 0; t < nt; t++)
+			if ((tasks >> t) & 1 && r->wm[i][m].level > lv[t]) lv[t] = r->wm[i][m].level;
+	}
+}
+
+struct phrase_ctx {
+	int *scores, nt;
+	unsigned char seen[1024];         /* bit per syn already scored: a phrase counts once */
+};
+
+static bool score_phrase(const struct catalog *c, struct plan_resolution *r, int i, const struct cat_syn *sy, void *v)
+{
+	struct phrase_ctx *x = v;
+	uint32_t id = (uint32_t)(sy - c->syns);
+	if (id / 8 >= sizeof x->seen || (x->seen[id / 8] >> (id % 8)) & 1) return false;
+	int n = phrase_at(c, r, i, cat_s(c, sy->phrase), PH_LOOSE);
+	if (!n) return false;
+	x->seen[id / 8] |= (unsigned char)(1u << (id % 8));
+	if (sy->kind == SYN_TASK) {
+		x->scores[sy->target] += W_TASK_PHRASE * (int)sy->words;
+		return false;
+	}
+	for (int t = 0; t < x->nt; t++) if (task_has_cap(c, (uint32_t)t, sy->target)) x->scores[t] += W_CAP_PHRASE;
+	for (int k = 0; k < r->ncaps; k++) if (r->caps[k] == (int)sy->target) return false;
+	if (r->ncaps < PLAN_MAX_CAPS) r->caps[r->ncaps++] = (int)sy->target;
+	for (int w = i; w < i + n; w++) r->matched[w] |= !r->stop[w] && !r->app_word[w];
+	return false;
+}
+
+/* Scores every task; fills best and runner-up. */
+static void score_tasks(const struct catalog *c, struct plan_resolution *r, int *scores, int *lvbuf)
+{
+	int nt = c->ntasks < 64 ? (int)c->ntasks : 64;
+	for (int t = 0; t < nt; t++) scores[t] = 0;
+	for (int i = 0; i < r->nwords; i++) {
+		int *lv = lvbuf + i * 64;
+		if (r->stop[i] || r->app_word[i] || r->arrow[i]) { for (int t = 0; t < nt; t++) lv[t] = 0; continue; }
+		word_levels(c, r, i, lv, nt);
+		int df = 0;
+		for (int t = 0; t < nt; t++) df += lv[t] > LV_NONE;
+		for (int t = 0; t < nt; t++) scores[t] += lv[t] * idf_mult(df);
+	}
+	struct phrase_ctx x = { .scores = scores, .nt = nt, .seen = { 0 } };
+	for (int i = 0; i < r->nwords; i++)
+		each_phrase(c, r, i, 1u << SYN_TASK | 1u << SYN_CAP, score_phrase, &x);
+	for (int k = 0; k < r->nintents; k++) {
+		uint64_t caps = c->intents[r->intents[k].intent].caps;
+		for (int t = 0; t < nt; t++) {
+			int w = main_caps(c, (uint32_t)t) & caps ? W_INTENT_MAIN : task_caps(c, (uint32_t)t) & caps ? W_INTENT_PART
+				: W_INTENT_NONE;
+			scores[t] += r->intents[k].negated ? (w > 0 ? -w : 0) : w;
+		}
+	}
+	for (int t = 0; t < nt; t++) {
+		scores[t] += app_fit(c, (uint32_t)t, r);
+		/* a generic task is about something: without its subject it is never the answer, and naming
+		 * it (invoice attachments) says more than naming the apps of a task that saves them all */
+		if (c->tasks[t].subject) scores[t] += (r->subjects >> t) & 1 ? W_SUBJECT : -1000;
+	}
+	r->task = r->runner_up = -1;
+	for (int t = 0; t < nt; t++) {
+		if (r->task < 0 || scores[t] > scores[r->task]) { r->runner_up = r->task; r->task = t; }
+		else if (r->runner_up < 0 || scores[t] > scores[r->runner_up]) r->runner_up = t;
+	}
+	r->score = r->task >= 0 ? scores[r->task] : 0;
+	r->runner_up_score = r->runner_up >= 0 ? scores[r->runner_up] : 0;
+}
+
+/* Words that support task t: its vocabulary, a generic word for a kind of app it uses ("pdf" for a
+ * file task), or an intent asking for one of its capabilities. */
+static void mark_support(const struct catalog *c, struct plan_resolution *r, const int *lvbuf, int t)
+{
+	uint64_t caps = task_caps(c, (uint32_t)t);
+	unsigned kinds = 0;
+	const struct cat_task *tk = &c->tasks[t];
+	for (uint32_t k = 0; k < tk->step_count; k++) kinds |= 1u << c->steps[tk->step_first + k].app_kind;
+	for (int i = 0; i < r->nwords; i++)
+		if (!r->stop[i] && !r->app_word[i] && !r->arrow[i] && (lvbuf[i * 64 + t] > LV_NONE || (r->word_kinds[i] & kinds)))
+			r->matched[i] = true;
+	for (int k = 0; k < r->nintents; k++)
+		if (c->intents[r->intents[k].intent].caps & caps)
+			for (int w = r->intents[k].first; w < r->intents[k].first + r->intents[k].nwords; w++)
+				r->matched[w] = true;
+}
+
+/* Whether a capability named by a phrase could be meant: no app is named, or a named one documents it
+ * ("read the Excel file" names file.read, which the workbook app has not: the file is the workbook). */
+static bool named_app_can(const struct catalog *c, const struct plan_resolution *r, uint32_t cap)
+{
+	if (!r->napps) return true;
+	for (int m = 0; m < r->napps; m++) {
+		const struct cat_app *a = &c->apps[r->apps[m]];
+		for (uint32_t k = a->op_first; k < a->op_first + a->op_count; k++) if (c->ops[k].cap == cap) return true;
+	}
+	return false;
+}
+
+/* Two apps of one kind named as source and target: a transfer between them ("move my Dropbox files
+ * to OneDrive" moves across apps, whatever "move file" means inside one). */
+static bool transfer_named(const struct catalog *c, const struct plan_resolution *r)
+{
+	for (int a = 0; a < r->napps; a++)
+		for (int b = 0; b < r->napps; b++)
+			if (c->apps[r->apps[a]].kind == c->apps[r->apps[b]].kind && r->app_role[a] == PR_SOURCE &&
+			    r->app_role[b] == PR_TARGET)
+				return true;
+	return false;
+}
+
+/* "from Google Sheets into Excel": the query names both apps of a copy task, each in its role. */
+static bool copy_named(const struct catalog *c, const struct plan_resolution *r, int t)
+{
+	const struct cat_task *tk = &c->tasks[t];
+	int agree = 0;
+	for (int m = 0; m < r->napps; m++) {
+		uint32_t a = (uint32_t)r->apps[m];
+		if (r->app_role[m] != PR_NONE && fixed_apps_of_kind(c, tk, c->apps[a].kind) >= 2 &&
+		    task_app_role(c, tk, a) == r->app_role[m])
+			agree++;
+	}
+	return agree >= 2;
+}
+
+/* Orders the capabilities named by phrases by where they first occur in the query. */
+static void order_caps(const struct catalog *c, struct plan_resolution *r)
+{
+	int first[PLAN_MAX_CAPS];
+	for (int k = 0; k < r->ncaps; k++) {
+		first[k] = PLAN_MAX_WORDS;
+		for (int i = 0; i < r->nwords && first[k] == PLAN_MAX_WORDS; i++)
+			for (int m = 0; m < r->nwm[i] && first[k] == PLAN_MAX_WORDS; m++) {
+				const struct cat_word *w = &c->words[r->wm[i][m].word];
+				for (uint32_t s = 0; s < w->syn_count; s++) {
+					const struct cat_syn *sy = &c->syns[c->lists[w->syn_first + s]];
+					if (sy->kind == SYN_CAP && (int)sy->target == r->caps[k] && phrase_at(c, r, i, cat_s(c, sy->phrase), PH_LOOSE)) {
+						first[k] = i;
+						break;
+					}
+				}
+			}
+	}
+	for (int i = 1; i < r->ncaps; i++)
+		for (int j = i; j > 0 && (first[j] < first[j - 1] || (first[j] == first[j - 1] && r->caps[j] < r->caps[j - 1])); j--) {
+			int t = first[j]; first[j] = first[j - 1]; first[j - 1] = t;
+			t = r->caps[j]; r->caps[j] = r->caps[j - 1]; r->caps[j - 1] = t;
+		}
+}
+
+/* The decision: a task needs real support (some matched word, a score above what app names alone
+ * give, a third of the words); a tie names the candidates; phrases of capabilities no chosen task has
+ * make a capability chain. */
+static void decide(const struct catalog *c, struct plan_resolution *r, const int *scores, const int *lvbuf)
+{
+	if (r->task >= 0) mark_support(c, r, lvbuf, r->task);
+	order_caps(c, r);
+	int matched = 0;
+	for (int i = 0; i < r->nwords; i++) matched += r->matched[i];
+	int coverage = r->content ? matched * 100 / r->content : (r->nmentions ? 50 : 0), what = r->ncaps;
+	for (int i = 0; r->task >= 0 && i < r->nwords; i++)
+		what += r->matched[i] && (!r->intent_word[i] || lvbuf[i * 64 + r->task] > 0);
+	/* a verb alone is no task ("book a flight"): something must say what, or which app */
+	bool task_ok = r->task >= 0 && (what > 0 || r->nmentions > 0) && (matched > 0 || copy_named(c, r, r->task)) &&
+		r->score >= 6 && coverage >= 30;
+	/* a generic task with no app named needs two words of support, not one ("order a pizza") */
+	if (task_ok && c->tasks[r->task].generic && !r->nmentions && matched < 2) task_ok = false;
+	bool caps_outside = false, transfer = transfer_named(c, r);
+	for (int k = 0; task_ok && k < r->ncaps; k++)
+		if (!task_has_cap(c, (uint32_t)r->task, (uint32_t)r->caps[k]) && named_app_can(c, r, (uint32_t)r->caps[k]) && !transfer)
+			caps_outside = true;
+	/* a query with more noise than words for it still names this task when the capabilities it names are
+	 * this task's own: the plan is the same, and it has a name */
+	if (!task_ok && r->task >= 0 && r->ncaps && r->score >= 6 && matched > 0 && (what > 0 || r->nmentions > 0)) {
+		bool inside = true;
+		for (int k = 0; k < r->ncaps; k++) inside &= task_has_cap(c, (uint32_t)r->task, (uint32_t)r->caps[k]);
+		task_ok = inside;
+	}
+	if (task_ok && !caps_outside && r->runner_up_score == r->score) {
+		r->by = BY_QUERY_AMBIGUOUS;
+		for (int t = 0; t < (int)c->ntasks && t < 64 && r->ncandidates < PLAN_MAX_CANDIDATES; t++)
+			if (scores[t] == r->score) r->candidates[r->ncandidates++] = t;
+		r->confidence = 0;
+	} else if (task_ok && !caps_outside) {
+		r->by = BY_QUERY_TASK;
+		int conf = coverage > 100 ? 100 : coverage;
+		if (r->runner_up_score * 10 > r->score * 8) conf = conf * 3 / 4;
+		r->confidence = conf;
+	} else if (r->ncaps > 0) {
+		r->by = BY_QUERY_CAPABILITIES;
+		r->task = -1;
+		r->confidence = coverage / 2;
+	} else {
+		r->task = r->runner_up = -1;
+		r->score = r->runner_up_score = 0;
+		r->confidence = 0;
+		for (int i = 0; i < r->nwords; i++) r->matched[i] = false;
+	}
+}
+
+void plan_resolve_query(const struct catalog *c, const char *query, struct plan_resolution *r)
+{
+	memset(r, 0, sizeof *r);
+	r->task = r->runner_up = -1;
+	split_words(c, r, query);
+	if (r->nwords == 0) return;
+	match_words(c, r);
+	find_mentions(c, r);
+	find_roles(c, r);
+	list_mentions(c, r);
+	find_kinds_and_intents(c, r);
+	int scores[64], lvbuf[PLAN_MAX_WORDS * 64];
+	score_tasks(c, r, scores, lvbuf);
+	decide(c, r, scores, lvbuf);
+}

@@ -1,0 +1,52 @@
+/* A JSON writer that appends to one growable text. Separators are the writer's business: call the
+ * functions in document order (a key, then its value) and commas fall where they belong. Strings are
+ * escaped exactly as json-c escapes them with JSON_C_TO_STRING_PLAIN | JSON_C_TO_STRING_NOSLASHESCAPE.
+ * Out of memory sticks: later calls do nothing and jw_failed() says so; the caller checks once, at the end. */
+#ifndef AUTOPLAN_JSONW_H
+#define AUTOPLAN_JSONW_H
+
+#include <json-c/json.h>
+#include <stdbool.h>
+#include <stddef.h>
+
+/* Zero-initialise to start empty. The writer owns p; jw_free releases it. */
+struct jw {
+	char *p;
+	size_t len, cap;
+	bool comma;   /* a value ended last: the next member or item needs a comma first */
+	bool failed;  /* memory ran out; the text is incomplete */
+};
+
+void jw_free(struct jw *w);
+/* Empties the text, keeping the memory for the next document. */
+void jw_reset(struct jw *w);
+static inline bool jw_failed(const struct jw *w) { return w->failed; }
+
+void jw_obj(struct jw *w);
+void jw_obj_end(struct jw *w);
+void jw_arr(struct jw *w);
+void jw_arr_end(struct jw *w);
+
+/* A member key given as a string literal: its quoting is done at compile time (the literal must need
+ * no escaping). */
+#define jw_key(w, lit) jw_key_text((w), "\"" lit "\":", sizeof("\"" lit "\":") - 1)
+/* A member key already written as JSON text with its colon: "\"name\":". */
+void jw_key_text(struct jw *w, const char *text, size_t n);
+/* Any member key, escaped. */
+void jw_key_str(struct jw *w, const char *key);
+
+/* A string value; NULL writes null. */
+void jw_str(struct jw *w, const char *s);
+void jw_strn(struct jw *w, const char *s, size_t n);
+void jw_int(struct jw *w, long long v);
+void jw_bool(struct jw *w, bool v);
+void jw_null(struct jw *w);
+/* A value already serialised as JSON (a catalog piece), appended verbatim. */
+void jw_raw(struct jw *w, const char *json);
+void jw_rawn(struct jw *w, const char *json, size_t n);
+/* Members already serialised ("a":1,"b":2, no braces), appended verbatim inside the open object. */
+void jw_members(struct jw *w, const char *json);
+/* A json-c value, written as json-c writes it (plain, slashes unescaped, custom serialisers honoured). */
+void jw_json(struct jw *w, struct json_object *o);
+
+#endif

@@ -24,12 +24,23 @@ void router_free(struct router *r)
 	schema_patterns_free(&r->pats);
 }
 
-void add_version_triple(const struct catalog *cat, struct json_object *o)
+/* The version triple after the members of a planning-type answer; a pre-serialised body carries its own. */
+static void add_version_triple(const struct catalog *cat, struct reply *out)
 {
-	if (!json_object_is_type(o, json_type_object)) return; /* a pre-serialised body carries its own */
-	jadd(o, "dataset_version", json_object_new_string(cat_s(cat, cat->meta->dataset_version)));
-	jadd(o, "catalog_version", json_object_new_string(cat_s(cat, cat->meta->catalog_version)));
-	jadd(o, "rule_version", json_object_new_string(cat_s(cat, cat->meta->rule_version)));
+	const struct cat_meta *m = cat->meta;
+	if (out->open) {
+		struct jw *w = &out->out;
+		jw_key(w, "dataset_version");
+		jw_str(w, cat_s(cat, m->dataset_version));
+		jw_key(w, "catalog_version");
+		jw_str(w, cat_s(cat, m->catalog_version));
+		jw_key(w, "rule_version");
+		jw_str(w, cat_s(cat, m->rule_version));
+	} else if (out->body && json_object_is_type(out->body, json_type_object)) {
+		jadd(out->body, "dataset_version", json_object_new_string(cat_s(cat, m->dataset_version)));
+		jadd(out->body, "catalog_version", json_object_new_string(cat_s(cat, m->catalog_version)));
+		jadd(out->body, "rule_version", json_object_new_string(cat_s(cat, m->rule_version)));
+	}
 }
 
 /* Matches path against pattern segment by segment; captures {name} segments into params. */
@@ -203,9 +214,10 @@ void router_dispatch(const struct router *r, const struct request *req, struct r
 	}
 	struct hctx c = { .cat = r->cat, .route = rt };
 	rt->fn(&c, in, out);
-	if (out->status == 200 && (rt->flags & R_VERSIONED) && out->body)
-		add_version_triple(r->cat, out->body);
+	if (out->status == 200 && (rt->flags & R_VERSIONED))
+		add_version_triple(r->cat, out);
 done:
+	reply_close(out);
 	json_object_put(params);
 	if (in) json_object_put(in);
 }

@@ -22,7 +22,7 @@ struct hctx {
 };
 
 /* in holds the validated path parameters, query parameters and body fields in one object (names do
- * not collide in any route). The handler fills out via reply_ok or reply_error; the router owns in. */
+ * not collide in any route). The handler fills out via reply_object, reply_raw, reply_ok or reply_error; the router owns in. */
 typedef void (*handler_fn)(const struct hctx *c, struct json_object *in, struct reply *out);
 
 enum route_flags {
@@ -56,8 +56,5 @@ int router_init(struct router *r, const struct catalog *cat, const struct route 
 void router_free(struct router *r);
 
 void router_dispatch(const struct router *r, const struct request *req, struct reply *out);
-
-/* Adds dataset_version, catalog_version and rule_version to o. */
-void add_version_triple(const struct catalog *cat, struct json_object *o);
 
 #endif

@@ -146,6 +146,14 @@ void jw_rawn(struct jw *w, const char *json, size_t n)
 
 void jw_raw(struct jw *w, const char *json) { jw_rawn(w, json, strlen(json)); }
 
+void jw_raw_head(struct jw *w, const char *head) { jw_raw(w, head); }
+
+void jw_raw_tail(struct jw *w, const char *tail)
+{
+	put(w, tail, strlen(tail));
+	w->comma = true;
+}
+
 void jw_members(struct jw *w, const char *json)
 {
 	size_t n = strlen(json);

@@ -44,6 +44,10 @@ void jw_null(struct jw *w);
 /* A value already serialised as JSON (a catalog piece), appended verbatim. */
 void jw_raw(struct jw *w, const char *json);
 void jw_rawn(struct jw *w, const char *json, size_t n);
+/* A value split in two pre-serialised pieces around members written in between: the head opens an object
+ * and holds at least one member ({"a":1), the tail ends it (} or ,"z":2}). */
+void jw_raw_head(struct jw *w, const char *head);
+void jw_raw_tail(struct jw *w, const char *tail);
 /* Members already serialised ("a":1,"b":2, no braces), appended verbatim inside the open object. */
 void jw_members(struct jw *w, const char *json);
 /* A json-c value, written as json-c writes it (plain, slashes unescaped, custom serialisers honoured). */

@@ -165,6 +165,24 @@ Test(jsonw, members_join_with_a_comma_only_between)
 	free(got);
 }
 
+Test(jsonw, a_value_in_two_pieces_around_members)
+{
+	struct jw w = { 0 };
+	jw_arr(&w);
+	for (int i = 0; i < 2; i++) {
+		jw_raw_head(&w, "{\"id\":1");
+		jw_key(&w, "list");
+		jw_arr(&w);
+		jw_int(&w, i);
+		jw_arr_end(&w);
+		jw_raw_tail(&w, i ? ",\"z\":2}" : "}");
+	}
+	jw_arr_end(&w);
+	char *got = text(&w);
+	cr_assert_str_eq(got, "[{\"id\":1,\"list\":[0]},{\"id\":1,\"list\":[1],\"z\":2}]");
+	free(got);
+}
+
 /* json-c trees written through the writer: parsed documents (doubles included) and custom serialisers. */
 Test(jsonw, json_c_trees_written_like_json_c)
 {

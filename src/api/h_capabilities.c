@@ -11,16 +11,16 @@
 static void capability_item(struct jw *w, const struct catalog *c, const struct cat_cap *cap,
 	unsigned long long app_set)
 {
-	jw_raw_head(w, cat_s(c, cap->item_head));
+	jw_raw_head(w, cat_s(c, cap->item_head), cat_len(c, cap->item_head));
 	jw_key(w, "documented_by");
 	jw_arr(w);
 	for (uint32_t k = 0; k < cap->op_count; k++) {
 		const struct cat_op *op = &c->ops[c->lists[cap->op_first + k]];
 		if (app_set && !(app_set & (1ull << op->app))) continue;
-		jw_raw(w, cat_s(c, op->view));
+		view_raw(w, c, op->view);
 	}
 	jw_arr_end(w);
-	jw_raw_tail(w, cat_s(c, cap->item_tail));
+	jw_raw_tail(w, cat_s(c, cap->item_tail), cat_len(c, cap->item_tail));
 }
 
 static bool cap_has_app(const struct catalog *c, const struct cat_cap *cap, unsigned long long app_set)
@@ -46,7 +46,7 @@ void h_capabilities(const struct hctx *hc, struct json_object *in, struct reply 
 		const struct cat_cap *cap = &c->caps[i];
 		if (caps && !(caps & (1ull << i))) continue;
 		if (apps && !cap_has_app(c, cap, apps)) continue;
-		if (!text_match_words(q, cat_s(c, cap->search), NULL)) continue;
+		if (q[0] && !text_match_words(q, cat_s(c, cap->search), NULL)) continue;
 		if (total >= offset && total < offset + limit)
 			capability_item(w, c, cap, apps);
 		total++;
@@ -91,7 +91,7 @@ void h_capability_gaps(const struct hctx *hc, struct json_object *in, struct rep
 	int documented = 0, gaps = 0;
 	for (uint32_t i = 0; i < c->ncaps; i++) {
 		if (want && !(want & (1ull << i))) continue;
-		jw_raw(w, cat_s(c, c->lists[a->gap_first + i]));
+		view_raw(w, c, c->lists[a->gap_first + i]);
 		if (app_op(c, (uint32_t)app, i)) documented++; else gaps++;
 	}
 	jw_arr_end(w);
@@ -103,7 +103,7 @@ void h_capability_gaps(const struct hctx *hc, struct json_object *in, struct rep
 	jw_int(w, gaps);
 	jw_obj_end(w);
 	jw_key(w, "connector_inventory");
-	jw_raw(w, cat_s(c, a->connector_inventory));
+	view_raw(w, c, a->connector_inventory);
 }
 
 /* The ids of the capabilities in set, in vocabulary order. */
@@ -111,7 +111,7 @@ static void cap_ids(struct jw *w, const struct catalog *c, unsigned long long se
 {
 	jw_arr(w);
 	for (uint32_t i = 0; i < c->ncaps; i++)
-		if (set & (1ull << i)) jw_str(w, cat_s(c, c->caps[i].id));
+		if (set & (1ull << i)) view_str(w, c, c->caps[i].id);
 	jw_arr_end(w);
 }
 
@@ -167,11 +167,11 @@ void h_replacements(const struct hctx *hc, struct json_object *in, struct reply 
 		uint32_t a = (uint32_t)order[k];
 		jw_obj(w);
 		jw_key(w, "app");
-		jw_str(w, cat_s(c, c->apps[a].id));
+		view_str(w, c, c->apps[a].id);
 		jw_key(w, "name");
-		jw_str(w, cat_s(c, c->apps[a].name));
+		view_str(w, c, c->apps[a].name);
 		jw_key(w, "provider");
-		jw_str(w, cat_s(c, c->apps[a].provider));
+		view_str(w, c, c->apps[a].provider);
 		jw_key(w, "covered");
 		jw_int(w, covered[a]);
 		jw_key(w, "required");
@@ -182,13 +182,13 @@ void h_replacements(const struct hctx *hc, struct json_object *in, struct reply 
 		jw_arr(w);
 		for (uint32_t i = 0; i < c->ncaps; i++) {
 			const struct cat_op *op = (req & (1ull << i)) ? app_op(c, a, i) : NULL;
-			if (op) jw_raw(w, cat_s(c, op->view));
+			if (op) view_raw(w, c, op->view);
 		}
 		jw_arr_end(w);
 		jw_key(w, "lacks");
 		jw_arr(w);
 		for (uint32_t i = 0; i < c->ncaps; i++)
-			if ((req & (1ull << i)) && !app_op(c, a, i)) jw_str(w, cat_s(c, c->caps[i].id));
+			if ((req & (1ull << i)) && !app_op(c, a, i)) view_str(w, c, c->caps[i].id);
 		jw_arr_end(w);
 		jw_obj_end(w);
 	}

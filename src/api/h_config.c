@@ -6,6 +6,7 @@
 #include "clientconfig/compat.h"
 #include "api/handlers.h"
 #include "jsonw/jsonw.h"
+#include "api/views.h"
 #include "util/jsonutil.h"
 
 #include <stdbool.h>
@@ -28,9 +29,9 @@ static struct jw *unknown_client(struct reply *out, const struct catalog *cat, c
 	for (uint32_t i = 0; i < cat->nclients; i++) {
 		jw_obj(w);
 		jw_key(w, "id");
-		jw_str(w, cat_s(cat, cat->clients[i].id));
+		view_str(w, cat, cat->clients[i].id);
 		jw_key(w, "name");
-		jw_str(w, cat_s(cat, cat->clients[i].name));
+		view_str(w, cat, cat->clients[i].name);
 		jw_obj_end(w);
 	}
 	jw_arr_end(w);
@@ -199,13 +200,13 @@ void h_compatibility(const struct hctx *hc, struct json_object *in, struct reply
 	jw_key(w, "id");
 	jw_str(w, id);
 	jw_key(w, "client");
-	jw_str(w, cat_s(hc->cat, cl->id));
+	view_str(w, hc->cat, cl->id);
 	jw_key(w, "status");
 	jw_str(w, status);
 	jw_key(w, "execution_tested");
 	jw_bool(w, compat_execution_tested(hc->cat, id, cat_s(hc->cat, cl->id)));
 	jw_key(w, "entry_status");
-	jw_str(w, cat_s(hc->cat, e->status));
+	view_str(w, hc->cat, e->status);
 	jw_key(w, "recommended_connection");
 	jw_str(w, best >= 0 ? jget_str(json_object_array_get_idx(conns, best), "id") : NULL);
 	jw_key(w, "connections");
@@ -246,7 +247,7 @@ static void bundle_template(struct jw *w, const struct hctx *hc, const struct ca
 		jw_json(w, json_object_array_get_idx(env, i));
 	jw_arr_end(w);
 	jw_key(w, "file_locations");
-	jw_raw(w, cat_s(hc->cat, cl->files));
+	view_raw(w, hc->cat, cl->files);
 	jw_key(w, "steps");
 	jw_arr(w);
 	for (int i = 0; en_steps[i]; i++) jw_str(w, de ? de_steps[i] : en_steps[i]);
@@ -273,7 +274,7 @@ static void build_template(struct jw *w, const struct hctx *hc, const struct cat
 	jw_key(w, "format");
 	jw_str(w, fmts[f]);
 	jw_key(w, "root_key");
-	jw_str(w, cat_s(hc->cat, cl->root_key));
+	view_str(w, hc->cat, cl->root_key);
 	jw_key(w, "server_name");
 	jw_str(w, name);
 	jw_key(w, "snippet");
@@ -283,9 +284,9 @@ static void build_template(struct jw *w, const struct hctx *hc, const struct cat
 	jw_key(w, "secrets");
 	jw_json(w, secrets);
 	jw_key(w, "file_locations");
-	jw_raw(w, cat_s(hc->cat, cl->files));
+	view_raw(w, hc->cat, cl->files);
 	jw_key(w, "steps");
-	jw_raw(w, cat_s(hc->cat, strcmp(locale, "de") ? cl->steps_en : cl->steps_de));
+	view_raw(w, hc->cat, strcmp(locale, "de") ? cl->steps_en : cl->steps_de);
 	jw_key(w, "merge");
 	jw_str(w, strcmp(locale, "de") ? "merge the entry into the existing file; keep every other key" :
 		"den Eintrag in die vorhandene Datei einfügen; alle anderen Schlüssel beibehalten");
@@ -317,9 +318,9 @@ void h_configure(const struct hctx *hc, struct json_object *in, struct reply *ou
 	jw_key(w, "id");
 	jw_str(w, jget_str(in, "id"));
 	jw_key(w, "client");
-	jw_str(w, cat_s(hc->cat, cl->id));
+	view_str(w, hc->cat, cl->id);
 	jw_key(w, "entry_status");
-	jw_str(w, cat_s(hc->cat, e->status));
+	view_str(w, hc->cat, e->status);
 	if (best < 0) {
 		bool any = json_object_array_length(conns) > 0;
 		jw_key(w, "status");
@@ -352,7 +353,7 @@ void h_clients(const struct hctx *hc, struct json_object *in, struct reply *out)
 	struct jw *w = reply_object(out);
 	jw_key(w, "clients");
 	jw_arr(w);
-	for (uint32_t i = 0; i < hc->cat->nclients; i++) jw_raw(w, cat_s(hc->cat, hc->cat->clients[i].json));
+	for (uint32_t i = 0; i < hc->cat->nclients; i++) view_raw(w, hc->cat, hc->cat->clients[i].json);
 	jw_arr_end(w);
 	jw_key(w, "issue_codes");
 	jw_arr(w);

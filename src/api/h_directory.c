@@ -3,6 +3,7 @@
 #include "directory/directory.h"
 #include "api/handlers.h"
 #include "jsonw/jsonw.h"
+#include "api/views.h"
 #include "util/jsonutil.h"
 #include "util/text.h"
 #include "catalog/vocab.h"
@@ -36,9 +37,9 @@ static struct jw *entry_head(struct reply *out, const struct catalog *c, const s
 	jw_key(w, "id");
 	jw_strn(w, id, n < (int)sizeof id ? (size_t)n : sizeof id - 1);
 	jw_key(w, "name");
-	jw_str(w, cat_s(c, e->name));
+	view_str(w, c, e->name);
 	jw_key(w, "status");
-	jw_str(w, cat_s(c, e->status));
+	view_str(w, c, e->status);
 	jw_key(w, "locale");
 	jw_str(w, de ? "de" : "en");
 	return w;
@@ -55,7 +56,7 @@ void h_connections(const struct hctx *hc, struct json_object *in, struct reply *
 	jw_key(w, "connections");
 	jw_raw(w, conns);
 	jw_key(w, "connection_rule_version");
-	jw_str(w, cat_s(c, c->meta->connection_rule_version));
+	view_str(w, c, c->meta->connection_rule_version);
 	const char *note = NULL;
 	if (strcmp(conns, "[]") == 0)
 		note = de ? "Für diesen Eintrag ist keine Verbindung bekannt: er ist eine Bibliothek oder nennt weder Paket noch Server-Adresse."
@@ -75,17 +76,17 @@ void h_verifications(const struct hctx *hc, struct json_object *in, struct reply
 	bool de = strcmp(jget_str(in, "locale"), "de") == 0;
 	struct jw *w = entry_head(out, c, e, de);
 	jw_key(w, "levels");
-	jw_raw(w, cat_s(c, e->levels));
+	view_raw(w, c, e->levels);
 	jw_key(w, "level_order");
 	jw_arr(w);
 	for (int l = 0; VOCAB_VERIFICATION_LEVELS[l]; l++) jw_str(w, VOCAB_VERIFICATION_LEVELS[l]);
 	jw_arr_end(w);
 	jw_key(w, "details");
-	jw_raw(w, cat_s(c, e->verifications));
+	view_raw(w, c, e->verifications);
 	jw_key(w, "connections");
-	jw_raw(w, cat_s(c, e->ver_connections));
+	view_raw(w, c, e->ver_connections);
 	jw_key(w, "summary");
-	jw_str(w, cat_s(c, de ? e->summary_de : e->summary_en));
+	view_str(w, c, de ? e->summary_de : e->summary_en);
 }
 
 /* Listing: 0 no match, else 3 name, 2 key, 1 provider text only (higher ranks first). */
@@ -171,7 +172,7 @@ void h_v1_list(const struct hctx *hc, struct json_object *in, struct reply *out)
 	jw_key(w, "eintraege");
 	jw_arr(w);
 	for (int64_t k = versatz; k < (int64_t)n && k < versatz + grenze; k++)
-		jw_raw(w, cat_s(c, c->entries[hits[k].idx].json));
+		view_raw(w, c, c->entries[hits[k].idx].json);
 	jw_arr_end(w);
 	free(hits);
 }

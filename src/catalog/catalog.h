@@ -8,6 +8,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <string.h>
 #include <sys/types.h>
 
 struct catalog {
@@ -46,6 +47,14 @@ static inline const char *cat_s(const struct catalog *c, cat_str s)
 {
 	if (s == CAT_NONE) return "";
 	return (const char *)c->base + c->h->sections[CS_STRINGS].off + s + 4;
+}
+/* Length in bytes of a string (0 for CAT_NONE), from its length prefix in the pool. */
+static inline size_t cat_len(const struct catalog *c, cat_str s)
+{
+	if (s == CAT_NONE) return 0;
+	uint32_t n;
+	memcpy(&n, c->base + c->h->sections[CS_STRINGS].off + s, sizeof n);
+	return n;
 }
 bool cat_has(cat_str s);
 

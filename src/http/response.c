@@ -109,36 +109,61 @@ const char *reply_text(const struct reply *r, size_t *len)
 	return "{}";
 }
 
-/* Appends a formatted header line to head; false when it does not fit. */
-static bool header(char *head, size_t cap, size_t *n, const char *fmt, ...) __attribute__((format(printf, 4, 5)));
-static bool header(char *head, size_t cap, size_t *n, const char *fmt, ...)
+/* Header text built by appending: snprintf per header line costs more than the rest of a small answer. */
+struct head {
+	char p[640];
+	size_t n;
+	bool full;
+};
+
+static void add(struct head *h, const char *s)
 {
-	va_list ap;
-	va_start(ap, fmt);
-	int k = vsnprintf(head + *n, cap - *n, fmt, ap);
-	va_end(ap);
-	if (k < 0 || (size_t)k >= cap - *n) return false;
-	*n += (size_t)k;
-	return true;
+	size_t k = strlen(s);
+	if (h->full || h->n + k >= sizeof h->p) {
+		h->full = true;
+		return;
+	}
+	memcpy(h->p + h->n, s, k);
+	h->n += k;
+}
+
+static void add_num(struct head *h, size_t v)
+{
+	char b[24], *p = b + sizeof b;
+	*--p = '\0';
+	do *--p = (char)('0' + v % 10); while (v /= 10);
+	add(h, p);
 }
 
 int response_write(const struct io *io, const struct reply *r)
 {
-	size_t blen = 0, n = 0;
+	size_t blen = 0;
 	const char *body = reply_text(r, &blen);
 	bool not_modified = r->status == 304, cacheable = r->status < 400;
-	char head[640];
-	bool ok = header(head, sizeof head, &n, "Status: %d %s\r\n", r->status, status_text(r->status));
-	if (!not_modified)
-		ok = ok && header(head, sizeof head, &n, "Content-Type: application/json; charset=utf-8\r\nContent-Length: %zu\r\n",
-			blen + 1);
-	ok = ok && header(head, sizeof head, &n, "Cache-Control: %s\r\n", cacheable && r->cache ? r->cache : "no-store");
-	if (cacheable && r->etag[0]) ok = ok && header(head, sizeof head, &n, "ETag: %s\r\n", r->etag);
-	ok = ok && header(head, sizeof head, &n, "X-Content-Type-Options: nosniff\r\n");
-	if (r->allow[0]) ok = ok && header(head, sizeof head, &n, "Allow: %s\r\n", r->allow);
-	ok = ok && header(head, sizeof head, &n, "\r\n");
-	if (!ok) return -1;
-	if (io->write(io->ctx, head, n) < 0) return -1;
+	struct head h = { .n = 0 };
+	add(&h, "Status: ");
+	add_num(&h, (size_t)r->status);
+	add(&h, " ");
+	add(&h, status_text(r->status));
+	if (!not_modified) {
+		add(&h, "\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ");
+		add_num(&h, blen + 1);
+	}
+	add(&h, "\r\nCache-Control: ");
+	add(&h, cacheable && r->cache ? r->cache : "no-store");
+	if (cacheable && r->etag[0]) {
+		add(&h, "\r\nETag: ");
+		add(&h, r->etag);
+	}
+	add(&h, "\r\nX-Content-Type-Options: nosniff\r\n");
+	if (r->allow[0]) {
+		add(&h, "Allow: ");
+		add(&h, r->allow);
+		add(&h, "\r\n");
+	}
+	add(&h, "\r\n");
+	if (h.full) return -1;
+	if (io->write(io->ctx, h.p, h.n) < 0) return -1;
 	if (not_modified) return 0;
 	if (io->write(io->ctx, body, blen) < 0) return -1;
 	return io->write(io->ctx, "\n", 1);

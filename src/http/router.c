@@ -16,30 +16,33 @@ int router_init(struct router *r, const struct catalog *cat, const struct route 
 		    schema_patterns_add(&r->pats, rt->body) < 0)
 			return -1;
 	}
-	return 0;
+	const struct cat_meta *m = cat->meta;
+	struct jw *w = &r->versions;
+	jw_key(w, "dataset_version");
+	jw_strn(w, cat_s(cat, m->dataset_version), cat_len(cat, m->dataset_version));
+	jw_key(w, "catalog_version");
+	jw_strn(w, cat_s(cat, m->catalog_version), cat_len(cat, m->catalog_version));
+	jw_key(w, "rule_version");
+	jw_strn(w, cat_s(cat, m->rule_version), cat_len(cat, m->rule_version));
+	return jw_failed(w) ? -1 : 0;
 }
 
 void router_free(struct router *r)
 {
 	schema_patterns_free(&r->pats);
+	jw_free(&r->versions);
 }
 
 /* The version triple after the members of a planning-type answer; a pre-serialised body carries its own. */
-static void add_version_triple(const struct catalog *cat, struct reply *out)
+static void add_version_triple(const struct router *r, struct reply *out)
 {
-	const struct cat_meta *m = cat->meta;
+	const struct cat_meta *m = r->cat->meta;
 	if (out->open) {
-		struct jw *w = &out->out;
-		jw_key(w, "dataset_version");
-		jw_str(w, cat_s(cat, m->dataset_version));
-		jw_key(w, "catalog_version");
-		jw_str(w, cat_s(cat, m->catalog_version));
-		jw_key(w, "rule_version");
-		jw_str(w, cat_s(cat, m->rule_version));
+		jw_members(&out->out, r->versions.p, r->versions.len);
 	} else if (out->body && json_object_is_type(out->body, json_type_object)) {
-		jadd(out->body, "dataset_version", json_object_new_string(cat_s(cat, m->dataset_version)));
-		jadd(out->body, "catalog_version", json_object_new_string(cat_s(cat, m->catalog_version)));
-		jadd(out->body, "rule_version", json_object_new_string(cat_s(cat, m->rule_version)));
+		jadd(out->body, "dataset_version", json_object_new_string(cat_s(r->cat, m->dataset_version)));
+		jadd(out->body, "catalog_version", json_object_new_string(cat_s(r->cat, m->catalog_version)));
+		jadd(out->body, "rule_version", json_object_new_string(cat_s(r->cat, m->rule_version)));
 	}
 }
 
@@ -215,7 +218,7 @@ void router_dispatch(const struct router *r, const struct request *req, struct r
 	struct hctx c = { .cat = r->cat, .route = rt };
 	rt->fn(&c, in, out);
 	if (out->status == 200 && (rt->flags & R_VERSIONED))
-		add_version_triple(r->cat, out);
+		add_version_triple(r, out);
 done:
 	reply_close(out);
 	json_object_put(params);

@@ -48,10 +48,11 @@ struct router {
 	const struct route *routes; /* the table (api/routes.h), not owned */
 	int nroutes;
 	struct schema_patterns pats;
+	struct jw versions;         /* "dataset_version":...,"rule_version":... of cat, written once */
 };
 
-/* Keeps the route table (the caller's, which must outlive r) and compiles every pattern of it into
- * r->pats. Returns 0 or -1. */
+/* Keeps the route table (the caller's, which must outlive r), compiles every pattern of it into
+ * r->pats and writes the catalog's version triple once. Returns 0 or -1. */
 int router_init(struct router *r, const struct catalog *cat, const struct route *routes, int nroutes);
 void router_free(struct router *r);
 

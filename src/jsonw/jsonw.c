@@ -1,6 +1,5 @@
 #include "jsonw/jsonw.h"
 
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -9,11 +8,12 @@ static bool room(struct jw *w, size_t n)
 {
 	if (w->failed) return false;
 	if (w->len + n <= w->cap) return true;
-	size_t cap = w->cap ? w->cap : 4096;
+	size_t cap = w->cap ? w->cap : 16384;
 	while (cap < w->len + n) cap *= 2;
 	char *p = realloc(w->p, cap);
 	if (!p) {
 		w->failed = true;
+		w->cap = 0;
 		return false;
 	}
 	w->p = p;
@@ -34,6 +34,15 @@ static void put1(struct jw *w, char c)
 	w->p[w->len++] = c;
 }
 
+void jw_put_slow(struct jw *w, bool sep, const char *s, size_t n, bool comma_after)
+{
+	if (!room(w, n + 1)) return;
+	if (sep && w->comma) w->p[w->len++] = ',';
+	memcpy(w->p + w->len, s, n);
+	w->len += n;
+	w->comma = comma_after;
+}
+
 /* Before a value or a key: the comma that separates it from the one before. */
 static void sep(struct jw *w)
 {
@@ -48,21 +57,13 @@ void jw_free(struct jw *w)
 
 void jw_reset(struct jw *w)
 {
+	if (w->failed) {
+		free(w->p);
+		w->p = NULL;
+	}
 	w->len = 0;
 	w->comma = false;
 	w->failed = false;
-}
-
-void jw_obj(struct jw *w) { sep(w); put1(w, '{'); w->comma = false; }
-void jw_obj_end(struct jw *w) { put1(w, '}'); w->comma = true; }
-void jw_arr(struct jw *w) { sep(w); put1(w, '['); w->comma = false; }
-void jw_arr_end(struct jw *w) { put1(w, ']'); w->comma = true; }
-
-void jw_key_text(struct jw *w, const char *text, size_t n)
-{
-	sep(w);
-	put(w, text, n);
-	w->comma = false;
 }
 
 /* What json-c writes for each byte: 0 as is, else the escape (its length is 2, or 6 for \u00XX). */
@@ -77,19 +78,25 @@ static const char *const ESC[32] = {
 static void quoted(struct jw *w, const char *s, size_t n)
 {
 	if (!room(w, n + 2)) return;
-	w->p[w->len++] = '"';
+	char *o = w->p + w->len;
+	*o++ = '"';
 	size_t start = 0;
 	for (size_t i = 0; i < n; i++) {
 		unsigned char c = (unsigned char)s[i];
 		if (c >= 0x20 && c != '"' && c != '\\') continue;
+		w->len = (size_t)(o - w->p);
 		put(w, s + start, i - start);
 		if (c == '"') put(w, "\\\"", 2);
 		else if (c == '\\') put(w, "\\\\", 2);
 		else put(w, ESC[c], strlen(ESC[c]));
 		start = i + 1;
+		if (!room(w, n - start + 1)) return;
+		o = w->p + w->len;
 	}
-	put(w, s + start, n - start);
-	put1(w, '"');
+	memcpy(o, s + start, n - start);
+	o += n - start;
+	*o++ = '"';
+	w->len = (size_t)(o - w->p);
 }
 
 void jw_key_str(struct jw *w, const char *key)
@@ -115,53 +122,19 @@ void jw_str(struct jw *w, const char *s)
 
 void jw_int(struct jw *w, long long v)
 {
-	char b[24];
-	int n = snprintf(b, sizeof b, "%lld", v);
-	sep(w);
-	put(w, b, (size_t)n);
-	w->comma = true;
+	char b[24], *e = b + sizeof b, *p = e;
+	unsigned long long u = v < 0 ? 0ull - (unsigned long long)v : (unsigned long long)v;
+	do *--p = (char)('0' + u % 10); while (u /= 10);
+	if (v < 0) *--p = '-';
+	jw_put(w, true, p, (size_t)(e - p), true);
 }
 
 void jw_bool(struct jw *w, bool v)
 {
-	sep(w);
-	if (v) put(w, "true", 4);
-	else put(w, "false", 5);
-	w->comma = true;
+	if (v) jw_put(w, true, "true", 4, true);
+	else jw_put(w, true, "false", 5, true);
 }
 
-void jw_null(struct jw *w)
-{
-	sep(w);
-	put(w, "null", 4);
-	w->comma = true;
-}
-
-void jw_rawn(struct jw *w, const char *json, size_t n)
-{
-	sep(w);
-	put(w, json, n);
-	w->comma = true;
-}
-
-void jw_raw(struct jw *w, const char *json) { jw_rawn(w, json, strlen(json)); }
-
-void jw_raw_head(struct jw *w, const char *head) { jw_raw(w, head); }
-
-void jw_raw_tail(struct jw *w, const char *tail)
-{
-	put(w, tail, strlen(tail));
-	w->comma = true;
-}
-
-void jw_members(struct jw *w, const char *json)
-{
-	size_t n = strlen(json);
-	if (n == 0) return;
-	sep(w);
-	put(w, json, n);
-	w->comma = true;
-}
 
 void jw_json(struct jw *w, struct json_object *o)
 {

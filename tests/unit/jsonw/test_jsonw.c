@@ -138,8 +138,8 @@ Test(jsonw, nesting_and_separators_like_json_c)
 	jw_arr_end(&w);
 	jw_key(&w, "in");
 	jw_obj(&w);
-	jw_members(&w, "");
-	jw_members(&w, "\"deep\":\"x\"");
+	jw_members(&w, "", strlen(""));
+	jw_members(&w, "\"deep\":\"x\"", strlen("\"deep\":\"x\""));
 	jw_obj_end(&w);
 	jw_key(&w, "last");
 	jw_null(&w);
@@ -154,11 +154,11 @@ Test(jsonw, members_join_with_a_comma_only_between)
 {
 	struct jw w = { 0 };
 	jw_obj(&w);
-	jw_members(&w, "\"a\":1");
-	jw_members(&w, "\"b\":2");
+	jw_members(&w, "\"a\":1", strlen("\"a\":1"));
+	jw_members(&w, "\"b\":2", strlen("\"b\":2"));
 	jw_key(&w, "c");
 	jw_int(&w, 3);
-	jw_members(&w, "\"d\":4");
+	jw_members(&w, "\"d\":4", strlen("\"d\":4"));
 	jw_obj_end(&w);
 	char *got = text(&w);
 	cr_assert_str_eq(got, "{\"a\":1,\"b\":2,\"c\":3,\"d\":4}");
@@ -170,12 +170,12 @@ Test(jsonw, a_value_in_two_pieces_around_members)
 	struct jw w = { 0 };
 	jw_arr(&w);
 	for (int i = 0; i < 2; i++) {
-		jw_raw_head(&w, "{\"id\":1");
+		jw_raw_head(&w, "{\"id\":1", strlen("{\"id\":1"));
 		jw_key(&w, "list");
 		jw_arr(&w);
 		jw_int(&w, i);
 		jw_arr_end(&w);
-		jw_raw_tail(&w, i ? ",\"z\":2}" : "}");
+		{ const char *t = i ? ",\"z\":2}" : "}"; jw_raw_tail(&w, t, strlen(t)); }
 	}
 	jw_arr_end(&w);
 	char *got = text(&w);

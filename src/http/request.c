@@ -100,6 +100,8 @@ int request_read(struct request *r, const struct io *io, size_t cap)
 	r->path = request_path(io);
 	r->query = strdup(env(io, "QUERY_STRING"));
 	if (!r->path || !r->query) return -1;
+	const char *inm = env(io, "HTTP_IF_NONE_MATCH");
+	if (*inm && strlen(inm) <= 4096 && !(r->if_none_match = strdup(inm))) return -1;
 	return read_body(r, io, cap);
 }
 
@@ -108,6 +110,7 @@ void request_free(struct request *r)
 	free(r->path);
 	free(r->query);
 	free(r->body);
+	free(r->if_none_match);
 	memset(r, 0, sizeof *r);
 }
 

@@ -28,6 +28,7 @@ struct request {
 	char *body;        /* NUL-terminated, owned; NULL when no body was sent */
 	size_t body_len;
 	enum body_state body_state;
+	char *if_none_match; /* the If-None-Match header, owned; NULL when absent or longer than 4 KiB */
 };
 
 /* Fills r from io. Reads at most cap+1 body bytes, whatever CONTENT_LENGTH says. Returns 0, or -1

@@ -9,6 +9,7 @@
 #include "schema/schema.h"
 
 #include <json-c/json.h>
+#include <stdint.h>
 
 #define MAX_QUERY_PARAMS 32
 #define MAX_JSON_DEPTH 32
@@ -29,7 +30,15 @@ enum route_flags {
 	R_VERSIONED = 1u << 0,   /* a planning-type result: carries the version triple */
 	R_SPEC_ERRORS = 1u << 1, /* rows 1-12: documents 400, 404 and 413 */
 	R_HIDDEN = 1u << 2,      /* not listed in /v2/openapi.json (e.g. /v1) */
+	/* A GET whose answer is fixed by the catalog and the normalised request: ETag, 304 to If-None-Match,
+	 * Cache-Control public for CACHE_CATALOG_SECONDS. Errors and unflagged routes are never cached. */
+	R_CACHE = 1u << 3,
+	/* The same, for documents fixed by the release alone (the OpenAPI documents): CACHE_RELEASE_SECONDS. */
+	R_CACHE_RELEASE = 1u << 4,
 };
+
+#define CACHE_CATALOG_SECONDS 300
+#define CACHE_RELEASE_SECONDS 86400
 
 struct route {
 	const char *method;
@@ -49,6 +58,7 @@ struct router {
 	int nroutes;
 	struct schema_patterns pats;
 	struct jw versions;         /* "dataset_version":...,"rule_version":... of cat, written once */
+	uint64_t tag;               /* this catalog file and this build: the first half of every ETag */
 };
 
 /* Keeps the route table (the caller's, which must outlive r), compiles every pattern of it into

@@ -1,6 +1,7 @@
 /* The directory: /v1 entry and listing page, row 3 (connections) and row 4 (verifications). Every
- * entry view is pre-serialised by the compiler; the listing only filters, ranks and pages. */
+ * entry view is pre-serialised by the compiler; the listing pages what the search index returns. */
 #include "directory/directory.h"
+#include "directory/search.h"
 #include "api/handlers.h"
 #include "jsonw/jsonw.h"
 #include "api/views.h"
@@ -89,34 +90,6 @@ void h_verifications(const struct hctx *hc, struct json_object *in, struct reply
 	view_str(w, c, de ? e->summary_de : e->summary_en);
 }
 
-/* Listing: 0 no match, else 3 name, 2 key, 1 provider text only (higher ranks first). */
-static int search_rank(const struct catalog *c, const struct cat_entry *e, const char *q, const char *level)
-{
-	const char *name = cat_s(c, e->search_name), *key = cat_s(c, e->search_key), *text = cat_s(c, e->search_text);
-	if (strcmp(level, "name") == 0) return text_match_words(q, name, NULL) ? 3 : 0;
-	if (strcmp(level, "schluessel") == 0) return text_match_words(q, key, NULL) ? 2 : 0;
-	if (strcmp(level, "anbietertext") == 0) return text_match_words(q, text, NULL) ? 1 : 0;
-	if (text_match_words(q, name, NULL)) return 3;
-	if (text_match_words(q, key, NULL)) return 2;
-	if (text_match_words(q, text, NULL)) return 1;
-	/* words spread over the fields still match, ranked lowest */
-	size_t n = strlen(name) + strlen(key) + strlen(text) + 3;
-	char *all = malloc(n);
-	snprintf(all, n, "%s %s %s", name, key, text);
-	bool hit = text_match_words(q, all, NULL);
-	free(all);
-	return hit ? 1 : 0;
-}
-
-struct hit { uint32_t idx; int rank; };
-
-static int cmp_hits(const void *a, const void *b)
-{
-	const struct hit *x = a, *y = b;
-	if (x->rank != y->rank) return y->rank - x->rank;
-	return x->idx < y->idx ? -1 : x->idx > y->idx;
-}
-
 void h_v1_list(const struct hctx *hc, struct json_object *in, struct reply *out)
 {
 	const struct catalog *c = hc->cat;
@@ -126,18 +99,18 @@ void h_v1_list(const struct hctx *hc, struct json_object *in, struct reply *out)
 	char q[1100] = "";
 	if (suche) text_fold(suche, q, sizeof q);
 	bool searching = q[0] != '\0';
-	int ai = area ? vocab_index(VOCAB_EINSATZGEBIETE, area) : -1;
-	struct hit *hits = malloc(sizeof *hits * (c->nentries ? c->nentries : 1));
-	uint32_t n = 0;
-	for (uint32_t i = 0; i < c->nentries; i++) {
-		const struct cat_entry *e = &c->entries[i];
-		if (strcmp(cat_s(c, e->type), type) != 0) continue;
-		if (ai >= 0 && !(e->einsatz & (1u << ai))) continue;
-		if (status && strcmp(cat_s(c, e->status), status) != 0) continue;
-		int rank = searching ? search_rank(c, e, q, level ? level : "alle") : 1;
-		if (rank) hits[n++] = (struct hit){ i, rank };
+	static const char *const levels[] = { [DL_ALL] = "alle", [DL_NAME] = "name", [DL_KEY] = "schluessel",
+		[DL_TEXT] = "anbietertext", NULL };
+	int li = level ? vocab_index(levels, level) : DL_ALL;
+	struct dir_listing query = { .type = type, .area = area ? vocab_index(VOCAB_EINSATZGEBIETE, area) : -1,
+		.status = status ? vocab_index(VOCAB_ENTRY_STATUS, status) : -1, .words = q,
+		.level = li < 0 ? DL_ALL : (enum dir_level)li };
+	struct dir_hits hits;
+	if (dir_list(c, &query, &hits) < 0) {
+		reply_error(out, 500, "internal_error", NULL, NULL, "out of memory");
+		return;
 	}
-	if (searching) qsort(hits, n, sizeof *hits, cmp_hits);
+	int64_t n = hits.n;
 	struct jw *w = reply_object(out);
 	jw_key(w, "art");
 	jw_str(w, dir_art_of_type(type));
@@ -172,7 +145,7 @@ void h_v1_list(const struct hctx *hc, struct json_object *in, struct reply *out)
 	jw_key(w, "eintraege");
 	jw_arr(w);
 	for (int64_t k = versatz; k < (int64_t)n && k < versatz + grenze; k++)
-		view_raw(w, c, c->entries[hits[k].idx].json);
+		view_raw(w, c, c->entries[hits.idx[k]].json);
 	jw_arr_end(w);
-	free(hits);
+	dir_hits_free(&hits);
 }

@@ -32,6 +32,14 @@ struct catalog {
 	const struct cat_word *words;    /* task vocabulary for query matching */
 	const struct cat_client *clients;
 	const struct cat_entry *entries; /* sorted by (type, slug) */
+	/* the directory search index (catalog_format.h); its indices are checked where they are used */
+	const struct cat_dword *dwords;
+	const char *dtext;
+	const uint32_t *dposts, *dlists;
+	const struct cat_dsuffix *dsuffixes;
+	const struct cat_dshort *dshorts;
+	const struct cat_dfilter *dfilters;
+	uint32_t ndwords, ndtext, ndposts, ndlists, ndsuffixes, ndshorts, ndfilters;
 	uint32_t napps, nops, ncaps, ntasks, nsteps, nlists, nreports, ndocs, nscopes, nsyns, nwords, nclients, nentries;
 };
 

@@ -2,6 +2,7 @@
 #include "catalog/catalog_format.h"
 #include "compiler/catalogc_dir.h"
 #include "compiler/catalogc_error.h"
+#include "compiler/catalogc_search.h"
 #include "compiler/catalogc_shapes.h"
 #include "util/buf.h"
 #include "util/jsonutil.h"
@@ -25,6 +26,7 @@ struct cc {
 	uint32_t napps, nops, ncaps, ntasks, nsteps, nlists, nreports, ndocs, nscopes, nsyns, nwords, nclients, nentries, nimported, nshadowed;
 	uint32_t app_ops[16][2]; /* first, count */
 	char dataset_version[512];
+	struct dsearch_index dsx; /* the directory's search index */
 };
 
 static int fail(struct cc *c, const char *file, const char *ptr, const char *fmt, ...)
@@ -954,6 +956,10 @@ static int write_out(struct cc *c, const char *outpath)
 		[CS_SYNONYMS] = { &c->syns, c->nsyns }, [CS_WORDS] = { &c->words, c->nwords },
 		[CS_CLIENTS] = { &c->clients, c->nclients },
 		[CS_ENTRIES] = { &c->entries, c->nentries },
+		[CS_DWORDS] = { &c->dsx.words, c->dsx.nwords }, [CS_DTEXT] = { &c->dsx.text, c->dsx.ntext },
+		[CS_DPOSTS] = { &c->dsx.posts, c->dsx.nposts }, [CS_DSUFFIXES] = { &c->dsx.suffixes, c->dsx.nsuffixes },
+		[CS_DSHORT] = { &c->dsx.shorts, c->dsx.nshorts }, [CS_DFILTERS] = { &c->dsx.filters, c->dsx.nfilters },
+		[CS_DLISTS] = { &c->dsx.lists, c->dsx.nlists },
 	};
 	struct buf body = { 0 };
 	static const unsigned char pad[8];
@@ -997,6 +1003,7 @@ static void cc_free(struct cc *c)
 	struct buf *bufs[] = { &c->strings, &c->apps, &c->ops, &c->caps, &c->tasks, &c->steps, &c->lists,
 		&c->reports, &c->docs, &c->opx, &c->scopes, &c->syns, &c->words, &c->clients, &c->entries };
 	for (size_t i = 0; i < sizeof bufs / sizeof *bufs; i++) free(bufs[i]->p);
+	dsearch_free(&c->dsx);
 	for (int a = 0; a < 16; a++) if (c->appsrc[a]) json_object_put(c->appsrc[a]);
 	struct json_object *objs[] = { c->versions, c->capfile, c->taskfile, c->guidefile, c->reportsrc };
 	for (size_t i = 0; i < sizeof objs / sizeof *objs; i++) if (objs[i]) json_object_put(objs[i]);
@@ -1027,6 +1034,24 @@ static int compile_entries(struct cc *c)
 	return rc < 0 ? fail(c, "directory", "", "out of memory") : 0;
 }
 
+/* The directory's search index over the entries' folded fields, in catalog order. */
+static int compile_search(struct cc *c)
+{
+	const struct cat_entry *rec = (const struct cat_entry *)c->entries.p;
+	struct dsearch_entry *e = calloc(c->nentries ? c->nentries : 1, sizeof *e);
+	if (!e) return fail(c, "directory", "", "out of memory");
+#define POOL(s) ((const char *)c->strings.p + (s) + 4)
+	for (uint32_t i = 0; i < c->nentries; i++) {
+		int st = vocab_index(VOCAB_ENTRY_STATUS, POOL(rec[i].status));
+		e[i] = (struct dsearch_entry){ POOL(rec[i].search_name), POOL(rec[i].search_key), POOL(rec[i].search_text),
+			rec[i].einsatz, st < 0 ? CAT_NONE : (uint32_t)st };
+	}
+#undef POOL
+	int rc = dsearch_build(e, c->nentries, &c->dsx);
+	free(e);
+	return rc < 0 ? fail(c, "directory", "", "out of memory") : 0;
+}
+
 int catalogc_build(const char *srcdir, const char *outpath, char *err, size_t errlen)
 {
 	return catalogc_build_ex(srcdir, NULL, outpath, err, errlen);
@@ -1053,6 +1078,7 @@ int catalogc_build_ex(const char *srcdir, const char *extra_dir, const char *out
 	if (rc == 0) rc = build_plan_views(&c);
 	if (rc == 0) rc = compile_clients(&c);
 	if (rc == 0) rc = compile_entries(&c);
+	if (rc == 0) rc = compile_search(&c);
 	if (rc == 0) make_dataset_version(&c);
 	if (rc == 0) rc = build_docs(&c, tasks);
 	if (rc == 0) rc = write_out(&c, outpath);

@@ -106,11 +106,11 @@ void h_v1_list(const struct hctx *hc, struct json_object *in, struct reply *out)
 		.status = status ? vocab_index(VOCAB_ENTRY_STATUS, status) : -1, .words = q,
 		.level = li < 0 ? DL_ALL : (enum dir_level)li };
 	struct dir_hits hits;
-	if (dir_list(c, &query, &hits) < 0) {
+	if (dir_list(c, &query, (uint32_t)versatz, (uint32_t)grenze, &hits) < 0) {
 		reply_error(out, 500, "internal_error", NULL, NULL, "out of memory");
 		return;
 	}
-	int64_t n = hits.n;
+	int64_t n = hits.total;
 	struct jw *w = reply_object(out);
 	jw_key(w, "art");
 	jw_str(w, dir_art_of_type(type));
@@ -144,7 +144,7 @@ void h_v1_list(const struct hctx *hc, struct json_object *in, struct reply *out)
 	else jw_null(w);
 	jw_key(w, "eintraege");
 	jw_arr(w);
-	for (int64_t k = versatz; k < (int64_t)n && k < versatz + grenze; k++)
+	for (uint32_t k = 0; k < hits.n; k++)
 		view_raw(w, c, c->entries[hits.idx[k]].json);
 	jw_arr_end(w);
 	dir_hits_free(&hits);

@@ -9,13 +9,6 @@
 #define WORD_MAX 127
 #define MAX_WORDS 256
 
-/* A list of postings (entry << 3 | fields), entries ascending and unique. */
-struct plist {
-	const uint32_t *p;
-	uint32_t n;
-	uint32_t *owned;
-};
-
 /* Entries [*lo, *hi) of type (they are sorted by type, then slug). */
 static void type_range(const struct catalog *c, const char *type, uint32_t *lo, uint32_t *hi)
 {
@@ -35,13 +28,13 @@ static void type_range(const struct catalog *c, const char *type, uint32_t *lo, 
 	*hi = a;
 }
 
-/* The first index of the ascending list l[0..n) whose value (shifted right by shift) is >= v. */
-static uint32_t lower(const uint32_t *l, uint32_t n, uint32_t v, int shift)
+/* The first index of the ascending list l[0..n) whose value is >= v. */
+static uint32_t lower(const uint32_t *l, uint32_t n, uint32_t v)
 {
 	uint32_t a = 0, b = n;
 	while (a < b) {
 		uint32_t m = a + (b - a) / 2;
-		if ((l[m] >> shift) < v) a = m + 1;
+		if (l[m] < v) a = m + 1;
 		else b = m;
 	}
 	return a;
@@ -54,7 +47,7 @@ static bool posts_ok(const struct catalog *c, uint32_t first, uint32_t count)
 
 /* Without words: the precompiled filter list, cut to the type's entries. */
 static int list_filtered(const struct catalog *c, const struct dir_listing *q, uint32_t lo, uint32_t hi,
-	struct dir_hits *out)
+	uint32_t offset, uint32_t limit, struct dir_hits *out)
 {
 	uint32_t area = q->area < 0 ? CAT_NONE : (uint32_t)q->area, status = q->status < 0 ? CAT_NONE : (uint32_t)q->status;
 	for (uint32_t i = 0; i < c->ndfilters; i++) {
@@ -62,9 +55,12 @@ static int list_filtered(const struct catalog *c, const struct dir_listing *q, u
 		if (f->area != area || f->status != status) continue;
 		if (f->first > c->ndlists || f->count > c->ndlists - f->first) return 0;
 		const uint32_t *l = c->dlists + f->first;
-		uint32_t a = lower(l, f->count, lo, 0), b = lower(l, f->count, hi, 0);
-		out->idx = l + a;
-		out->n = b - a;
+		uint32_t a = lower(l, f->count, lo), b = lower(l, f->count, hi);
+		out->total = b - a;
+		if (offset < out->total) {
+			out->idx = l + a + offset;
+			out->n = out->total - offset < limit ? out->total - offset : limit;
+		}
 		return 0;
 	}
 	return 0;
@@ -99,99 +95,58 @@ static void suffix_range(const struct catalog *c, const char *word, size_t n, ui
 	*hi = a;
 }
 
-/* Sorts v[0..n) ascending (least significant byte first), using tmp[0..n). */
-static void radix_sort(uint32_t *v, uint32_t *tmp, uint32_t n)
+/* The entries holding a word, field by field, as bit sets over the entries: any field, name, key, text. */
+struct bits {
+	uint64_t *any, *f[3];
+	uint32_t words;       /* uint64_t words per set */
+};
+
+static void set_postings(struct bits *b, const uint32_t *p, uint32_t n, uint32_t nentries)
 {
-	if (n < 64) {
-		for (uint32_t i = 1; i < n; i++)
-			for (uint32_t j = i; j > 0 && v[j] < v[j - 1]; j--) {
-				uint32_t t = v[j]; v[j] = v[j - 1]; v[j - 1] = t;
-			}
-		return;
-	}
-	for (int shift = 0; shift < 32; shift += 8) {
-		uint32_t count[257] = { 0 };
-		for (uint32_t i = 0; i < n; i++) count[((v[i] >> shift) & 255) + 1]++;
-		if (count[((v[0] >> shift) & 255) + 1] == n) continue; /* one digit everywhere: nothing to move */
-		for (int k = 0; k < 256; k++) count[k + 1] += count[k];
-		for (uint32_t i = 0; i < n; i++) tmp[count[(v[i] >> shift) & 255]++] = v[i];
-		memcpy(v, tmp, n * sizeof *v);
+	uint64_t *any = b->any, *name = b->f[0], *key = b->f[1], *text = b->f[2];
+	for (uint32_t i = 0; i < n; i++) {
+		uint32_t e = p[i] >> 3, w = e >> 6;
+		if (e >= nentries) continue;
+		uint64_t bit = 1ull << (e & 63);
+		any[w] |= bit;
+		name[w] |= bit & (0 - (uint64_t)(p[i] & 1));        /* DF_NAME */
+		key[w] |= bit & (0 - (uint64_t)((p[i] >> 1) & 1));  /* DF_KEY */
+		text[w] |= bit & (0 - (uint64_t)((p[i] >> 2) & 1)); /* DF_TEXT */
 	}
 }
 
-/* The postings of the entries holding word. Returns -1 when memory ran out. */
-static int word_postings(const struct catalog *c, const char *word, size_t n, struct plist *out)
+/* One word's entries. Short patterns have their merged postings precompiled; longer words are one range
+ * of the sorted suffixes, whose words' postings are or-ed together. Returns false when none. */
+static bool word_bits(const struct catalog *c, const char *word, size_t n, struct bits *b)
 {
-	*out = (struct plist){ 0 };
+	memset(b->any, 0, 4 * (size_t)b->words * sizeof *b->any);
 	if (n <= 2) {
-		/* a short pattern's merged postings are precompiled */
 		char pat[4] = { 0 };
 		memcpy(pat, word, n);
-		uint32_t a = 0, b = c->ndshorts;
-		while (a < b) {
-			uint32_t m = a + (b - a) / 2;
+		uint32_t a = 0, z = c->ndshorts;
+		while (a < z) {
+			uint32_t m = a + (z - a) / 2;
 			int r = strncmp(c->dshorts[m].pattern, pat, 4);
 			if (r == 0) {
-				const struct cat_dshort *s = &c->dshorts[m];
-				if (posts_ok(c, s->post_first, s->post_count)) *out = (struct plist){ c->dposts + s->post_first, s->post_count, NULL };
-				return 0;
+				const struct cat_dshort *sh = &c->dshorts[m];
+				if (!posts_ok(c, sh->post_first, sh->post_count) || !sh->post_count) return false;
+				set_postings(b, c->dposts + sh->post_first, sh->post_count, c->nentries);
+				return true;
 			}
 			if (r < 0) a = m + 1;
-			else b = m;
+			else z = m;
 		}
-		return 0;
+		return false;
 	}
 	uint32_t lo, hi;
 	suffix_range(c, word, n, &lo, &hi);
-	if (lo == hi) return 0;
-	uint32_t total = 0, one = c->dsuffixes[lo].word;
-	bool single = true;
 	for (uint32_t i = lo; i < hi; i++) {
-		const struct cat_dsuffix *s = &c->dsuffixes[i];
-		if (s->word >= c->ndwords || !posts_ok(c, c->dwords[s->word].post_first, c->dwords[s->word].post_count)) continue;
-		single = single && s->word == one;
-		total += c->dwords[s->word].post_count;
+		const struct cat_dsuffix *sf = &c->dsuffixes[i];
+		if (sf->word >= c->ndwords) continue;
+		const struct cat_dword *w = &c->dwords[sf->word];
+		if (posts_ok(c, w->post_first, w->post_count)) set_postings(b, c->dposts + w->post_first, w->post_count, c->nentries);
 	}
-	if (single && one < c->ndwords) {
-		const struct cat_dword *w = &c->dwords[one];
-		if (posts_ok(c, w->post_first, w->post_count)) *out = (struct plist){ c->dposts + w->post_first, w->post_count, NULL };
-		return 0;
-	}
-	uint32_t *v = malloc(((size_t)total * 2 + 1) * sizeof *v), k = 0;
-	if (!v) return -1;
-	for (uint32_t i = lo; i < hi; i++) {
-		const struct cat_dsuffix *s = &c->dsuffixes[i];
-		if (s->word >= c->ndwords || !posts_ok(c, c->dwords[s->word].post_first, c->dwords[s->word].post_count)) continue;
-		const struct cat_dword *w = &c->dwords[s->word];
-		memcpy(v + k, c->dposts + w->post_first, w->post_count * sizeof *v);
-		k += w->post_count;
-	}
-	radix_sort(v, v + total, k);
-	uint32_t m = 0;
-	for (uint32_t i = 0; i < k; i++) {
-		if (m && (v[m - 1] >> 3) == (v[i] >> 3)) v[m - 1] |= v[i] & 7;
-		else v[m++] = v[i];
-	}
-	*out = (struct plist){ v, m, v };
-	return 0;
-}
-
-/* Keeps the entries of *acc that l also holds, their fields and-ed: every word so far, field by field. */
-static void intersect(struct plist *acc, const struct plist *l)
-{
-	uint32_t *o = acc->owned, i = 0, j = 0, m = 0;
-	while (i < acc->n && j < l->n) {
-		uint32_t a = acc->p[i] >> 3, b = l->p[j] >> 3;
-		if (a < b) i++;
-		else if (b < a) j++;
-		else {
-			o[m++] = a << 3 | (acc->p[i] & l->p[j] & 7);
-			i++;
-			j++;
-		}
-	}
-	acc->p = o;
-	acc->n = m;
+	return lo < hi;
 }
 
 static bool entry_passes(const struct catalog *c, const struct dir_listing *q, uint32_t e)
@@ -201,7 +156,82 @@ static bool entry_passes(const struct catalog *c, const struct dir_listing *q, u
 	return q->status < 0 || strcmp(cat_s(c, x->status), VOCAB_ENTRY_STATUS[q->status]) == 0;
 }
 
-static int search(const struct catalog *c, const struct dir_listing *q, uint32_t lo, uint32_t hi, struct dir_hits *out)
+/* The answer's groups as bit sets, word k: every word in the name, in the key, the rest. */
+static void groups(const struct bits *acc, enum dir_level level, uint32_t k, uint64_t range, uint64_t g[3])
+{
+	if (level != DL_ALL) {
+		g[0] = g[1] = 0;
+		g[2] = acc->f[level - DL_NAME][k] & range;
+		return;
+	}
+	g[0] = acc->f[0][k] & range;
+	g[1] = acc->f[1][k] & ~acc->f[0][k] & range;
+	g[2] = acc->any[k] & ~acc->f[0][k] & ~acc->f[1][k] & range;
+}
+
+/* Bits of word k that lie in [lo, hi). */
+static uint64_t range_mask(uint32_t k, uint32_t lo, uint32_t hi)
+{
+	uint64_t m = ~0ull, base = (uint64_t)k * 64;
+	if (lo > base) m &= lo - base >= 64 ? 0 : ~0ull << (lo - base);
+	if (hi < base + 64) m &= hi <= base ? 0 : ~0ull >> (64 - (hi - base));
+	return m;
+}
+
+/* From the matches in acc, the entries at [offset, offset + limit) of the answer and the total: counted
+ * a word of bits at a time, so only the page is written out. */
+static int page(const struct catalog *c, const struct dir_listing *q, uint32_t lo, uint32_t hi, struct bits *acc,
+	uint32_t offset, uint32_t limit, struct dir_hits *out)
+{
+	uint32_t k0 = lo / 64, k1 = hi ? (hi - 1) / 64 + 1 : 0;
+	if (q->area >= 0 || q->status >= 0)
+		for (uint32_t k = k0; k < k1; k++)
+			for (uint64_t m = acc->any[k] & range_mask(k, lo, hi); m; m &= m - 1) {
+				uint32_t e = k * 64 + (uint32_t)__builtin_ctzll(m);
+				if (!entry_passes(c, q, e)) {
+					uint64_t off = ~(m & -m);
+					acc->any[k] &= off;
+					for (int f = 0; f < 3; f++) acc->f[f][k] &= off;
+				}
+			}
+	uint32_t total = 0;
+	for (uint32_t k = k0; k < k1; k++) {
+		uint64_t g[3];
+		groups(acc, q->level, k, range_mask(k, lo, hi), g);
+		total += (uint32_t)(__builtin_popcountll(g[0]) + __builtin_popcountll(g[1]) + __builtin_popcountll(g[2]));
+	}
+	out->total = total;
+	uint32_t want = offset < total ? (total - offset < limit ? total - offset : limit) : 0;
+	out->owned = malloc((want ? want : 1) * sizeof *out->owned);
+	if (!out->owned) return -1;
+	out->idx = out->owned;
+	uint32_t skip = offset;
+	for (int grp = 0; grp < 3 && out->n < want; grp++)
+		for (uint32_t k = k0; k < k1 && out->n < want; k++) {
+			uint64_t g[3];
+			groups(acc, q->level, k, range_mask(k, lo, hi), g);
+			uint64_t m = g[grp];
+			uint32_t bits = (uint32_t)__builtin_popcountll(m);
+			if (skip >= bits) {
+				skip -= bits;
+				continue;
+			}
+			for (; m && out->n < want; m &= m - 1) {
+				if (skip) {
+					skip--;
+					continue;
+				}
+				out->owned[out->n++] = k * 64 + (uint32_t)__builtin_ctzll(m);
+			}
+		}
+	return 0;
+}
+
+/* Every word must occur in some field: the sets of the words are and-ed, field by field, which also
+ * gives the rank (every word in the name, or every word in the key). The cost follows the postings read
+ * and the entries returned, plus a word of bits per 64 entries. */
+static int search(const struct catalog *c, const struct dir_listing *q, uint32_t lo, uint32_t hi, uint32_t offset,
+	uint32_t limit, struct dir_hits *out)
 {
 	const char *w[MAX_WORDS];
 	size_t wn[MAX_WORDS];
@@ -213,66 +243,44 @@ static int search(const struct catalog *c, const struct dir_listing *q, uint32_t
 		p += n;
 		while (*p == ' ') p++;
 	}
-	struct plist acc = { 0 };
-	int rc = 0;
+	/* a word that occurs nowhere ends the search before anything is allocated */
 	for (int i = 0; i < nw; i++) {
-		struct plist l;
-		if (word_postings(c, w[i], wn[i], &l) < 0) { rc = -1; break; }
-		if (i == 0) {
-			/* the accumulator is written over in place: it needs its own copy */
-			acc.owned = l.owned ? l.owned : malloc((l.n ? l.n : 1) * sizeof *acc.owned);
-			if (!acc.owned) { rc = -1; break; }
-			if (!l.owned) memcpy(acc.owned, l.p, l.n * sizeof *acc.owned);
-			acc.p = acc.owned;
-			acc.n = l.n;
-		} else {
-			intersect(&acc, &l);
-			free(l.owned);
+		if (wn[i] <= 2) continue;
+		uint32_t a, z;
+		suffix_range(c, w[i], wn[i], &a, &z);
+		if (a == z) return 0;
+	}
+	uint32_t words = (c->nentries + 63) / 64;
+	uint64_t *mem = malloc(8 * (size_t)(words ? words : 1) * sizeof *mem);
+	if (!mem) return -1;
+	struct bits acc = { mem, { mem + words, mem + 2 * words, mem + 3 * words }, words },
+		cur = { mem + 4 * words, { mem + 5 * words, mem + 6 * words, mem + 7 * words }, words };
+	bool any = true;
+	for (int i = 0; i < nw && any; i++) {
+		struct bits *b = i == 0 ? &acc : &cur;
+		any = word_bits(c, w[i], wn[i], b);
+		if (i == 0 || !any) continue;
+		uint64_t left = 0;
+		for (uint32_t k = 0; k < words; k++) {
+			acc.any[k] &= cur.any[k];
+			for (int f = 0; f < 3; f++) acc.f[f][k] &= cur.f[f][k];
+			left |= acc.any[k];
 		}
-		if (acc.n == 0) break; /* no entry holds every word so far: no need to look up the rest */
+		any = left != 0;
 	}
-	if (rc < 0) {
-		free(acc.owned);
-		return -1;
-	}
-	/* groups by rank, catalog order within each: the accumulator is ascending already */
-	static const unsigned need[] = { [DL_ALL] = 0, [DL_NAME] = DF_NAME, [DL_KEY] = DF_KEY, [DL_TEXT] = DF_TEXT };
-	uint32_t n3 = 0, n2 = 0, n1 = 0;
-	uint32_t *res = acc.owned;
-	for (uint32_t i = 0; i < acc.n; i++) {
-		uint32_t e = acc.p[i] >> 3, f = acc.p[i] & 7;
-		if (e < lo || e >= hi || e >= c->nentries || (need[q->level] && !(f & need[q->level])) || !entry_passes(c, q, e))
-			continue;
-		res[n3 + n2 + n1] = acc.p[i];
-		if (q->level == DL_ALL && (f & DF_NAME)) n3++;
-		else if (q->level == DL_ALL && (f & DF_KEY)) n2++;
-		else n1++;
-	}
-	uint32_t n = n3 + n2 + n1;
-	uint32_t *sorted = malloc((n ? n : 1) * sizeof *sorted);
-	if (!sorted) {
-		free(res);
-		return -1;
-	}
-	uint32_t k3 = 0, k2 = n3, k1 = n3 + n2;
-	for (uint32_t i = 0; i < n; i++) {
-		uint32_t e = res[i] >> 3, f = res[i] & 7;
-		if (q->level == DL_ALL && (f & DF_NAME)) sorted[k3++] = e;
-		else if (q->level == DL_ALL && (f & DF_KEY)) sorted[k2++] = e;
-		else sorted[k1++] = e;
-	}
-	free(res);
-	*out = (struct dir_hits){ sorted, n, sorted };
-	return 0;
+	int rc = any ? page(c, q, lo, hi, &acc, offset, limit, out) : 0;
+	free(mem);
+	if (rc < 0) dir_hits_free(out);
+	return rc;
 }
 
-int dir_list(const struct catalog *c, const struct dir_listing *q, struct dir_hits *out)
+int dir_list(const struct catalog *c, const struct dir_listing *q, uint32_t offset, uint32_t limit, struct dir_hits *out)
 {
 	*out = (struct dir_hits){ 0 };
 	uint32_t lo, hi;
 	type_range(c, q->type, &lo, &hi);
-	if (!q->words[0]) return list_filtered(c, q, lo, hi, out);
-	return search(c, q, lo, hi, out);
+	if (!q->words[0]) return list_filtered(c, q, lo, hi, offset, limit, out);
+	return search(c, q, lo, hi, offset, limit, out);
 }
 
 void dir_hits_free(struct dir_hits *h)

@@ -19,16 +19,17 @@ struct dir_listing {
 	enum dir_level level;
 };
 
-/* Entry indices in answer order. idx may point into the mapped catalog; owned (if any) is freed by
- * dir_hits_free. */
+/* One page of the answer: idx[0..n) are entry indices in answer order, total counts every match. idx may
+ * point into the mapped catalog; owned (if any) is freed by dir_hits_free. */
 struct dir_hits {
 	const uint32_t *idx;
-	uint32_t n;
+	uint32_t n, total;
 	uint32_t *owned;
 };
 
-/* Returns 0, or -1 when memory ran out (out is then empty). */
-int dir_list(const struct catalog *c, const struct dir_listing *q, struct dir_hits *out);
+/* The entries at positions [offset, offset + limit) of the answer. Returns 0, or -1 when memory ran out.
+ * Costs what it returns: the postings of the query's words, the page, and a word of bits per 64 entries. */
+int dir_list(const struct catalog *c, const struct dir_listing *q, uint32_t offset, uint32_t limit, struct dir_hits *out);
 void dir_hits_free(struct dir_hits *h);
 
 #endif

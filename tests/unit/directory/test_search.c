@@ -123,13 +123,21 @@ static void compare(const struct catalog *c, int rounds, bool both_types)
 			.area = rand() % 4 == 0 ? rand() % areas : -1, .status = rand() % 5 == 0 ? rand() % 2 : -1,
 			.words = q, .level = (enum dir_level)(rand() % 6 < 3 ? DL_ALL : rand() % 4) };
 		uint32_t n = ref_list(c, &l, want);
-		struct dir_hits got;
-		cr_assert_eq(dir_list(c, &l, &got), 0);
+		struct dir_hits got, pg;
+		cr_assert_eq(dir_list(c, &l, 0, UINT32_MAX, &got), 0);
+		cr_assert_eq(got.total, n);
 		cr_assert_eq(got.n, n, "\"%s\" (%s, area %d, status %d, level %d): %u entries, the scan finds %u", q, l.type,
 			l.area, l.status, l.level, got.n, n);
 		for (uint32_t i = 0; i < n; i++)
 			cr_assert_eq(got.idx[i], want[i], "\"%s\": entry %u of the answer is %u, the scan says %u", q, i,
 				got.idx[i], want[i]);
+		/* a page of it: the same entries from the same place */
+		uint32_t off = n ? (uint32_t)rand() % (n + 2) : (uint32_t)rand() % 3, lim = 1 + (uint32_t)rand() % 30;
+		cr_assert_eq(dir_list(c, &l, off, lim, &pg), 0);
+		cr_assert_eq(pg.total, n);
+		cr_assert_eq(pg.n, off < n ? (n - off < lim ? n - off : lim) : 0, "\"%s\" page at %u", q, off);
+		for (uint32_t i = 0; i < pg.n; i++) cr_assert_eq(pg.idx[i], want[off + i], "\"%s\" page at %u, item %u", q, off, i);
+		dir_hits_free(&pg);
 		matched += n > 0;
 		dir_hits_free(&got);
 	}
@@ -250,7 +258,7 @@ Test(search, the_built_in_directory)
 	/* without words, the listing is a view of the compiled filter lists: nothing is copied */
 	struct dir_listing l = { .type = "mcp", .area = -1, .status = -1, .words = "", .level = DL_ALL };
 	struct dir_hits h;
-	cr_assert_eq(dir_list(&c, &l, &h), 0);
+	cr_assert_eq(dir_list(&c, &l, 0, 20, &h), 0);
 	cr_assert_null(h.owned);
 	cr_assert_gt(h.n, 0);
 	dir_hits_free(&h);

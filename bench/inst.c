@@ -1,8 +1,9 @@
-/* The bench's instruction counter: answers one request N times in this process, the whole path after the
- * transport (request from a CGI-like environment, router, handler, response written to memory), inside
- * measured(), which bench.sh runs under callgrind --toggle-collect=measured.
- *   inst CATALOG METHOD TARGET BODY N      (BODY "" for none)
- * With N = 0 it prints the answer once instead (to check the bench asks what it means to). */
+/* The bench's instruction counter: answers requests in this process, the whole path after the transport
+ * (request from a CGI-like environment, router, handler, response written to memory). Under callgrind
+ * (--collect-atstart=no) every request is answered N times between a toggle of collection and a dump of
+ * the counts labelled "request K", so one run measures many requests against one mapped catalog.
+ *   inst CATALOG N METHOD TARGET BODY [METHOD TARGET BODY ...]     (BODY "" for none)
+ * With N = 0 it prints each answer instead (to check the bench asks what it means to). */
 #include "catalog/catalog.h"
 #include "http/request.h"
 #include "http/response.h"
@@ -12,6 +13,16 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#if defined(__has_include)
+#if __has_include(<valgrind/callgrind.h>)
+#include <valgrind/callgrind.h>
+#endif
+#endif
+#ifndef CALLGRIND_TOGGLE_COLLECT
+#define CALLGRIND_TOGGLE_COLLECT
+#define CALLGRIND_ZERO_STATS
+#define CALLGRIND_DUMP_STATS_AT(s) ((void)(s))
+#endif
 
 struct mem_io {
 	const char *method, *uri, *query, *body, *clen;
@@ -48,6 +59,7 @@ static const char *mem_getenv(void *ctx, const char *name)
 	return NULL;
 }
 
+/* One request as the server loop answers it. */
 static void one(const struct router *rt, struct mem_io *m)
 {
 	struct io io = { m, mem_read, mem_write, mem_getenv };
@@ -60,37 +72,40 @@ static void one(const struct router *rt, struct mem_io *m)
 	request_free(&req);
 }
 
-__attribute__((noinline)) void measured(const struct router *rt, struct mem_io *m, long n);
-__attribute__((noinline)) void measured(const struct router *rt, struct mem_io *m, long n)
-{
-	for (long i = 0; i < n; i++) one(rt, m);
-}
-
 int main(int argc, char **argv)
 {
-	if (argc != 6) {
-		fprintf(stderr, "usage: %s CATALOG METHOD TARGET BODY N\n", argv[0]);
+	if (argc < 6 || (argc - 3) % 3) {
+		fprintf(stderr, "usage: %s CATALOG N METHOD TARGET BODY [METHOD TARGET BODY ...]\n", argv[0]);
 		return 2;
 	}
 	struct catalog cat;
 	struct router rt;
-	char err[512], clen[32];
+	char err[512];
 	if (catalog_open(&cat, argv[1], err, sizeof err) < 0 || router_init(&rt, &cat, ROUTES, NROUTES) < 0) {
 		fprintf(stderr, "inst: %s\n", err);
 		return 1;
 	}
-	const char *q = strchr(argv[3], '?');
-	struct mem_io m = { .method = argv[2], .uri = argv[3], .query = q ? q + 1 : "", .body = argv[4],
-		.body_len = strlen(argv[4]) };
-	snprintf(clen, sizeof clen, "%zu", m.body_len);
-	m.clen = m.body_len ? clen : "";
-	long n = atol(argv[5]);
-	if (n == 0) {
-		m.echo = stdout;
-		one(&rt, &m);
-	} else {
+	long n = atol(argv[2]);
+	for (int a = 3, k = 0; a + 2 < argc; a += 3, k++) {
+		char clen[32], label[32];
+		const char *q = strchr(argv[a + 1], '?');
+		struct mem_io m = { .method = argv[a], .uri = argv[a + 1], .query = q ? q + 1 : "", .body = argv[a + 2],
+			.body_len = strlen(argv[a + 2]) };
+		snprintf(clen, sizeof clen, "%zu", m.body_len);
+		m.clen = m.body_len ? clen : "";
+		if (n == 0) {
+			m.echo = stdout;
+			one(&rt, &m);
+			printf("\n");
+			continue;
+		}
 		one(&rt, &m); /* warm: first-use costs are not per request */
-		measured(&rt, &m, n);
+		snprintf(label, sizeof label, "request %d", k);
+		CALLGRIND_ZERO_STATS;
+		CALLGRIND_TOGGLE_COLLECT;
+		for (long i = 0; i < n; i++) one(&rt, &m);
+		CALLGRIND_TOGGLE_COLLECT;
+		CALLGRIND_DUMP_STATS_AT(label);
 	}
 	router_free(&rt);
 	catalog_close(&cat);

@@ -196,6 +196,8 @@ struct cat_dword {
 
 struct cat_dsuffix {
 	uint32_t word, off;                   /* the suffix of word (a CS_DWORDS index) starting at byte off */
+	uint32_t before;                      /* postings of the words of every suffix before this one, so a
+	                                       * range's reading cost is known without walking it */
 };
 
 struct cat_dshort {

@@ -231,9 +231,11 @@ int dsearch_build(const struct dsearch_entry *e, uint32_t n, struct dsearch_inde
 	for (uint32_t i = 0; i < b.nw; i++)
 		for (uint32_t o = 0; o < b.w[i].len; o++) sa[ns++] = (struct suffix){ b.w[i].s + o, i, o };
 	qsort(sa, ns, sizeof *sa, cmp_suffixes);
+	uint64_t before = 0;
 	for (size_t i = 0; i < ns; i++) {
-		struct cat_dsuffix rec = { sa[i].word, sa[i].off };
+		struct cat_dsuffix rec = { sa[i].word, sa[i].off, before > UINT32_MAX ? UINT32_MAX : (uint32_t)before };
 		if (buf_add(&x->suffixes, &rec, sizeof rec) < 0) goto out;
+		before += b.w[sa[i].word].npost;
 	}
 	x->nsuffixes = (uint32_t)ns;
 	if (build_shorts(&b, sa, ns, x) < 0 || build_filters(e, n, x) < 0) goto out;

@@ -156,6 +156,15 @@ static bool entry_passes(const struct catalog *c, const struct dir_listing *q, u
 	return q->status < 0 || strcmp(cat_s(c, x->status), VOCAB_ENTRY_STATUS[q->status]) == 0;
 }
 
+/* Bits set in v (no popcnt instruction is assumed). */
+static inline uint32_t ones(uint64_t v)
+{
+	v = v - ((v >> 1) & 0x5555555555555555ull);
+	v = (v & 0x3333333333333333ull) + ((v >> 2) & 0x3333333333333333ull);
+	v = (v + (v >> 4)) & 0x0f0f0f0f0f0f0f0full;
+	return (uint32_t)((v * 0x0101010101010101ull) >> 56);
+}
+
 /* The answer's groups as bit sets, word k: every word in the name, in the key, the rest. */
 static void groups(const struct bits *acc, enum dir_level level, uint32_t k, uint64_t range, uint64_t g[3])
 {
@@ -196,9 +205,10 @@ static int page(const struct catalog *c, const struct dir_listing *q, uint32_t l
 			}
 	uint32_t total = 0;
 	for (uint32_t k = k0; k < k1; k++) {
+		if (!acc->any[k]) continue;
 		uint64_t g[3];
 		groups(acc, q->level, k, range_mask(k, lo, hi), g);
-		total += (uint32_t)(__builtin_popcountll(g[0]) + __builtin_popcountll(g[1]) + __builtin_popcountll(g[2]));
+		total += ones(g[0]) + ones(g[1]) + ones(g[2]);
 	}
 	out->total = total;
 	uint32_t want = offset < total ? (total - offset < limit ? total - offset : limit) : 0;
@@ -208,10 +218,11 @@ static int page(const struct catalog *c, const struct dir_listing *q, uint32_t l
 	uint32_t skip = offset;
 	for (int grp = 0; grp < 3 && out->n < want; grp++)
 		for (uint32_t k = k0; k < k1 && out->n < want; k++) {
+			if (!acc->any[k]) continue;
 			uint64_t g[3];
 			groups(acc, q->level, k, range_mask(k, lo, hi), g);
 			uint64_t m = g[grp];
-			uint32_t bits = (uint32_t)__builtin_popcountll(m);
+			uint32_t bits = ones(m);
 			if (skip >= bits) {
 				skip -= bits;
 				continue;
@@ -227,29 +238,90 @@ static int page(const struct catalog *c, const struct dir_listing *q, uint32_t l
 	return 0;
 }
 
+/* What reading a word's postings would cost, in postings: the precompiled count of a short pattern, or
+ * the sum over the words of its suffix range (from the compiled running sums). 0 when it occurs nowhere. */
+static uint64_t volume(const struct catalog *c, const char *word, size_t n)
+{
+	if (n <= 2) {
+		char pat[4] = { 0 };
+		memcpy(pat, word, n);
+		uint32_t a = 0, z = c->ndshorts;
+		while (a < z) {
+			uint32_t m = a + (z - a) / 2;
+			int r = strncmp(c->dshorts[m].pattern, pat, 4);
+			if (r == 0) return c->dshorts[m].post_count;
+			if (r < 0) a = m + 1;
+			else z = m;
+		}
+		return 0;
+	}
+	uint32_t lo, hi;
+	suffix_range(c, word, n, &lo, &hi);
+	if (lo == hi) return 0;
+	const struct cat_dsuffix *last = &c->dsuffixes[hi - 1];
+	uint64_t end = (uint64_t)last->before + (last->word < c->ndwords ? c->dwords[last->word].post_count : 0);
+	return end > c->dsuffixes[lo].before ? end - c->dsuffixes[lo].before : 1;
+}
+
+/* Keeps of the candidates in acc those whose fields hold word, looking at each candidate's fields: cheaper
+ * than reading a common word's postings once few candidates are left. Returns whether any is left. */
+static bool narrow_by_text(const struct catalog *c, struct bits *acc, const char *word, size_t n)
+{
+	char w[WORD_MAX + 1];
+	memcpy(w, word, n);
+	w[n] = '\0';
+	uint64_t left = 0;
+	for (uint32_t k = 0; k < acc->words; k++) {
+		for (uint64_t m = acc->any[k]; m; m &= m - 1) {
+			uint32_t e = k * 64 + (uint32_t)__builtin_ctzll(m);
+			const struct cat_entry *x = &c->entries[e];
+			uint64_t bit = m & -m;
+			bool in[3] = { strstr(cat_s(c, x->search_name), w) != NULL, strstr(cat_s(c, x->search_key), w) != NULL,
+				strstr(cat_s(c, x->search_text), w) != NULL };
+			for (int f = 0; f < 3; f++)
+				if (!in[f]) acc->f[f][k] &= ~bit;
+			if (!in[0] && !in[1] && !in[2]) acc->any[k] &= ~bit;
+		}
+		left |= acc->any[k];
+	}
+	return left != 0;
+}
+
+static uint64_t count_bits(const uint64_t *b, uint32_t words)
+{
+	uint64_t n = 0;
+	for (uint32_t k = 0; k < words; k++)
+		if (b[k]) n += ones(b[k]);
+	return n;
+}
+
 /* Every word must occur in some field: the sets of the words are and-ed, field by field, which also
- * gives the rank (every word in the name, or every word in the key). The cost follows the postings read
- * and the entries returned, plus a word of bits per 64 entries. */
+ * gives the rank (every word in the name, or every word in the key). Words are taken rarest first; once
+ * few candidates are left, the other words are looked for in the candidates' own fields. The cost follows
+ * the postings read and the page returned, plus a word of bits per 64 entries. */
 static int search(const struct catalog *c, const struct dir_listing *q, uint32_t lo, uint32_t hi, uint32_t offset,
 	uint32_t limit, struct dir_hits *out)
 {
 	const char *w[MAX_WORDS];
 	size_t wn[MAX_WORDS];
+	uint64_t vol[MAX_WORDS];
 	int nw = 0;
 	for (const char *p = q->words; *p && nw < MAX_WORDS;) {
 		size_t n = strcspn(p, " ");
 		w[nw] = p;
-		wn[nw++] = n > WORD_MAX ? WORD_MAX : n;
+		wn[nw] = n > WORD_MAX ? WORD_MAX : n;
+		/* a word that occurs nowhere ends the search before anything is allocated */
+		if (!(vol[nw] = volume(c, w[nw], wn[nw]))) return 0;
+		nw++;
 		p += n;
 		while (*p == ' ') p++;
 	}
-	/* a word that occurs nowhere ends the search before anything is allocated */
-	for (int i = 0; i < nw; i++) {
-		if (wn[i] <= 2) continue;
-		uint32_t a, z;
-		suffix_range(c, w[i], wn[i], &a, &z);
-		if (a == z) return 0;
-	}
+	for (int i = 1; i < nw; i++) /* rarest first */
+		for (int j = i; j > 0 && vol[j] < vol[j - 1]; j--) {
+			const char *t = w[j]; w[j] = w[j - 1]; w[j - 1] = t;
+			size_t tn = wn[j]; wn[j] = wn[j - 1]; wn[j - 1] = tn;
+			uint64_t tv = vol[j]; vol[j] = vol[j - 1]; vol[j - 1] = tv;
+		}
 	uint32_t words = (c->nentries + 63) / 64;
 	uint64_t *mem = malloc(8 * (size_t)(words ? words : 1) * sizeof *mem);
 	if (!mem) return -1;
@@ -257,6 +329,11 @@ static int search(const struct catalog *c, const struct dir_listing *q, uint32_t
 		cur = { mem + 4 * words, { mem + 5 * words, mem + 6 * words, mem + 7 * words }, words };
 	bool any = true;
 	for (int i = 0; i < nw && any; i++) {
+		/* a candidate's three fields cost about as much to search as a few hundred postings to read */
+		if (i > 0 && count_bits(acc.any, words) * 200 < vol[i]) {
+			any = narrow_by_text(c, &acc, w[i], wn[i]);
+			continue;
+		}
 		struct bits *b = i == 0 ? &acc : &cur;
 		any = word_bits(c, w[i], wn[i], b);
 		if (i == 0 || !any) continue;

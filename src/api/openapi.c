@@ -93,6 +93,41 @@ static struct json_object *error_response(const char *desc)
 	return r;
 }
 
+/* GET answers fixed by the catalog and the release take If-None-Match ... */
+static void cache_param(struct json_object *params)
+{
+	struct json_object *inm = json_object_new_object(), *schema = json_object_new_object();
+	jadd(schema, "type", str("string"));
+	jadd(inm, "name", str("If-None-Match"));
+	jadd(inm, "in", str("header"));
+	jadd(inm, "required", json_object_new_boolean(0));
+	jadd(inm, "description", str("ETags of answers the client holds (or *): when one is this answer's, the "
+		"answer is 304 without a body"));
+	jadd(inm, "schema", schema);
+	json_object_array_add(params, inm);
+}
+
+/* ... and carry ETag and Cache-Control, or answer 304. */
+static void cache_responses(struct json_object *ok, struct json_object *resp, const struct route *rt)
+{
+	struct json_object *schema = json_object_new_object(), *headers = json_object_new_object(),
+		*etag = json_object_new_object(), *cc = json_object_new_object();
+	jadd(schema, "type", str("string"));
+	jadd(etag, "description", str("Strong tag of this answer, derived from the compiled catalog, the release and "
+		"the normalised request (defaults filled in, parameters in declared order)"));
+	jadd(etag, "schema", json_object_get(schema));
+	jadd(cc, "description", str(rt->flags & R_CACHE_RELEASE ? "public, max-age=86400: fixed by the release" :
+		"public, max-age=300: fixed by the catalog, which may be replaced at any time; errors are no-store"));
+	jadd(cc, "schema", schema);
+	jadd(headers, "ETag", etag);
+	jadd(headers, "Cache-Control", cc);
+	jadd(ok, "headers", headers);
+	struct json_object *nm = json_object_new_object();
+	jadd(nm, "description", str("Not Modified: If-None-Match named this answer's ETag; ETag and Cache-Control "
+		"as on 200, no body"));
+	jadd(resp, "304", nm);
+}
+
 static struct json_object *operation(const struct route *rt)
 {
 	struct json_object *op = json_object_new_object(), *params = json_object_new_array(),
@@ -103,6 +138,7 @@ static struct json_object *operation(const struct route *rt)
 	jadd(op, "x-implemented", json_object_new_boolean(rt->fn != h_not_implemented));
 	add_params(params, rt->path, "path");
 	add_params(params, rt->query, "query");
+	if (rt->flags & (R_CACHE | R_CACHE_RELEASE)) cache_param(params);
 	if (json_object_array_length(params)) jadd(op, "parameters", params);
 	else json_object_put(params);
 	if (rt->body) {
@@ -115,6 +151,7 @@ static struct json_object *operation(const struct route *rt)
 		jadd(op, "requestBody", rb);
 	}
 	jadd(ok, "description", str(rt->response_doc));
+	if (rt->flags & (R_CACHE | R_CACHE_RELEASE)) cache_responses(ok, resp, rt);
 	jadd(resp, "200", ok);
 	if (rt->flags & R_SPEC_ERRORS) {
 		jadd(resp, "400", error_response("invalid_json (body is not JSON) or invalid_request "

@@ -115,28 +115,32 @@ static void set_postings(struct bits *b, const uint32_t *p, uint32_t n, uint32_t
 	}
 }
 
+/* The precompiled postings of a pattern of one or two characters, or NULL. */
+static const struct cat_dshort *short_find(const struct catalog *c, const char *word, size_t n)
+{
+	char pat[4] = { 0 };
+	memcpy(pat, word, n);
+	uint32_t a = 0, z = c->ndshorts;
+	while (a < z) {
+		uint32_t m = a + (z - a) / 2;
+		int r = strncmp(c->dshorts[m].pattern, pat, 4);
+		if (r == 0) return &c->dshorts[m];
+		if (r < 0) a = m + 1;
+		else z = m;
+	}
+	return NULL;
+}
+
 /* One word's entries. Short patterns have their merged postings precompiled; longer words are one range
  * of the sorted suffixes, whose words' postings are or-ed together. Returns false when none. */
 static bool word_bits(const struct catalog *c, const char *word, size_t n, struct bits *b)
 {
 	memset(b->any, 0, 4 * (size_t)b->words * sizeof *b->any);
 	if (n <= 2) {
-		char pat[4] = { 0 };
-		memcpy(pat, word, n);
-		uint32_t a = 0, z = c->ndshorts;
-		while (a < z) {
-			uint32_t m = a + (z - a) / 2;
-			int r = strncmp(c->dshorts[m].pattern, pat, 4);
-			if (r == 0) {
-				const struct cat_dshort *sh = &c->dshorts[m];
-				if (!posts_ok(c, sh->post_first, sh->post_count) || !sh->post_count) return false;
-				set_postings(b, c->dposts + sh->post_first, sh->post_count, c->nentries);
-				return true;
-			}
-			if (r < 0) a = m + 1;
-			else z = m;
-		}
-		return false;
+		const struct cat_dshort *sh = short_find(c, word, n);
+		if (!sh || !posts_ok(c, sh->post_first, sh->post_count) || !sh->post_count) return false;
+		set_postings(b, c->dposts + sh->post_first, sh->post_count, c->nentries);
+		return true;
 	}
 	uint32_t lo, hi;
 	suffix_range(c, word, n, &lo, &hi);
@@ -243,17 +247,8 @@ static int page(const struct catalog *c, const struct dir_listing *q, uint32_t l
 static uint64_t volume(const struct catalog *c, const char *word, size_t n)
 {
 	if (n <= 2) {
-		char pat[4] = { 0 };
-		memcpy(pat, word, n);
-		uint32_t a = 0, z = c->ndshorts;
-		while (a < z) {
-			uint32_t m = a + (z - a) / 2;
-			int r = strncmp(c->dshorts[m].pattern, pat, 4);
-			if (r == 0) return c->dshorts[m].post_count;
-			if (r < 0) a = m + 1;
-			else z = m;
-		}
-		return 0;
+		const struct cat_dshort *sh = short_find(c, word, n);
+		return sh ? sh->post_count : 0;
 	}
 	uint32_t lo, hi;
 	suffix_range(c, word, n, &lo, &hi);

@@ -147,12 +147,27 @@ static void compare(const struct catalog *c, int rounds, bool both_types)
 
 /* ---- directories ---- */
 
-static void compile(const char *extra, char *bin, struct catalog *c)
+/* Compiles the built-in catalog with the directory source src (taken) in a temporary directory, and
+ * compares the index with the scan over it. */
+static void compile_and_compare(struct json_object *src, uint32_t min_entries, int rounds, bool both_types)
 {
-	char cat[1024], err[1024];
+	char dir[1024], file[1100], bin[1100], cat[1024], err[1024];
+	snprintf(dir, sizeof dir, "%s/apsearch.XXXXXX", getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp");
+	cr_assert_not_null(mkdtemp(dir));
+	snprintf(file, sizeof file, "%s/directory.json", dir);
+	snprintf(bin, sizeof bin, "%s/catalog.bin", dir);
+	cr_assert_eq(json_object_to_file(file, src), 0);
+	json_object_put(src);
 	snprintf(cat, sizeof cat, "%s/catalog", getenv("AUTOPLAN_SRCDIR"));
-	cr_assert_eq(catalogc_build_ex(cat, extra, bin, err, sizeof err), 0, "%s", err);
-	cr_assert_eq(catalog_open(c, bin, err, sizeof err), 0, "%s", err);
+	cr_assert_eq(catalogc_build_ex(cat, dir, bin, err, sizeof err), 0, "%s", err);
+	struct catalog c;
+	cr_assert_eq(catalog_open(&c, bin, err, sizeof err), 0, "%s", err);
+	cr_assert_gt(c.nentries, min_entries);
+	compare(&c, rounds, both_types);
+	catalog_close(&c);
+	unlink(file);
+	unlink(bin);
+	rmdir(dir);
 }
 
 /* Words that share pieces (so substrings hit many words), with accents, long words and repeats. */
@@ -172,10 +187,6 @@ static void gen_text(char *out, size_t cap, int words)
 Test(search, index_answers_like_a_scan_over_a_generated_directory)
 {
 	srand(20261122);
-	char dir[] = "/tmp/apsearch.XXXXXX", file[128], bin[128];
-	cr_assert_not_null(mkdtemp(dir));
-	snprintf(file, sizeof file, "%s/generated.json", dir);
-	snprintf(bin, sizeof bin, "%s/catalog.bin", dir);
 	struct json_object *src = json_object_new_object(), *source = json_object_new_object(), *es = json_object_new_array();
 	jadd(source, "origin", json_object_new_string("registry"));
 	jadd(source, "description", json_object_new_string("generated for the search test"));
@@ -209,16 +220,7 @@ Test(search, index_answers_like_a_scan_over_a_generated_directory)
 		json_object_array_add(es, e);
 	}
 	jadd(src, "entries", es);
-	cr_assert_eq(json_object_to_file(file, src), 0);
-	json_object_put(src);
-	struct catalog c;
-	compile(dir, bin, &c);
-	cr_assert_gt(c.nentries, 600);
-	compare(&c, 4000, true);
-	catalog_close(&c);
-	unlink(file);
-	unlink(bin);
-	rmdir(dir);
+	compile_and_compare(src, 600, 4000, true);
 }
 
 Test(search, index_answers_like_a_scan_over_the_registry_dump)
@@ -228,22 +230,10 @@ Test(search, index_answers_like_a_scan_over_the_registry_dump)
 	if (access(path, R_OK) != 0) cr_skip_test("the shared registry dump is not next to the source tree");
 	srand(1108);
 	struct import_stats st;
-	char err[256], dir[] = "/tmp/apsearch.XXXXXX", file[128], bin[128];
+	char err[256];
 	struct json_object *out = registry_import_file(path, NULL, &st, err, sizeof err);
 	cr_assert_not_null(out, "%s", err);
-	cr_assert_not_null(mkdtemp(dir));
-	snprintf(file, sizeof file, "%s/registry.json", dir);
-	snprintf(bin, sizeof bin, "%s/catalog.bin", dir);
-	cr_assert_eq(json_object_to_file(file, out), 0);
-	json_object_put(out);
-	struct catalog c;
-	compile(dir, bin, &c);
-	cr_assert_gt(c.nentries, 1100);
-	compare(&c, 3000, false);
-	catalog_close(&c);
-	unlink(file);
-	unlink(bin);
-	rmdir(dir);
+	compile_and_compare(out, 1100, 3000, false);
 }
 
 Test(search, the_built_in_directory)

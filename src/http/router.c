@@ -47,7 +47,10 @@ static int find_build_id(struct dl_phdr_info *info, size_t size, void *data)
 static uint64_t answer_tag(const struct catalog *cat)
 {
 	uint64_t h = fnv(FNV_INIT, cat->h->sha256, sizeof cat->h->sha256);
-	h = fnv(h, PACKAGE_VERSION "/" API_VERSION, sizeof PACKAGE_VERSION "/" API_VERSION);
+#ifdef PACKAGE_VERSION
+	h = fnv(h, PACKAGE_VERSION, sizeof PACKAGE_VERSION);
+#endif
+	h = fnv(h, API_VERSION, sizeof API_VERSION);
 	dl_iterate_phdr(find_build_id, &h);
 	return h;
 }
@@ -243,12 +246,13 @@ static uint64_t hash_json(uint64_t h, struct json_object *o)
 	unsigned char tag = (unsigned char)t;
 	h = fnv(h, &tag, 1);
 	switch (t) {
-	case json_type_object:
+	case json_type_object: {
 		json_object_object_foreach(o, k, v) {
 			h = fnv(h, k, strlen(k) + 1);
 			h = hash_json(h, v);
 		}
 		return fnv(h, "}", 1);
+	}
 	case json_type_array:
 		for (size_t i = 0, n = json_object_array_length(o); i < n; i++) h = hash_json(h, json_object_array_get_idx(o, i));
 		return fnv(h, "]", 1);

@@ -323,10 +323,16 @@ static void set_cache(struct reply *out, const struct route *rt, const char *eta
 		: "public, max-age=" CACHE_STR(CACHE_CATALOG_SECONDS);
 }
 
-/* Moves every member of from into into. */
-static void merge(struct json_object *into, struct json_object *from)
+/* Moves every member of *from into *into, taking *from; an empty *into is replaced instead of filled. */
+static void merge(struct json_object **into, struct json_object *from)
 {
-	json_object_object_foreach(from, k, v) json_object_object_add(into, k, json_object_get(v));
+	if (json_object_object_length(*into) == 0) {
+		json_object_put(*into);
+		*into = from;
+		return;
+	}
+	json_object_object_foreach(from, k, v) json_object_object_add(*into, k, json_object_get(v));
+	json_object_put(from);
 }
 
 void router_dispatch(const struct router *r, const struct request *req, struct reply *out)
@@ -346,12 +352,10 @@ void router_dispatch(const struct router *r, const struct request *req, struct r
 		in = json_object_new_object();
 	}
 	if (!(part = query_input(r, rt, req->query, out))) goto done;
-	merge(in, part);
-	json_object_put(part);
+	merge(&in, part);
 	if (rt->body) {
 		if (!(part = body_input(r, rt, req, out))) goto done;
-		merge(in, part);
-		json_object_put(part);
+		merge(&in, part);
 	}
 	if ((rt->flags & (R_CACHE | R_CACHE_RELEASE)) && strcmp(req->method, "GET") == 0) {
 		make_etag(r, rt, in, etag);

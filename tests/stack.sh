@@ -6,7 +6,8 @@
 #   stack.sh stop  RUNDIR
 # Environment: NGINX_BIN (nginx binary), WORKERS (responder processes, default 4), RATE/BURST (limit_req),
 # AUTOPLAN_MAX_BODY (responder body cap), ACCESS_LOG (default: RUNDIR/access.log),
-# RESPONDER_WRAPPER (a command to run the responder under, e.g. valgrind), CATALOG (default: BUILDDIR/catalog.bin).
+# RESPONDER_WRAPPER (a command to run the responder under, e.g. valgrind), CATALOG (default: BUILDDIR/catalog.bin),
+# CACHE=on (nginx's optional fastcgi_cache of GET answers, the lines marked #cache# in nginx.conf.example).
 set -euo pipefail
 
 port_free() { ! (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
@@ -53,7 +54,9 @@ start() {
 	local build=$1 src=$2 run=$3
 	mkdir -p "$run"
 	run=$(cd "$run" && pwd)
-	chmod 755 "$run" # a responder started as root runs as nobody and rewrites its pid file here
+	# a responder started as root runs as nobody and rewrites its pid file here; nginx's workers
+	# (another user when started as root) write the cache under it
+	chmod 755 "$run"
 	local nginx port fport
 	nginx=$(find_nginx)
 	port=${PORT:-0}
@@ -79,6 +82,7 @@ start() {
 	sed -e "s|@RUNDIR@|$run|g" -e "s|@LISTEN@|127.0.0.1:$port|g" -e "s|@FASTCGI@|127.0.0.1:$fport|g" \
 		-e "s|@HTDOCS@|$src/htdocs|g" -e "s|@RATE@|${RATE:-2000}|g" -e "s|@BURST@|${BURST:-4000}|g" \
 		-e "s|@ACCESS_LOG@|${ACCESS_LOG:-$run/access.log}|g" \
+		-e "$([ "${CACHE:-}" = on ] && echo 's|#cache# ||')" \
 		"$src/nginx.conf.example" > "$run/nginx.conf"
 	local tries=0
 	# another process may take the port between the check and the bind: pick again (PORT=0 only)

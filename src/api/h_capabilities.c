@@ -1,59 +1,26 @@
 /* Rows 1, 9 and 11: capability search, capability gaps of an app, replacement apps. */
 #include "api/handlers.h"
+#include "jsonw/jsonw.h"
 #include "util/jsonutil.h"
 #include "util/text.h"
 #include "api/views.h"
 #include "catalog/vocab.h"
 
-#include <stdlib.h>
-#include <string.h>
 
-/* A row 1 item: the compiler's head and tail around the operations of the apps in the filter. */
-struct cap_item {
-	const struct catalog *c;
-	const struct cat_cap *cap;
-	unsigned long long app_set; /* empty: every app */
-};
-
-static int cap_item_serialize(struct json_object *jso, struct printbuf *pb, int level, int flags)
-{
-	(void)level;
-	(void)flags;
-	const struct cap_item *it = json_object_get_userdata(jso);
-	const struct catalog *c = it->c;
-	const char *head = cat_s(c, it->cap->item_head), *tail = cat_s(c, it->cap->item_tail);
-	printbuf_memappend(pb, head, (int)strlen(head));
-	printbuf_strappend(pb, ",\"documented_by\":[");
-	int n = 0;
-	for (uint32_t k = 0; k < it->cap->op_count; k++) {
-		const struct cat_op *op = &c->ops[c->lists[it->cap->op_first + k]];
-		if (it->app_set && !(it->app_set & (1ull << op->app))) continue;
-		const char *v = cat_s(c, op->view);
-		if (n++) printbuf_strappend(pb, ",");
-		printbuf_memappend(pb, v, (int)strlen(v));
-	}
-	printbuf_strappend(pb, "]");
-	return printbuf_memappend(pb, tail, (int)strlen(tail));
-}
-
-static void cap_item_free(struct json_object *jso, void *ud)
-{
-	(void)jso;
-	free(ud);
-}
-
-static struct json_object *capability_item(const struct catalog *c, const struct cat_cap *cap,
+/* A row 1 item: the compiler's head and tail around the operations of the apps in the filter (all: 0). */
+static void capability_item(struct jw *w, const struct catalog *c, const struct cat_cap *cap,
 	unsigned long long app_set)
 {
-	struct cap_item *it = malloc(sizeof *it);
-	struct json_object *o = json_object_new_int(0);
-	if (!it || !o) {
-		free(it);
-		return o;
+	jw_raw_head(w, cat_s(c, cap->item_head), cat_len(c, cap->item_head));
+	jw_key(w, "documented_by");
+	jw_arr(w);
+	for (uint32_t k = 0; k < cap->op_count; k++) {
+		const struct cat_op *op = &c->ops[c->lists[cap->op_first + k]];
+		if (app_set && !(app_set & (1ull << op->app))) continue;
+		view_raw(w, c, op->view);
 	}
-	*it = (struct cap_item){ c, cap, app_set };
-	json_object_set_serializer(o, cap_item_serialize, it, cap_item_free);
-	return o;
+	jw_arr_end(w);
+	jw_raw_tail(w, cat_s(c, cap->item_tail), cat_len(c, cap->item_tail));
 }
 
 static bool cap_has_app(const struct catalog *c, const struct cat_cap *cap, unsigned long long app_set)
@@ -71,24 +38,29 @@ void h_capabilities(const struct hctx *hc, struct json_object *in, struct reply 
 	unsigned long long caps = view_set(jget(in, "capabilities"), VOCAB_CAPABILITIES);
 	unsigned long long apps = view_set(jget(in, "apps"), VOCAB_APPS);
 	int64_t limit = json_object_get_int64(jget(in, "limit")), offset = json_object_get_int64(jget(in, "offset"));
-	struct json_object *items = json_object_new_array();
+	struct jw *w = reply_object(out);
+	jw_key(w, "capabilities");
+	jw_arr(w);
 	int64_t total = 0;
 	for (uint32_t i = 0; i < c->ncaps; i++) {
 		const struct cat_cap *cap = &c->caps[i];
 		if (caps && !(caps & (1ull << i))) continue;
 		if (apps && !cap_has_app(c, cap, apps)) continue;
-		if (!text_match_words(q, cat_s(c, cap->search), NULL)) continue;
+		if (q[0] && !text_match_words(q, cat_s(c, cap->search), NULL)) continue;
 		if (total >= offset && total < offset + limit)
-			json_object_array_add(items, capability_item(c, cap, apps));
+			capability_item(w, c, cap, apps);
 		total++;
 	}
-	struct json_object *o = json_object_new_object();
-	jadd(o, "capabilities", items);
-	jadd(o, "total", json_object_new_int64(total));
-	jadd(o, "offset", json_object_new_int64(offset));
-	jadd(o, "limit", json_object_new_int64(limit));
-	jadd(o, "next_offset", offset + limit < total ? json_object_new_int64(offset + limit) : NULL);
-	reply_ok(out, o);
+	jw_arr_end(w);
+	jw_key(w, "total");
+	jw_int(w, total);
+	jw_key(w, "offset");
+	jw_int(w, offset);
+	jw_key(w, "limit");
+	jw_int(w, limit);
+	jw_key(w, "next_offset");
+	if (offset + limit < total) jw_int(w, offset + limit);
+	else jw_null(w);
 }
 
 /* The first operation of app documenting cap, or NULL. */
@@ -111,22 +83,36 @@ void h_capability_gaps(const struct hctx *hc, struct json_object *in, struct rep
 	}
 	const struct cat_app *a = &c->apps[app];
 	unsigned long long want = view_set(jget(in, "capabilities"), VOCAB_CAPABILITIES);
-	struct json_object *arr = json_object_new_array();
+	struct jw *w = reply_object(out);
+	jw_key(w, "app");
+	jw_str(w, app_id);
+	jw_key(w, "capabilities");
+	jw_arr(w);
 	int documented = 0, gaps = 0;
 	for (uint32_t i = 0; i < c->ncaps; i++) {
 		if (want && !(want & (1ull << i))) continue;
-		json_object_array_add(arr, json_raw(cat_s(c, c->lists[a->gap_first + i])));
+		view_raw(w, c, c->lists[a->gap_first + i]);
 		if (app_op(c, (uint32_t)app, i)) documented++; else gaps++;
 	}
-	struct json_object *o = json_object_new_object();
-	jadd(o, "app", json_object_new_string(app_id));
-	jadd(o, "capabilities", arr);
-	struct json_object *sum = json_object_new_object();
-	jadd(sum, "documented", json_object_new_int(documented));
-	jadd(sum, "gaps", json_object_new_int(gaps));
-	jadd(o, "summary", sum);
-	jadd(o, "connector_inventory", json_raw(cat_s(c, a->connector_inventory)));
-	reply_ok(out, o);
+	jw_arr_end(w);
+	jw_key(w, "summary");
+	jw_obj(w);
+	jw_key(w, "documented");
+	jw_int(w, documented);
+	jw_key(w, "gaps");
+	jw_int(w, gaps);
+	jw_obj_end(w);
+	jw_key(w, "connector_inventory");
+	view_raw(w, c, a->connector_inventory);
+}
+
+/* The ids of the capabilities in set, in vocabulary order. */
+static void cap_ids(struct jw *w, const struct catalog *c, unsigned long long set)
+{
+	jw_arr(w);
+	for (uint32_t i = 0; i < c->ncaps; i++)
+		if (set & (1ull << i)) view_str(w, c, c->caps[i].id);
+	jw_arr_end(w);
 }
 
 void h_replacements(const struct hctx *hc, struct json_object *in, struct reply *out)
@@ -143,15 +129,16 @@ void h_replacements(const struct hctx *hc, struct json_object *in, struct reply 
 	if (!req)
 		for (uint32_t i = 0; i < c->ncaps; i++)
 			if (app_op(c, (uint32_t)src, i)) req |= 1ull << i;
-	struct json_object *required = json_object_new_array(), *left_out = json_object_new_array();
+	unsigned long long left_out = 0;
+	int nreq = 0;
 	for (uint32_t i = 0; i < c->ncaps; i++) {
 		if (!(req & (1ull << i))) continue;
 		if (read_only && c->caps[i].write) {
 			req &= ~(1ull << i);
-			json_object_array_add(left_out, json_object_new_string(cat_s(c, c->caps[i].id)));
+			left_out |= 1ull << i;
 			continue;
 		}
-		json_object_array_add(required, json_object_new_string(cat_s(c, c->caps[i].id)));
+		nreq++;
 	}
 	/* rank: most capabilities covered first, then catalog order */
 	int covered[64] = { 0 }, order[64], n = 0;
@@ -165,33 +152,45 @@ void h_replacements(const struct hctx *hc, struct json_object *in, struct reply 
 		for (int j = i; j > 0 && covered[order[j]] > covered[order[j - 1]]; j--) {
 			int t = order[j]; order[j] = order[j - 1]; order[j - 1] = t;
 		}
-	int nreq = (int)json_object_array_length(required);
-	struct json_object *alts = json_object_new_array();
+	struct jw *w = reply_object(out);
+	jw_key(w, "source");
+	jw_str(w, app_id);
+	jw_key(w, "required");
+	cap_ids(w, c, req);
+	jw_key(w, "read_only");
+	jw_bool(w, read_only);
+	jw_key(w, "left_out_as_write");
+	cap_ids(w, c, left_out);
+	jw_key(w, "alternatives");
+	jw_arr(w);
 	for (int k = 0; k < n; k++) {
 		uint32_t a = (uint32_t)order[k];
-		struct json_object *o = json_object_new_object(), *covers = json_object_new_array(),
-			*lacks = json_object_new_array();
+		jw_obj(w);
+		jw_key(w, "app");
+		view_str(w, c, c->apps[a].id);
+		jw_key(w, "name");
+		view_str(w, c, c->apps[a].name);
+		jw_key(w, "provider");
+		view_str(w, c, c->apps[a].provider);
+		jw_key(w, "covered");
+		jw_int(w, covered[a]);
+		jw_key(w, "required");
+		jw_int(w, nreq);
+		jw_key(w, "complete");
+		jw_bool(w, covered[a] == nreq);
+		jw_key(w, "covers");
+		jw_arr(w);
 		for (uint32_t i = 0; i < c->ncaps; i++) {
-			if (!(req & (1ull << i))) continue;
-			const struct cat_op *op = app_op(c, a, i);
-			json_object_array_add(op ? covers : lacks, op ? view_operation(c, op)
-				: json_object_new_string(cat_s(c, c->caps[i].id)));
+			const struct cat_op *op = (req & (1ull << i)) ? app_op(c, a, i) : NULL;
+			if (op) view_raw(w, c, op->view);
 		}
-		jadd(o, "app", json_object_new_string(cat_s(c, c->apps[a].id)));
-		jadd(o, "name", json_object_new_string(cat_s(c, c->apps[a].name)));
-		jadd(o, "provider", json_object_new_string(cat_s(c, c->apps[a].provider)));
-		jadd(o, "covered", json_object_new_int(covered[a]));
-		jadd(o, "required", json_object_new_int(nreq));
-		jadd(o, "complete", json_object_new_boolean(covered[a] == nreq));
-		jadd(o, "covers", covers);
-		jadd(o, "lacks", lacks);
-		json_object_array_add(alts, o);
+		jw_arr_end(w);
+		jw_key(w, "lacks");
+		jw_arr(w);
+		for (uint32_t i = 0; i < c->ncaps; i++)
+			if ((req & (1ull << i)) && !app_op(c, a, i)) view_str(w, c, c->caps[i].id);
+		jw_arr_end(w);
+		jw_obj_end(w);
 	}
-	struct json_object *o = json_object_new_object();
-	jadd(o, "source", json_object_new_string(app_id));
-	jadd(o, "required", required);
-	jadd(o, "read_only", json_object_new_boolean(read_only));
-	jadd(o, "left_out_as_write", left_out);
-	jadd(o, "alternatives", alts);
-	reply_ok(out, o);
+	jw_arr_end(w);
 }

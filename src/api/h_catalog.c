@@ -2,6 +2,7 @@
  * The views are pre-serialised by the compiler and served verbatim. */
 #include "api/handlers.h"
 #include "api/routes.h"
+#include "jsonw/jsonw.h"
 #include "util/jsonutil.h"
 #include "catalog/vocab.h"
 
@@ -14,7 +15,7 @@ static void serve_doc(const struct hctx *hc, enum cat_doc_id id, struct reply *o
 		reply_error(out, 503, "catalog_incomplete", NULL, NULL, "the compiled catalog lacks this document");
 		return;
 	}
-	reply_ok(out, json_raw(doc));
+	reply_raw(out, doc);
 }
 
 void h_tasks(const struct hctx *c, struct json_object *in, struct reply *out) { (void)in; serve_doc(c, DOC_TASKS, out); }
@@ -34,7 +35,7 @@ void h_report(const struct hctx *hc, struct json_object *in, struct reply *out)
 		reply_error(out, 404, "report_not_found", "path", "/id", "no verification report with id \"%.200s\"", id);
 		return;
 	}
-	reply_ok(out, json_raw(cat_s(hc->cat, r->json)));
+	reply_raw(out, cat_s(hc->cat, r->json));
 }
 
 void h_reports(const struct hctx *c, struct json_object *in, struct reply *out)
@@ -47,26 +48,34 @@ void h_index(const struct hctx *hc, struct json_object *in, struct reply *out)
 {
 	(void)in;
 	(void)hc;
-	struct json_object *o = json_object_new_object(), *eps = json_object_new_array();
-	jadd(o, "service", json_object_new_string(SERVICE_NAME));
-	jadd(o, "api_version", json_object_new_string(API_VERSION));
-	jadd(o, "description", json_object_new_string(
-		"Evidence-backed automation planner: plans steps over documented provider operations, the scopes "
+	struct jw *w = reply_object(out);
+	jw_key(w, "service");
+	jw_str(w, SERVICE_NAME);
+	jw_key(w, "api_version");
+	jw_str(w, API_VERSION);
+	jw_key(w, "description");
+	jw_str(w, "Evidence-backed automation planner: plans steps over documented provider operations, the scopes "
 		"they need and what is unknown or untested; and a directory of MCP tool servers. It never calls "
-		"providers itself."));
+		"providers itself.");
+	jw_key(w, "endpoints");
+	jw_arr(w);
 	for (int i = 0; i < NROUTES; i++) {
 		const struct route *r = &ROUTES[i];
 		if (r->flags & R_HIDDEN) continue;
-		struct json_object *e = json_object_new_object();
-		jadd(e, "method", json_object_new_string(r->method));
-		jadd(e, "path", json_object_new_string(r->pattern));
-		jadd(e, "summary", json_object_new_string(r->summary));
-		jadd(e, "implemented", json_object_new_boolean(r->fn != h_not_implemented));
-		json_object_array_add(eps, e);
+		jw_obj(w);
+		jw_key(w, "method");
+		jw_str(w, r->method);
+		jw_key(w, "path");
+		jw_str(w, r->pattern);
+		jw_key(w, "summary");
+		jw_str(w, r->summary);
+		jw_key(w, "implemented");
+		jw_bool(w, r->fn != h_not_implemented);
+		jw_obj_end(w);
 	}
-	jadd(o, "endpoints", eps);
-	jadd(o, "openapi", json_object_new_string("/v2/openapi.json"));
-	reply_ok(out, o);
+	jw_arr_end(w);
+	jw_key(w, "openapi");
+	jw_str(w, "/v2/openapi.json");
 }
 
 void h_not_implemented(const struct hctx *hc, struct json_object *in, struct reply *out)

@@ -5,6 +5,8 @@
 #include "clientconfig/cfgsnippet.h"
 #include "clientconfig/compat.h"
 #include "api/handlers.h"
+#include "jsonw/jsonw.h"
+#include "api/views.h"
 #include "util/jsonutil.h"
 
 #include <stdbool.h>
@@ -12,40 +14,44 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* [{id, name}] of every client in the catalog. */
-static struct json_object *supported_clients(const struct catalog *cat)
+/* The members of a "status": "unknown_client" answer for rows 5, 7 and 8: the supported clients. */
+static struct jw *unknown_client(struct reply *out, const struct catalog *cat, const char *client)
 {
-	struct json_object *a = json_object_new_array();
+	struct jw *w = reply_object(out);
+	jw_key(w, "status");
+	jw_str(w, CFG_UNKNOWN_CLIENT);
+	jw_key(w, "client");
+	jw_str(w, client);
+	jw_key(w, "message");
+	jw_str(w, "this client is not known; use one of supported_clients (an id, or its name such as \"Claude Desktop\")");
+	jw_key(w, "supported_clients");
+	jw_arr(w);
 	for (uint32_t i = 0; i < cat->nclients; i++) {
-		struct json_object *o = json_object_new_object();
-		jadd(o, "id", json_object_new_string(cat_s(cat, cat->clients[i].id)));
-		jadd(o, "name", json_object_new_string(cat_s(cat, cat->clients[i].name)));
-		json_object_array_add(a, o);
+		jw_obj(w);
+		jw_key(w, "id");
+		view_str(w, cat, cat->clients[i].id);
+		jw_key(w, "name");
+		view_str(w, cat, cat->clients[i].name);
+		jw_obj_end(w);
 	}
-	return a;
+	jw_arr_end(w);
+	return w;
 }
 
-/* {"status": "unknown_client", ...} with the supported clients, for rows 5, 7 and 8. */
-static struct json_object *unknown_client(const struct catalog *cat, const char *client)
+/* {code: severity} for the codes present, in order of first appearance, so callers need not keep the table. */
+static void severities(struct jw *w, struct json_object *issues)
 {
-	struct json_object *o = json_object_new_object();
-	jadd(o, "status", json_object_new_string(CFG_UNKNOWN_CLIENT));
-	jadd(o, "client", json_object_new_string(client));
-	jadd(o, "message", json_object_new_string("this client is not known; use one of supported_clients "
-		"(an id, or its name such as \"Claude Desktop\")"));
-	jadd(o, "supported_clients", supported_clients(cat));
-	return o;
-}
-
-/* {code: severity} for the codes present, so callers need not keep the table. */
-static struct json_object *severities(struct json_object *issues)
-{
-	struct json_object *m = json_object_new_object();
-	for (size_t i = 0; i < json_object_array_length(issues); i++) {
+	size_t n = json_object_array_length(issues);
+	jw_obj(w);
+	for (size_t i = 0; i < n; i++) {
 		const char *code = jget_str(json_object_array_get_idx(issues, i), "code");
-		json_object_object_add(m, code, json_object_new_string(cfg_severity_name(cfg_code_severity(code))));
+		bool seen = false;
+		for (size_t k = 0; k < i && !seen; k++) seen = !strcmp(code, jget_str(json_object_array_get_idx(issues, k), "code"));
+		if (seen) continue;
+		jw_key_str(w, code);
+		jw_str(w, cfg_severity_name(cfg_code_severity(code)));
 	}
-	return m;
+	jw_obj_end(w);
 }
 
 void h_config_validate(const struct hctx *hc, struct json_object *in, struct reply *out)
@@ -53,15 +59,22 @@ void h_config_validate(const struct hctx *hc, struct json_object *in, struct rep
 	const char *client = jget_str(in, "client");
 	const struct cat_client *cl = cat_client_find(hc->cat, client);
 	if (!cl) {
-		struct json_object *o = unknown_client(hc->cat, client);
-		jadd(o, "issues", json_object_new_array());
-		jadd(o, "corrected_config", NULL);
-		reply_ok(out, o);
+		struct jw *w = unknown_client(out, hc->cat, client);
+		jw_key(w, "issues");
+		jw_raw(w, "[]");
+		jw_key(w, "corrected_config");
+		jw_null(w);
 		return;
 	}
 	struct json_object *r = cfg_validate(hc->cat, cl, jget(in, "config"));
-	jadd(r, "severities", severities(jget(r, "issues")));
-	reply_ok(out, r);
+	struct jw *w = reply_object(out);
+	json_object_object_foreach(r, k, v) {
+		jw_key_str(w, k);
+		jw_json(w, v);
+	}
+	jw_key(w, "severities");
+	severities(w, jget(r, "issues"));
+	json_object_put(r);
 }
 
 /* The entry named by the body's id ("mcp/<slug>"), or NULL after replying 404 entry_not_found. */
@@ -76,13 +89,25 @@ static const struct cat_entry *body_entry(const struct hctx *hc, struct json_obj
 static const char *loc(struct json_object *in) { return jget_str(in, "locale"); }
 
 /* The entry's connection, text reduced to the request's locale. */
-static struct json_object *conn_view(struct json_object *conn, const char *locale)
+static void conn_view(struct jw *w, struct json_object *conn, const char *locale)
 {
-	struct json_object *v = NULL; /* deep_copy insists on a NULL destination */
-	if (json_object_deep_copy(conn, &v, NULL) != 0) return NULL;
 	const char *t = jget_str(jget(conn, "text"), locale);
-	jadd(v, "text", t ? json_object_new_string(t) : NULL);
-	return v;
+	bool text = false;
+	jw_obj(w);
+	json_object_object_foreach(conn, k, v) {
+		jw_key_str(w, k);
+		if (strcmp(k, "text") == 0) {
+			jw_str(w, t);
+			text = true;
+		} else {
+			jw_json(w, v);
+		}
+	}
+	if (!text) {
+		jw_key(w, "text");
+		jw_str(w, t);
+	}
+	jw_obj_end(w);
 }
 
 /* Judges every connection; when want is not "auto", only that one (-2 when it does not exist).
@@ -112,19 +137,28 @@ static void connection_not_found(struct reply *out, struct json_object *conns, c
 		"the entry has no connection \"%.40s\"; it has: %s", want, n ? ids : "none");
 }
 
-/* [{connection, transport, status, reason}] for every connection of the entry. */
-static struct json_object *alternatives(struct json_object *conns, const struct compat *cs, const char *locale)
+/* [{connection, transport, status, reason}] for every connection of the entry, or only the one named by
+ * want (unless it is "auto"). */
+static void alternatives(struct jw *w, struct json_object *conns, const struct compat *cs, const char *locale,
+	const char *want)
 {
-	struct json_object *a = json_object_new_array();
+	jw_arr(w);
 	for (size_t i = 0; i < json_object_array_length(conns) && i < 32; i++) {
-		struct json_object *o = json_object_new_object(), *c = json_object_array_get_idx(conns, i);
-		jadd(o, "connection", json_object_new_string(jget_str(c, "id")));
-		jadd(o, "transport", json_object_new_string(jget_str(c, "transport")));
-		jadd(o, "status", json_object_new_string(COMPAT_STATUS_NAMES[cs[i].status]));
-		jadd(o, "reason", json_object_new_string(strcmp(locale, "de") ? cs[i].reason_en : cs[i].reason_de));
-		json_object_array_add(a, o);
+		struct json_object *c = json_object_array_get_idx(conns, i);
+		const char *id = jget_str(c, "id");
+		if (strcmp(want, "auto") && (!id || strcmp(want, id))) continue;
+		jw_obj(w);
+		jw_key(w, "connection");
+		jw_str(w, id);
+		jw_key(w, "transport");
+		jw_str(w, jget_str(c, "transport"));
+		jw_key(w, "status");
+		jw_str(w, COMPAT_STATUS_NAMES[cs[i].status]);
+		jw_key(w, "reason");
+		jw_str(w, strcmp(locale, "de") ? cs[i].reason_en : cs[i].reason_de);
+		jw_obj_end(w);
 	}
-	return a;
+	jw_arr_end(w);
 }
 
 /* The entry's connections (caller puts them), judged for the client into cs[32] with the best in *best;
@@ -149,34 +183,35 @@ void h_compatibility(const struct hctx *hc, struct json_object *in, struct reply
 	const char *client = jget_str(in, "client"), *want = jget_str(in, "connection"), *id = jget_str(in, "id");
 	const struct cat_client *cl = cat_client_find(hc->cat, client);
 	if (!cl) {
-		struct json_object *o = unknown_client(hc->cat, client);
-		jadd(o, "id", json_object_new_string(id));
-		jadd(o, "execution_tested", json_object_new_boolean(0));
-		reply_ok(out, o);
+		struct jw *w = unknown_client(out, hc->cat, client);
+		jw_key(w, "id");
+		jw_str(w, id);
+		jw_key(w, "execution_tested");
+		jw_bool(w, false);
 		return;
 	}
 	struct compat cs[32];
 	int best;
 	struct json_object *conns = judge_entry(hc, cl, e, want, cs, &best, out);
 	if (!conns) return;
-	struct json_object *o = json_object_new_object();
 	const char *status = !json_object_array_length(conns) ? "no_connections" : best < 0 ? "incompatible" :
 		cs[best].status == CS_SUPPORTED ? "compatible" : cs[best].status == CS_VIA_BRIDGE ? "compatible_via_bridge" : "limited";
-	jadd(o, "id", json_object_new_string(id));
-	jadd(o, "client", json_object_new_string(cat_s(hc->cat, cl->id)));
-	jadd(o, "status", json_object_new_string(status));
-	jadd(o, "execution_tested", json_object_new_boolean(compat_execution_tested(hc->cat, id, cat_s(hc->cat, cl->id))));
-	jadd(o, "entry_status", json_object_new_string(cat_s(hc->cat, e->status)));
-	jadd(o, "recommended_connection", best >= 0 ? json_object_new_string(jget_str(json_object_array_get_idx(conns, best), "id")) : NULL);
-	struct json_object *all = alternatives(conns, cs, loc(in)), *sel = json_object_new_array();
-	for (size_t i = 0; i < json_object_array_length(all); i++) {
-		struct json_object *x = json_object_array_get_idx(all, i);
-		if (!strcmp(want, "auto") || !strcmp(want, jget_str(x, "connection"))) json_object_array_add(sel, json_object_get(x));
-	}
-	json_object_put(all);
-	jadd(o, "connections", sel);
+	struct jw *w = reply_object(out);
+	jw_key(w, "id");
+	jw_str(w, id);
+	jw_key(w, "client");
+	view_str(w, hc->cat, cl->id);
+	jw_key(w, "status");
+	jw_str(w, status);
+	jw_key(w, "execution_tested");
+	jw_bool(w, compat_execution_tested(hc->cat, id, cat_s(hc->cat, cl->id)));
+	jw_key(w, "entry_status");
+	view_str(w, hc->cat, e->status);
+	jw_key(w, "recommended_connection");
+	jw_str(w, best >= 0 ? jget_str(json_object_array_get_idx(conns, best), "id") : NULL);
+	jw_key(w, "connections");
+	alternatives(w, conns, cs, loc(in), want);
 	json_object_put(conns);
-	reply_ok(out, o);
 }
 
 static const char *configure_status(const struct compat *c)
@@ -185,12 +220,10 @@ static const char *configure_status(const struct compat *c)
 }
 
 /* An MCP bundle is installed by the client, not written into its file: the template says how. */
-static struct json_object *bundle_template(const struct hctx *hc, const struct cat_client *cl, struct json_object *conn,
+static void bundle_template(struct jw *w, const struct hctx *hc, const struct cat_client *cl, struct json_object *conn,
 	const char *locale)
 {
 	bool de = !strcmp(locale, "de");
-	const char *name = jget_str(jget(conn, "package"), "name");
-	struct json_object *t = json_object_new_object(), *steps = json_object_new_array(), *secrets = json_object_new_array();
 	static const char *const en_steps[] = { "Download the bundle (.mcpb) from the address below and check its SHA-256 "
 		"against the one the publisher lists.", "Open the file with the client (double-click, or drag it into its "
 		"extensions settings) and confirm the installation.", "Fill in the settings the installer asks for.", NULL };
@@ -198,24 +231,38 @@ static struct json_object *bundle_template(const struct hctx *hc, const struct c
 		"mit der vom Anbieter genannten vergleichen.", "Die Datei mit dem Client öffnen (Doppelklick oder in die "
 		"Erweiterungs-Einstellungen ziehen) und die Installation bestätigen.", "Die Einstellungen ausfüllen, nach "
 		"denen der Installer fragt.", NULL };
-	for (int i = 0; en_steps[i]; i++) json_object_array_add(steps, json_object_new_string(de ? de_steps[i] : en_steps[i]));
 	struct json_object *env = jget(conn, "env");
-	for (size_t i = 0; json_object_is_type(env, json_type_array) && i < json_object_array_length(env); i++) json_object_array_add(secrets, json_object_get(json_object_array_get_idx(env, i)));
-	jadd(t, "format", json_object_new_string("mcpb"));
-	jadd(t, "bundle", name ? json_object_new_string(name) : NULL);
-	jadd(t, "snippet", NULL);
-	jadd(t, "config", NULL);
-	jadd(t, "secrets", secrets);
-	jadd(t, "file_locations", json_raw(cat_s(hc->cat, cl->files)));
-	jadd(t, "steps", steps);
-	return t;
+	jw_obj(w);
+	jw_key(w, "format");
+	jw_str(w, "mcpb");
+	jw_key(w, "bundle");
+	jw_str(w, jget_str(jget(conn, "package"), "name"));
+	jw_key(w, "snippet");
+	jw_null(w);
+	jw_key(w, "config");
+	jw_null(w);
+	jw_key(w, "secrets");
+	jw_arr(w);
+	for (size_t i = 0; json_object_is_type(env, json_type_array) && i < json_object_array_length(env); i++)
+		jw_json(w, json_object_array_get_idx(env, i));
+	jw_arr_end(w);
+	jw_key(w, "file_locations");
+	view_raw(w, hc->cat, cl->files);
+	jw_key(w, "steps");
+	jw_arr(w);
+	for (int i = 0; en_steps[i]; i++) jw_str(w, de ? de_steps[i] : en_steps[i]);
+	jw_arr_end(w);
+	jw_obj_end(w);
 }
 
-static struct json_object *build_template(const struct hctx *hc, const struct cat_client *cl, const struct cat_entry *e,
+static void build_template(struct jw *w, const struct hctx *hc, const struct cat_client *cl, const struct cat_entry *e,
 	struct json_object *conn, const struct compat *c, const char *locale)
 {
 	const char *cid = jget_str(conn, "id");
-	if (cid && !strncmp(cid, "mcpb", 4)) return bundle_template(hc, cl, conn, locale);
+	if (cid && !strncmp(cid, "mcpb", 4)) {
+		bundle_template(w, hc, cl, conn, locale);
+		return;
+	}
 	char name[120];
 	snippet_server_name(cat_s(hc->cat, e->key), name, sizeof name);
 	struct json_object *secrets = json_object_new_array();
@@ -223,20 +270,30 @@ static struct json_object *build_template(const struct hctx *hc, const struct ca
 	enum cfg_format f = (enum cfg_format)cl->format;
 	char *text = cfg_emit(f, tree);
 	static const char *const fmts[] = { "json", "jsonc", "toml", "yaml" };
-	struct json_object *t = json_object_new_object();
-	jadd(t, "format", json_object_new_string(fmts[f]));
-	jadd(t, "root_key", json_object_new_string(cat_s(hc->cat, cl->root_key)));
-	jadd(t, "server_name", json_object_new_string(name));
-	jadd(t, "snippet", text ? json_object_new_string(text) : NULL);
-	jadd(t, "config", tree);
-	jadd(t, "secrets", secrets);
-	jadd(t, "file_locations", json_raw(cat_s(hc->cat, cl->files)));
-	jadd(t, "steps", json_raw(cat_s(hc->cat, strcmp(locale, "de") ? cl->steps_en : cl->steps_de)));
-	jadd(t, "merge", json_object_new_string(strcmp(locale, "de") ?
-		"merge the entry into the existing file; keep every other key" :
-		"den Eintrag in die vorhandene Datei einfügen; alle anderen Schlüssel beibehalten"));
+	jw_obj(w);
+	jw_key(w, "format");
+	jw_str(w, fmts[f]);
+	jw_key(w, "root_key");
+	view_str(w, hc->cat, cl->root_key);
+	jw_key(w, "server_name");
+	jw_str(w, name);
+	jw_key(w, "snippet");
+	jw_str(w, text);
+	jw_key(w, "config");
+	jw_json(w, tree);
+	jw_key(w, "secrets");
+	jw_json(w, secrets);
+	jw_key(w, "file_locations");
+	view_raw(w, hc->cat, cl->files);
+	jw_key(w, "steps");
+	view_raw(w, hc->cat, strcmp(locale, "de") ? cl->steps_en : cl->steps_de);
+	jw_key(w, "merge");
+	jw_str(w, strcmp(locale, "de") ? "merge the entry into the existing file; keep every other key" :
+		"den Eintrag in die vorhandene Datei einfügen; alle anderen Schlüssel beibehalten");
+	jw_obj_end(w);
 	free(text);
-	return t;
+	json_object_put(tree);
+	json_object_put(secrets);
 }
 
 void h_configure(const struct hctx *hc, struct json_object *in, struct reply *out)
@@ -246,51 +303,69 @@ void h_configure(const struct hctx *hc, struct json_object *in, struct reply *ou
 	const char *client = jget_str(in, "client"), *want = jget_str(in, "connection"), *locale = loc(in);
 	const struct cat_client *cl = cat_client_find(hc->cat, client);
 	if (!cl) {
-		struct json_object *o = unknown_client(hc->cat, client);
-		jadd(o, "connection", NULL);
-		jadd(o, "template", NULL);
-		reply_ok(out, o);
+		struct jw *w = unknown_client(out, hc->cat, client);
+		jw_key(w, "connection");
+		jw_null(w);
+		jw_key(w, "template");
+		jw_null(w);
 		return;
 	}
 	struct compat cs[32];
 	int best;
 	struct json_object *conns = judge_entry(hc, cl, e, want, cs, &best, out);
 	if (!conns) return;
-	struct json_object *o = json_object_new_object();
-	jadd(o, "id", json_object_new_string(jget_str(in, "id")));
-	jadd(o, "client", json_object_new_string(cat_s(hc->cat, cl->id)));
-	jadd(o, "entry_status", json_object_new_string(cat_s(hc->cat, e->status)));
+	struct jw *w = reply_object(out);
+	jw_key(w, "id");
+	jw_str(w, jget_str(in, "id"));
+	jw_key(w, "client");
+	view_str(w, hc->cat, cl->id);
+	jw_key(w, "entry_status");
+	view_str(w, hc->cat, e->status);
 	if (best < 0) {
-		jadd(o, "status", json_object_new_string(json_object_array_length(conns) ? "incompatible" : "no_connections"));
-		jadd(o, "message", json_object_new_string(json_object_array_length(conns) ?
-			"this client cannot use the requested connection; see alternatives" : "the entry lists no way to run it"));
-		jadd(o, "connection", NULL);
-		jadd(o, "template", NULL);
+		bool any = json_object_array_length(conns) > 0;
+		jw_key(w, "status");
+		jw_str(w, any ? "incompatible" : "no_connections");
+		jw_key(w, "message");
+		jw_str(w, any ? "this client cannot use the requested connection; see alternatives" : "the entry lists no way to run it");
+		jw_key(w, "connection");
+		jw_null(w);
+		jw_key(w, "template");
+		jw_null(w);
 	} else {
 		struct json_object *conn = json_object_array_get_idx(conns, best);
-		jadd(o, "status", json_object_new_string(configure_status(&cs[best])));
-		jadd(o, "reason", json_object_new_string(strcmp(locale, "de") ? cs[best].reason_en : cs[best].reason_de));
-		jadd(o, "connection", conn_view(conn, locale));
-		jadd(o, "template", build_template(hc, cl, e, conn, &cs[best], locale));
+		jw_key(w, "status");
+		jw_str(w, configure_status(&cs[best]));
+		jw_key(w, "reason");
+		jw_str(w, strcmp(locale, "de") ? cs[best].reason_en : cs[best].reason_de);
+		jw_key(w, "connection");
+		conn_view(w, conn, locale);
+		jw_key(w, "template");
+		build_template(w, hc, cl, e, conn, &cs[best], locale);
 	}
-	jadd(o, "alternatives", alternatives(conns, cs, locale));
+	jw_key(w, "alternatives");
+	alternatives(w, conns, cs, locale, "auto");
 	json_object_put(conns);
-	reply_ok(out, o);
 }
 
 void h_clients(const struct hctx *hc, struct json_object *in, struct reply *out)
 {
 	(void)in;
-	struct json_object *o = json_object_new_object(), *cl = json_object_new_array(), *codes = json_object_new_array();
-	for (uint32_t i = 0; i < hc->cat->nclients; i++) json_object_array_add(cl, json_raw(cat_s(hc->cat, hc->cat->clients[i].json)));
+	struct jw *w = reply_object(out);
+	jw_key(w, "clients");
+	jw_arr(w);
+	for (uint32_t i = 0; i < hc->cat->nclients; i++) view_raw(w, hc->cat, hc->cat->clients[i].json);
+	jw_arr_end(w);
+	jw_key(w, "issue_codes");
+	jw_arr(w);
 	for (int i = 0; CFG_CODES[i].code; i++) {
-		struct json_object *c = json_object_new_object();
-		jadd(c, "code", json_object_new_string(CFG_CODES[i].code));
-		jadd(c, "severity", json_object_new_string(cfg_severity_name(CFG_CODES[i].severity)));
-		jadd(c, "meaning", json_object_new_string(CFG_CODES[i].meaning));
-		json_object_array_add(codes, c);
+		jw_obj(w);
+		jw_key(w, "code");
+		jw_str(w, CFG_CODES[i].code);
+		jw_key(w, "severity");
+		jw_str(w, cfg_severity_name(CFG_CODES[i].severity));
+		jw_key(w, "meaning");
+		jw_str(w, CFG_CODES[i].meaning);
+		jw_obj_end(w);
 	}
-	jadd(o, "clients", cl);
-	jadd(o, "issue_codes", codes);
-	reply_ok(out, o);
+	jw_arr_end(w);
 }

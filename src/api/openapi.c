@@ -2,6 +2,7 @@
 #include "util/jsonutil.h"
 #include "api/handlers.h"
 #include "api/routes.h"
+#include "jsonw/jsonw.h"
 #include "catalog/vocab.h"
 
 #include <string.h>
@@ -102,6 +103,40 @@ static struct json_object *error_response(const char *desc)
 #define LANGUAGE_HEADERS "{\"Content-Language\":{\"description\":\"The first language of the texts.\"," \
 	"\"schema\":{\"type\":\"string\",\"enum\":[\"en\",\"de\"]}},\"Vary\":{\"description\":" \
 	"\"Accept-Language: the answer depends on it.\",\"schema\":{\"type\":\"string\"}}}"
+/* GET answers fixed by the catalog and the release take If-None-Match ... */
+static void cache_param(struct json_object *params)
+{
+	struct json_object *inm = json_object_new_object(), *schema = json_object_new_object();
+	jadd(schema, "type", str("string"));
+	jadd(inm, "name", str("If-None-Match"));
+	jadd(inm, "in", str("header"));
+	jadd(inm, "required", json_object_new_boolean(0));
+	jadd(inm, "description", str("ETags of answers the client holds (or *): when one is this answer's, the "
+		"answer is 304 without a body"));
+	jadd(inm, "schema", schema);
+	json_object_array_add(params, inm);
+}
+
+/* ... and carry ETag and Cache-Control, or answer 304. */
+static void cache_responses(struct json_object *ok, struct json_object *resp, const struct route *rt)
+{
+	struct json_object *schema = json_object_new_object(), *headers = json_object_new_object(),
+		*etag = json_object_new_object(), *cc = json_object_new_object();
+	jadd(schema, "type", str("string"));
+	jadd(etag, "description", str("Strong tag of this answer, derived from the compiled catalog, the release and "
+		"the normalised request (defaults filled in, parameters in declared order)"));
+	jadd(etag, "schema", json_object_get(schema));
+	jadd(cc, "description", str(rt->flags & R_CACHE_RELEASE ? "public, max-age=86400: fixed by the release" :
+		"public, max-age=300: fixed by the catalog, which may be replaced at any time; errors are no-store"));
+	jadd(cc, "schema", schema);
+	jadd(headers, "ETag", etag);
+	jadd(headers, "Cache-Control", cc);
+	jadd(ok, "headers", headers);
+	struct json_object *nm = json_object_new_object();
+	jadd(nm, "description", str("Not Modified: If-None-Match named this answer's ETag; ETag and Cache-Control "
+		"as on 200, no body"));
+	jadd(resp, "304", nm);
+}
 
 static struct json_object *operation(const struct route *rt)
 {
@@ -114,6 +149,7 @@ static struct json_object *operation(const struct route *rt)
 	add_params(params, rt->path, "path");
 	add_params(params, rt->query, "query");
 	if (rt->flags & R_LANGUAGE) json_object_array_add(params, json_tokener_parse(LANGUAGE_PARAM));
+	if (rt->flags & (R_CACHE | R_CACHE_RELEASE)) cache_param(params);
 	if (json_object_array_length(params)) jadd(op, "parameters", params);
 	else json_object_put(params);
 	if (rt->body) {
@@ -127,6 +163,7 @@ static struct json_object *operation(const struct route *rt)
 	}
 	jadd(ok, "description", str(rt->response_doc));
 	if (rt->flags & R_LANGUAGE) jadd(ok, "headers", json_tokener_parse(LANGUAGE_HEADERS));
+	if (rt->flags & (R_CACHE | R_CACHE_RELEASE)) cache_responses(ok, resp, rt);
 	jadd(resp, "200", ok);
 	if (rt->flags & R_SPEC_ERRORS) {
 		jadd(resp, "400", error_response("invalid_json (body is not JSON) or invalid_request "
@@ -219,16 +256,28 @@ struct json_object *openapi_monitoring_document(void)
 		"{\"$ref\":\"#/components/schemas/Status\"}}}},\"401\":{\"description\":\"missing or unknown key\"}}}}}}");
 }
 
+/* The document's members written into the answer: the generator builds a tree once per request for
+ * these rarely asked, cacheable documents, and the writer keeps one output path for every answer. */
+static void write_document(struct reply *out, struct json_object *doc)
+{
+	struct jw *w = reply_object(out);
+	json_object_object_foreach(doc, k, v) {
+		jw_key_str(w, k);
+		jw_json(w, v);
+	}
+	json_object_put(doc);
+}
+
 void h_openapi(const struct hctx *c, struct json_object *in, struct reply *out)
 {
 	(void)c;
 	(void)in;
-	reply_ok(out, openapi_document());
+	write_document(out, openapi_document());
 }
 
 void h_monitoring_openapi(const struct hctx *c, struct json_object *in, struct reply *out)
 {
 	(void)c;
 	(void)in;
-	reply_ok(out, openapi_monitoring_document());
+	write_document(out, openapi_monitoring_document());
 }

@@ -8,6 +8,8 @@
 #define V R_VERSIONED
 #define E R_SPEC_ERRORS
 #define L R_LANGUAGE
+#define C R_CACHE          /* GET answers fixed by the catalog: ETag, 304, cacheable (router.h) */
+#define CR R_CACHE_RELEASE /* GET documents fixed by the release */
 
 /* Response documentation of the planner rows (docs/planner.md has the full rules). Texts are objects
  * keyed en and de, ordered by Accept-Language. */
@@ -39,17 +41,17 @@
 
 const struct route ROUTES[] = {
 	{ "GET", "/v2/capabilities", "findCapabilities", "Find capabilities and the apps that document them", 1,
-		NULL, &Q_CAPABILITIES, NULL, h_capabilities, V | E,
+		NULL, &Q_CAPABILITIES, NULL, h_capabilities, V | E | C,
 		"capabilities (each with the operations documenting it per app), total, offset, next_offset" },
 	{ "POST", "/v2/workflows/plan", "planWorkflow", "Plan a workflow", 2,
 		NULL, NULL, &B_TASK, h_plan, V | E | L, PLAN_DOC },
 	{ "GET", "/v2/connections/{type}/{slug}", "getConnections", "Connection options of a directory entry", 3,
-		&P_ENTRY, &Q_LOCALE, NULL, h_connections, V | E,
+		&P_ENTRY, &Q_LOCALE, NULL, h_connections, V | E | C,
 		"id, name, status, locale, connections (id, transport stdio|streamable-http|sse, runtime local|remote, command, "
 		"args, url, package {registry, name, version}, requires, env and headers {name, required, secret, description}, "
 		"text in the locale), connection_rule_version; 404 entry_not_found" },
 	{ "GET", "/v2/verifications/{type}/{slug}", "getVerifications", "Verification levels of a directory entry", 4,
-		&P_ENTRY, &Q_LOCALE, NULL, h_verifications, V | E,
+		&P_ENTRY, &Q_LOCALE, NULL, h_verifications, V | E | C,
 		"id, levels (reached, in order listed < package_resolved < started < schema_read < execution_tested), "
 		"details (every level: reached, date, report, basis), connections (id, levels), summary; 404 entry_not_found" },
 	{ "POST", "/v2/compatibility/check", "checkCompatibility", "Check an entry against a client", 5,
@@ -73,41 +75,41 @@ const struct route ROUTES[] = {
 		"client's format), config, secrets, file_locations, steps, merge}), alternatives; 404 entry_not_found, "
 		"404 connection_not_found" },
 	{ "GET", "/v2/capability-gaps", "getCapabilityGaps", "Which capabilities an app documents, and its gaps", 9,
-		NULL, &Q_GAPS, NULL, h_capability_gaps, V | E, "app, capabilities, connector_inventory" },
+		NULL, &Q_GAPS, NULL, h_capability_gaps, V | E | C, "app, capabilities, connector_inventory" },
 	{ "POST", "/v2/changes/impact", "changeImpact", "Impact of catalog changes on a workflow snapshot", 10,
 		NULL, NULL, &B_IMPACT, h_impact, V | E | L, IMPACT_DOC },
 	{ "GET", "/v2/replacements", "findReplacements", "Apps that can replace an app for a capability set", 11,
-		NULL, &Q_REPLACEMENTS, NULL, h_replacements, V | E, "source, required, alternatives" },
+		NULL, &Q_REPLACEMENTS, NULL, h_replacements, V | E | C, "source, required, alternatives" },
 	{ "POST", "/v2/workflows/snapshot", "snapshotWorkflow", "Workflow snapshot of a planned task", 12,
 		NULL, NULL, &B_TASK, h_snapshot, V | E | L, SNAPSHOT_DOC },
 	{ "GET", "/v2/verification-reports", "listVerificationReports", "List verification reports", 0,
-		NULL, NULL, NULL, h_reports, V, "reports (id, date, title)" },
+		NULL, NULL, NULL, h_reports, V | C, "reports (id, date, title)" },
 	{ "GET", "/v2/verification-reports/{id}", "getVerificationReport", "A dated verification report", 13,
-		&P_REPORT, NULL, NULL, h_report, 0, "the report: environment, assertions, limitations, observed tool input schemas" },
+		&P_REPORT, NULL, NULL, h_report, C, "the report: environment, assertions, limitations, observed tool input schemas" },
 	{ "GET", "/v1/eintrag/{art}/{slug}", "getEntryV1", "Directory entry (previous major version)", 0,
-		&P_V1_ENTRY, NULL, NULL, h_v1_entry, R_HIDDEN,
+		&P_V1_ENTRY, NULL, NULL, h_v1_entry, R_HIDDEN | C,
 		"the entry: art, schluessel, slug, name, status, homepage, paket_koordinate, indexierbar, anbietertext, "
 		"adresse; 404 entry_not_found" },
 	{ "GET", "/v1/eintraege", "listEntriesV1", "Directory listing page (previous major version)", 0,
-		NULL, &Q_V1_LIST, NULL, h_v1_list, R_HIDDEN,
+		NULL, &Q_V1_LIST, NULL, h_v1_list, R_HIDDEN | C,
 		"art, filter {einsatzgebiet?, status?}, suche, startvorlage, suchebene, gesamt, grenze, versatz, "
 		"naechster_versatz, eintraege" },
 	{ "GET", "/v2/", "getIndex", "Service index: versions and every endpoint", 14,
-		NULL, NULL, NULL, h_index, V, "service, api_version, version triple, endpoints" },
+		NULL, NULL, NULL, h_index, V | C, "service, api_version, version triple, endpoints" },
 	{ "GET", "/v2/tasks", "listTasks", "The task catalog with capability chains", 14,
-		NULL, NULL, NULL, h_tasks, 0, "tasks" },
+		NULL, NULL, NULL, h_tasks, C, "tasks" },
 	{ "GET", "/v2/apps", "listApps", "Apps with authentication, cost and limits statements", 14,
-		NULL, NULL, NULL, h_apps, 0, "apps" },
+		NULL, NULL, NULL, h_apps, C, "apps" },
 	{ "GET", "/v2/guides", "listGuides", "Short how-tos in English and German", 14,
-		NULL, NULL, NULL, h_guides, 0, "guides" },
+		NULL, NULL, NULL, h_guides, C, "guides" },
 	{ "GET", "/v2/clients", "listClients", "MCP clients: file formats, fields, locations, steps; the validator's issue codes", 0,
-		NULL, NULL, NULL, h_clients, 0, "clients (one record per client, see docs/config.md), issue_codes ({code, severity, meaning})" },
+		NULL, NULL, NULL, h_clients, C, "clients (one record per client, see docs/config.md), issue_codes ({code, severity, meaning})" },
 	{ "GET", "/v2/catalog", "getProviderCatalog", "The provider catalog document", 0,
-		NULL, NULL, NULL, h_provider_catalog, 0, "dataset_version, catalog_version, rule_version, apps" },
+		NULL, NULL, NULL, h_provider_catalog, C, "dataset_version, catalog_version, rule_version, apps" },
 	{ "GET", "/v2/openapi.json", "getOpenApi", "This OpenAPI document", 0,
-		NULL, NULL, NULL, h_openapi, 0, "OpenAPI 3.1 document" },
+		NULL, NULL, NULL, h_openapi, CR, "OpenAPI 3.1 document" },
 	{ "GET", "/v2/monitoring/openapi.json", "getMonitoringOpenApi", "Description of the private monitoring interface", 0,
-		NULL, NULL, NULL, h_monitoring_openapi, 0, "OpenAPI 3.1 document" },
+		NULL, NULL, NULL, h_monitoring_openapi, CR, "OpenAPI 3.1 document" },
 };
 
 const int NROUTES = (int)(sizeof ROUTES / sizeof ROUTES[0]);

@@ -218,6 +218,22 @@ static bool entries_ok(const struct catalog *c)
 	return true;
 }
 
+/* The search index's sections: sizes here, indices where they are used (directory/search.c), so that
+ * opening costs the same however large the directory is. */
+static int search_sections(struct catalog *c)
+{
+	c->dwords = section(c, CS_DWORDS, sizeof *c->dwords, &c->ndwords);
+	c->dtext = section(c, CS_DTEXT, 1, &c->ndtext);
+	c->dposts = section(c, CS_DPOSTS, sizeof *c->dposts, &c->ndposts);
+	c->dsuffixes = section(c, CS_DSUFFIXES, sizeof *c->dsuffixes, &c->ndsuffixes);
+	c->dshorts = section(c, CS_DSHORT, sizeof *c->dshorts, &c->ndshorts);
+	c->dfilters = section(c, CS_DFILTERS, sizeof *c->dfilters, &c->ndfilters);
+	c->dlists = section(c, CS_DLISTS, sizeof *c->dlists, &c->ndlists);
+	if (!c->dwords || !c->dtext || !c->dposts || !c->dsuffixes || !c->dshorts || !c->dfilters || !c->dlists) return -1;
+	if (c->ndtext && c->dtext[c->ndtext - 1] != '\0') return -1;
+	return c->ndfilters ? 0 : -1;
+}
+
 uint64_t catalog_head_check(const struct cat_header *h)
 {
 	struct cat_header copy = *h;
@@ -301,6 +317,7 @@ static int verify_quick(struct catalog *c, char *err, size_t errlen)
 		return bad(err, errlen, "compiled catalog has a damaged planner section");
 	c->clients = section(c, CS_CLIENTS, sizeof *c->clients, &c->nclients);
 	c->entries = section(c, CS_ENTRIES, sizeof *c->entries, &c->nentries);
+	if (search_sections(c) < 0) return bad(err, errlen, "compiled catalog has a damaged search index");
 	if (!c->meta || nmeta != 1 || !c->apps || !c->ops || !c->caps || !c->tasks || !c->steps || !c->lists ||
 	    !c->docs || !c->entries || (c->nclients && !c->clients) || !refs_ok(c))
 		return bad(err, errlen, "compiled catalog has a damaged section or reference");

@@ -8,6 +8,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <string.h>
 #include <sys/types.h>
 #include <time.h>
 
@@ -49,6 +50,14 @@ struct catalog {
 	const struct cat_history *history;
 	const struct cat_client *clients;
 	const struct cat_entry *entries; /* sorted by (type, slug) */
+	/* the directory search index (catalog_format.h); its indices are checked where they are used */
+	const struct cat_dword *dwords;
+	const char *dtext;
+	const uint32_t *dposts, *dlists;
+	const struct cat_dsuffix *dsuffixes;
+	const struct cat_dshort *dshorts;
+	const struct cat_dfilter *dfilters;
+	uint32_t ndwords, ndtext, ndposts, ndlists, ndsuffixes, ndshorts, ndfilters;
 	uint32_t napps, nops, ncaps, ntasks, nsteps, nlists, nreports, ndocs, nscopes, nsyns, nwords, nclients, nentries;
 	uint32_t ntypos, nfamilies, nintents, nimplied, ninputs, ntexts, nhistory;
 };
@@ -92,6 +101,14 @@ static inline const char *cat_s(const struct catalog *c, cat_str s)
 {
 	if (s >= c->str_limit) return "";
 	return (const char *)c->base + c->h->sections[CS_STRINGS].off + s + 4;
+}
+/* Length in bytes of a string (0 for CAT_NONE), from its length prefix in the pool. */
+static inline size_t cat_len(const struct catalog *c, cat_str s)
+{
+	if (s == CAT_NONE) return 0;
+	uint32_t n;
+	memcpy(&n, c->base + c->h->sections[CS_STRINGS].off + s, sizeof n);
+	return n;
 }
 bool cat_has(cat_str s);
 

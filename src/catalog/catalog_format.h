@@ -7,7 +7,7 @@
 #include <stdint.h>
 
 #define CAT_MAGIC "APCATLG1"
-#define CAT_FORMAT 16u
+#define CAT_FORMAT 17u
 
 /* A string is an offset into the string section: uint32 length, bytes, NUL. 0 means "absent". */
 typedef uint32_t cat_str;
@@ -37,6 +37,14 @@ enum cat_section_id {
 	CS_INPUTS,      /* struct cat_input[]: identifiers an operation needs and how a plan gets them */
 	CS_TEXTS,       /* struct cat_text[]: every text the planner writes, in enum ptext order */
 	CS_HISTORY,     /* struct cat_history[]: earlier states of operations, from catalog refreshes */
+	/* The directory's search index (struct cat_dword and below): */
+	CS_DWORDS,      /* struct cat_dword[]: every distinct word of the entries' folded search fields, sorted */
+	CS_DTEXT,       /* the bytes of those words, each NUL-terminated */
+	CS_DPOSTS,      /* uint32_t[]: postings, entry << 3 | DF_* fields the word or pattern occurs in, by entry */
+	CS_DSUFFIXES,   /* struct cat_dsuffix[]: every suffix of every word, sorted by its bytes */
+	CS_DSHORT,      /* struct cat_dshort[]: postings of every 1- and 2-character pattern, sorted by pattern */
+	CS_DFILTERS,    /* struct cat_dfilter[]: entries by usage area and status, for listings without words */
+	CS_DLISTS,      /* uint32_t[]: the entry indices of those filters */
 	CS_COUNT
 };
 
@@ -273,6 +281,35 @@ struct cat_history {
 	cat_str operation, semantic_sha256, revision, method, request_url, shape_sha256;
 	uint32_t app;
 	uint32_t pad;
+};
+
+/* The directory search index. A query word (folded, no spaces) occurs in an entry's folded field exactly
+ * when it is a prefix of some suffix of one of the field's words: the suffixes starting with the query word
+ * form one range of CS_DSUFFIXES, and their words' postings name the entries. Patterns of one or two
+ * characters, whose ranges are long, have their merged postings precomputed in CS_DSHORT. */
+enum cat_dfield { DF_NAME = 1, DF_KEY = 2, DF_TEXT = 4 };
+
+struct cat_dword {
+	uint32_t text, len;                   /* word bytes at CS_DTEXT + text */
+	uint32_t post_first, post_count;      /* into CS_DPOSTS */
+};
+
+struct cat_dsuffix {
+	uint32_t word, off;                   /* the suffix of word (a CS_DWORDS index) starting at byte off */
+	uint32_t before;                      /* postings of the words of every suffix before this one, so a
+	                                       * range's reading cost is known without walking it */
+};
+
+struct cat_dshort {
+	char pattern[4];                      /* one or two characters, NUL-padded */
+	uint32_t post_first, post_count;      /* into CS_DPOSTS, merged over every word containing the pattern */
+};
+
+/* The entries with usage area `area` (CAT_NONE: any) and status `status` (an index of VOCAB_ENTRY_STATUS;
+ * CAT_NONE: any), ascending; every combination is present. */
+struct cat_dfilter {
+	uint32_t area, status;
+	uint32_t first, count;                /* into CS_DLISTS */
 };
 
 enum cat_cfg_format { CF_JSON = 0, CF_JSONC, CF_TOML, CF_YAML, CF_COUNT };

@@ -3,6 +3,7 @@
 #include "compiler/catalogc_dir.h"
 #include "compiler/catalogc_error.h"
 #include "compiler/catalogc_int.h"
+#include "compiler/catalogc_search.h"
 #include "compiler/catalogc_shapes.h"
 #include "util/buf.h"
 #include "util/jsonutil.h"
@@ -905,6 +906,10 @@ static int write_out(struct cc *c, const char *outpath)
 		[CS_INTENTS] = { &c->intents, c->nintents }, [CS_IMPLIED] = { &c->implied, c->nimplied },
 		[CS_INPUTS] = { &c->inputs, c->ninputs }, [CS_TEXTS] = { &c->texts, c->ntexts },
 		[CS_HISTORY] = { &c->history, c->nhistory },
+		[CS_DWORDS] = { &c->dsx.words, c->dsx.nwords }, [CS_DTEXT] = { &c->dsx.text, c->dsx.ntext },
+		[CS_DPOSTS] = { &c->dsx.posts, c->dsx.nposts }, [CS_DSUFFIXES] = { &c->dsx.suffixes, c->dsx.nsuffixes },
+		[CS_DSHORT] = { &c->dsx.shorts, c->dsx.nshorts }, [CS_DFILTERS] = { &c->dsx.filters, c->dsx.nfilters },
+		[CS_DLISTS] = { &c->dsx.lists, c->dsx.nlists },
 	};
 	struct buf body = { 0 };
 	static const unsigned char pad[8];
@@ -949,6 +954,7 @@ static void cc_free(struct cc *c)
 		&c->reports, &c->docs, &c->opx, &c->scopes, &c->syns, &c->words, &c->clients, &c->entries,
 		&c->typos, &c->families, &c->intents, &c->implied, &c->inputs, &c->texts, &c->history };
 	for (size_t i = 0; i < sizeof bufs / sizeof *bufs; i++) free(bufs[i]->p);
+	dsearch_free(&c->dsx);
 	for (int a = 0; a < 16; a++) if (c->appsrc[a]) json_object_put(c->appsrc[a]);
 	struct json_object *objs[] = { c->versions, c->capfile, c->taskfile, c->guidefile, c->reportsrc, c->sources };
 	for (size_t i = 0; i < sizeof objs / sizeof *objs; i++) if (objs[i]) json_object_put(objs[i]);
@@ -976,6 +982,24 @@ static int compile_entries(struct cc *c)
 		if (strcmp(jget_str(d, "origin"), "registry") == 0) c->nimported++;
 	}
 	json_object_put(drafts);
+	return rc < 0 ? fail(c, "directory", "", "out of memory") : 0;
+}
+
+/* The directory's search index over the entries' folded fields, in catalog order. */
+static int compile_search(struct cc *c)
+{
+	const struct cat_entry *rec = (const struct cat_entry *)c->entries.p;
+	struct dsearch_entry *e = calloc(c->nentries ? c->nentries : 1, sizeof *e);
+	if (!e) return fail(c, "directory", "", "out of memory");
+#define POOL(s) ((const char *)c->strings.p + (s) + 4)
+	for (uint32_t i = 0; i < c->nentries; i++) {
+		int st = vocab_index(VOCAB_ENTRY_STATUS, POOL(rec[i].status));
+		e[i] = (struct dsearch_entry){ POOL(rec[i].search_name), POOL(rec[i].search_key), POOL(rec[i].search_text),
+			rec[i].einsatz, st < 0 ? CAT_NONE : (uint32_t)st };
+	}
+#undef POOL
+	int rc = dsearch_build(e, c->nentries, &c->dsx);
+	free(e);
 	return rc < 0 ? fail(c, "directory", "", "out of memory") : 0;
 }
 
@@ -1008,6 +1032,7 @@ int catalogc_build_ex(const char *srcdir, const char *extra_dir, const char *out
 	if (rc == 0) rc = build_plan_views(&c);
 	if (rc == 0) rc = compile_clients(&c);
 	if (rc == 0) rc = compile_entries(&c);
+	if (rc == 0) rc = compile_search(&c);
 	if (rc == 0) make_dataset_version(&c);
 	if (rc == 0) rc = build_docs(&c, tasks);
 	if (rc == 0) rc = write_out(&c, outpath);

@@ -4,6 +4,7 @@
 #define AUTOPLAN_CATALOGC_INT_H
 
 #include "catalog/catalog_format.h"
+#include "compiler/catalogc_search.h"
 #include "schema/schema.h"
 #include "util/buf.h"
 
@@ -23,6 +24,7 @@ struct cc {
 	uint32_t ntypos, nfamilies, nintents, nimplied, ninputs, ntexts, nhistory;
 	uint32_t app_ops[16][2]; /* first, count */
 	char dataset_version[512];
+	struct dsearch_index dsx; /* the directory's search index */
 };
 
 /* "file: /pointer: message" into c->err; returns -1. */

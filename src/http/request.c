@@ -124,6 +124,8 @@ int request_read(struct request *r, const struct io *io, size_t cap)
 	if (!r->query) return -1;
 	const char *lang = env(io, "HTTP_ACCEPT_LANGUAGE");
 	if (*lang && !(r->accept_language = strndup(lang, 256))) return -1;
+	const char *inm = env(io, "HTTP_IF_NONE_MATCH");
+	if (*inm && strlen(inm) <= 4096 && !(r->if_none_match = strdup(inm))) return -1;
 	return read_body(r, io, cap);
 }
 
@@ -133,6 +135,7 @@ void request_free(struct request *r)
 	free(r->query);
 	free(r->body);
 	free(r->accept_language);
+	free(r->if_none_match);
 	memset(r, 0, sizeof *r);
 }
 

@@ -1,5 +1,4 @@
 #include "http/response.h"
-#include "util/jsonutil.h"
 #include "util/text.h"
 
 #include <stdarg.h>
@@ -10,6 +9,7 @@ const char *status_text(int status)
 {
 	switch (status) {
 	case 200: return "OK";
+	case 304: return "Not Modified";
 	case 400: return "Bad Request";
 	case 404: return "Not Found";
 	case 405: return "Method Not Allowed";
@@ -21,6 +21,17 @@ const char *status_text(int status)
 	case 503: return "Service Unavailable";
 	default: return "Unknown";
 	}
+}
+
+/* Drops whatever body the reply had; keeps the writer's memory for the next one. */
+static void drop_body(struct reply *r)
+{
+	if (r->body) json_object_put(r->body);
+	r->body = NULL;
+	jw_reset(&r->out);
+	r->open = false;
+	r->raw = NULL;
+	r->raw_len = 0;
 }
 
 void reply_error(struct reply *r, int status, const char *name, const char *where, const char *pointer,
@@ -35,53 +46,143 @@ void reply_error(struct reply *r, int status, const char *name, const char *wher
 	char clean[sizeof msg + 256], cptr[256];
 	utf8_sanitize(msg, clean, sizeof clean);
 	if (pointer) pointer = utf8_sanitize(pointer, cptr, sizeof cptr) ? cptr : NULL;
-	if (r->body) json_object_put(r->body);
-	struct json_object *o = json_object_new_object();
-	jadd(o, "error", json_object_new_string(name));
-	jadd(o, "message", json_object_new_string(clean));
-	jadd(o, "status", json_object_new_int(status));
-	if (where && *where) jadd(o, "in", json_object_new_string(where));
-	if (pointer && *pointer) jadd(o, "pointer", json_object_new_string(pointer));
+	drop_body(r);
+	struct jw *w = &r->out;
+	jw_obj(w);
+	jw_key(w, "error");
+	jw_str(w, name);
+	jw_key(w, "message");
+	jw_str(w, clean);
+	jw_key(w, "status");
+	jw_int(w, status);
+	if (where && *where) {
+		jw_key(w, "in");
+		jw_str(w, where);
+	}
+	if (pointer && *pointer) {
+		jw_key(w, "pointer");
+		jw_str(w, pointer);
+	}
+	jw_obj_end(w);
 	r->status = status;
-	r->body = o;
+	r->etag[0] = '\0';
+	r->cache = NULL;
+}
+
+struct jw *reply_object(struct reply *r)
+{
+	drop_body(r);
+	r->status = 200;
+	r->open = true;
+	jw_obj(&r->out);
+	return &r->out;
+}
+
+void reply_raw(struct reply *r, const char *json)
+{
+	drop_body(r);
+	r->status = 200;
+	r->raw = json;
+	r->raw_len = strlen(json);
 }
 
 void reply_ok(struct reply *r, struct json_object *body)
 {
-	if (r->body) json_object_put(r->body);
+	drop_body(r);
 	r->status = 200;
 	r->body = body;
+}
+
+void reply_close(struct reply *r)
+{
+	if (!r->open) return;
+	jw_obj_end(&r->out);
+	r->open = false;
+}
+
+const char *reply_text(const struct reply *r, size_t *len)
+{
+	if (r->raw) {
+		*len = r->raw_len;
+		return r->raw;
+	}
+	if (r->body)
+		return json_object_to_json_string_length(r->body, JSON_C_TO_STRING_PLAIN | JSON_C_TO_STRING_NOSLASHESCAPE, len);
+	if (r->out.len && !r->out.failed) {
+		*len = r->out.len;
+		return r->out.p;
+	}
+	*len = 2;
+	return "{}";
+}
+
+/* Header text built by appending: snprintf per header line costs more than the rest of a small answer. */
+struct head {
+	char p[640];
+	size_t n;
+	bool full;
+};
+
+static void add(struct head *h, const char *s)
+{
+	size_t k = strlen(s);
+	if (h->full || h->n + k >= sizeof h->p) {
+		h->full = true;
+		return;
+	}
+	memcpy(h->p + h->n, s, k);
+	h->n += k;
+}
+
+static void add_num(struct head *h, size_t v)
+{
+	char b[24], *p = b + sizeof b;
+	*--p = '\0';
+	do *--p = (char)('0' + v % 10); while (v /= 10);
+	add(h, p);
 }
 
 int response_write(const struct io *io, const struct reply *r)
 {
 	size_t blen = 0;
-	const char *body = r->body ? json_object_to_json_string_length(r->body,
-		JSON_C_TO_STRING_PLAIN | JSON_C_TO_STRING_NOSLASHESCAPE, &blen) : "{}";
-	if (!r->body) blen = 2;
-	char head[512];
-	int n = snprintf(head, sizeof head,
-		"Status: %d %s\r\n"
-		"Content-Type: application/json; charset=utf-8\r\n"
-		"Content-Length: %zu\r\n"
-		"Cache-Control: no-store\r\n"
-		"X-Content-Type-Options: nosniff\r\n"
-		"%s%s%s"
-		"%s%s%s"
-		"\r\n",
-		r->status, status_text(r->status), blen + 1,
-		r->allow[0] ? "Allow: " : "", r->allow, r->allow[0] ? "\r\n" : "",
-		r->language[0] ? "Content-Language: " : "", r->language,
-		r->language[0] ? "\r\nVary: Accept-Language\r\n" : "");
-	if (n < 0 || (size_t)n >= sizeof head) return -1;
-	if (io->write(io->ctx, head, (size_t)n) < 0) return -1;
-	if (r->head) return 0;
+	const char *body = reply_text(r, &blen);
+	bool not_modified = r->status == 304, cacheable = r->status < 400;
+	struct head h = { .n = 0 };
+	add(&h, "Status: ");
+	add_num(&h, (size_t)r->status);
+	add(&h, " ");
+	add(&h, status_text(r->status));
+	if (!not_modified) {
+		add(&h, "\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ");
+		add_num(&h, blen + 1);
+	}
+	add(&h, "\r\nCache-Control: ");
+	add(&h, cacheable && r->cache ? r->cache : "no-store");
+	if (cacheable && r->etag[0]) {
+		add(&h, "\r\nETag: ");
+		add(&h, r->etag);
+	}
+	add(&h, "\r\nX-Content-Type-Options: nosniff\r\n");
+	if (r->language[0]) {
+		add(&h, "Content-Language: ");
+		add(&h, r->language);
+		add(&h, "\r\nVary: Accept-Language\r\n");
+	}
+	if (r->allow[0]) {
+		add(&h, "Allow: ");
+		add(&h, r->allow);
+		add(&h, "\r\n");
+	}
+	add(&h, "\r\n");
+	if (h.full) return -1;
+	if (io->write(io->ctx, h.p, h.n) < 0) return -1;
+	if (not_modified || r->head) return 0;
 	if (io->write(io->ctx, body, blen) < 0) return -1;
 	return io->write(io->ctx, "\n", 1);
 }
 
 void reply_free(struct reply *r)
 {
-	if (r->body) json_object_put(r->body);
-	r->body = NULL;
+	drop_body(r);
+	jw_free(&r->out);
 }

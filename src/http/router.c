@@ -1,12 +1,63 @@
+#define _GNU_SOURCE /* dl_iterate_phdr */
 #include "http/router.h"
+#include "catalog/vocab.h"
 #include "util/jsonutil.h"
 #include "util/jsonstrict.h"
 #include "util/text.h"
 
+#include <elf.h>
+#include <link.h>
 #include <stdio.h>
 #include <string.h>
 
 const char *const LANG_CODES[] = { "en", "de", NULL };
+
+#define CACHE_STR2(x) #x
+#define CACHE_STR(x) CACHE_STR2(x)
+
+/* FNV-1a, 64 bits: the ETag's hash. Not a defence against anyone: it only tells answers apart. */
+#define FNV_INIT 0xcbf29ce484222325ull
+static uint64_t fnv(uint64_t h, const void *data, size_t n)
+{
+	const unsigned char *p = data;
+	for (size_t i = 0; i < n; i++) h = (h ^ p[i]) * 0x100000001b3ull;
+	return h;
+}
+
+/* The GNU build id of the program, so that a new build never revalidates an old build's answers. */
+static int find_build_id(struct dl_phdr_info *info, size_t size, void *data)
+{
+	(void)size;
+	uint64_t *h = data;
+	for (int i = 0; i < info->dlpi_phnum; i++) {
+		const ElfW(Phdr) *ph = &info->dlpi_phdr[i];
+		if (ph->p_type != PT_NOTE) continue;
+		const unsigned char *p = (const unsigned char *)(info->dlpi_addr + ph->p_vaddr), *end = p + ph->p_memsz;
+		while (p + sizeof(ElfW(Nhdr)) <= end) {
+			const ElfW(Nhdr) *n = (const ElfW(Nhdr) *)p;
+			const unsigned char *name = p + sizeof *n, *desc = name + ((n->n_namesz + 3) & ~3u);
+			if (desc + n->n_descsz > end) break;
+			if (n->n_type == NT_GNU_BUILD_ID && n->n_namesz == 4 && !memcmp(name, "GNU", 4)) {
+				*h = fnv(*h, desc, n->n_descsz);
+				return 1;
+			}
+			p = desc + ((n->n_descsz + 3) & ~3u);
+		}
+	}
+	return 1; /* the first object is the program itself: look no further */
+}
+
+/* The first half of every ETag: the catalog file's checksum, this build, the interface version. */
+static uint64_t answer_tag(const struct catalog *cat)
+{
+	uint64_t h = fnv(FNV_INIT, cat->h->sha256, sizeof cat->h->sha256);
+#ifdef PACKAGE_VERSION
+	h = fnv(h, PACKAGE_VERSION, sizeof PACKAGE_VERSION);
+#endif
+	h = fnv(h, API_VERSION, sizeof API_VERSION);
+	dl_iterate_phdr(find_build_id, &h);
+	return h;
+}
 
 int router_init(struct router *r, const struct catalog *cat, const struct route *routes, int nroutes)
 {
@@ -20,20 +71,35 @@ int router_init(struct router *r, const struct catalog *cat, const struct route 
 		    schema_patterns_add(&r->pats, rt->body) < 0)
 			return -1;
 	}
-	return 0;
+	const struct cat_meta *m = cat->meta;
+	struct jw *w = &r->versions;
+	jw_key(w, "dataset_version");
+	jw_strn(w, cat_s(cat, m->dataset_version), cat_len(cat, m->dataset_version));
+	jw_key(w, "catalog_version");
+	jw_strn(w, cat_s(cat, m->catalog_version), cat_len(cat, m->catalog_version));
+	jw_key(w, "rule_version");
+	jw_strn(w, cat_s(cat, m->rule_version), cat_len(cat, m->rule_version));
+	r->tag = answer_tag(cat);
+	return jw_failed(w) ? -1 : 0;
 }
 
 void router_free(struct router *r)
 {
 	schema_patterns_free(&r->pats);
+	jw_free(&r->versions);
 }
 
-void add_version_triple(const struct catalog *cat, struct json_object *o)
+/* The version triple after the members of a planning-type answer; a pre-serialised body carries its own. */
+static void add_version_triple(const struct router *r, struct reply *out)
 {
-	if (!json_object_is_type(o, json_type_object)) return; /* a pre-serialised body carries its own */
-	jadd(o, "dataset_version", json_object_new_string(cat_s(cat, cat->meta->dataset_version)));
-	jadd(o, "catalog_version", json_object_new_string(cat_s(cat, cat->meta->catalog_version)));
-	jadd(o, "rule_version", json_object_new_string(cat_s(cat, cat->meta->rule_version)));
+	const struct cat_meta *m = r->cat->meta;
+	if (out->open) {
+		jw_members(&out->out, r->versions.p, r->versions.len);
+	} else if (out->body && json_object_is_type(out->body, json_type_object)) {
+		jadd(out->body, "dataset_version", json_object_new_string(cat_s(r->cat, m->dataset_version)));
+		jadd(out->body, "catalog_version", json_object_new_string(cat_s(r->cat, m->catalog_version)));
+		jadd(out->body, "rule_version", json_object_new_string(cat_s(r->cat, m->rule_version)));
+	}
 }
 
 /* Matches path against pattern segment by segment; captures {name} segments into params. */
@@ -193,10 +259,104 @@ static struct json_object *body_input(const struct router *r, const struct route
 	return v;
 }
 
-/* Moves every member of from into into. */
-static void merge(struct json_object *into, struct json_object *from)
+/* Hashes a validated input: its members come in declared order, so equal requests hash equally however
+ * their query string was written. Type tags keep "1" and 1, [] and {} apart. */
+static uint64_t hash_json(uint64_t h, struct json_object *o)
 {
-	json_object_object_foreach(from, k, v) json_object_object_add(into, k, json_object_get(v));
+	enum json_type t = json_object_get_type(o);
+	unsigned char tag = (unsigned char)t;
+	h = fnv(h, &tag, 1);
+	switch (t) {
+	case json_type_object: {
+		json_object_object_foreach(o, k, v) {
+			h = fnv(h, k, strlen(k) + 1);
+			h = hash_json(h, v);
+		}
+		return fnv(h, "}", 1);
+	}
+	case json_type_array:
+		for (size_t i = 0, n = json_object_array_length(o); i < n; i++) h = hash_json(h, json_object_array_get_idx(o, i));
+		return fnv(h, "]", 1);
+	case json_type_string:
+		return fnv(h, json_object_get_string(o), (size_t)json_object_get_string_len(o) + 1);
+	case json_type_int: {
+		int64_t v = json_object_get_int64(o);
+		return fnv(h, &v, sizeof v);
+	}
+	case json_type_boolean:
+		tag = (unsigned char)json_object_get_boolean(o);
+		return fnv(h, &tag, 1);
+	case json_type_double: {
+		double d = json_object_get_double(o);
+		return fnv(h, &d, sizeof d);
+	}
+	case json_type_null:
+		return h;
+	}
+	return h;
+}
+
+/* "<catalog and build><request>": strong, since an answer is byte-identical for both. */
+static void make_etag(const struct router *r, const struct route *rt, struct json_object *in,
+	const struct hctx *langs, char out[40])
+{
+	static const char hex[] = "0123456789abcdef";
+	uint64_t h = fnv(r->tag, rt->method, strlen(rt->method) + 1);
+	h = hash_json(fnv(h, rt->pattern, strlen(rt->pattern) + 1), in);
+	/* an answer whose texts follow Accept-Language differs by it */
+	if (langs) h = fnv(h, langs->langs, sizeof langs->langs[0] * (size_t)langs->nlangs);
+	uint64_t parts[2] = { r->tag, h };
+	char *o = out;
+	*o++ = '"';
+	for (int k = 0; k < 2; k++)
+		for (int i = 60; i >= 0; i -= 4) *o++ = hex[(parts[k] >> i) & 15];
+	*o++ = '"';
+	*o = '\0';
+}
+
+/* If-None-Match against etag, by weak comparison (RFC 9110 13.1.2): W/ prefixes are ignored. "*" is not
+ * handled here: it matches only an answer that exists, which the handler decides. */
+static bool etag_listed(const char *header, const char *etag)
+{
+	size_t n = strlen(etag);
+	for (const char *p = header; *p;) {
+		while (*p == ' ' || *p == '\t' || *p == ',') p++;
+		if (p[0] == 'W' && p[1] == '/') p += 2;
+		if (*p != '"') {
+			p += strcspn(p, ",");
+			continue;
+		}
+		const char *q = strchr(p + 1, '"');
+		if (!q) return false;
+		if ((size_t)(q + 1 - p) == n && !memcmp(p, etag, n)) return true;
+		p = q + 1;
+	}
+	return false;
+}
+
+static bool any_listed(const char *header)
+{
+	while (*header == ' ' || *header == '\t') header++;
+	return header[0] == '*' && header[1 + strspn(header + 1, " \t")] == '\0';
+}
+
+static void set_cache(struct reply *out, const struct route *rt, const char *etag)
+{
+	memcpy(out->etag, etag, strlen(etag) + 1);
+	out->cache = rt->flags & R_CACHE_RELEASE ? "public, max-age=" CACHE_STR(CACHE_RELEASE_SECONDS)
+		: "public, max-age=" CACHE_STR(CACHE_CATALOG_SECONDS);
+}
+
+/* Moves every member of *from into *into, taking *from; an empty *into is replaced instead of filled. */
+static void merge(struct json_object **into, struct json_object *from)
+{
+	if (json_object_object_length(*into) == 0) {
+		json_object_put(*into);
+		*into = from;
+		return;
+	}
+	json_object_object_foreach(from, k, v) json_object_object_add(*into, k, json_object_get(v));
+	json_object_put(from);
 }
 
 /* Text the request model refused: answered before routing, naming the place. */
@@ -230,6 +390,7 @@ void router_dispatch(const struct router *r, const struct request *req, struct r
 		return;
 	}
 	struct json_object *params = json_object_new_object(), *in = NULL, *part = NULL;
+	char etag[40] = "";
 	match(rt->pattern, req->path, params);
 	if (rt->path) {
 		if (!(in = checked(r, rt->path, params, "path", out))) goto done;
@@ -237,19 +398,31 @@ void router_dispatch(const struct router *r, const struct request *req, struct r
 		in = json_object_new_object();
 	}
 	if (!(part = query_input(r, rt, req->query, out))) goto done;
-	merge(in, part);
-	json_object_put(part);
+	merge(&in, part);
 	if (rt->body) {
 		if (!(part = body_input(r, rt, req, out))) goto done;
-		merge(in, part);
-		json_object_put(part);
+		merge(&in, part);
 	}
 	struct hctx c = { .cat = r->cat, .route = rt };
 	c.nlangs = accept_language_order(req->accept_language, LANG_CODES, 2, c.langs);
+	if ((rt->flags & (R_CACHE | R_CACHE_RELEASE)) && strcmp(rt->method, "GET") == 0) {
+		make_etag(r, rt, in, (rt->flags & R_LANGUAGE) ? &c : NULL, etag);
+		/* the client holds this very answer: nothing to compute */
+		if (req->if_none_match && etag_listed(req->if_none_match, etag)) {
+			out->status = 304;
+			set_cache(out, rt, etag);
+			goto done;
+		}
+	}
 	rt->fn(&c, in, out);
-	if (out->status == 200 && (rt->flags & R_VERSIONED) && out->body)
-		add_version_triple(r->cat, out->body);
+	if (out->status == 200 && (rt->flags & R_VERSIONED))
+		add_version_triple(r, out);
+	if (out->status == 200 && etag[0]) {
+		set_cache(out, rt, etag);
+		if (req->if_none_match && any_listed(req->if_none_match)) out->status = 304;
+	}
 done:
+	reply_close(out);
 	json_object_put(params);
 	if (in) json_object_put(in);
 }

@@ -9,6 +9,7 @@
 #include "schema/schema.h"
 
 #include <json-c/json.h>
+#include <stdint.h>
 
 #define MAX_QUERY_PARAMS 32
 #define MAX_JSON_DEPTH 32
@@ -26,7 +27,7 @@ enum { LANG_EN = 0, LANG_DE = 1 };
 extern const char *const LANG_CODES[];  /* "en", "de" */
 
 /* in holds the validated path parameters, query parameters and body fields in one object (names do
- * not collide in any route). The handler fills out via reply_ok or reply_error; the router owns in. */
+ * not collide in any route). The handler fills out via reply_object, reply_raw, reply_ok or reply_error; the router owns in. */
 typedef void (*handler_fn)(const struct hctx *c, struct json_object *in, struct reply *out);
 
 enum route_flags {
@@ -34,7 +35,15 @@ enum route_flags {
 	R_SPEC_ERRORS = 1u << 1, /* rows 1-12: documents 400, 404 and 413 */
 	R_HIDDEN = 1u << 2,      /* not listed in /v2/openapi.json (e.g. /v1) */
 	R_LANGUAGE = 1u << 3,    /* texts in English and German, ordered by Accept-Language (Content-Language, Vary) */
+	/* A GET whose answer is fixed by the catalog and the normalised request: ETag, 304 to If-None-Match,
+	 * Cache-Control public for CACHE_CATALOG_SECONDS. Errors and unflagged routes are never cached. */
+	R_CACHE = 1u << 4,
+	/* The same, for documents fixed by the release alone (the OpenAPI documents): CACHE_RELEASE_SECONDS. */
+	R_CACHE_RELEASE = 1u << 5,
 };
+
+#define CACHE_CATALOG_SECONDS 300
+#define CACHE_RELEASE_SECONDS 86400
 
 struct route {
 	const char *method;
@@ -53,16 +62,15 @@ struct router {
 	const struct route *routes; /* the table (api/routes.h), not owned */
 	int nroutes;
 	struct schema_patterns pats;
+	struct jw versions;         /* "dataset_version":...,"rule_version":... of cat, written once */
+	uint64_t tag;               /* this catalog file and this build: the first half of every ETag */
 };
 
-/* Keeps the route table (the caller's, which must outlive r) and compiles every pattern of it into
- * r->pats. Returns 0 or -1. */
+/* Keeps the route table (the caller's, which must outlive r), compiles every pattern of it into
+ * r->pats and writes the catalog's version triple once. Returns 0 or -1. */
 int router_init(struct router *r, const struct catalog *cat, const struct route *routes, int nroutes);
 void router_free(struct router *r);
 
 void router_dispatch(const struct router *r, const struct request *req, struct reply *out);
-
-/* Adds dataset_version, catalog_version and rule_version to o. */
-void add_version_triple(const struct catalog *cat, struct json_object *o);
 
 #endif

@@ -31,7 +31,10 @@ static const char *kind_name(enum schema_kind k)
 /* Appends "/token" (escaped per RFC 6901) to a pointer buffer. */
 static void ptr_push(char *dst, size_t cap, const char *base, const char *tok)
 {
-	size_t o = (size_t)snprintf(dst, cap, "%s/", base);
+	size_t o = strlen(base);
+	if (o + 2 > cap) o = cap - 2;
+	memcpy(dst, base, o);
+	dst[o++] = '/';
 	for (const char *t = tok; *t && o + 3 < cap; t++) {
 		if (*t == '~') { dst[o++] = '~'; dst[o++] = '0'; }
 		else if (*t == '/') { dst[o++] = '~'; dst[o++] = '1'; }

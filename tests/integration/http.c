@@ -29,10 +29,17 @@ static size_t collect(char *data, size_t size, size_t n, void *ud)
 
 struct http_resp http_req(const char *method, const char *path, const char *body, size_t len)
 {
-	return http_req_header(method, path, body, len, NULL);
+	return http_req_headers(method, path, body, len, NULL);
 }
 
 struct http_resp http_req_header(const char *method, const char *path, const char *body, size_t len, const char *header)
+{
+	const char *const one[] = { header, NULL };
+	return http_req_headers(method, path, body, len, header ? one : NULL);
+}
+
+struct http_resp http_req_headers(const char *method, const char *path, const char *body, size_t len,
+	const char *const *headers)
 {
 	const char *base = getenv("AUTOPLAN_BASE_URL");
 	cr_assert_not_null(base, "AUTOPLAN_BASE_URL is not set (run through tests/integration/run.sh)");
@@ -51,6 +58,7 @@ struct http_resp http_req_header(const char *method, const char *path, const cha
 	curl_easy_setopt(c, CURLOPT_HEADERDATA, &h);
 	curl_easy_setopt(c, CURLOPT_TIMEOUT, 20L);
 	curl_easy_setopt(c, CURLOPT_NOPROXY, "*");
+	for (int i = 0; headers && headers[i]; i++) hdrs = curl_slist_append(hdrs, headers[i]);
 	if (body) {
 		if (len == 0) len = strlen(body);
 		hdrs = curl_slist_append(hdrs, "Content-Type: application/json");
@@ -58,7 +66,6 @@ struct http_resp http_req_header(const char *method, const char *path, const cha
 		curl_easy_setopt(c, CURLOPT_POSTFIELDS, body);
 		curl_easy_setopt(c, CURLOPT_POSTFIELDSIZE_LARGE, (curl_off_t)len);
 	}
-	if (header) hdrs = curl_slist_append(hdrs, header);
 	if (hdrs) curl_easy_setopt(c, CURLOPT_HTTPHEADER, hdrs);
 	CURLcode rc = curl_easy_perform(c);
 	cr_assert_eq(rc, CURLE_OK, "%s %s: %s", method, path, curl_easy_strerror(rc));
@@ -101,6 +108,11 @@ int http_header(const struct http_resp *r, const char *name, char *out, size_t c
 
 char *cgi_run(const char *method, const char *uri, const char *body, size_t *outlen)
 {
+	return cgi_run_env(method, uri, body, NULL, outlen);
+}
+
+char *cgi_run_env(const char *method, const char *uri, const char *body, const char *const *env, size_t *outlen)
+{
 	int in[2], out[2];
 	cr_assert_eq(pipe(in), 0);
 	cr_assert_eq(pipe(out), 0);
@@ -124,6 +136,7 @@ char *cgi_run(const char *method, const char *uri, const char *body, size_t *out
 		setenv("REQUEST_URI", uri, 1);
 		setenv("QUERY_STRING", q ? q + 1 : "", 1);
 		if (body) setenv("CONTENT_LENGTH", cl, 1);
+		for (int i = 0; env && env[i] && env[i + 1]; i += 2) setenv(env[i], env[i + 1], 1);
 		execl(exe, exe, (char *)NULL);
 		_exit(127);
 	}

@@ -19,6 +19,9 @@ struct http_resp {
 struct http_resp http_req(const char *method, const char *path, const char *body, size_t len);
 /* The same with one more request header ("Accept-Language: de"), or NULL. */
 struct http_resp http_req_header(const char *method, const char *path, const char *body, size_t len, const char *header);
+/* The same with extra request headers ("Name: value", NULL-terminated list). */
+struct http_resp http_req_headers(const char *method, const char *path, const char *body, size_t len,
+	const char *const *headers);
 struct http_resp http_get(const char *path);
 struct http_resp http_post(const char *path, const char *json);
 void http_free(struct http_resp *r);
@@ -28,6 +31,8 @@ int http_header(const struct http_resp *r, const char *name, char *out, size_t c
 
 /* Runs the responder binary as classic CGI with this request; returns its whole stdout. */
 char *cgi_run(const char *method, const char *uri, const char *body, size_t *outlen);
+/* The same with extra environment variables: name, value, name, value, ..., NULL. */
+char *cgi_run_env(const char *method, const char *uri, const char *body, const char *const *env, size_t *outlen);
 
 /* Member lookups that fail the test when absent. */
 struct json_object *jreq(struct json_object *o, const char *key);

@@ -22,9 +22,12 @@ struct json_object *inproc_post_lang(const struct router *rt, const char *path, 
 	struct reply out = { 0 };
 	router_dispatch(rt, &req, &out);
 	*status = out.status;
-	const char *s = json_object_to_json_string_ext(out.body, JSON_C_TO_STRING_PLAIN | JSON_C_TO_STRING_NOSLASHESCAPE);
-	if (text) *text = strdup(s);
+	size_t len;
+	const char *t = reply_text(&out, &len);
+	char *s = strndup(t, len);
 	struct json_object *o = json_tokener_parse(s);
+	if (text) *text = s;
+	else free(s);
 	reply_free(&out);
 	request_free(&req);
 	return o;

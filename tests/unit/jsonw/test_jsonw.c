@@ -1,0 +1,233 @@
+/* The JSON writer against json-c: every string, number and nesting written here must be byte-identical
+ * to what json-c writes for the same tree (plain, slashes unescaped), since answers moved from json-c
+ * trees to the writer must not change by a byte. */
+#include "jsonw/jsonw.h"
+
+#include <criterion/criterion.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define FLAGS (JSON_C_TO_STRING_PLAIN | JSON_C_TO_STRING_NOSLASHESCAPE)
+
+static char *text(struct jw *w)
+{
+	cr_assert(!jw_failed(w));
+	char *s = strndup(w->p ? w->p : "", w->len);
+	jw_free(w);
+	return s;
+}
+
+/* The writer's text equals what json-c writes for o; both are released. */
+static void same_as_json_c(struct jw *w, struct json_object *o, const char *what)
+{
+	char *got = text(w);
+	cr_assert_str_eq(got, json_object_to_json_string_ext(o, FLAGS), "%s", what);
+	free(got);
+	json_object_put(o);
+}
+
+static void same_string(const char *s, size_t n)
+{
+	struct json_object *o = json_object_new_string_len(s, (int)n);
+	struct jw w = { 0 };
+	jw_strn(&w, s, n);
+	same_as_json_c(&w, o, "a string");
+}
+
+Test(jsonw, every_byte_escapes_like_json_c)
+{
+	for (int c = 0; c < 256; c++) {
+		char s[3] = { 'a', (char)c, 'z' };
+		same_string(s, 3);
+		same_string(s + 1, 1);
+	}
+	same_string("", 0);
+	same_string("a/b\\c\"d\xc3\xbc\xe2\x80\x94\xf0\x9f\x98\x80\x7f", 17);
+}
+
+Test(jsonw, random_strings_escape_like_json_c)
+{
+	srand(12);
+	char s[300];
+	for (int k = 0; k < 5000; k++) {
+		size_t n = (size_t)(rand() % 300);
+		for (size_t i = 0; i < n; i++) {
+			int r = rand() % 10;
+			s[i] = r < 6 ? (char)(' ' + rand() % 95) : r < 8 ? (char)(rand() % 32) : (char)(128 + rand() % 128);
+		}
+		same_string(s, n);
+	}
+}
+
+Test(jsonw, keys_escape_like_json_c)
+{
+	struct json_object *o = json_object_new_object();
+	json_object_object_add(o, "a\"b\x01/c", json_object_new_int(1));
+	json_object_object_add(o, "plain", json_object_new_int(2));
+	struct jw w = { 0 };
+	jw_obj(&w);
+	jw_key_str(&w, "a\"b\x01/c");
+	jw_int(&w, 1);
+	jw_key(&w, "plain");
+	jw_int(&w, 2);
+	jw_obj_end(&w);
+	same_as_json_c(&w, o, "the document");
+}
+
+Test(jsonw, integers_and_literals_like_json_c)
+{
+	const int64_t v[] = { 0, 1, -1, 42, INT32_MAX, INT32_MIN, INT64_MAX, INT64_MIN, 100000 };
+	for (size_t i = 0; i < sizeof v / sizeof *v; i++) {
+		struct json_object *o = json_object_new_int64(v[i]);
+		struct jw w = { 0 };
+		jw_int(&w, v[i]);
+		same_as_json_c(&w, o, "an integer");
+	}
+	struct jw w = { 0 };
+	jw_arr(&w);
+	jw_bool(&w, true);
+	jw_bool(&w, false);
+	jw_null(&w);
+	jw_str(&w, NULL);
+	jw_arr_end(&w);
+	char *got = text(&w);
+	cr_assert_str_eq(got, "[true,false,null,null]");
+	free(got);
+}
+
+/* The same document built both ways: separators at every depth, empty containers, raw pieces. */
+Test(jsonw, nesting_and_separators_like_json_c)
+{
+	struct json_object *o = json_object_new_object(), *a = json_object_new_array(), *e = json_object_new_object(),
+		*in = json_object_new_object();
+	json_object_object_add(o, "empty_obj", e);
+	json_object_object_add(o, "empty_arr", json_object_new_array());
+	for (int i = 0; i < 3; i++) {
+		struct json_object *x = json_object_new_object();
+		json_object_object_add(x, "i", json_object_new_int(i));
+		json_object_object_add(x, "l", json_object_new_array());
+		json_object_array_add(a, x);
+	}
+	json_object_array_add(a, NULL);
+	json_object_object_add(o, "items", a);
+	json_object_object_add(in, "deep", json_object_new_string("x"));
+	json_object_object_add(o, "in", in);
+	json_object_object_add(o, "last", NULL);
+
+	struct jw w = { 0 };
+	jw_obj(&w);
+	jw_key(&w, "empty_obj");
+	jw_obj(&w);
+	jw_obj_end(&w);
+	jw_key(&w, "empty_arr");
+	jw_arr(&w);
+	jw_arr_end(&w);
+	jw_key(&w, "items");
+	jw_arr(&w);
+	for (int i = 0; i < 3; i++) {
+		jw_obj(&w);
+		jw_key(&w, "i");
+		jw_int(&w, i);
+		jw_key(&w, "l");
+		jw_raw(&w, "[]");
+		jw_obj_end(&w);
+	}
+	jw_null(&w);
+	jw_arr_end(&w);
+	jw_key(&w, "in");
+	jw_obj(&w);
+	jw_members(&w, "", strlen(""));
+	jw_members(&w, "\"deep\":\"x\"", strlen("\"deep\":\"x\""));
+	jw_obj_end(&w);
+	jw_key(&w, "last");
+	jw_null(&w);
+	jw_obj_end(&w);
+	same_as_json_c(&w, o, "the document");
+}
+
+Test(jsonw, members_join_with_a_comma_only_between)
+{
+	struct jw w = { 0 };
+	jw_obj(&w);
+	jw_members(&w, "\"a\":1", strlen("\"a\":1"));
+	jw_members(&w, "\"b\":2", strlen("\"b\":2"));
+	jw_key(&w, "c");
+	jw_int(&w, 3);
+	jw_members(&w, "\"d\":4", strlen("\"d\":4"));
+	jw_obj_end(&w);
+	char *got = text(&w);
+	cr_assert_str_eq(got, "{\"a\":1,\"b\":2,\"c\":3,\"d\":4}");
+	free(got);
+}
+
+Test(jsonw, a_value_in_two_pieces_around_members)
+{
+	struct jw w = { 0 };
+	jw_arr(&w);
+	for (int i = 0; i < 2; i++) {
+		jw_raw_head(&w, "{\"id\":1", strlen("{\"id\":1"));
+		jw_key(&w, "list");
+		jw_arr(&w);
+		jw_int(&w, i);
+		jw_arr_end(&w);
+		{ const char *t = i ? ",\"z\":2}" : "}"; jw_raw_tail(&w, t, strlen(t)); }
+	}
+	jw_arr_end(&w);
+	char *got = text(&w);
+	cr_assert_str_eq(got, "[{\"id\":1,\"list\":[0]},{\"id\":1,\"list\":[1],\"z\":2}]");
+	free(got);
+}
+
+/* json-c trees written through the writer: parsed documents (doubles included) and custom serialisers. */
+Test(jsonw, json_c_trees_written_like_json_c)
+{
+	const char *docs[] = {
+		"{\"a\":[1,2.5,-0.0,1e300,3.14159,\"x/y\",{\"k\":null,\"t\":true}],\"b\":{},\"c\":[],\"\\u00fc\":\"\\u0001\"}",
+		"[[],[[]],{\"a\":{\"b\":{\"c\":[false]}}}]", "\"just a string\"", "12", "-7.25", "null", "true",
+	};
+	for (size_t i = 0; i < sizeof docs / sizeof *docs; i++) {
+		struct json_object *o = json_tokener_parse(docs[i]);
+		struct jw w = { 0 };
+		jw_json(&w, o);
+		same_as_json_c(&w, o, docs[i]);
+	}
+	struct json_object *d = json_object_new_double_s(0.5, "0.50"), *arr = json_object_new_array();
+	json_object_array_add(arr, d);
+	struct jw w = { 0 };
+	jw_json(&w, arr);
+	char *got = text(&w);
+	cr_assert_str_eq(got, "[0.50]");
+	free(got);
+	json_object_put(arr);
+}
+
+Test(jsonw, reset_keeps_memory_and_starts_over)
+{
+	struct jw w = { 0 };
+	jw_obj(&w);
+	jw_key(&w, "a");
+	jw_int(&w, 1);
+	jw_obj_end(&w);
+	char *p = w.p;
+	jw_reset(&w);
+	jw_arr(&w);
+	jw_int(&w, 2);
+	jw_arr_end(&w);
+	cr_assert_eq(w.p, p);
+	char *got = text(&w);
+	cr_assert_str_eq(got, "[2]");
+	free(got);
+}
+
+Test(jsonw, long_text_grows)
+{
+	static char big[100000];
+	memset(big, 'x', sizeof big - 1);
+	struct jw w = { 0 };
+	jw_arr(&w);
+	for (int i = 0; i < 5; i++) jw_str(&w, big);
+	jw_arr_end(&w);
+	cr_assert_eq(w.len, 2 + 5 * (sizeof big - 1 + 2) + 4);
+	jw_free(&w);
+}

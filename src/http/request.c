@@ -100,6 +100,8 @@ int request_read(struct request *r, const struct io *io, size_t cap)
 	r->path = request_path(io);
 	r->query = strdup(env(io, "QUERY_STRING"));
 	if (!r->path || !r->query) return -1;
+	const char *auth = io->getenv(io->ctx, "HTTP_AUTHORIZATION");
+	if (auth && !(r->authorization = strdup(auth))) return -1;
 	return read_body(r, io, cap);
 }
 
@@ -108,6 +110,7 @@ void request_free(struct request *r)
 	free(r->path);
 	free(r->query);
 	free(r->body);
+	free(r->authorization);
 	memset(r, 0, sizeof *r);
 }
 

@@ -28,6 +28,7 @@ struct request {
 	char *body;        /* NUL-terminated, owned; NULL when no body was sent */
 	size_t body_len;
 	enum body_state body_state;
+	char *authorization; /* the Authorization header (HTTP_AUTHORIZATION), owned; NULL when absent */
 };
 
 /* Fills r from io. Reads at most cap+1 body bytes, whatever CONTENT_LENGTH says. Returns 0, or -1

@@ -9,9 +9,14 @@ const char *status_text(int status)
 {
 	switch (status) {
 	case 200: return "OK";
+	case 201: return "Created";
+	case 204: return "No Content";
 	case 400: return "Bad Request";
+	case 401: return "Unauthorized";
+	case 403: return "Forbidden";
 	case 404: return "Not Found";
 	case 405: return "Method Not Allowed";
+	case 409: return "Conflict";
 	case 413: return "Content Too Large";
 	case 500: return "Internal Server Error";
 	case 501: return "Not Implemented";
@@ -46,8 +51,20 @@ void reply_ok(struct reply *r, struct json_object *body)
 	r->body = body;
 }
 
+void reply_status(struct reply *r, int status, struct json_object *body)
+{
+	if (r->body) json_object_put(r->body);
+	r->status = status;
+	r->body = body;
+}
+
 int response_write(const struct io *io, const struct reply *r)
 {
+	if (r->status == 204) {
+		char head[128];
+		int n = snprintf(head, sizeof head, "Status: 204 No Content\r\nCache-Control: no-store\r\n\r\n");
+		return io->write(io->ctx, head, (size_t)n);
+	}
 	size_t blen = 0;
 	const char *body = r->body ? json_object_to_json_string_length(r->body,
 		JSON_C_TO_STRING_PLAIN | JSON_C_TO_STRING_NOSLASHESCAPE, &blen) : "{}";
@@ -60,9 +77,11 @@ int response_write(const struct io *io, const struct reply *r)
 		"Cache-Control: no-store\r\n"
 		"X-Content-Type-Options: nosniff\r\n"
 		"%s%s%s"
+		"%s%s%s"
 		"\r\n",
 		r->status, status_text(r->status), blen + 1,
-		r->allow[0] ? "Allow: " : "", r->allow, r->allow[0] ? "\r\n" : "");
+		r->allow[0] ? "Allow: " : "", r->allow, r->allow[0] ? "\r\n" : "",
+		r->www_authenticate[0] ? "WWW-Authenticate: " : "", r->www_authenticate, r->www_authenticate[0] ? "\r\n" : "");
 	if (n < 0 || (size_t)n >= sizeof head) return -1;
 	if (io->write(io->ctx, head, (size_t)n) < 0) return -1;
 	if (io->write(io->ctx, body, blen) < 0) return -1;

@@ -12,6 +12,7 @@ struct reply {
 	int status;
 	struct json_object *body;  /* owned by the reply */
 	char allow[64];            /* Allow header for 405, empty otherwise */
+	char www_authenticate[160]; /* WWW-Authenticate header for 401 and 403, empty otherwise */
 };
 
 /* Replaces any body with an error object. where and pointer may be NULL. */
@@ -20,6 +21,9 @@ void reply_error(struct reply *r, int status, const char *name, const char *wher
 
 /* Sets status 200 and takes ownership of body. */
 void reply_ok(struct reply *r, struct json_object *body);
+
+/* Sets status (201, 204, ...) and takes ownership of body (NULL for 204 No Content). */
+void reply_status(struct reply *r, int status, struct json_object *body);
 
 /* Serialises the reply as CGI/FastCGI output (Status line, headers, body). Frees nothing. */
 int response_write(const struct io *io, const struct reply *r);

@@ -24,6 +24,24 @@ void router_free(struct router *r)
 	schema_patterns_free(&r->pats);
 }
 
+void router_set_env(struct router *r, void *env, auth_fn auth)
+{
+	r->env = env;
+	r->auth = auth;
+}
+
+/* Authentication comes before any validation, so that nothing about a route's input is answered to
+ * a caller without a key. */
+static int authenticate(const struct router *r, const struct request *req, const struct route *rt,
+	struct principal *who, struct reply *out)
+{
+	if (!r->auth) {
+		reply_error(out, 503, "monitoring_unavailable", NULL, NULL, "this server does not serve the monitoring interface");
+		return -1;
+	}
+	return r->auth(r->env, req, strcmp(rt->method, "GET") != 0, who, out);
+}
+
 void add_version_triple(const struct catalog *cat, struct json_object *o)
 {
 	if (!json_object_is_type(o, json_type_object)) return; /* a pre-serialised body carries its own */
@@ -182,6 +200,8 @@ void router_dispatch(const struct router *r, const struct request *req, struct r
 {
 	const struct route *rt = find_route(r, req, out);
 	if (!rt) return;
+	struct principal who = { 0 };
+	if ((rt->flags & R_AUTH) && authenticate(r, req, rt, &who, out) < 0) return;
 	if (req->body_state == BODY_TOO_LARGE) {
 		reply_error(out, 413, "request_too_large", "body", NULL, "the request body is larger than this service accepts");
 		return;
@@ -201,7 +221,7 @@ void router_dispatch(const struct router *r, const struct request *req, struct r
 		merge(in, part);
 		json_object_put(part);
 	}
-	struct hctx c = { .cat = r->cat, .route = rt };
+	struct hctx c = { .cat = r->cat, .route = rt, .env = r->env, .who = &who };
 	rt->fn(&c, in, out);
 	if (out->status == 200 && (rt->flags & R_VERSIONED) && out->body)
 		add_version_triple(r->cat, out->body);

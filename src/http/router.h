@@ -15,10 +15,26 @@
 
 struct route;
 
-/* What a handler may read: the mapped catalog and the route table (for self-describing views). */
+/* Who a request authenticated as, on routes flagged R_AUTH. */
+struct principal {
+	char project_id[40];
+	char project_name[128];
+	char key_id[40];
+	bool read_only;
+	long long expires_at;         /* 0: never */
+};
+
+/* The auth step of R_AUTH routes: fills who and returns 0, or fills out (401, 403, 503) and returns -1.
+ * write: the route changes something (any method but GET). */
+typedef int (*auth_fn)(void *env, const struct request *req, bool write, struct principal *who, struct reply *out);
+
+/* What a handler may read: the mapped catalog and the route table (for self-describing views); on
+ * R_AUTH routes also the server's environment for them (router_set_env) and the principal. */
 struct hctx {
 	const struct catalog *cat;
 	const struct route *route;
+	void *env;
+	const struct principal *who;
 };
 
 /* in holds the validated path parameters, query parameters and body fields in one object (names do
@@ -29,6 +45,9 @@ enum route_flags {
 	R_VERSIONED = 1u << 0,   /* a planning-type result: carries the version triple */
 	R_SPEC_ERRORS = 1u << 1, /* rows 1-12: documents 400, 404 and 413 */
 	R_HIDDEN = 1u << 2,      /* not listed in /v2/openapi.json (e.g. /v1) */
+	R_AUTH = 1u << 3,        /* needs a project bearer key; described in /v2/monitoring/openapi.json */
+	R_CREATED = 1u << 4,     /* success is 201 Created */
+	R_NO_CONTENT = 1u << 5,  /* success is 204 No Content */
 };
 
 struct route {
@@ -48,12 +67,16 @@ struct router {
 	const struct route *routes; /* the table (api/routes.h), not owned */
 	int nroutes;
 	struct schema_patterns pats;
+	auth_fn auth;               /* NULL: R_AUTH routes answer 503 */
+	void *env;
 };
 
 /* Keeps the route table (the caller's, which must outlive r) and compiles every pattern of it into
  * r->pats. Returns 0 or -1. */
 int router_init(struct router *r, const struct catalog *cat, const struct route *routes, int nroutes);
 void router_free(struct router *r);
+/* Installs the auth step and the environment handed to handlers (both kept, not owned). */
+void router_set_env(struct router *r, void *env, auth_fn auth);
 
 void router_dispatch(const struct router *r, const struct request *req, struct reply *out);
 

@@ -6,6 +6,7 @@
 #include "http/response.h"
 #include "api/routes.h"
 #include "http/router.h"
+#include "api/monitoring.h"
 
 #include <errno.h>
 #include <fcgiapp.h>
@@ -25,6 +26,7 @@ struct options {
 	const char *catalog;
 	int workers;
 	size_t max_body;
+	const char *monitor_db; /* NULL: AUTOPLAN_MONITOR_DB or the default */
 };
 
 /* The process-wide state: read-only after start-up except when the catalog is re-mapped. */
@@ -33,15 +35,18 @@ struct server {
 	struct catalog cat;
 	struct router router;
 	time_t last_check;
+	struct monitoring mon;  /* the monitoring interface's settings; its store opens per worker */
 };
 
 static void usage(const char *argv0)
 {
 	fprintf(stderr,
-		"usage: %s [--listen ADDR] [--workers N] [--catalog FILE] [--max-body BYTES]\n"
+		"usage: %s [--listen ADDR] [--workers N] [--catalog FILE] [--max-body BYTES] [--monitor-db CONN]\n"
 		"  ADDR is :PORT, HOST:PORT or a unix socket path. Without --listen, a socket on fd 0 is served\n"
 		"  (spawn-fcgi, mod_fcgid); otherwise one CGI request is answered from the environment.\n"
-		"  Environment: AUTOPLAN_CATALOG, AUTOPLAN_WORKERS, AUTOPLAN_MAX_BODY, AUTOPLAN_LISTEN.\n", argv0);
+		"  Environment: AUTOPLAN_CATALOG, AUTOPLAN_WORKERS, AUTOPLAN_MAX_BODY, AUTOPLAN_LISTEN.\n"
+		"  Monitoring: AUTOPLAN_MONITOR_DB (store path or PostgreSQL URI; off), AUTOPLAN_MAX_WATCHES,\n"
+		"  AUTOPLAN_WEBHOOK_ALLOW (CIDR ranges webhooks may reach beyond public addresses).\n", argv0);
 }
 
 static long env_long(const char *name, long fallback)
@@ -66,6 +71,7 @@ static int parse_options(int argc, char **argv, struct options *o)
 		else if (strcmp(a, "--catalog") == 0 && v) o->catalog = argv[++i];
 		else if (strcmp(a, "--workers") == 0 && v) o->workers = atoi(argv[++i]);
 		else if (strcmp(a, "--max-body") == 0 && v) o->max_body = (size_t)strtoul(argv[++i], NULL, 10);
+		else if (strcmp(a, "--monitor-db") == 0 && v) o->monitor_db = argv[++i];
 		else { usage(argv[0]); return -1; }
 	}
 	if (o->workers < 0 || o->workers > MAX_WORKERS || o->max_body == 0) {
@@ -92,6 +98,7 @@ static int load_catalog(struct server *s)
 		fprintf(stderr, "autoplan: cannot compile the request patterns\n");
 		return -1;
 	}
+	router_set_env(&s->router, &s->mon, monitoring_auth);
 	return 0;
 }
 
@@ -193,6 +200,7 @@ static int prefork(struct server *s, int fd, int n)
 			pid_t pid = fork();
 			if (pid == 0) {
 				int rc = worker(s, fd);
+				monitoring_free(&s->mon);
 				router_free(&s->router);
 				catalog_close(&s->cat);
 				_exit(rc);
@@ -222,6 +230,11 @@ int main(int argc, char **argv)
 {
 	struct server s = { 0 };
 	if (parse_options(argc, argv, &s.opt) < 0) return 2;
+	char merr[300];
+	if (monitoring_init(&s.mon, s.opt.monitor_db, merr, sizeof merr) < 0) {
+		fprintf(stderr, "autoplan: %s\n", merr);
+		return 2;
+	}
 	if (load_catalog(&s) < 0) return 1;
 	if (FCGX_Init() != 0) return 1;
 	int fd = 0;
@@ -235,6 +248,7 @@ int main(int argc, char **argv)
 		struct io io = { NULL, cgi_read, cgi_write, cgi_getenv };
 		serve_one(&s, &io);
 		fflush(stdout);
+		monitoring_free(&s.mon);
 		router_free(&s.router);
 		catalog_close(&s.cat);
 		return 0;
@@ -244,6 +258,7 @@ int main(int argc, char **argv)
 		n, n == 1 ? "" : "s", s.opt.catalog, cat_s(&s.cat, s.cat.meta->catalog_version));
 	/* one worker runs in this process (no supervisor); more are forked and supervised */
 	int rc = n == 1 ? worker(&s, fd) : prefork(&s, fd, n);
+	monitoring_free(&s.mon);
 	router_free(&s.router);
 	catalog_close(&s.cat);
 	return rc;

@@ -7,6 +7,10 @@
 # Environment: NGINX_BIN (nginx binary), WORKERS (responder processes, default 4), RATE/BURST (limit_req),
 # AUTOPLAN_MAX_BODY (responder body cap), ACCESS_LOG (default: RUNDIR/access.log),
 # RESPONDER_WRAPPER (a command to run the responder under, e.g. valgrind).
+# Monitoring: CATALOG (the compiled catalog served, default BUILDDIR/catalog.bin), AUTOPLAN_MONITOR_DB (the
+# store; default RUNDIR/monitor.db, and BUILDDIR/state/monitor.db for "run", the store ./dev.sh admin uses),
+# MONITORS (autoplan-monitor evaluators to start, default 1), MONITOR_INTERVAL (seconds, default 5),
+# MONITOR_ARGS (more options for them).
 set -euo pipefail
 
 port_free() { ! (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
@@ -53,6 +57,7 @@ start() {
 	local build=$1 src=$2 run=$3
 	mkdir -p "$run"
 	run=$(cd "$run" && pwd)
+	export AUTOPLAN_MONITOR_DB=${AUTOPLAN_MONITOR_DB:-$run/monitor.db}
 	local nginx port fport
 	nginx=$(find_nginx)
 	port=${PORT:-0}
@@ -63,7 +68,7 @@ start() {
 	while :; do
 		fport=$(pick_port)
 		[ "$fport" = "$port" ] && continue
-		AUTOPLAN_CATALOG="$build/catalog.bin" ${RESPONDER_WRAPPER:-} "$build/src/autoplan" --listen "127.0.0.1:$fport" \
+		AUTOPLAN_CATALOG="${CATALOG:-$build/catalog.bin}" ${RESPONDER_WRAPPER:-} "$build/src/autoplan" --listen "127.0.0.1:$fport" \
 			--workers "${WORKERS:-4}" ${AUTOPLAN_MAX_BODY:+--max-body "$AUTOPLAN_MAX_BODY"} \
 			>"$run/responder.log" 2>&1 &
 		rpid=$!
@@ -79,6 +84,7 @@ start() {
 		-e "s|@HTDOCS@|$src/htdocs|g" -e "s|@RATE@|${RATE:-2000}|g" -e "s|@BURST@|${BURST:-4000}|g" \
 		-e "s|@ACCESS_LOG@|${ACCESS_LOG:-$run/access.log}|g" \
 		"$src/nginx.conf.example" > "$run/nginx.conf"
+	start_monitors "$build" "$run"
 	local tries=0
 	# another process may take the port between the check and the bind: pick again (PORT=0 only)
 	until env -u NGINX "$nginx" -p "$run" -c "$run/nginx.conf" -g "daemon on;" >"$run/nginx.start.log" 2>&1; do
@@ -95,8 +101,20 @@ start() {
 	echo "http://127.0.0.1:$port"
 }
 
+# The evaluators of the monitoring interface (autoplan-monitor): they turn a catalog swap into alerts.
+start_monitors() {
+	local build=$1 run=$2 i
+	: > "$run/monitor.pids"
+	for i in $(seq 1 "${MONITORS:-1}"); do
+		"$build/src/autoplan-monitor" --catalog "${CATALOG:-$build/catalog.bin}" --interval "${MONITOR_INTERVAL:-5}" \
+			${MONITOR_ARGS:-} >>"$run/monitor.log" 2>&1 &
+		echo $! >> "$run/monitor.pids"
+	done
+}
+
 stop() {
 	local run=$1
+	if [ -f "$run/monitor.pids" ]; then kill $(cat "$run/monitor.pids") 2>/dev/null || true; rm -f "$run/monitor.pids"; fi
 	if [ -f "$run/nginx.pid" ]; then kill "$(cat "$run/nginx.pid")" 2>/dev/null || true; fi
 	if [ -f "$run/responder.pid" ]; then kill "$(cat "$run/responder.pid")" 2>/dev/null || true; fi
 	for _ in $(seq 1 "${STOP_WAIT:-50}"); do
@@ -114,10 +132,12 @@ run)
 	build=$2 src=$3
 	run="$build/run"
 	export PORT=${PORT:-8080}
+	mkdir -p "$build/state"
+	export AUTOPLAN_MONITOR_DB=${AUTOPLAN_MONITOR_DB:-$build/state/monitor.db}
 	url=$(start "$build" "$src" "$run")
 	trap 'stop "$run"; exit 0' INT TERM
 	echo "autoplan is serving on $url (index: $url/v2/) - Ctrl-C stops it"
-	echo "logs: $run/{access,error,responder}.log"
+	echo "logs: $run/{access,error,responder,monitor}.log; monitoring store: $AUTOPLAN_MONITOR_DB (./dev.sh admin)"
 	while kill -0 "$(cat "$run/responder.pid")" 2>/dev/null && kill -0 "$(cat "$run/nginx.pid")" 2>/dev/null; do
 		sleep 1
 	done

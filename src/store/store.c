@@ -13,7 +13,7 @@ struct store {
 /* Every migration is portable SQL that both backends run unchanged. Append; never edit a shipped one. */
 static const char MIGRATION_1[] =
 	"CREATE TABLE counters (name TEXT PRIMARY KEY, value BIGINT NOT NULL);"
-	"INSERT INTO counters (name, value) VALUES ('catalog', 0), ('alert', 0);"
+	"INSERT INTO counters (name, value) VALUES ('catalog', 0), ('alert', 0), ('watch', 0);"
 	"CREATE TABLE projects ("
 	" id TEXT PRIMARY KEY, name TEXT NOT NULL UNIQUE, created_at BIGINT NOT NULL,"
 	" watch_count INTEGER NOT NULL DEFAULT 0 CHECK (watch_count >= 0));"
@@ -26,12 +26,13 @@ static const char MIGRATION_1[] =
 	" sha256 TEXT PRIMARY KEY, seq BIGINT NOT NULL UNIQUE, catalog_version TEXT NOT NULL,"
 	" dataset_version TEXT NOT NULL, rule_version TEXT NOT NULL, first_seen BIGINT NOT NULL);"
 	"CREATE TABLE watches ("
-	" id TEXT PRIMARY KEY, project_id TEXT NOT NULL REFERENCES projects(id) ON DELETE CASCADE,"
+	" id TEXT PRIMARY KEY, seq BIGINT NOT NULL UNIQUE,"
+	" project_id TEXT NOT NULL REFERENCES projects(id) ON DELETE CASCADE,"
 	" name TEXT NOT NULL, snapshot TEXT NOT NULL, granted_scopes TEXT, webhook_url TEXT, webhook_secret TEXT,"
 	" created_at BIGINT NOT NULL, eval_catalog TEXT NOT NULL REFERENCES catalogs(sha256),"
 	" eval_seq BIGINT NOT NULL, eval_at BIGINT NOT NULL, eval_status TEXT NOT NULL, eval_impact TEXT NOT NULL,"
 	" CHECK ((webhook_url IS NULL) = (webhook_secret IS NULL)));"
-	"CREATE INDEX watches_project ON watches(project_id, created_at, id);"
+	"CREATE INDEX watches_project ON watches(project_id, seq);"
 	"CREATE INDEX watches_eval ON watches(eval_seq);"
 	"CREATE TABLE alerts ("
 	" id TEXT PRIMARY KEY, seq BIGINT NOT NULL UNIQUE,"
@@ -293,10 +294,12 @@ static int watch_insert(struct store *st, const char *project_id, const struct s
 		DB_ARGS(DA_S(project_id), DA_I(max)), NULL);
 	if (rc != DB_OK) return rc;
 	if (db_changes(st->db) != 1) return STORE_LIMIT;
-	return db_exec(st->db, "INSERT INTO watches (id, project_id, name, snapshot, granted_scopes, webhook_url,"
+	long long seq = 0;
+	if ((rc = next_counter(st, "watch", &seq)) != DB_OK) return rc;
+	return db_exec(st->db, "INSERT INTO watches (id, seq, project_id, name, snapshot, granted_scopes, webhook_url,"
 		" webhook_secret, created_at, eval_catalog, eval_seq, eval_at, eval_status, eval_impact)"
-		" VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-		DB_ARGS(DA_S(w->id), DA_S(project_id), DA_S(w->name), DA_S(w->snapshot), DA_S(w->granted_scopes),
+		" VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+		DB_ARGS(DA_S(w->id), DA_I(seq), DA_S(project_id), DA_S(w->name), DA_S(w->snapshot), DA_S(w->granted_scopes),
 			DA_S(w->webhook_url), DA_S(w->webhook_secret), DA_I(now), DA_S(w->catalog_sha), DA_I(w->catalog_seq),
 			DA_I(now), DA_S(w->status), DA_S(w->impact)), NULL);
 }
@@ -329,7 +332,7 @@ int store_watch_list(struct store *st, const char *project_id, long long limit, 
 	*total = row_int(row, "n");
 	json_object_put(row);
 	if (rc != DB_OK) { *rows = NULL; return rc; }
-	return db_exec(st->db, "SELECT " WATCH_COLUMNS " WHERE w.project_id = ? ORDER BY w.created_at, w.id"
+	return db_exec(st->db, "SELECT " WATCH_COLUMNS " WHERE w.project_id = ? ORDER BY w.seq"
 		" LIMIT ? OFFSET ?", DB_ARGS(DA_S(project_id), DA_I(limit), DA_I(offset)), rows);
 }
 
@@ -534,6 +537,8 @@ static const struct {
 		"an alert belongs to another project than its watch" },
 	{ "SELECT id FROM alerts WHERE seq > (SELECT value FROM counters WHERE name = 'alert')",
 		"an alert's sequence number is above the alert counter" },
+	{ "SELECT id FROM watches WHERE seq > (SELECT value FROM counters WHERE name = 'watch')",
+		"a watch's sequence number is above the watch counter" },
 	{ "SELECT sha256 AS id FROM catalogs WHERE seq > (SELECT value FROM counters WHERE name = 'catalog')",
 		"a catalog's sequence number is above the catalog counter" },
 	{ "SELECT w.id FROM watches w JOIN catalogs c ON c.sha256 = w.eval_catalog WHERE c.seq <> w.eval_seq",

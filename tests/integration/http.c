@@ -29,6 +29,11 @@ static size_t collect(char *data, size_t size, size_t n, void *ud)
 
 struct http_resp http_req(const char *method, const char *path, const char *body, size_t len)
 {
+	return http_req_h(method, path, body, len, NULL);
+}
+
+struct http_resp http_req_h(const char *method, const char *path, const char *body, size_t len, const char *header)
+{
 	const char *base = getenv("AUTOPLAN_BASE_URL");
 	cr_assert_not_null(base, "AUTOPLAN_BASE_URL is not set (run through tests/integration/run.sh)");
 	char url[8192];
@@ -45,14 +50,15 @@ struct http_resp http_req(const char *method, const char *path, const char *body
 	curl_easy_setopt(c, CURLOPT_HEADERDATA, &h);
 	curl_easy_setopt(c, CURLOPT_TIMEOUT, 20L);
 	curl_easy_setopt(c, CURLOPT_NOPROXY, "*");
+	if (header) hdrs = curl_slist_append(hdrs, header);
 	if (body) {
 		if (len == 0) len = strlen(body);
 		hdrs = curl_slist_append(hdrs, "Content-Type: application/json");
 		hdrs = curl_slist_append(hdrs, "Expect:");
-		curl_easy_setopt(c, CURLOPT_HTTPHEADER, hdrs);
 		curl_easy_setopt(c, CURLOPT_POSTFIELDS, body);
 		curl_easy_setopt(c, CURLOPT_POSTFIELDSIZE_LARGE, (curl_off_t)len);
 	}
+	if (hdrs) curl_easy_setopt(c, CURLOPT_HTTPHEADER, hdrs);
 	CURLcode rc = curl_easy_perform(c);
 	cr_assert_eq(rc, CURLE_OK, "%s %s: %s", method, path, curl_easy_strerror(rc));
 	struct http_resp r = { 0 };

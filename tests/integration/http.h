@@ -17,6 +17,8 @@ struct http_resp {
 /* Sends method path (relative to the base URL, e.g. "/v2/capabilities?limit=1") with an optional
  * body of len bytes (len 0 and body non-NULL: strlen). Aborts the test on a transport failure. */
 struct http_resp http_req(const char *method, const char *path, const char *body, size_t len);
+/* The same with one more request header line ("Authorization: Bearer ..."), or none when NULL. */
+struct http_resp http_req_h(const char *method, const char *path, const char *body, size_t len, const char *header);
 struct http_resp http_get(const char *path);
 struct http_resp http_post(const char *path, const char *json);
 void http_free(struct http_resp *r);

@@ -29,40 +29,28 @@ static struct json_object *parsed(const struct json_object *row, const char *key
 	return s ? json_tokener_parse(s) : NULL;
 }
 
-static long long int_of(const struct json_object *row, const char *key)
-{
-	struct json_object *v = jget(row, key);
-	return v ? json_object_get_int64(v) : 0;
-}
-
-static struct json_object *str_of(const struct json_object *row, const char *key)
-{
-	const char *s = jget_str(row, key);
-	return s ? json_object_new_string(s) : NULL;
-}
-
 /* The public view of a watch row (store_watch_get); full adds the snapshot. Never the webhook secret. */
 static struct json_object *watch_view(const struct json_object *row, bool full)
 {
 	struct json_object *o = json_object_new_object(), *ev = json_object_new_object(), *al = json_object_new_object();
-	jadd(o, "id", str_of(row, "id"));
-	jadd(o, "name", str_of(row, "name"));
-	jadd(o, "created_at", json_time(int_of(row, "created_at")));
+	jadd(o, "id", jcopy_str(row, "id"));
+	jadd(o, "name", jcopy_str(row, "name"));
+	jadd(o, "created_at", json_time(jget_int64(row, "created_at", 0)));
 	jadd(o, "granted_scopes", parsed(row, "granted_scopes"));
 	struct json_object *hook = NULL;
 	if (jget_str(row, "webhook_url")) {
 		hook = json_object_new_object();
-		jadd(hook, "url", str_of(row, "webhook_url"));
+		jadd(hook, "url", jcopy_str(row, "webhook_url"));
 	}
 	jadd(o, "webhook", hook);
-	jadd(ev, "at", json_time(int_of(row, "eval_at")));
-	jadd(ev, "status", str_of(row, "eval_status"));
-	jadd(ev, "catalog_version", str_of(row, "eval_catalog_version"));
-	jadd(ev, "dataset_version", str_of(row, "eval_dataset_version"));
-	jadd(ev, "rule_version", str_of(row, "eval_rule_version"));
+	jadd(ev, "at", json_time(jget_int64(row, "eval_at", 0)));
+	jadd(ev, "status", jcopy_str(row, "eval_status"));
+	jadd(ev, "catalog_version", jcopy_str(row, "eval_catalog_version"));
+	jadd(ev, "dataset_version", jcopy_str(row, "eval_dataset_version"));
+	jadd(ev, "rule_version", jcopy_str(row, "eval_rule_version"));
 	jadd(o, "evaluated", ev);
-	jadd(al, "total", json_object_new_int64(int_of(row, "alerts_total")));
-	jadd(al, "unacknowledged", json_object_new_int64(int_of(row, "alerts_unacknowledged")));
+	jadd(al, "total", json_object_new_int64(jget_int64(row, "alerts_total", 0)));
+	jadd(al, "unacknowledged", json_object_new_int64(jget_int64(row, "alerts_unacknowledged", 0)));
 	jadd(o, "alerts", al);
 	if (full) jadd(o, "snapshot", parsed(row, "snapshot"));
 	return o;
@@ -113,19 +101,19 @@ void h_mon_status(const struct hctx *c, struct json_object *in, struct reply *ou
 	jadd(k, "read_only", json_object_new_boolean(c->who->read_only));
 	jadd(k, "expires_at", json_time(c->who->expires_at));
 	jadd(o, "key", k);
-	jadd(o, "watches", json_object_new_int64(int_of(counts, "watches")));
+	jadd(o, "watches", json_object_new_int64(jget_int64(counts, "watches", 0)));
 	jadd(o, "watch_limit", json_object_new_int64(m->max_watches));
-	jadd(al, "total", json_object_new_int64(int_of(counts, "alerts")));
-	jadd(al, "unacknowledged", json_object_new_int64(int_of(counts, "unacknowledged")));
+	jadd(al, "total", json_object_new_int64(jget_int64(counts, "alerts", 0)));
+	jadd(al, "unacknowledged", json_object_new_int64(jget_int64(counts, "unacknowledged", 0)));
 	jadd(o, "alerts", al);
-	jadd(o, "pending_evaluation", json_object_new_int64(int_of(counts, "pending_evaluation")));
-	long long seen = int_of(worker, "seen_at"), now = (long long)time(NULL);
+	jadd(o, "pending_evaluation", json_object_new_int64(jget_int64(counts, "pending_evaluation", 0)));
+	long long seen = jget_int64(worker, "seen_at", 0), now = (long long)time(NULL);
 	const char *wcat = jget_str(worker, "catalog");
 	jadd(ev, "state", json_object_new_string(!worker ? "never_ran" : now - seen > EVALUATOR_STALE_SECONDS
 		? "not_running" : wcat && strcmp(wcat, sha) == 0 ? "running" : "running_other_catalog"));
 	jadd(ev, "last_seen_at", json_time(seen));
-	jadd(ev, "catalog_version", str_of(worker, "catalog_version"));
-	jadd(ev, "dataset_version", str_of(worker, "dataset_version"));
+	jadd(ev, "catalog_version", jcopy_str(worker, "catalog_version"));
+	jadd(ev, "dataset_version", jcopy_str(worker, "dataset_version"));
 	jadd(o, "evaluator", ev);
 	json_object_put(counts);
 	json_object_put(worker);
@@ -201,7 +189,7 @@ void h_watch_create(const struct hctx *c, struct json_object *in, struct reply *
 void h_watch_list(const struct hctx *c, struct json_object *in, struct reply *out)
 {
 	struct store *st = monitoring_store(c->env);
-	long long limit = int_of(in, "limit"), offset = int_of(in, "offset"), total = 0;
+	long long limit = jget_int64(in, "limit", 0), offset = jget_int64(in, "offset", 0), total = 0;
 	struct json_object *rows = NULL;
 	if (!st || store_watch_list(st, c->who->project_id, limit, offset, &rows, &total) != DB_OK) {
 		store_failed(st, out);
@@ -254,7 +242,7 @@ static struct json_object *acks_of(struct store *st, struct json_object *cache, 
 void h_alert_list(const struct hctx *c, struct json_object *in, struct reply *out)
 {
 	struct store *st = monitoring_store(c->env);
-	long long since = int_of(in, "since"), limit = int_of(in, "limit");
+	long long since = jget_int64(in, "since", 0), limit = jget_int64(in, "limit", 0);
 	struct json_object *rows = NULL;
 	if (!st || store_alert_list(st, c->who->project_id, since, limit + 1, &rows) != DB_OK) {
 		store_failed(st, out);
@@ -268,7 +256,7 @@ void h_alert_list(const struct hctx *c, struct json_object *in, struct reply *ou
 		struct json_object *row = json_object_array_get_idx(rows, i);
 		struct json_object *acked = acks_of(st, cache, jget_str(row, "watch_id"), &rc);
 		json_object_array_add(list, alert_view(row, acked));
-		next = int_of(row, "seq");
+		next = jget_int64(row, "seq", 0);
 	}
 	jadd(o, "alerts", list);
 	jadd(o, "next_since", json_object_new_int64(next));

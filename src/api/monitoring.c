@@ -122,7 +122,9 @@ int monitoring_auth(void *env, const struct request *req, bool write, struct pri
 		snprintf(who->key_id, sizeof who->key_id, "%s", kid);
 		who->read_only = json_object_get_int(jget(row, "read_only")) != 0;
 		who->expires_at = expires;
-		store_key_touch(st, kid, now); /* a failure to record use does not refuse the request */
+		/* use is recorded to the minute, so that reads do not each take the store's write lock; a
+		 * failure to record it does not refuse the request */
+		if (now - json_object_get_int64(jget(row, "last_used_at")) >= 60) store_key_touch(st, kid, now);
 	}
 	json_object_put(row);
 	return rc;
@@ -182,7 +184,7 @@ struct json_object *json_time(long long t)
 	return json_object_new_string(buf);
 }
 
-static bool acked_has(const struct json_object *acked, const char *fp)
+bool fingerprint_acked(const struct json_object *acked, const char *fp)
 {
 	for (size_t i = 0; fp && acked && i < json_object_array_length(acked); i++) {
 		const char *f = jget_str(json_object_array_get_idx(acked, i), "fingerprint");
@@ -195,31 +197,19 @@ void mark_acknowledged(struct json_object *list, const struct json_object *acked
 {
 	for (size_t i = 0; json_object_is_type(list, json_type_array) && i < json_object_array_length(list); i++) {
 		struct json_object *ch = json_object_array_get_idx(list, i);
-		json_object_object_add(ch, "acknowledged", json_object_new_boolean(acked_has(acked, jget_str(ch, "fingerprint"))));
+		json_object_object_add(ch, "acknowledged", json_object_new_boolean(fingerprint_acked(acked, jget_str(ch, "fingerprint"))));
 	}
-}
-
-static struct json_object *str_or_null(const struct json_object *row, const char *key)
-{
-	const char *s = jget_str(row, key);
-	return s ? json_object_new_string(s) : NULL;
-}
-
-static long long int_of(const struct json_object *row, const char *key)
-{
-	struct json_object *v = jget(row, key);
-	return v ? json_object_get_int64(v) : 0;
 }
 
 static struct json_object *side(const struct json_object *row, const char *status, const char *prefix)
 {
 	static const char *const keys[] = { "catalog_version", "dataset_version", "rule_version" };
 	struct json_object *o = json_object_new_object();
-	jadd(o, "status", str_or_null(row, status));
+	jadd(o, "status", jcopy_str(row, status));
 	for (int i = 0; i < 3; i++) {
 		char k[64];
 		snprintf(k, sizeof k, "%s_%s", prefix, keys[i]);
-		json_object_object_add(o, keys[i], str_or_null(row, k));
+		json_object_object_add(o, keys[i], jcopy_str(row, k));
 	}
 	return o;
 }
@@ -229,27 +219,27 @@ static struct json_object *delivery_view(const struct json_object *row)
 	if (!jget(row, "delivery_state")) return NULL;
 	struct json_object *d = json_object_new_object();
 	const char *state = jget_str(row, "delivery_state");
-	jadd(d, "url", str_or_null(row, "delivery_url"));
-	jadd(d, "state", str_or_null(row, "delivery_state"));
-	jadd(d, "attempts", json_object_new_int64(int_of(row, "delivery_attempts")));
-	jadd(d, "last_attempt_at", json_time(int_of(row, "delivery_last_at")));
-	jadd(d, "last_status", jget(row, "delivery_last_status") ? json_object_new_int64(int_of(row, "delivery_last_status")) : NULL);
-	jadd(d, "last_error", str_or_null(row, "delivery_last_error"));
-	jadd(d, "next_attempt_at", state && strcmp(state, "pending") == 0 ? json_time(int_of(row, "delivery_next_at")) : NULL);
-	jadd(d, "delivered_at", json_time(int_of(row, "delivery_delivered_at")));
+	jadd(d, "url", jcopy_str(row, "delivery_url"));
+	jadd(d, "state", jcopy_str(row, "delivery_state"));
+	jadd(d, "attempts", json_object_new_int64(jget_int64(row, "delivery_attempts", 0)));
+	jadd(d, "last_attempt_at", json_time(jget_int64(row, "delivery_last_at", 0)));
+	jadd(d, "last_status", jget(row, "delivery_last_status") ? json_object_new_int64(jget_int64(row, "delivery_last_status", 0)) : NULL);
+	jadd(d, "last_error", jcopy_str(row, "delivery_last_error"));
+	jadd(d, "next_attempt_at", state && strcmp(state, "pending") == 0 ? json_time(jget_int64(row, "delivery_next_at", 0)) : NULL);
+	jadd(d, "delivered_at", json_time(jget_int64(row, "delivery_delivered_at", 0)));
 	return d;
 }
 
 struct json_object *alert_view(const struct json_object *row, const struct json_object *acked)
 {
 	struct json_object *o = json_object_new_object(), *w = json_object_new_object();
-	jadd(o, "id", str_or_null(row, "id"));
-	if (jget(row, "seq")) jadd(o, "seq", json_object_new_int64(int_of(row, "seq")));
-	jadd(w, "id", str_or_null(row, "watch_id"));
-	jadd(w, "name", str_or_null(row, "watch_name"));
+	jadd(o, "id", jcopy_str(row, "id"));
+	if (jget(row, "seq")) jadd(o, "seq", json_object_new_int64(jget_int64(row, "seq", 0)));
+	jadd(w, "id", jcopy_str(row, "watch_id"));
+	jadd(w, "name", jcopy_str(row, "watch_name"));
 	jadd(o, "watch", w);
-	jadd(o, "created_at", json_time(int_of(row, "created_at")));
-	jadd(o, "status", str_or_null(row, "status_after"));
+	jadd(o, "created_at", json_time(jget_int64(row, "created_at", 0)));
+	jadd(o, "status", jcopy_str(row, "status_after"));
 	jadd(o, "before", side(row, "status_before", "before"));
 	jadd(o, "after", side(row, "status_after", "after"));
 	struct json_object *changes = json_tokener_parse(jget_str(row, "changes") ? jget_str(row, "changes") : "[]"),
@@ -259,8 +249,8 @@ struct json_object *alert_view(const struct json_object *row, const struct json_
 	jadd(o, "changes", changes);
 	jadd(o, "resolved", resolved);
 	jadd(o, "acknowledged", json_object_new_boolean(jget(row, "acknowledged_at") != NULL));
-	jadd(o, "acknowledged_at", json_time(int_of(row, "acknowledged_at")));
-	jadd(o, "acknowledged_by", str_or_null(row, "acknowledged_by"));
+	jadd(o, "acknowledged_at", json_time(jget_int64(row, "acknowledged_at", 0)));
+	jadd(o, "acknowledged_by", jcopy_str(row, "acknowledged_by"));
 	if (json_object_object_get_ex(row, "delivery_state", NULL)) jadd(o, "delivery", delivery_view(row));
 	return o;
 }

@@ -58,6 +58,9 @@ struct json_object *json_time(long long t);
  * gives a view without them (a webhook payload). The caller owns the result. */
 struct json_object *alert_view(const struct json_object *row, const struct json_object *acked);
 
+/* Whether acked (rows {fingerprint}, or NULL) holds fp. */
+bool fingerprint_acked(const struct json_object *acked, const char *fp);
+
 /* Marks every change of list (an array of changes) "acknowledged" when acked holds its fingerprint. */
 void mark_acknowledged(struct json_object *list, const struct json_object *acked);
 

@@ -183,22 +183,31 @@ static void add_path(struct json_object *paths, const char *p, const struct rout
 	json_object_object_add(item, m, operation(rt));
 }
 
-struct json_object *openapi_document(void)
+/* What every document starts with: openapi, info and servers; paths and components follow. */
+static struct json_object *document(const char *title, const char *description, const char *server)
 {
 	struct json_object *doc = json_object_new_object(), *info = json_object_new_object(),
-		*paths = json_object_new_object(), *servers = json_tokener_parse("[{\"url\":\"/v2\"}]");
+		*servers = json_object_new_array(), *s = json_object_new_object();
 	jadd(doc, "openapi", str("3.1.0"));
-	jadd(info, "title", str(SERVICE_NAME " automation planning service"));
+	jadd(info, "title", str(title));
 	jadd(info, "version", str(API_VERSION));
-	jadd(info, "description", str(
+	jadd(info, "description", str(description));
+	jadd(doc, "info", info);
+	jadd(s, "url", str(server));
+	json_object_array_add(servers, s);
+	jadd(doc, "servers", servers);
+	return doc;
+}
+
+struct json_object *openapi_document(void)
+{
+	struct json_object *paths = json_object_new_object(), *doc = document(SERVICE_NAME " automation planning service",
 		"Plans automations over documented provider operations and serves a directory of MCP tool servers. "
 		"Every planning-type result carries dataset_version, catalog_version and rule_version. Errors are "
 		"JSON objects {error, message, status, in?, pointer?}. Unknown query parameters, repeated query "
 		"parameters and body fields outside the declared set are invalid_request. Array query parameters "
 		"are comma-separated. The responder accepts bodies up to its configured cap (1 MiB by default); "
-		"larger bodies get 413 request_too_large."));
-	jadd(doc, "info", info);
-	jadd(doc, "servers", servers);
+		"larger bodies get 413 request_too_large.", "/v2");
 	for (int i = 0; i < NROUTES; i++) {
 		const struct route *rt = &ROUTES[i];
 		if (rt->flags & (R_HIDDEN | R_AUTH) || strncmp(rt->pattern, "/v2/", 4) != 0) continue;
@@ -216,12 +225,7 @@ struct json_object *openapi_document(void)
 
 struct json_object *openapi_monitoring_document(void)
 {
-	struct json_object *doc = json_object_new_object(), *info = json_object_new_object(),
-		*paths = json_object_new_object();
-	jadd(doc, "openapi", str("3.1.0"));
-	jadd(info, "title", str(SERVICE_NAME " private monitoring interface"));
-	jadd(info, "version", str(API_VERSION));
-	jadd(info, "description", str(
+	struct json_object *paths = json_object_new_object(), *doc = document(SERVICE_NAME " private monitoring interface",
 		"Watches saved workflow snapshots and alerts when a newly deployed catalog changes their impact. "
 		"Every path but this document needs a project bearer key: Authorization: Bearer <API_KEY>. Keys are "
 		"issued only by the operator's autoplan-admin tool (key create PROJECT [--expires-in DAYS] [--read-only]); "
@@ -231,9 +235,8 @@ struct json_object *openapi_monitoring_document(void)
 		"Alerts are recorded by the evaluator (autoplan-monitor) once per watch and deployed catalog, when that "
 		"catalog changes the watch's impact; a watch with a webhook gets each alert as a POST signed after the "
 		"Standard Webhooks convention (webhook-id, webhook-timestamp, webhook-signature: v1,<base64 HMAC-SHA256 of "
-		"id.timestamp.body>), retried with backoff. Errors are JSON objects {error, message, status, in?, pointer?}."));
-	jadd(doc, "info", info);
-	jadd(doc, "servers", json_tokener_parse("[{\"url\":\"" MONITORING_PREFIX "\"}]"));
+		"id.timestamp.body>), retried with backoff. Errors are JSON objects {error, message, status, in?, pointer?}.",
+		MONITORING_PREFIX);
 	size_t plen = strlen(MONITORING_PREFIX);
 	for (int i = 0; i < NROUTES; i++) {
 		const struct route *rt = &ROUTES[i];

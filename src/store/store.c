@@ -88,12 +88,6 @@ static struct json_object *first_row(struct json_object *rows)
 	return r;
 }
 
-static long long row_int(const struct json_object *row, const char *key)
-{
-	struct json_object *v = jget(row, key);
-	return v ? json_object_get_int64(v) : 0;
-}
-
 static int one(struct store *st, const char *sql, const struct db_arg *a, int n, struct json_object **row)
 {
 	struct json_object *rows = NULL;
@@ -106,7 +100,7 @@ int store_schema_version(struct store *st, long long *version)
 {
 	struct json_object *row = NULL;
 	int rc = one(st, "SELECT COALESCE(MAX(version), 0) AS v FROM schema_migrations", DB_NOARGS, &row);
-	*version = rc == DB_OK ? row_int(row, "v") : 0;
+	*version = rc == DB_OK ? jget_int64(row, "v", 0) : 0;
 	json_object_put(row);
 	return rc;
 }
@@ -246,7 +240,7 @@ static int next_counter(struct store *st, const char *name, long long *value)
 	struct json_object *row = NULL;
 	int rc = one(st, "UPDATE counters SET value = value + 1 WHERE name = ? RETURNING value", DB_ARGS(DA_S(name)), &row);
 	if (rc == DB_OK && !row) rc = STORE_NOT_FOUND;
-	*value = row_int(row, "value");
+	*value = jget_int64(row, "value", 0);
 	json_object_put(row);
 	return rc;
 }
@@ -255,7 +249,7 @@ static int catalog_lookup(struct store *st, const char *sha256, long long *seq)
 {
 	struct json_object *row = NULL;
 	int rc = one(st, "SELECT seq FROM catalogs WHERE sha256 = ?", DB_ARGS(DA_S(sha256)), &row);
-	*seq = row ? row_int(row, "seq") : 0;
+	*seq = row ? jget_int64(row, "seq", 0) : 0;
 	json_object_put(row);
 	return rc;
 }
@@ -329,7 +323,7 @@ int store_watch_list(struct store *st, const char *project_id, long long limit, 
 {
 	struct json_object *row = NULL;
 	int rc = one(st, "SELECT COUNT(*) AS n FROM watches WHERE project_id = ?", DB_ARGS(DA_S(project_id)), &row);
-	*total = row_int(row, "n");
+	*total = jget_int64(row, "n", 0);
 	json_object_put(row);
 	if (rc != DB_OK) { *rows = NULL; return rc; }
 	return db_exec(st->db, "SELECT " WATCH_COLUMNS " WHERE w.project_id = ? ORDER BY w.seq"

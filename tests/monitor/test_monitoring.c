@@ -42,6 +42,15 @@ static long long count_of(const char *key, const char *member)
 	return n;
 }
 
+/* A request that must answer an error. */
+static void expect_answer(const char *key, const char *method, const char *path, const char *body, long status,
+	const char *error)
+{
+	struct http_resp r = mreq(key, method, path, body);
+	expect_error(&r, status, error);
+	http_free(&r);
+}
+
 /* ---- keys ---- */
 
 Test(api_keys, every_route_needs_a_key)
@@ -178,12 +187,8 @@ Test(api_keys, read_only_keys_read_but_never_write)
 	cr_assert_eq(http_header(&r, "WWW-Authenticate", h, sizeof h), 0);
 	cr_assert(strstr(h, "insufficient_scope"), "%s", h);
 	http_free(&r);
-	r = mreq(ro, "DELETE", path, NULL);
-	expect_error(&r, 403, "forbidden");
-	http_free(&r);
-	r = mreq(ro, "POST", "/v2/monitoring/alerts/alr_aaaaaaaaaaaaaaaa/ack", NULL);
-	expect_error(&r, 403, "forbidden");
-	http_free(&r);
+	expect_answer(ro, "DELETE", path, NULL, 403, "forbidden");
+	expect_answer(ro, "POST", "/v2/monitoring/alerts/alr_aaaaaaaaaaaaaaaa/ack", NULL, 403, "forbidden");
 	r = mreq(rw, "GET", path, NULL);
 	cr_assert_eq(r.status, 200, "the refused delete changed nothing");
 	http_free(&r);
@@ -271,12 +276,8 @@ Test(api_watches, create_list_get_delete)
 	cr_assert_eq(d.status, 204, "%s", d.body);
 	cr_assert_eq(d.len, 0, "204 has no body");
 	http_free(&d);
-	d = mreq(key, "DELETE", path, NULL);
-	expect_error(&d, 404, "watch_not_found");
-	http_free(&d);
-	g = mreq(key, "GET", path, NULL);
-	expect_error(&g, 404, "watch_not_found");
-	http_free(&g);
+	expect_answer(key, "DELETE", path, NULL, 404, "watch_not_found");
+	expect_answer(key, "GET", path, NULL, 404, "watch_not_found");
 	cr_assert_eq(count_of(key, "watches"), 4);
 	http_free(&r);
 	free(old);
@@ -300,19 +301,13 @@ Test(api_watches, another_project_sees_nothing)
 	expect_error(&g, 404, "watch_not_found");
 	char gone[128];
 	snprintf(gone, sizeof gone, "/v2/monitoring/watches/wat_%s", "aaaaaaaaaaaaaaaa");
-	struct http_resp none = mreq(kb, "GET", gone, NULL);
-	expect_error(&none, 404, "watch_not_found");
-	http_free(&none);
+	expect_answer(kb, "GET", gone, NULL, 404, "watch_not_found");
 	http_free(&g);
-	g = mreq(kb, "DELETE", path, NULL);
-	expect_error(&g, 404, "watch_not_found");
-	http_free(&g);
+	expect_answer(kb, "DELETE", path, NULL, 404, "watch_not_found");
 	g = mreq(kb, "GET", "/v2/monitoring/watches", NULL);
 	cr_assert_eq(json_object_get_int(jreq(g.json, "total")), 0);
 	http_free(&g);
-	g = mreq(kb, "POST", "/v2/monitoring/alerts/alr_aaaaaaaaaaaaaaaa/ack", NULL);
-	expect_error(&g, 404, "alert_not_found");
-	http_free(&g);
+	expect_answer(kb, "POST", "/v2/monitoring/alerts/alr_aaaaaaaaaaaaaaaa/ack", NULL, 404, "alert_not_found");
 	g = mreq(ka, "GET", path, NULL);
 	cr_assert_eq(g.status, 200, "still there for its own project");
 	http_free(&g);
@@ -523,19 +518,13 @@ Test(api_input, bodies_at_and_over_the_cap)
 	at[cap - 1] = ' ';
 	at[cap] = '}';
 	at[cap + 1] = '\0';
-	r = mreq(ikey(), "POST", "/v2/monitoring/watches", at);
-	expect_error(&r, 413, "request_too_large");
-	http_free(&r);
+	expect_answer(ikey(), "POST", "/v2/monitoring/watches", at, 413, "request_too_large");
 	/* without a key, the same body gets 401, and nginx's own cap answers 413 */
-	r = mreq(NULL, "POST", "/v2/monitoring/watches", at);
-	expect_error(&r, 401, "unauthorized");
-	http_free(&r);
+	expect_answer(NULL, "POST", "/v2/monitoring/watches", at, 401, "unauthorized");
 	char *huge = repeat(' ', 3 * cap);
 	huge[0] = '{';
 	huge[3 * cap - 1] = '}';
-	r = mreq(ikey(), "POST", "/v2/monitoring/watches", huge);
-	expect_error(&r, 413, "request_too_large");
-	http_free(&r);
+	expect_answer(ikey(), "POST", "/v2/monitoring/watches", huge, 413, "request_too_large");
 	free(huge);
 	free(at);
 	free(b);
@@ -554,12 +543,8 @@ Test(api_input, query_and_path_rules)
 		expect_error(&r, 400, "invalid_request");
 		http_free(&r);
 	}
-	struct http_resp r = mreq(ikey(), "PUT", "/v2/monitoring/watches", "{}");
-	expect_error(&r, 405, "method_not_allowed");
-	http_free(&r);
-	r = mreq(ikey(), "GET", "/v2/monitoring/nothing", NULL);
-	expect_error(&r, 404, "not_found");
-	http_free(&r);
+	expect_answer(ikey(), "PUT", "/v2/monitoring/watches", "{}", 405, "method_not_allowed");
+	expect_answer(ikey(), "GET", "/v2/monitoring/nothing", NULL, 404, "not_found");
 }
 
 /* ---- limits ---- */
@@ -714,6 +699,14 @@ static bool delivery_in(void *arg)
 	return ok;
 }
 
+/* Deploys a catalog; answers the watch's alerts once the watch was evaluated with it. */
+static struct json_object *deploy(const char *version, const char *const *drop, const char *key, const char *watch)
+{
+	swap_catalog(version, drop);
+	wait_evaluated(key, watch, version);
+	return alerts_of(key, watch);
+}
+
 static char *watch_id(struct http_resp *r)
 {
 	cr_assert_eq(r->status, 201, "%s", r->body);
@@ -847,13 +840,9 @@ Test(swap, deployments_lead_to_alerts_deliveries_and_carried_acknowledgements)
 	/* acknowledge A's alert */
 	char ack[128];
 	snprintf(ack, sizeof ack, "/v2/monitoring/alerts/%s/ack", jstr(alert_a, "id"));
-	struct http_resp k = mreq(ro, "POST", ack, NULL);
-	expect_error(&k, 403, "forbidden");
-	http_free(&k);
-	k = mreq(okey, "POST", ack, NULL);
-	expect_error(&k, 404, "alert_not_found");
-	http_free(&k);
-	k = mreq(key, "POST", ack, NULL);
+	expect_answer(ro, "POST", ack, NULL, 403, "forbidden");
+	expect_answer(okey, "POST", ack, NULL, 404, "alert_not_found");
+	struct http_resp k = mreq(key, "POST", ack, NULL);
 	cr_assert_eq(k.status, 200, "%s", k.body);
 	cr_assert(json_object_get_boolean(jreq(k.json, "acknowledged")));
 	cr_assert(strncmp(jstr(k.json, "acknowledged_by"), "key apk_", 8) == 0);
@@ -874,9 +863,7 @@ Test(swap, deployments_lead_to_alerts_deliveries_and_carried_acknowledgements)
 	json_object_put(ld);
 
 	/* 2: the narrowing is reverted: an alert with it resolved, acknowledged already (carried over), not sent */
-	swap_catalog("2026-12-02.1", NULL);
-	wait_evaluated(key, a, "2026-12-02.1");
-	la = alerts_of(key, a);
+	la = deploy("2026-12-02.1", NULL, key, a);
 	cr_assert_eq(json_object_array_length(la), 2);
 	struct json_object *revert = json_object_array_get_idx(la, 1);
 	cr_assert_str_eq(jstr(change_of(jreq(revert, "resolved"), "scopes_narrowed", NULL), "fingerprint"), fingerprint);
@@ -891,9 +878,7 @@ Test(swap, deployments_lead_to_alerts_deliveries_and_carried_acknowledgements)
 	json_object_put(lb);
 
 	/* 3: the same narrowing comes back: the acknowledgement carries over */
-	swap_catalog("2026-12-03.1", drop1);
-	wait_evaluated(key, a, "2026-12-03.1");
-	la = alerts_of(key, a);
+	la = deploy("2026-12-03.1", drop1, key, a);
 	cr_assert_eq(json_object_array_length(la), 3);
 	struct json_object *back = json_object_array_get_idx(la, 2);
 	narrow = change_of(jreq(back, "changes"), "scopes_narrowed", "mailA.users.messages.list");
@@ -905,9 +890,7 @@ Test(swap, deployments_lead_to_alerts_deliveries_and_carried_acknowledgements)
 
 	/* 4: one more operation narrowed: a new, unacknowledged change next to the acknowledged one; sent at once */
 	const char *drop2[] = { LIST_RO, ATTACH_RO, NULL };
-	swap_catalog("2026-12-04.1", drop2);
-	wait_evaluated(key, a, "2026-12-04.1");
-	la = alerts_of(key, a);
+	la = deploy("2026-12-04.1", drop2, key, a);
 	cr_assert_eq(json_object_array_length(la), 4);
 	struct json_object *more = json_object_array_get_idx(la, 3);
 	narrow = change_of(jreq(more, "changes"), "scopes_narrowed", "mailA.users.messages.list");

@@ -48,12 +48,6 @@ static int parse_time(const char *s, long long *out)
 	return 0;
 }
 
-static long long int_of(const struct json_object *row, const char *key)
-{
-	struct json_object *v = jget(row, key);
-	return v ? json_object_get_int64(v) : 0;
-}
-
 static int store_fail(struct store *st, FILE *err, const char *what)
 {
 	fprintf(err, "autoplan-admin: %s: %s\n", what, store_error(st));
@@ -112,9 +106,9 @@ static int project_list(struct store *st, FILE *out, FILE *err)
 	for (size_t i = 0; i < n; i++) {
 		struct json_object *r = json_object_array_get_idx(rows, i);
 		char created[32];
-		time_text(int_of(r, "created_at"), created, sizeof created);
-		fprintf(out, "%-20s %-20s %8lld %12lld  %s\n", jget_str(r, "id"), created, int_of(r, "watch_count"),
-			int_of(r, "active_keys"), jget_str(r, "name"));
+		time_text(jget_int64(r, "created_at", 0), created, sizeof created);
+		fprintf(out, "%-20s %-20s %8lld %12lld  %s\n", jget_str(r, "id"), created, jget_int64(r, "watch_count", 0),
+			jget_int64(r, "active_keys", 0), jget_str(r, "name"));
 	}
 	fprintf(out, "%zu project%s\n", n, n == 1 ? "" : "s");
 	json_object_put(rows);
@@ -185,17 +179,17 @@ static int key_list(struct store *st, const char *which, FILE *out, FILE *err)
 	for (size_t i = 0; i < n; i++) {
 		struct json_object *r = json_object_array_get_idx(rows, i);
 		char c[32], e[32], u[32], v[32];
-		time_text(int_of(r, "created_at"), c, sizeof c);
-		time_text(int_of(r, "expires_at"), e, sizeof e);
-		time_text(int_of(r, "last_used_at"), u, sizeof u);
-		time_text(int_of(r, "revoked_at"), v, sizeof v);
-		const char *state = int_of(r, "revoked_at") ? "revoked"
-			: int_of(r, "expires_at") && int_of(r, "expires_at") <= now ? "expired" : "active";
+		time_text(jget_int64(r, "created_at", 0), c, sizeof c);
+		time_text(jget_int64(r, "expires_at", 0), e, sizeof e);
+		time_text(jget_int64(r, "last_used_at", 0), u, sizeof u);
+		time_text(jget_int64(r, "revoked_at", 0), v, sizeof v);
+		const char *state = jget_int64(r, "revoked_at", 0) ? "revoked"
+			: jget_int64(r, "expires_at", 0) && jget_int64(r, "expires_at", 0) <= now ? "expired" : "active";
 		active += state[0] == 'a';
 		expired += state[0] == 'e';
 		revoked += state[0] == 'r';
 		fprintf(out, "%-17s %-10s %-20s %-20s %-20s %-20s %s\n", jget_str(r, "id"),
-			int_of(r, "read_only") ? "read-only" : "read-write", c, int_of(r, "expires_at") ? e : "never", u, v, state);
+			jget_int64(r, "read_only", 0) ? "read-only" : "read-write", c, jget_int64(r, "expires_at", 0) ? e : "never", u, v, state);
 	}
 	fprintf(out, "%zu key%s for \"%s\": %d active, %d expired, %d revoked\n", n, n == 1 ? "" : "s",
 		jget_str(p, "name"), active, expired, revoked);

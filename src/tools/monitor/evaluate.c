@@ -9,15 +9,6 @@
 
 #define BATCH 50
 
-static bool acked(const struct json_object *acks, const char *fp)
-{
-	for (size_t i = 0; fp && i < json_object_array_length(acks); i++) {
-		const char *f = jget_str(json_object_array_get_idx(acks, i), "fingerprint");
-		if (f && strcmp(f, fp) == 0) return true;
-	}
-	return false;
-}
-
 /* Whether every change the alert reports (other than version moves) was acknowledged on this watch
  * before: then the acknowledgement carries over and the alert is recorded acknowledged. */
 static bool carried_over(const struct json_object *changes, const struct json_object *resolved,
@@ -29,7 +20,7 @@ static bool carried_over(const struct json_object *changes, const struct json_ob
 		for (size_t i = 0; i < json_object_array_length(lists[l]); i++) {
 			struct json_object *ch = json_object_array_get_idx(lists[l], i);
 			if (change_is_version_move(ch)) continue;
-			if (!acked(acks, jget_str(ch, "fingerprint"))) return false;
+			if (!fingerprint_acked(acks, jget_str(ch, "fingerprint"))) return false;
 			n++;
 		}
 	return n > 0;

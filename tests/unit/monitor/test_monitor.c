@@ -152,7 +152,8 @@ Test(webhook, addresses_are_parsed_strictly)
 	url_bad("https://b\xc3\xbc" "cher.example/");
 }
 
-static enum addr_class classify(const char *text)
+/* An IPv4 or IPv6 address from its text. */
+static struct sockaddr_storage addr_of(const char *text)
 {
 	struct sockaddr_storage ss = { 0 };
 	if (strchr(text, ':')) {
@@ -164,6 +165,12 @@ static enum addr_class classify(const char *text)
 		a->sin_family = AF_INET;
 		cr_assert_eq(inet_pton(AF_INET, text, &a->sin_addr), 1, "%s", text);
 	}
+	return ss;
+}
+
+static enum addr_class classify(const char *text)
+{
+	struct sockaddr_storage ss = addr_of(text);
 	return addr_classify((struct sockaddr *)&ss);
 }
 
@@ -195,16 +202,7 @@ Test(webhook, address_classes)
 
 static bool allowed(const struct net_allow *a, const char *ip)
 {
-	struct sockaddr_storage ss = { 0 };
-	if (strchr(ip, ':')) {
-		struct sockaddr_in6 *s6 = (struct sockaddr_in6 *)&ss;
-		s6->sin6_family = AF_INET6;
-		inet_pton(AF_INET6, ip, &s6->sin6_addr);
-	} else {
-		struct sockaddr_in *s4 = (struct sockaddr_in *)&ss;
-		s4->sin_family = AF_INET;
-		inet_pton(AF_INET, ip, &s4->sin_addr);
-	}
+	struct sockaddr_storage ss = addr_of(ip);
 	char why[300];
 	return net_allowed(a, (struct sockaddr *)&ss, why, sizeof why);
 }

@@ -10,7 +10,7 @@
 # Monitoring: CATALOG (the compiled catalog served, default BUILDDIR/catalog.bin), AUTOPLAN_MONITOR_DB (the
 # store; default RUNDIR/monitor.db, and BUILDDIR/state/monitor.db for "run", the store ./dev.sh admin uses),
 # MONITORS (autoplan-monitor evaluators to start, default 1), MONITOR_INTERVAL (seconds, default 5),
-# MONITOR_ARGS (more options for them).
+# MONITOR_ARGS (more options for them), MONITOR_WRAPPER (a command to run them under).
 set -euo pipefail
 
 port_free() { ! (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
@@ -106,20 +106,21 @@ start_monitors() {
 	local build=$1 run=$2 i
 	: > "$run/monitor.pids"
 	for i in $(seq 1 "${MONITORS:-1}"); do
-		"$build/src/autoplan-monitor" --catalog "${CATALOG:-$build/catalog.bin}" --interval "${MONITOR_INTERVAL:-5}" \
+		${MONITOR_WRAPPER:-} "$build/src/autoplan-monitor" --catalog "${CATALOG:-$build/catalog.bin}" --interval "${MONITOR_INTERVAL:-5}" \
 			${MONITOR_ARGS:-} >>"$run/monitor.log" 2>&1 &
 		echo $! >> "$run/monitor.pids"
 	done
 }
 
 stop() {
-	local run=$1
-	if [ -f "$run/monitor.pids" ]; then kill $(cat "$run/monitor.pids") 2>/dev/null || true; rm -f "$run/monitor.pids"; fi
+	local run=$1 mons="" m
+	if [ -f "$run/monitor.pids" ]; then mons=$(cat "$run/monitor.pids"); kill $mons 2>/dev/null || true; rm -f "$run/monitor.pids"; fi
 	if [ -f "$run/nginx.pid" ]; then kill "$(cat "$run/nginx.pid")" 2>/dev/null || true; fi
 	if [ -f "$run/responder.pid" ]; then kill "$(cat "$run/responder.pid")" 2>/dev/null || true; fi
 	for _ in $(seq 1 "${STOP_WAIT:-50}"); do
 		if [ -f "$run/nginx.pid" ] && kill -0 "$(cat "$run/nginx.pid")" 2>/dev/null; then sleep 0.05; continue; fi
 		if [ -f "$run/responder.pid" ] && kill -0 "$(cat "$run/responder.pid")" 2>/dev/null; then sleep 0.05; continue; fi
+		for m in $mons; do kill -0 "$m" 2>/dev/null && { sleep 0.05; continue 2; }; done
 		break
 	done
 	rm -f "$run/nginx.pid" "$run/responder.pid"

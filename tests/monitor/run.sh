@@ -60,6 +60,41 @@ for backend in sqlite postgresql; do
 	fi
 	"$src/tests/stack.sh" stop "$run" >/dev/null 2>&1 || true
 	kill "$(cat "$run/receiver.pid")" 2>/dev/null || true
+	# a sanitizer's report in a responder or evaluator (they write it when they stop)
+	if grep -lE 'ERROR: (AddressSanitizer|LeakSanitizer)|runtime error:' "$run"/*.log; then
+		echo "a sanitizer reported in a log of the $backend run"; status=1
+	fi
 	unset AUTOPLAN_MONITOR_DB
 done
+
+# One responder and one evaluator under valgrind, on SQLite: the interface and a catalog swap leak nothing.
+if [ -z "${AUTOPLAN_SANITIZERS:-}" ] && command -v valgrind >/dev/null; then
+	echo "=== monitoring under valgrind"
+	run=$top/run-valgrind
+	mkdir -p "$run/receiver"
+	node "$src/tests/monitor/receiver.js" "$run/receiver" >"$run/receiver.log" 2>&1 &
+	echo $! > "$run/receiver.pid"
+	for _ in $(seq 1 100); do [ -f "$run/receiver/port" ] && break; sleep 0.1; done
+	cp "$build/catalog.bin" "$run/catalog.bin"
+	vg="valgrind -q --leak-check=full --show-leak-kinds=definite,indirect,possible"
+	vg="$vg --errors-for-leak-kinds=definite,indirect,possible --error-exitcode=9"
+	url=$(PORT=0 WORKERS=1 ACCESS_LOG=off CATALOG=$run/catalog.bin AUTOPLAN_MONITOR_DB=$run/monitor.db MONITORS=1 \
+		MONITOR_INTERVAL=1 MONITOR_ARGS="--retry-base 1 --max-attempts 3 --timeout 5" \
+		AUTOPLAN_WEBHOOK_ALLOW=127.0.0.1/32 AUTOPLAN_MAX_WATCHES=40 STOP_WAIT=600 \
+		RESPONDER_WRAPPER="$vg --log-file=$run/valgrind-responder.log" \
+		MONITOR_WRAPPER="$vg --log-file=$run/valgrind-monitor.%p.log" \
+		"$src/tests/stack.sh" start "$build" "$src" "$run")
+	export AUTOPLAN_BASE_URL=$url AUTOPLAN_RUNDIR=$run AUTOPLAN_MONITOR_DB=$run/monitor.db \
+		AUTOPLAN_SERVED_CATALOG=$run/catalog.bin AUTOPLAN_RECEIVER_DIR=$run/receiver
+	for group in 'api_keys/*' 'api_watches/*' 'api_input/*' 'swap/*'; do
+		"$build/tests/monitor/test_monitoring" --jobs 1 --filter "$group" || status=1
+	done
+	STOP_WAIT=600 "$src/tests/stack.sh" stop "$run" >/dev/null 2>&1 || true
+	kill "$(cat "$run/receiver.pid")" 2>/dev/null || true
+	ls "$run"/valgrind-responder.log "$run"/valgrind-monitor.*.log >/dev/null || { echo "valgrind did not run"; status=1; }
+	for f in "$run"/valgrind-*.log; do
+		if [ -s "$f" ]; then echo "valgrind reported ($f):"; cat "$f"; status=1; fi
+	done
+	[ $status -eq 0 ] && echo "valgrind: no leak and no error in the responder and the evaluator"
+fi
 exit $status

@@ -1149,3 +1149,53 @@ Test(kill, evaluators_killed_in_the_middle_of_evaluation_record_each_alert_once)
 	cr_assert_eq(admin(out, sizeof out, "check", NULL), 0, "%s", out);
 	free(snap);
 }
+
+/* ---- the description ---- */
+
+Test(api_keys, the_description_lists_exactly_what_is_served)
+{
+	char project[64], key[128];
+	new_project(project, sizeof project, "openapi");
+	new_key(key, sizeof key, project, NULL, NULL);
+	struct http_resp d = http_get("/v2/monitoring/openapi.json");
+	cr_assert_eq(d.status, 200);
+	cr_assert_str_eq(jstr(json_object_array_get_idx(jreq(d.json, "servers"), 0), "url"), "/v2/monitoring");
+	jreq(jreq(jreq(d.json, "components"), "securitySchemes"), "projectKey");
+	int ops = 0;
+	static const char *const methods[] = { "get", "post", "put", "patch", "delete" };
+	json_object_object_foreach(jreq(d.json, "paths"), path, item) {
+		char real[256], *brace = strchr(path, '{');
+		snprintf(real, sizeof real, "/v2/monitoring%.*s%s%s", brace ? (int)(brace - path) : (int)strlen(path), path,
+			brace ? (strstr(path, "alerts") ? "alr_aaaaaaaaaaaaaaaa" : "wat_aaaaaaaaaaaaaaaa") : "",
+			brace ? strchr(brace, '}') + 1 : "");
+		for (size_t m = 0; m < sizeof methods / sizeof methods[0]; m++) {
+			char upper[8];
+			for (size_t k = 0; k <= strlen(methods[m]); k++) upper[k] = (char)(methods[m][k] & ~0x20);
+			struct json_object *op = NULL;
+			bool documented = json_object_object_get_ex(item, methods[m], &op);
+			struct http_resp r = mreq(key, upper, real, strcmp(upper, "POST") == 0 || strcmp(upper, "PUT") == 0 ? "{}" : NULL);
+			if (!documented) {
+				cr_assert_eq(r.status, 405, "%s %s is not described, so not served: %s", upper, real, r.body);
+			} else {
+				ops++;
+				cr_assert(json_object_get_boolean(jreq(op, "x-implemented")), "%s %s", upper, path);
+				char code[8];
+				snprintf(code, sizeof code, "%ld", r.status);
+				cr_assert(json_object_object_get_ex(jreq(op, "responses"), code, NULL),
+					"%s %s answered %ld, which its description does not list: %s", upper, real, r.status, r.body);
+				cr_assert(r.status != 501 && !(r.status == 404 && strcmp(jstr(r.json, "error"), "not_found") == 0),
+					"%s %s is described but not served", upper, real);
+			}
+			http_free(&r);
+		}
+	}
+	cr_assert_eq(ops, 8, "status, watches (list, create), a watch (get, delete), alerts, ack, the description");
+	http_free(&d);
+	struct http_resp pub = http_get("/v2/openapi.json");
+	json_object_object_foreach(jreq(pub.json, "paths"), p, v) {
+		(void)v;
+		cr_assert(strncmp(p, "/monitoring/", 12) != 0 || strcmp(p, "/monitoring/openapi.json") == 0,
+			"the private interface is described in its own document only: %s", p);
+	}
+	http_free(&pub);
+}

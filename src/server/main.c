@@ -173,6 +173,9 @@ static int worker(struct server *s, int fd)
 	sigaction(SIGTERM, &sa, NULL);
 	sigaction(SIGINT, &sa, NULL);
 	if (FCGX_InitRequest(&req, fd, FCGI_FAIL_ACCEPT_ON_INTR) != 0) return 1;
+	/* the monitoring store is opened before the first request (again later if this fails), so that
+	 * serving needs no new files */
+	if (s->mon.conn[0]) monitoring_store(&s->mon);
 	struct io io = { &req, fcgi_read, fcgi_write, fcgi_getenv };
 	while (FCGX_Accept_r(&req) >= 0) {
 		maybe_remap(s);

@@ -4,12 +4,14 @@
 #   ./dev.sh test             the same set-up, then make check (unit and integration tests)
 #   ./dev.sh test --sanitize  build in _build-asan with AddressSanitizer and UBSan, then make check
 #   ./dev.sh bench            the same set-up, then make bench
+#   ./dev.sh admin ARGS...    autoplan-admin against the store ./dev.sh run serves (projects, keys)
 set -euo pipefail
 cd "$(dirname "$0")"
 top=$(pwd)
 
 packages=(build-essential autoconf automake pkg-config libfcgi-dev libjson-c-dev libssl-dev libyaml-dev
-	libcriterion-dev libcurl4-openssl-dev nginx wrk valgrind nodejs npm libseccomp-dev clang)
+	libcriterion-dev libcurl4-openssl-dev nginx wrk valgrind nodejs npm libseccomp-dev clang
+	libsqlite3-dev libpq-dev postgresql)
 
 install_missing() {
 	local missing=() p
@@ -84,8 +86,14 @@ bench)
 	build _build
 	make -s -C _build bench
 	;;
+admin)
+	install_missing
+	build _build >/dev/null
+	mkdir -p _build/state
+	exec _build/src/autoplan-admin --db "${AUTOPLAN_MONITOR_DB:-$top/_build/state/monitor.db}" "$@"
+	;;
 *)
-	sed -n '2,6p' "$0"
+	sed -n '2,7p' "$0"
 	exit 2
 	;;
 esac

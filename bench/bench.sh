@@ -168,7 +168,7 @@ body_size() { # size of the service's answer for a path (and a POST body)
 		printf 'POST %s HTTP/1.0\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: %d\r\n\r\n%s' \
 			"$p" "$(printf %s "$body" | wc -c)" "$body" >&3
 	else
-		printf 'GET %s HTTP/1.0\r\nHost: x\r\n\r\n' "$p" >&3
+		printf 'GET %s HTTP/1.0\r\nHost: x\r\n%s\r\n' "$p" "${AUTH:+Authorization: Bearer $AUTH$'\r\n'}" >&3
 	fi
 	awk 'tolower($0) ~ /^content-length:/ {gsub("\r",""); print $2; exit}' <&3
 	exec 3<&-
@@ -204,6 +204,10 @@ printf '%-44s %12s %10s %12s %12s\n' target req/s p99_ms vs_hello vs_static
 bench_one() { # label path [json body]
 	local label=$1 path=$2 json=${3:-} lua="" size svc hello static base
 	if [ -n "$json" ]; then lua=$(post_lua "'$json'" "lua$RANDOM"); fi
+	if [ -n "${AUTH:-}" ]; then # AUTH=<key>: a GET with a bearer key
+		lua=$run/auth.lua
+		printf 'wrk.headers["Authorization"] = "Bearer %s"\n' "$AUTH" > "$lua"
+	fi
 	size=$(body_size "$path" "$json")
 	hello_stack "${size:-2000}"
 	# Rounds alternate service and baselines; the best round of each counts, so a burst of load from
@@ -230,6 +234,27 @@ if [ "${BENCH_PLAN:-1}" != 0 ]; then
 	bench_one "POST /v2/workflows/plan (free text)" "/v2/workflows/plan" \
 		'{"query":"save Gmail attachments to Google Drive","granted_scopes":["https://www.googleapis.com/auth/gmail.readonly"]}'
 
+fi
+# The monitoring interface: an authenticated read of a watch with its impact, on the SQLite store of the run.
+if [ "${BENCH_MONITOR:-1}" != 0 ]; then
+	post_json() { # path body [key]: the answer's body
+		local body=$2
+		exec 3<>"/dev/tcp/127.0.0.1/${url##*:}"
+		printf 'POST %s HTTP/1.0\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: %d\r\n%s\r\n%s' \
+			"$1" "$(printf %s "$body" | wc -c)" "${3:+Authorization: Bearer $3$'\r\n'}" "$body" >&3
+		sed '1,/^\r$/d' <&3
+		exec 3<&-
+	}
+	admin=("$build/src/autoplan-admin" --db "$run/svc/monitor.db")
+	project=$("${admin[@]}" project create bench | tail -n 1)
+	key=$("${admin[@]}" key create "$project" | tail -n 1)
+	snapshot=$(post_json /v2/workflows/snapshot '{"task_id":"mailA-attachments-driveA"}' |
+		sed -n 's/.*"snapshot":\(.*\),"dataset_version".*/\1/p')
+	watch=$(post_json /v2/monitoring/watches \
+		"{\"name\":\"bench\",\"snapshot\":$snapshot,\"granted_scopes\":[\"https://mail.google.com/\"]}" "$key" |
+		sed -n 's/^{"id":"\(wat_[a-z2-7]*\)".*/\1/p')
+	[ -n "$watch" ] || { echo "bench: could not create a watch" >&2; exit 1; }
+	AUTH=$key bench_one "GET /v2/monitoring/watches/{id} (bearer key)" "/v2/monitoring/watches/$watch"
 fi
 echo "goals: >= 0.95 of the hello-world responder for the GET rows; >= 0.90 for the plan rows, p99 < 2 ms at 16 connections for the plan by task id"
 echo "load average at the end: $(load)"

@@ -6,8 +6,12 @@
 #   stack.sh stop  RUNDIR
 # Environment: NGINX_BIN (nginx binary), WORKERS (responder processes, default 4), RATE/BURST (limit_req),
 # AUTOPLAN_MAX_BODY (responder body cap), ACCESS_LOG (default: RUNDIR/access.log),
-# RESPONDER_WRAPPER (a command to run the responder under, e.g. valgrind), CATALOG (default: BUILDDIR/catalog.bin),
+# RESPONDER_WRAPPER (a command to run the responder under, e.g. valgrind),
 # CACHE=on (nginx's optional fastcgi_cache of GET answers, the lines marked #cache# in nginx.conf.example).
+# Monitoring: CATALOG (the compiled catalog served, default BUILDDIR/catalog.bin), AUTOPLAN_MONITOR_DB (the
+# store; default RUNDIR/monitor.db, and BUILDDIR/state/monitor.db for "run", the store ./dev.sh admin uses),
+# MONITORS (autoplan-monitor evaluators to start, default 1), MONITOR_INTERVAL (seconds, default 5),
+# MONITOR_ARGS (more options for them), MONITOR_WRAPPER (a command to run them under).
 set -euo pipefail
 
 port_free() { ! (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
@@ -57,6 +61,8 @@ start() {
 	# a responder started as root runs as nobody and rewrites its pid file here; nginx's workers
 	# (another user when started as root) write the cache under it
 	chmod 755 "$run"
+	export AUTOPLAN_MONITOR_DB=${AUTOPLAN_MONITOR_DB:-$run/monitor.db}
+	own_store "$AUTOPLAN_MONITOR_DB"
 	local nginx port fport
 	nginx=$(find_nginx)
 	port=${PORT:-0}
@@ -84,6 +90,7 @@ start() {
 		-e "s|@ACCESS_LOG@|${ACCESS_LOG:-$run/access.log}|g" \
 		-e "$([ "${CACHE:-}" = on ] && echo 's|#cache# ||')" \
 		"$src/nginx.conf.example" > "$run/nginx.conf"
+	start_monitors "$build" "$run"
 	local tries=0
 	# another process may take the port between the check and the bind: pick again (PORT=0 only)
 	until env -u NGINX "$nginx" -p "$run" -c "$run/nginx.conf" -g "daemon on;" >"$run/nginx.start.log" 2>&1; do
@@ -100,13 +107,38 @@ start() {
 	echo "http://127.0.0.1:$port"
 }
 
+# The evaluators of the monitoring interface (autoplan-monitor): they turn a catalog swap into alerts.
+# A responder started as root serves as nobody, and SQLite creates its journal files beside the store: the
+# store's directory and files belong to nobody (autoplan-admin and autoplan-monitor, started as root,
+# then act as that owner too).
+own_store() {
+	local db=${1#sqlite:}
+	[ "$(id -u)" = 0 ] || return 0
+	case $db in off | postgres://* | postgresql://* | *=*) return 0 ;; esac
+	mkdir -p "$(dirname "$db")"
+	chown nobody: "$(dirname "$db")"
+	chown nobody: "$db"* 2>/dev/null || true
+}
+
+start_monitors() {
+	local build=$1 run=$2 i
+	: > "$run/monitor.pids"
+	for i in $(seq 1 "${MONITORS:-1}"); do
+		${MONITOR_WRAPPER:-} "$build/src/autoplan-monitor" --catalog "${CATALOG:-$build/catalog.bin}" --interval "${MONITOR_INTERVAL:-5}" \
+			${MONITOR_ARGS:-} >>"$run/monitor.log" 2>&1 &
+		echo $! >> "$run/monitor.pids"
+	done
+}
+
 stop() {
-	local run=$1
+	local run=$1 mons="" m
+	if [ -f "$run/monitor.pids" ]; then mons=$(cat "$run/monitor.pids"); kill $mons 2>/dev/null || true; rm -f "$run/monitor.pids"; fi
 	if [ -f "$run/nginx.pid" ]; then kill "$(cat "$run/nginx.pid")" 2>/dev/null || true; fi
 	if [ -f "$run/responder.pid" ]; then kill "$(cat "$run/responder.pid")" 2>/dev/null || true; fi
 	for _ in $(seq 1 "${STOP_WAIT:-50}"); do
 		if [ -f "$run/nginx.pid" ] && kill -0 "$(cat "$run/nginx.pid")" 2>/dev/null; then sleep 0.05; continue; fi
 		if [ -f "$run/responder.pid" ] && kill -0 "$(cat "$run/responder.pid")" 2>/dev/null; then sleep 0.05; continue; fi
+		for m in $mons; do kill -0 "$m" 2>/dev/null && { sleep 0.05; continue 2; }; done
 		break
 	done
 	rm -f "$run/nginx.pid" "$run/responder.pid"
@@ -119,10 +151,13 @@ run)
 	build=$2 src=$3
 	run="$build/run"
 	export PORT=${PORT:-8080}
+	mkdir -p "$build/state"
+	export AUTOPLAN_MONITOR_DB=${AUTOPLAN_MONITOR_DB:-$build/state/monitor.db}
+	own_store "$AUTOPLAN_MONITOR_DB"
 	url=$(start "$build" "$src" "$run")
 	trap 'stop "$run"; exit 0' INT TERM
 	echo "autoplan is serving on $url (index: $url/v2/) - Ctrl-C stops it"
-	echo "logs: $run/{access,error,responder}.log"
+	echo "logs: $run/{access,error,responder,monitor}.log; monitoring store: $AUTOPLAN_MONITOR_DB (./dev.sh admin)"
 	while kill -0 "$(cat "$run/responder.pid")" 2>/dev/null && kill -0 "$(cat "$run/nginx.pid")" 2>/dev/null; do
 		sleep 1
 	done

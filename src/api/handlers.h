@@ -41,6 +41,15 @@ void h_verifications(const struct hctx *c, struct json_object *in, struct reply 
 void h_openapi(const struct hctx *c, struct json_object *in, struct reply *out);
 void h_monitoring_openapi(const struct hctx *c, struct json_object *in, struct reply *out);
 
+/* h_monitor.c: the private monitoring interface (R_AUTH routes; env is struct monitoring) */
+void h_mon_status(const struct hctx *c, struct json_object *in, struct reply *out);
+void h_watch_create(const struct hctx *c, struct json_object *in, struct reply *out);
+void h_watch_list(const struct hctx *c, struct json_object *in, struct reply *out);
+void h_watch_get(const struct hctx *c, struct json_object *in, struct reply *out);
+void h_watch_delete(const struct hctx *c, struct json_object *in, struct reply *out);
+void h_alert_list(const struct hctx *c, struct json_object *in, struct reply *out);
+void h_alert_ack(const struct hctx *c, struct json_object *in, struct reply *out);
+
 /* Rows whose own issue has not landed yet: valid input answers 501 not_implemented. */
 void h_not_implemented(const struct hctx *c, struct json_object *in, struct reply *out);
 

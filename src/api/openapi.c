@@ -138,6 +138,25 @@ static void cache_responses(struct json_object *ok, struct json_object *resp, co
 	jadd(resp, "304", nm);
 }
 
+/* The errors every monitoring route can answer, by what the route takes. */
+static void monitoring_responses(const struct route *rt, struct json_object *resp)
+{
+	if (rt->body || rt->query || rt->path)
+		jadd(resp, "400", error_response(rt->body ? "invalid_json or invalid_request (a shape rule is broken)"
+			: "invalid_request (a shape rule is broken)"));
+	jadd(resp, "401", error_response("unauthorized: the Authorization header is missing or not Bearer, or the key is "
+		"malformed, unknown, expired or revoked; with WWW-Authenticate: Bearer"));
+	if (strcmp(rt->method, "GET") != 0)
+		jadd(resp, "403", error_response("forbidden: the key is read-only (WWW-Authenticate: Bearer error=\"insufficient_scope\")"));
+	if (rt->path)
+		jadd(resp, "404", error_response("watch_not_found or alert_not_found: the project has no such resource "
+			"(another project's resources answer the same)"));
+	if (rt->flags & R_CREATED)
+		jadd(resp, "409", error_response("watch_limit_reached: the project holds the most watches allowed"));
+	if (rt->body) jadd(resp, "413", error_response("request_too_large: the body exceeds the size limit"));
+	jadd(resp, "503", error_response("monitoring_unavailable: the interface is switched off, or its store does not answer"));
+}
+
 static struct json_object *operation(const struct route *rt)
 {
 	struct json_object *op = json_object_new_object(), *params = json_object_new_array(),
@@ -164,8 +183,10 @@ static struct json_object *operation(const struct route *rt)
 	jadd(ok, "description", str(rt->response_doc));
 	if (rt->flags & R_LANGUAGE) jadd(ok, "headers", json_tokener_parse(LANGUAGE_HEADERS));
 	if (rt->flags & (R_CACHE | R_CACHE_RELEASE)) cache_responses(ok, resp, rt);
-	jadd(resp, "200", ok);
-	if (rt->flags & R_SPEC_ERRORS) {
+	json_object_object_add(resp, rt->flags & R_CREATED ? "201" : rt->flags & R_NO_CONTENT ? "204" : "200", ok);
+	if (rt->flags & R_AUTH) {
+		monitoring_responses(rt, resp);
+	} else if (rt->flags & R_SPEC_ERRORS) {
 		jadd(resp, "400", error_response("invalid_json (body is not JSON) or invalid_request "
 			"(an enumeration, bound, pattern, required-field or additional-property rule is broken)"));
 		jadd(resp, "404", error_response("entry_not_found: the named app or directory entry does not exist"));
@@ -188,43 +209,59 @@ static struct json_object *error_schema(void)
 		"{\"type\":\"object\",\"required\":[\"error\",\"message\",\"status\"],\"properties\":{"
 		"\"error\":{\"type\":\"string\",\"enum\":[\"invalid_json\",\"invalid_request\",\"entry_not_found\","
 		"\"report_not_found\",\"request_too_large\",\"not_found\",\"method_not_allowed\",\"not_implemented\","
-		"\"too_many_requests\",\"bad_gateway\",\"gateway_timeout\",\"internal_error\",\"catalog_incomplete\"]},"
+		"\"too_many_requests\",\"bad_gateway\",\"gateway_timeout\",\"internal_error\",\"catalog_incomplete\","
+		"\"unauthorized\",\"forbidden\",\"watch_not_found\",\"alert_not_found\",\"watch_limit_reached\","
+		"\"monitoring_unavailable\"]},"
 		"\"message\":{\"type\":\"string\"},\"status\":{\"type\":\"integer\"},"
-		"\"in\":{\"type\":\"string\",\"enum\":[\"body\",\"query\",\"path\"]},"
+		"\"in\":{\"type\":\"string\",\"enum\":[\"body\",\"query\",\"path\",\"header\"]},"
 		"\"pointer\":{\"type\":\"string\",\"description\":\"JSON Pointer to the faulty value\"}}}");
 	return s;
 }
 
-struct json_object *openapi_document(void)
+/* Adds rt's operation under path p. */
+static void add_path(struct json_object *paths, const char *p, const struct route *rt)
+{
+	struct json_object *item = NULL;
+	if (!json_object_object_get_ex(paths, p, &item)) {
+		item = json_object_new_object();
+		json_object_object_add(paths, p, item);
+	}
+	char m[8];
+	size_t k;
+	for (k = 0; rt->method[k] && k < sizeof m - 1; k++) m[k] = (char)(rt->method[k] | 0x20);
+	m[k] = '\0';
+	json_object_object_add(item, m, operation(rt));
+}
+
+/* What every document starts with: openapi, info and servers; paths and components follow. */
+static struct json_object *document(const char *title, const char *description, const char *server)
 {
 	struct json_object *doc = json_object_new_object(), *info = json_object_new_object(),
-		*paths = json_object_new_object(), *servers = json_tokener_parse("[{\"url\":\"/v2\"}]");
+		*servers = json_object_new_array(), *s = json_object_new_object();
 	jadd(doc, "openapi", str("3.1.0"));
-	jadd(info, "title", str(SERVICE_NAME " automation planning service"));
+	jadd(info, "title", str(title));
 	jadd(info, "version", str(API_VERSION));
-	jadd(info, "description", str(
+	jadd(info, "description", str(description));
+	jadd(doc, "info", info);
+	jadd(s, "url", str(server));
+	json_object_array_add(servers, s);
+	jadd(doc, "servers", servers);
+	return doc;
+}
+
+struct json_object *openapi_document(void)
+{
+	struct json_object *paths = json_object_new_object(), *doc = document(SERVICE_NAME " automation planning service",
 		"Plans automations over documented provider operations and serves a directory of MCP tool servers. "
 		"Every planning-type result carries dataset_version, catalog_version and rule_version. Errors are "
 		"JSON objects {error, message, status, in?, pointer?}. Unknown query parameters, repeated query "
 		"parameters and body fields outside the declared set are invalid_request. Array query parameters "
 		"are comma-separated. The responder accepts bodies up to its configured cap (1 MiB by default); "
-		"larger bodies get 413 request_too_large."));
-	jadd(doc, "info", info);
-	jadd(doc, "servers", servers);
+		"larger bodies get 413 request_too_large.", "/v2");
 	for (int i = 0; i < NROUTES; i++) {
 		const struct route *rt = &ROUTES[i];
-		if (rt->flags & R_HIDDEN || strncmp(rt->pattern, "/v2/", 4) != 0) continue;
-		const char *p = rt->pattern + 3;
-		struct json_object *item = NULL;
-		if (!json_object_object_get_ex(paths, p, &item)) {
-			item = json_object_new_object();
-			json_object_object_add(paths, p, item);
-		}
-		char m[8];
-		size_t k;
-		for (k = 0; rt->method[k] && k < sizeof m - 1; k++) m[k] = (char)(rt->method[k] | 0x20);
-		m[k] = '\0';
-		json_object_object_add(item, m, operation(rt));
+		if (rt->flags & (R_HIDDEN | R_AUTH) || strncmp(rt->pattern, "/v2/", 4) != 0) continue;
+		add_path(paths, rt->pattern + 3, rt);
 	}
 	jadd(doc, "paths", paths);
 	struct json_object *comp = json_object_new_object(), *schemas = json_object_new_object();
@@ -234,26 +271,44 @@ struct json_object *openapi_document(void)
 	return doc;
 }
 
+#define MONITORING_PREFIX "/v2/monitoring"
+
 struct json_object *openapi_monitoring_document(void)
 {
-	return json_tokener_parse(
-		"{\"openapi\":\"3.1.0\",\"info\":{\"title\":\"" SERVICE_NAME " private monitoring interface\","
-		"\"version\":\"" API_VERSION "\",\"description\":\"Private monitoring for operators, authenticated with a "
-		"project bearer key (Authorization: Bearer <API_KEY>). Status in this release: described, not served; "
-		"the paths below answer 404 not_found until the monitoring interface ships. Issuance and lifetime of "
-		"keys are not defined yet.\"},"
-		"\"servers\":[{\"url\":\"/v2/monitoring\"}],"
-		"\"components\":{\"securitySchemes\":{\"projectKey\":{\"type\":\"http\",\"scheme\":\"bearer\"}},"
-		"\"schemas\":{\"Status\":{\"type\":\"object\",\"required\":[\"status\",\"dataset_version\",\"catalog_version\","
-		"\"rule_version\"],\"properties\":{\"status\":{\"type\":\"string\",\"enum\":[\"ok\",\"degraded\"]},"
-		"\"dataset_version\":{\"type\":\"string\"},\"catalog_version\":{\"type\":\"string\"},"
-		"\"rule_version\":{\"type\":\"string\"},\"workers\":{\"type\":\"integer\"},"
-		"\"catalog_loaded_at\":{\"type\":\"string\",\"format\":\"date-time\"}}}}},"
-		"\"security\":[{\"projectKey\":[]}],"
-		"\"paths\":{\"/status\":{\"get\":{\"operationId\":\"getMonitoringStatus\",\"summary\":\"Responder and catalog status\","
-		"\"x-implemented\":false,"
-		"\"responses\":{\"200\":{\"description\":\"status\",\"content\":{\"application/json\":{\"schema\":"
-		"{\"$ref\":\"#/components/schemas/Status\"}}}},\"401\":{\"description\":\"missing or unknown key\"}}}}}}");
+	struct json_object *paths = json_object_new_object(), *doc = document(SERVICE_NAME " private monitoring interface",
+		"Watches saved workflow snapshots and alerts when a newly deployed catalog changes their impact. "
+		"Every path but this document needs a project bearer key: Authorization: Bearer <API_KEY>. Keys are "
+		"issued only by the operator's autoplan-admin tool (key create PROJECT [--expires-in DAYS] [--read-only]); "
+		"a key reads apk_<12 id chars>_<40 random chars><6 checksum chars>, is shown once, and only a hash of it "
+		"is stored. A missing, malformed, unknown, expired or revoked key answers 401 with WWW-Authenticate: "
+		"Bearer; a read-only key that writes answers 403; another project's watch or alert answers 404. "
+		"Alerts are recorded by the evaluator (autoplan-monitor) once per watch and deployed catalog, when that "
+		"catalog changes the watch's impact; a watch with a webhook gets each alert as a POST signed after the "
+		"Standard Webhooks convention (webhook-id, webhook-timestamp, webhook-signature: v1,<base64 HMAC-SHA256 of "
+		"id.timestamp.body>), retried with backoff. Errors are JSON objects {error, message, status, in?, pointer?}.",
+		MONITORING_PREFIX);
+	size_t plen = strlen(MONITORING_PREFIX);
+	for (int i = 0; i < NROUTES; i++) {
+		const struct route *rt = &ROUTES[i];
+		if (strncmp(rt->pattern, MONITORING_PREFIX "/", plen + 1) != 0) continue;
+		add_path(paths, rt->pattern + plen, rt);
+		if (!(rt->flags & R_AUTH)) {
+			struct json_object *item = jget(paths, rt->pattern + plen);
+			json_object_object_foreach(item, m, op) {
+				(void)m;
+				jadd(op, "security", json_object_new_array());
+			}
+		}
+	}
+	jadd(doc, "paths", paths);
+	jadd(doc, "security", json_tokener_parse("[{\"projectKey\":[]}]"));
+	struct json_object *comp = json_object_new_object(), *schemas = json_object_new_object();
+	jadd(schemas, "Error", error_schema());
+	jadd(comp, "schemas", schemas);
+	jadd(comp, "securitySchemes", json_tokener_parse("{\"projectKey\":{\"type\":\"http\",\"scheme\":\"bearer\","
+		"\"description\":\"A project key from autoplan-admin\"}}"));
+	jadd(doc, "components", comp);
+	return doc;
 }
 
 /* The document's members written into the answer: the generator builds a tree once per request for

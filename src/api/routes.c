@@ -39,6 +39,18 @@
 	"source_revision_changed|catalog_version_moved|rule_version_moved, severity breaking|compatible|info, before, " \
 	"after, detail), checked_operations, summary"
 
+#define A R_AUTH
+#define MON_STATUS_DOC "project {id, name}, key {id, read_only, expires_at}, watches, watch_limit, alerts {total, " \
+	"unacknowledged}, pending_evaluation (watches not yet evaluated with the catalog served), evaluator {state " \
+	"running|running_other_catalog|not_running|never_ran, last_seen_at, catalog_version, dataset_version}"
+#define WATCH_DOC "id, name, created_at, granted_scopes (or null), webhook ({url} or null), evaluated {at, status, " \
+	"catalog_version, dataset_version, rule_version}, alerts {total, unacknowledged}"
+#define ALERT_DOC "id, seq, watch {id, name}, created_at, status, before and after {status, catalog_version, " \
+	"dataset_version, rule_version}, changes (as in impact, with fingerprint, new, acknowledged), resolved (changes " \
+	"of the previous evaluation gone now), acknowledged, acknowledged_at, acknowledged_by (key <id> | carried_over), " \
+	"delivery (null, or {url, state pending|delivered|failed, attempts, last_attempt_at, last_status, last_error, " \
+	"next_attempt_at, delivered_at})"
+
 const struct route ROUTES[] = {
 	{ "GET", "/v2/capabilities", "findCapabilities", "Find capabilities and the apps that document them", 1,
 		NULL, &Q_CAPABILITIES, NULL, h_capabilities, V | E | C,
@@ -110,6 +122,23 @@ const struct route ROUTES[] = {
 		NULL, NULL, NULL, h_openapi, CR, "OpenAPI 3.1 document" },
 	{ "GET", "/v2/monitoring/openapi.json", "getMonitoringOpenApi", "Description of the private monitoring interface", 0,
 		NULL, NULL, NULL, h_monitoring_openapi, CR, "OpenAPI 3.1 document" },
+	/* The private monitoring interface: a project bearer key on every route (docs/monitoring.md). */
+	{ "GET", "/v2/monitoring/status", "getMonitoringStatus", "The project, the versions served, counts and the evaluator", 0,
+		NULL, NULL, NULL, h_mon_status, A | V, MON_STATUS_DOC },
+	{ "POST", "/v2/monitoring/watches", "createWatch", "Watch a workflow snapshot for catalog changes", 0,
+		NULL, NULL, &B_WATCH, h_watch_create, A | R_CREATED, WATCH_DOC "; impact; webhook.secret (this once only)" },
+	{ "GET", "/v2/monitoring/watches", "listWatches", "The project's watches, paged", 0,
+		NULL, &Q_WATCHES, NULL, h_watch_list, A, "watches (" WATCH_DOC "), total, offset, next_offset (null on the last page)" },
+	{ "GET", "/v2/monitoring/watches/{id}", "getWatch", "A watch with its impact on the catalog served now", 0,
+		&P_WATCH, NULL, NULL, h_watch_get, A, WATCH_DOC "; snapshot; impact (" IMPACT_DOC "; judged against "
+		"granted_scopes: scope changes carry judged {verdict relied_on_removed|still_authorised|not_held|"
+		"now_authorised, granted_scope, detail}; every change has a fingerprint and acknowledged)" },
+	{ "DELETE", "/v2/monitoring/watches/{id}", "deleteWatch", "Delete a watch with its alerts", 0,
+		&P_WATCH, NULL, NULL, h_watch_delete, A | R_NO_CONTENT, "no content" },
+	{ "GET", "/v2/monitoring/alerts", "listAlerts", "Alerts of the project, oldest first, after a sequence number", 0,
+		NULL, &Q_ALERTS, NULL, h_alert_list, A, "alerts (" ALERT_DOC "), next_since (pass as since to read on), has_more" },
+	{ "POST", "/v2/monitoring/alerts/{id}/ack", "acknowledgeAlert", "Acknowledge an alert and the changes it lists", 0,
+		&P_ALERT, NULL, NULL, h_alert_ack, A, "the alert (" ALERT_DOC ")" },
 };
 
 const int NROUTES = (int)(sizeof ROUTES / sizeof ROUTES[0]);

@@ -136,3 +136,37 @@ const struct schema SNAPSHOT = { .kind = SK_OBJECT, .min = NB, .max = NB, .props
 static const struct schema_prop p_impact[] = { { "snapshot", &SNAPSHOT, true }, { NULL, NULL, false } };
 const struct schema B_IMPACT = { .kind = SK_OBJECT, .min = NB, .max = NB, .props = p_impact,
 	.doc = "Change impact request" };
+
+/* Monitoring: a watch, its id, the pages of watches and alerts, an alert id */
+static const struct schema s_watch_name = { .kind = SK_STRING, .min = 1, .max = 100,
+	.doc = "A name for the watch, to recognise it in alerts" };
+static const struct schema s_granted_opt = { .kind = SK_ARRAY, .flags = SF_NULLABLE, .min = 0, .max = 50,
+	.items = &s_scope, .doc = "The OAuth scopes the workflow's holder was granted: scope changes are judged against "
+	"them (absent or null: judged as /v2/changes/impact does)" };
+static const struct schema s_hook_url = { .kind = SK_STRING, .min = 1, .max = 2000,
+	.doc = "https:// or http:// address that receives each alert as a signed POST (Standard Webhooks); "
+	"loopback, private and link-local addresses only when the operator allows them" };
+static const struct schema_prop p_webhook[] = { { "url", &s_hook_url, true }, { NULL, NULL, false } };
+static const struct schema s_webhook = { .kind = SK_OBJECT, .flags = SF_NULLABLE, .min = NB, .max = NB,
+	.props = p_webhook, .doc = "Optional webhook; its signing secret is answered once, on creation" };
+static const struct schema_prop p_watch[] = {
+	{ "name", &s_watch_name, true }, { "snapshot", &SNAPSHOT, true }, { "granted_scopes", &s_granted_opt, false },
+	{ "webhook", &s_webhook, false }, { NULL, NULL, false } };
+const struct schema B_WATCH = { .kind = SK_OBJECT, .min = NB, .max = NB, .props = p_watch,
+	.doc = "A watch: a workflow snapshot to evaluate against every deployed catalog" };
+static const struct schema s_watch_id = { .kind = SK_STRING, .min = NB, .max = NB, .pattern = "^wat_[a-z2-7]{16}$",
+	.doc = "Watch identifier" };
+static const struct schema_prop p_watch_id[] = { { "id", &s_watch_id, true }, { NULL, NULL, false } };
+const struct schema P_WATCH = { .kind = SK_OBJECT, .min = NB, .max = NB, .props = p_watch_id };
+static const struct schema_prop p_watch_page[] = {
+	{ "limit", &s_limit, false }, { "offset", &s_offset, false }, { NULL, NULL, false } };
+const struct schema Q_WATCHES = { .kind = SK_OBJECT, .min = NB, .max = NB, .props = p_watch_page };
+static const struct schema s_since = { .kind = SK_INTEGER, .min = 0, .max = 999999999999L, .dflt = "0",
+	.doc = "Answer alerts with a seq greater than this (the next_since of the previous page; 0: from the first)" };
+static const struct schema_prop p_alerts[] = {
+	{ "since", &s_since, false }, { "limit", &s_limit, false }, { NULL, NULL, false } };
+const struct schema Q_ALERTS = { .kind = SK_OBJECT, .min = NB, .max = NB, .props = p_alerts };
+static const struct schema s_alert_id = { .kind = SK_STRING, .min = NB, .max = NB, .pattern = "^alr_[a-z2-7]{16}$",
+	.doc = "Alert identifier" };
+static const struct schema_prop p_alert_id[] = { { "id", &s_alert_id, true }, { NULL, NULL, false } };
+const struct schema P_ALERT = { .kind = SK_OBJECT, .min = NB, .max = NB, .props = p_alert_id };

@@ -7,5 +7,7 @@
 extern const struct schema Q_CAPABILITIES, Q_GAPS, Q_REPLACEMENTS, Q_LOCALE;
 extern const struct schema P_ENTRY, P_REPORT, P_V1_ENTRY, Q_V1_LIST;
 extern const struct schema B_TASK, B_ENTRY, B_CONFIG_VALIDATE, B_IMPACT, SNAPSHOT;
+/* The monitoring interface (docs/monitoring.md) */
+extern const struct schema B_WATCH, P_WATCH, Q_WATCHES, Q_ALERTS, P_ALERT;
 
 #endif

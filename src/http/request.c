@@ -126,6 +126,8 @@ int request_read(struct request *r, const struct io *io, size_t cap)
 	if (*lang && !(r->accept_language = strndup(lang, 256))) return -1;
 	const char *inm = env(io, "HTTP_IF_NONE_MATCH");
 	if (*inm && strlen(inm) <= 4096 && !(r->if_none_match = strdup(inm))) return -1;
+	const char *auth = env(io, "HTTP_AUTHORIZATION");
+	if (*auth && !(r->authorization = strdup(auth))) return -1;
 	return read_body(r, io, cap);
 }
 
@@ -136,6 +138,7 @@ void request_free(struct request *r)
 	free(r->body);
 	free(r->accept_language);
 	free(r->if_none_match);
+	free(r->authorization);
 	memset(r, 0, sizeof *r);
 }
 

@@ -45,6 +45,7 @@ struct request {
 	size_t flaw_at;    /* byte offset in the decoded path for REQ_PATH_NOT_UTF8 */
 	char *accept_language; /* the Accept-Language header (at most 256 bytes), owned; NULL when absent */
 	char *if_none_match; /* the If-None-Match header, owned; NULL when absent or longer than 4 KiB */
+	char *authorization; /* the Authorization header (HTTP_AUTHORIZATION), owned; NULL when absent */
 };
 
 /* Fills r from io. Reads at most cap+1 body bytes, whatever CONTENT_LENGTH says. Returns 0, or -1

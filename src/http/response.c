@@ -10,9 +10,14 @@ const char *status_text(int status)
 	switch (status) {
 	case 200: return "OK";
 	case 304: return "Not Modified";
+	case 201: return "Created";
+	case 204: return "No Content";
 	case 400: return "Bad Request";
+	case 401: return "Unauthorized";
+	case 403: return "Forbidden";
 	case 404: return "Not Found";
 	case 405: return "Method Not Allowed";
+	case 409: return "Conflict";
 	case 413: return "Content Too Large";
 	case 414: return "URI Too Long";
 	case 431: return "Request Header Fields Too Large";
@@ -93,6 +98,13 @@ void reply_ok(struct reply *r, struct json_object *body)
 	r->body = body;
 }
 
+void reply_status(struct reply *r, int status, struct json_object *body)
+{
+	drop_body(r);
+	r->status = status;
+	r->body = body;
+}
+
 void reply_close(struct reply *r)
 {
 	if (!r->open) return;
@@ -144,6 +156,11 @@ static void add_num(struct head *h, size_t v)
 
 int response_write(const struct io *io, const struct reply *r)
 {
+	if (r->status == 204) {
+		char head[128];
+		int n = snprintf(head, sizeof head, "Status: 204 No Content\r\nCache-Control: no-store\r\n\r\n");
+		return io->write(io->ctx, head, (size_t)n);
+	}
 	size_t blen = 0;
 	const char *body = reply_text(r, &blen);
 	bool not_modified = r->status == 304, cacheable = r->status < 400;
@@ -167,6 +184,11 @@ int response_write(const struct io *io, const struct reply *r)
 		add(&h, "Content-Language: ");
 		add(&h, r->language);
 		add(&h, "\r\nVary: Accept-Language\r\n");
+	}
+	if (r->www_authenticate[0]) {
+		add(&h, "WWW-Authenticate: ");
+		add(&h, r->www_authenticate);
+		add(&h, "\r\n");
 	}
 	if (r->allow[0]) {
 		add(&h, "Allow: ");

@@ -24,6 +24,7 @@ struct reply {
 	char language[8];          /* answer language: Content-Language, and Vary: Accept-Language; empty: none */
 	char etag[40];             /* ETag header (quotes included), empty for none */
 	const char *cache;         /* Cache-Control value; NULL means no-store */
+	char www_authenticate[160]; /* WWW-Authenticate header for 401 and 403, empty otherwise */
 };
 
 /* Replaces any body with an error object. where and pointer may be NULL. */
@@ -39,6 +40,9 @@ void reply_raw(struct reply *r, const char *json);
 
 /* Sets status 200 and takes ownership of body. */
 void reply_ok(struct reply *r, struct json_object *body);
+
+/* Sets status (201, 204, ...) and takes ownership of body (NULL for 204 No Content). */
+void reply_status(struct reply *r, int status, struct json_object *body);
 
 /* Closes an object begun with reply_object; nothing otherwise. */
 void reply_close(struct reply *r);

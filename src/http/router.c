@@ -89,17 +89,37 @@ void router_free(struct router *r)
 	jw_free(&r->versions);
 }
 
-/* The version triple after the members of a planning-type answer; a pre-serialised body carries its own. */
-static void add_version_triple(const struct router *r, struct reply *out)
+void router_set_env(struct router *r, void *env, auth_fn auth)
 {
-	const struct cat_meta *m = r->cat->meta;
-	if (out->open) {
-		jw_members(&out->out, r->versions.p, r->versions.len);
-	} else if (out->body && json_object_is_type(out->body, json_type_object)) {
-		jadd(out->body, "dataset_version", json_object_new_string(cat_s(r->cat, m->dataset_version)));
-		jadd(out->body, "catalog_version", json_object_new_string(cat_s(r->cat, m->catalog_version)));
-		jadd(out->body, "rule_version", json_object_new_string(cat_s(r->cat, m->rule_version)));
+	r->env = env;
+	r->auth = auth;
+}
+
+/* Authentication comes before any validation, so that nothing about a route's input is answered to
+ * a caller without a key. */
+static int authenticate(const struct router *r, const struct request *req, const struct route *rt,
+	struct principal *who, struct reply *out)
+{
+	if (!r->auth) {
+		reply_error(out, 503, "monitoring_unavailable", NULL, NULL, "this server does not serve the monitoring interface");
+		return -1;
 	}
+	return r->auth(r->env, req, strcmp(rt->method, "GET") != 0, who, out);
+}
+
+void add_version_triple(const struct catalog *cat, struct json_object *o)
+{
+	if (!json_object_is_type(o, json_type_object)) return; /* a pre-serialised body carries its own */
+	jadd(o, "dataset_version", json_object_new_string(cat_s(cat, cat->meta->dataset_version)));
+	jadd(o, "catalog_version", json_object_new_string(cat_s(cat, cat->meta->catalog_version)));
+	jadd(o, "rule_version", json_object_new_string(cat_s(cat, cat->meta->rule_version)));
+}
+
+/* The version triple after the members of a planning-type answer; a pre-serialised body carries its own. */
+static void reply_version_triple(const struct router *r, struct reply *out)
+{
+	if (out->open) jw_members(&out->out, r->versions.p, r->versions.len);
+	else if (out->body) add_version_triple(r->cat, out->body);
 }
 
 /* Matches path against pattern segment by segment; captures {name} segments into params. */
@@ -385,6 +405,8 @@ void router_dispatch(const struct router *r, const struct request *req, struct r
 	if (refused_text(req, out)) return;
 	const struct route *rt = find_route(r, req, out);
 	if (!rt) return;
+	struct principal who = { 0 };
+	if ((rt->flags & R_AUTH) && authenticate(r, req, rt, &who, out) < 0) return;
 	if (req->body_state == BODY_TOO_LARGE) {
 		reply_error(out, 413, "request_too_large", "body", NULL, "the request body is larger than this service accepts");
 		return;
@@ -403,7 +425,7 @@ void router_dispatch(const struct router *r, const struct request *req, struct r
 		if (!(part = body_input(r, rt, req, out))) goto done;
 		merge(&in, part);
 	}
-	struct hctx c = { .cat = r->cat, .route = rt };
+	struct hctx c = { .cat = r->cat, .route = rt, .env = r->env, .who = &who };
 	c.nlangs = accept_language_order(req->accept_language, LANG_CODES, 2, c.langs);
 	if ((rt->flags & (R_CACHE | R_CACHE_RELEASE)) && strcmp(rt->method, "GET") == 0) {
 		make_etag(r, rt, in, (rt->flags & R_LANGUAGE) ? &c : NULL, etag);
@@ -416,7 +438,7 @@ void router_dispatch(const struct router *r, const struct request *req, struct r
 	}
 	rt->fn(&c, in, out);
 	if (out->status == 200 && (rt->flags & R_VERSIONED))
-		add_version_triple(r, out);
+		reply_version_triple(r, out);
 	if (out->status == 200 && etag[0]) {
 		set_cache(out, rt, etag);
 		if (req->if_none_match && any_listed(req->if_none_match)) out->status = 304;

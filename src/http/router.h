@@ -16,11 +16,27 @@
 
 struct route;
 
-/* What a handler may read: the mapped catalog and the route table (for self-describing views). */
+/* Who a request authenticated as, on routes flagged R_AUTH. */
+struct principal {
+	char project_id[40];
+	char project_name[128];
+	char key_id[40];
+	bool read_only;
+	long long expires_at;         /* 0: never */
+};
+
+/* The auth step of R_AUTH routes: fills who and returns 0, or fills out (401, 403, 503) and returns -1.
+ * write: the route changes something (any method but GET). */
+typedef int (*auth_fn)(void *env, const struct request *req, bool write, struct principal *who, struct reply *out);
+
+/* What a handler may read: the mapped catalog and the route table (for self-describing views); on
+ * R_AUTH routes also the server's environment for them (router_set_env) and the principal. */
 struct hctx {
 	const struct catalog *cat;
 	const struct route *route;
 	int langs[2], nlangs;          /* LANG_EN/LANG_DE by Accept-Language, most wanted first */
+	void *env;
+	const struct principal *who;
 };
 
 enum { LANG_EN = 0, LANG_DE = 1 };
@@ -40,6 +56,9 @@ enum route_flags {
 	R_CACHE = 1u << 4,
 	/* The same, for documents fixed by the release alone (the OpenAPI documents): CACHE_RELEASE_SECONDS. */
 	R_CACHE_RELEASE = 1u << 5,
+	R_AUTH = 1u << 6,        /* needs a project bearer key; described in /v2/monitoring/openapi.json */
+	R_CREATED = 1u << 7,     /* success is 201 Created */
+	R_NO_CONTENT = 1u << 8,  /* success is 204 No Content */
 };
 
 #define CACHE_CATALOG_SECONDS 300
@@ -64,13 +83,20 @@ struct router {
 	struct schema_patterns pats;
 	struct jw versions;         /* "dataset_version":...,"rule_version":... of cat, written once */
 	uint64_t tag;               /* this catalog file and this build: the first half of every ETag */
+	auth_fn auth;               /* NULL: R_AUTH routes answer 503 */
+	void *env;
 };
 
 /* Keeps the route table (the caller's, which must outlive r), compiles every pattern of it into
  * r->pats and writes the catalog's version triple once. Returns 0 or -1. */
 int router_init(struct router *r, const struct catalog *cat, const struct route *routes, int nroutes);
 void router_free(struct router *r);
+/* Installs the auth step and the environment handed to handlers (both kept, not owned). */
+void router_set_env(struct router *r, void *env, auth_fn auth);
 
 void router_dispatch(const struct router *r, const struct request *req, struct reply *out);
+
+/* Adds dataset_version, catalog_version and rule_version to o. */
+void add_version_triple(const struct catalog *cat, struct json_object *o);
 
 #endif

@@ -29,12 +29,15 @@ static void usage(const char *argv0)
 {
 	fprintf(stderr,
 		"usage: %s [--listen ADDR] [--workers N] [--catalog FILE] [--max-body BYTES] [--max-params BYTES]\n"
-		"          [--read-timeout SECONDS] [--drain-timeout SECONDS] [--pid-file FILE] [--user NAME] [--check]\n"
+		"          [--read-timeout SECONDS] [--drain-timeout SECONDS] [--pid-file FILE] [--user NAME]\n"
+		"          [--monitor-db CONN] [--check]\n"
 		"  ADDR is :PORT, HOST:PORT or a unix socket path. Without --listen, a socket on fd 0 is served\n"
 		"  (spawn-fcgi, mod_fcgid); otherwise one CGI request is answered from the environment.\n"
 		"  --check validates the catalog and these settings, then exits (0 when both are sound).\n"
 		"  Environment: AUTOPLAN_CATALOG, AUTOPLAN_WORKERS, AUTOPLAN_MAX_BODY, AUTOPLAN_MAX_PARAMS,\n"
-		"  AUTOPLAN_READ_TIMEOUT, AUTOPLAN_LISTEN, AUTOPLAN_PID_FILE, AUTOPLAN_USER, AUTOPLAN_SANDBOX=off.\n", argv0);
+		"  AUTOPLAN_READ_TIMEOUT, AUTOPLAN_LISTEN, AUTOPLAN_PID_FILE, AUTOPLAN_USER, AUTOPLAN_SANDBOX=off.\n"
+		"  Monitoring: AUTOPLAN_MONITOR_DB (store path or PostgreSQL URI; off), AUTOPLAN_MAX_WATCHES,\n"
+		"  AUTOPLAN_WEBHOOK_ALLOW (CIDR ranges webhooks may reach beyond public addresses).\n", argv0);
 }
 
 /* A setting and its bounds: a decimal number, nothing else; anything outside is refused at start. */
@@ -104,6 +107,7 @@ static int parse_options(int argc, char **argv, struct parsed *p)
 		else if (strcmp(a, "--catalog") == 0) o->catalog = v;
 		else if (strcmp(a, "--pid-file") == 0) o->pid_file = v;
 		else if (strcmp(a, "--user") == 0) o->user = v;
+		else if (strcmp(a, "--monitor-db") == 0) o->monitor_db = v;
 		else if (strcmp(a, "--workers") == 0) rc = number(&B_WORKERS, v, false, &workers);
 		else if (strcmp(a, "--max-body") == 0) rc = number(&B_MAX_BODY, v, false, &max_body);
 		else if (strcmp(a, "--max-params") == 0) rc = number(&B_MAX_PARAMS, v, false, &max_params);
@@ -237,6 +241,7 @@ static int serve_fastcgi(struct server *s, int fd)
 	int rc;
 	if (n == 1) { /* one worker in this process, watching the catalog itself (mod_fcgid, spawn-fcgi) */
 		sandbox_limits();
+		server_open_store(s);
 		struct sandbox_needs needs = server_sandbox_needs(s, SERVE_ALONE);
 		if (s->opt.sandbox && FILTER_UNTIL_EXIT && sandbox_enter(&needs, err, sizeof err) < 0) {
 			log_msg(LOG_ERR, "cannot start: %s", err);
@@ -260,7 +265,16 @@ int main(int argc, char **argv)
 	if (parse_options(argc, argv, &p) < 0) return 2;
 	s.opt = p.opt;
 	log_init("autoplan");
-	if (p.check) return check(&s.opt);
+	char merr[300];
+	if (monitoring_init(&s.mon, s.opt.monitor_db, merr, sizeof merr) < 0) {
+		fprintf(stderr, "autoplan: %s\n", merr);
+		return 2;
+	}
+	if (p.check) {
+		int rc = check(&s.opt);
+		monitoring_free(&s.mon);
+		return rc;
+	}
 	if (FCGX_Init() != 0) return 1;
 	int fd = 0;
 	if (s.opt.listen) {

@@ -6,6 +6,7 @@
 #include "server/log.h"
 #include "server/sandbox.h"
 #include "api/routes.h"
+#include "store/db.h"
 #include "http/response.h"
 
 #include <errno.h>
@@ -32,6 +33,7 @@ int server_install(struct server *s, struct catalog *fresh)
 	s->cat = *fresh;
 	s->router = r;
 	s->router.cat = &s->cat;
+	router_set_env(&s->router, &s->mon, monitoring_auth);
 	memset(fresh, 0, sizeof *fresh);
 	fresh->fd = -1;
 	return 0;
@@ -39,15 +41,25 @@ int server_install(struct server *s, struct catalog *fresh)
 
 void server_release(struct server *s)
 {
+	monitoring_free(&s->mon);
 	if (!s->cat.base) return;
 	router_free(&s->router);
 	catalog_close(&s->cat);
 }
 
+void server_open_store(struct server *s)
+{
+	if (s->mon.conn[0]) monitoring_store(&s->mon);
+}
+
 struct sandbox_needs server_sandbox_needs(const struct server *s, enum serving_mode mode)
 {
-	(void)s; /* the monitoring store's settings will live in s->opt */
 	struct sandbox_needs n = { .reload_file = mode == SERVE_ALONE, .one_request = mode == SERVE_CGI };
+	if (s->mon.conn[0]) {
+		bool pg = db_kind_of(s->mon.conn) == DB_POSTGRES;
+		n.store_files = !pg;
+		n.store_socket = pg;
+	}
 	return n;
 }
 

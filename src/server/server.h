@@ -3,6 +3,7 @@
 #ifndef AUTOPLAN_SERVER_H
 #define AUTOPLAN_SERVER_H
 
+#include "api/monitoring.h"
 #include "catalog/catalog.h"
 #include "http/request.h"
 #include "http/router.h"
@@ -25,6 +26,7 @@ struct options {
 	int drain_timeout;      /* seconds SIGTERM waits for requests in progress */
 	struct gate_limits gate;
 	bool sandbox;           /* seccomp filter in serving processes (AUTOPLAN_SANDBOX=off disables) */
+	const char *monitor_db; /* NULL: AUTOPLAN_MONITOR_DB or the default */
 };
 
 /* Read-only after start-up except when the catalog is replaced. */
@@ -32,12 +34,17 @@ struct server {
 	struct options opt;
 	struct catalog cat;
 	struct router router;
+	struct monitoring mon;  /* the monitoring interface's settings; its store opens per serving process */
 };
 
 /* Makes fresh the served catalog (the router rebuilt for it) and closes the previous one. Returns 0,
  * or -1 when the router cannot be built (fresh is closed and the previous catalog kept). */
 int server_install(struct server *s, struct catalog *fresh);
 void server_release(struct server *s);
+
+/* Opens this process's monitoring store, when one is configured, before the seccomp filter is entered:
+ * a store that cannot be opened now is tried again on the first monitoring request. */
+void server_open_store(struct server *s);
 
 /* Reads one request from io, answers it. */
 void serve_one(struct server *s, const struct io *io);

@@ -118,6 +118,7 @@ static void spawn_worker(struct sup *v, int i)
 		prctl(PR_SET_NAME, "autoplan-worker"); /* what ps and pgrep show */
 		sandbox_limits();
 		char err[300];
+		server_open_store(v->s);
 		struct sandbox_needs needs = server_sandbox_needs(v->s, SERVE_SUPERVISED);
 		if (v->s->opt.sandbox && sandbox_enter(&needs, err, sizeof err) < 0) {
 			log_msg(LOG_ERR, "%s", err);

@@ -115,6 +115,18 @@ int jget_bool(const struct json_object *o, const char *key, int fallback)
 	return v && json_object_is_type(v, json_type_boolean) ? json_object_get_boolean(v) : fallback;
 }
 
+long long jget_int64(const struct json_object *o, const char *key, long long fallback)
+{
+	struct json_object *v = jget(o, key);
+	return v ? (long long)json_object_get_int64(v) : fallback;
+}
+
+struct json_object *jcopy_str(const struct json_object *o, const char *key)
+{
+	const char *s = jget_str(o, key);
+	return s ? json_object_new_string(s) : NULL;
+}
+
 long json_rfc_violation(const char *text, size_t len)
 {
 	bool in_string = false;

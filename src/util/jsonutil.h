@@ -32,5 +32,9 @@ char *json_pretty(struct json_object *o);
 const char *jget_str(const struct json_object *o, const char *key);
 struct json_object *jget(const struct json_object *o, const char *key);
 int jget_bool(const struct json_object *o, const char *key, int fallback);
+/* An integer member (database rows), or fallback when missing or null. */
+long long jget_int64(const struct json_object *o, const char *key, long long fallback);
+/* A new string node with the text of member key, or NULL (JSON null) when it is missing or no string. */
+struct json_object *jcopy_str(const struct json_object *o, const char *key);
 
 #endif

@@ -6,6 +6,7 @@
 #include "http/response.h"
 #include "api/routes.h"
 #include "http/router.h"
+#include "util/cli.h"
 
 #include <errno.h>
 #include <fcgiapp.h>
@@ -35,13 +36,18 @@ struct server {
 	time_t last_check;
 };
 
+static const char USAGE[] =
+	"usage: autoplan [--listen ADDR] [--workers N] [--catalog FILE] [--max-body BYTES]\n"
+	"       autoplan --help | --version\n"
+	"  ADDR is :PORT, HOST:PORT or a unix socket path. Without --listen, a socket on fd 0 is served\n"
+	"  (spawn-fcgi, mod_fcgid, systemd); otherwise one CGI request is answered from the environment.\n"
+	"  Environment: AUTOPLAN_CATALOG, AUTOPLAN_WORKERS, AUTOPLAN_MAX_BODY, AUTOPLAN_LISTEN.\n"
+	"  See autoplan(8).\n";
+
 static void usage(const char *argv0)
 {
-	fprintf(stderr,
-		"usage: %s [--listen ADDR] [--workers N] [--catalog FILE] [--max-body BYTES]\n"
-		"  ADDR is :PORT, HOST:PORT or a unix socket path. Without --listen, a socket on fd 0 is served\n"
-		"  (spawn-fcgi, mod_fcgid); otherwise one CGI request is answered from the environment.\n"
-		"  Environment: AUTOPLAN_CATALOG, AUTOPLAN_WORKERS, AUTOPLAN_MAX_BODY, AUTOPLAN_LISTEN.\n", argv0);
+	(void)argv0;
+	fputs(USAGE, stderr);
 }
 
 static long env_long(const char *name, long fallback)
@@ -218,11 +224,29 @@ static int prefork(struct server *s, int fd, int n)
 	return 0;
 }
 
+/* A CGI request that cannot be served (no usable catalog) still gets a JSON answer, not the front's
+ * HTML 500; its body is drained first so the front's pipe does not break. */
+static int cgi_unavailable(void)
+{
+	struct io io = { NULL, cgi_read, cgi_write, cgi_getenv };
+	struct request req;
+	struct reply rep = { 0 };
+	if (request_read(&req, &io, 0) == 0)
+		request_free(&req);
+	reply_error(&rep, 503, "service_unavailable", NULL, NULL, "the service cannot answer: its catalog could not be loaded");
+	response_write(&io, &rep);
+	reply_free(&rep);
+	fflush(stdout);
+	return 1;
+}
+
 int main(int argc, char **argv)
 {
 	struct server s = { 0 };
+	int hv = cli_help_version(argc, argv, "autoplan", USAGE);
+	if (hv >= 0) return hv;
 	if (parse_options(argc, argv, &s.opt) < 0) return 2;
-	if (load_catalog(&s) < 0) return 1;
+	if (load_catalog(&s) < 0) return !s.opt.listen && FCGX_IsCGI() ? cgi_unavailable() : 1;
 	if (FCGX_Init() != 0) return 1;
 	int fd = 0;
 	if (s.opt.listen) {

@@ -9,7 +9,8 @@ cd "$(dirname "$0")"
 top=$(pwd)
 
 packages=(build-essential autoconf automake pkg-config libfcgi-dev libjson-c-dev libssl-dev libyaml-dev
-	libcriterion-dev libcurl4-openssl-dev nginx wrk valgrind nodejs npm)
+	libcriterion-dev libcurl4-openssl-dev nginx wrk valgrind nodejs npm
+	apache2 libapache2-mod-fcgid mandoc man-db)
 
 install_missing() {
 	local missing=() p
@@ -67,10 +68,11 @@ test)
 	status=0
 	make -C "$dir" -j"$(nproc)" check || status=$?
 	[ $status -ne 0 ] && cat "$dir/test-suite.log" 2>/dev/null
-	# One closing line over every Criterion case, plus one per script test (leak check, MCP runs).
+	# One closing line over every Criterion case (unit tests, and the integration tests once per front),
+	# plus one per other script test (leak check, MCP runs, install).
 	{
-		find "$dir/tests" \( -name 'test_*.log' -o -name 'run.sh.log' \) -exec cat {} + 2>/dev/null
-		find "$dir/tests" -name '*.sh.trs' ! -name 'run.sh.trs' -exec cat {} + 2>/dev/null
+		find "$dir/tests" \( -name 'test_*.log' -o -path '*/tests/integration/*.sh.log' \) -exec cat {} + 2>/dev/null
+		find "$dir/tests" -name '*.sh.trs' ! -path '*/tests/integration/*' -exec cat {} + 2>/dev/null
 	} | awk '
 		/Synthesis: Tested:/ { p += $7; f += $10 + $13 }
 		/^:test-result: PASS/ { p++ }

@@ -186,6 +186,10 @@ start_apache() {
 		user=${APACHE_USER:-www-data}
 		id "$user" >/dev/null 2>&1 || user=nobody
 		chmod 755 "$run"
+		if ! runuser -u "$user" -- test -x "$run"; then
+			echo "user $user cannot enter $run (Apache's children run as $user): make its parents searchable" >&2
+			return 1
+		fi
 		if ! runuser -u "$user" -- test -x "$build/src/autoplan" -a -r "$build/catalog.bin" -a -r "$src/htdocs/index.html"; then
 			echo "user $user cannot run $build/src/autoplan or read the catalog and htdocs (Apache's children run as $user)" >&2
 			return 1

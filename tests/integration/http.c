@@ -31,6 +31,12 @@ struct http_resp http_req(const char *method, const char *path, const char *body
 {
 	const char *base = getenv("AUTOPLAN_BASE_URL");
 	cr_assert_not_null(base, "AUTOPLAN_BASE_URL is not set (run through tests/integration/run.sh)");
+	return http_req_at(base, method, path, body, len, NULL);
+}
+
+struct http_resp http_req_at(const char *base, const char *method, const char *path, const char *body, size_t len,
+	const char *header)
+{
 	char url[8192];
 	snprintf(url, sizeof url, "%s%s", base, path);
 	CURL *c = curl_easy_init();
@@ -49,6 +55,7 @@ struct http_resp http_req(const char *method, const char *path, const char *body
 		if (len == 0) len = strlen(body);
 		hdrs = curl_slist_append(hdrs, "Content-Type: application/json");
 		hdrs = curl_slist_append(hdrs, "Expect:");
+		if (header) hdrs = curl_slist_append(hdrs, header);
 		curl_easy_setopt(c, CURLOPT_HTTPHEADER, hdrs);
 		curl_easy_setopt(c, CURLOPT_POSTFIELDS, body);
 		curl_easy_setopt(c, CURLOPT_POSTFIELDSIZE_LARGE, (curl_off_t)len);

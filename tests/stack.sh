@@ -9,7 +9,7 @@
 # Environment: NGINX_BIN (nginx binary), APACHE_BIN and APACHE_MODULES (httpd binary, module directory),
 # WORKERS (responder processes, default 4), RATE/BURST (limit_req, nginx), AUTOPLAN_MAX_BODY (responder
 # body cap), ACCESS_LOG (default: RUNDIR/access.log), RESPONDER_WRAPPER (a command to run the responder
-# under, e.g. valgrind; nginx only).
+# under, e.g. valgrind; nginx only), CATALOG (the compiled catalog Apache hands the responder).
 set -euo pipefail
 
 port_free() { ! (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
@@ -196,7 +196,7 @@ start_apache() {
 		fi
 	fi
 	# The placeholders are filled in as `make install` does, with the paths of the build.
-	sed -e "s|@BINDIR@|$build/src|g" -e "s|@CATALOG@|$build/catalog.bin|g" -e "s|@HTDOCS@|$src/htdocs|g" \
+	sed -e "s|@BINDIR@|$build/src|g" -e "s|@CATALOG@|${CATALOG:-$build/catalog.bin}|g" -e "s|@HTDOCS@|$src/htdocs|g" \
 		-e "s|@ERRORDOCS@|$src/etc/errors|g" "$src/etc/apache-autoplan.conf" > "$run/apache-autoplan.conf"
 	apache_main_conf "$run" "$port" "$module" "$user" > "$run/httpd.conf"
 	local tries=0

@@ -224,19 +224,44 @@ static int prefork(struct server *s, int fd, int n)
 	return 0;
 }
 
-/* A CGI request that cannot be served (no usable catalog) still gets a JSON answer, not the front's
- * HTML 500; its body is drained first so the front's pipe does not break. */
-static int cgi_unavailable(void)
+/* A request that cannot be served (no usable catalog) still gets a JSON answer, not the front's HTML
+ * 500; its body is drained first so the front's pipe does not break. */
+static void answer_unavailable(const struct io *io)
 {
-	struct io io = { NULL, cgi_read, cgi_write, cgi_getenv };
 	struct request req;
 	struct reply rep = { 0 };
-	if (request_read(&req, &io, 0) == 0)
+	if (request_read(&req, io, 0) == 0)
 		request_free(&req);
 	reply_error(&rep, 503, "service_unavailable", NULL, NULL, "the service cannot answer: its catalog could not be loaded");
-	response_write(&io, &rep);
+	response_write(io, &rep);
 	reply_free(&rep);
-	fflush(stdout);
+}
+
+/* Started without a usable catalog: a CGI request, or each request on an inherited FastCGI socket
+ * (mod_fcgid, spawn-fcgi) until the catalog opens again, gets the JSON 503; then the process ends so
+ * that its front starts a fresh one. */
+static int serve_unavailable(struct server *s)
+{
+	if (FCGX_IsCGI()) {
+		struct io io = { NULL, cgi_read, cgi_write, cgi_getenv };
+		answer_unavailable(&io);
+		fflush(stdout);
+		return 1;
+	}
+	FCGX_Request req;
+	if (FCGX_Init() != 0 || FCGX_InitRequest(&req, 0, 0) != 0) return 1;
+	struct io io = { &req, fcgi_read, fcgi_write, fcgi_getenv };
+	int loaded = 0;
+	while (!loaded && FCGX_Accept_r(&req) >= 0) {
+		answer_unavailable(&io);
+		FCGX_Finish_r(&req);
+		loaded = load_catalog(s) == 0;
+	}
+	FCGX_Free(&req, 1);
+	if (loaded) {
+		router_free(&s->router);
+		catalog_close(&s->cat);
+	}
 	return 1;
 }
 
@@ -246,7 +271,7 @@ int main(int argc, char **argv)
 	int hv = cli_help_version(argc, argv, "autoplan", USAGE);
 	if (hv >= 0) return hv;
 	if (parse_options(argc, argv, &s.opt) < 0) return 2;
-	if (load_catalog(&s) < 0) return !s.opt.listen && FCGX_IsCGI() ? cgi_unavailable() : 1;
+	if (load_catalog(&s) < 0) return s.opt.listen ? 1 : serve_unavailable(&s);
 	if (FCGX_Init() != 0) return 1;
 	int fd = 0;
 	if (s.opt.listen) {

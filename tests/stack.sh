@@ -9,7 +9,8 @@
 # Environment: NGINX_BIN (nginx binary), APACHE_BIN and APACHE_MODULES (httpd binary, module directory),
 # WORKERS (responder processes, default 4), RATE/BURST (limit_req, nginx), AUTOPLAN_MAX_BODY (responder
 # body cap), ACCESS_LOG (default: RUNDIR/access.log), RESPONDER_WRAPPER (a command to run the responder
-# under, e.g. valgrind; nginx only), CATALOG (the compiled catalog Apache hands the responder).
+# under, e.g. valgrind; nginx only), CATALOG (the compiled catalog Apache hands the responder), SITE_CONF
+# (an installed apache-autoplan.conf to use as it is).
 set -euo pipefail
 
 port_free() { ! (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
@@ -190,14 +191,16 @@ start_apache() {
 			echo "user $user cannot enter $run (Apache's children run as $user): make its parents searchable" >&2
 			return 1
 		fi
-		if ! runuser -u "$user" -- test -x "$build/src/autoplan" -a -r "$build/catalog.bin" -a -r "$src/htdocs/index.html"; then
+		if [ -z "${SITE_CONF:-}" ] &&
+			! runuser -u "$user" -- test -x "$build/src/autoplan" -a -r "$build/catalog.bin" -a -r "$src/htdocs/index.html"; then
 			echo "user $user cannot run $build/src/autoplan or read the catalog and htdocs (Apache's children run as $user)" >&2
 			return 1
 		fi
 	fi
-	# The placeholders are filled in as `make install` does, with the paths of the build.
-	sed -e "s|@BINDIR@|$build/src|g" -e "s|@CATALOG@|${CATALOG:-$build/catalog.bin}|g" -e "s|@HTDOCS@|$src/htdocs|g" \
-		-e "s|@ERRORDOCS@|$src/etc/errors|g" "$src/etc/apache-autoplan.conf" > "$run/apache-autoplan.conf"
+	# The placeholders are filled in as `make install` does, with the paths of the build (SITE_CONF: an
+	# installed, already filled-in copy).
+	if [ -n "${SITE_CONF:-}" ]; then cp "$SITE_CONF" "$run/apache-autoplan.conf"; else sed -e "s|@BINDIR@|$build/src|g" -e "s|@CATALOG@|${CATALOG:-$build/catalog.bin}|g" -e "s|@HTDOCS@|$src/htdocs|g" \
+		-e "s|@ERRORDOCS@|$src/etc/errors|g" "$src/etc/apache-autoplan.conf" > "$run/apache-autoplan.conf"; fi
 	apache_main_conf "$run" "$port" "$module" "$user" > "$run/httpd.conf"
 	local tries=0
 	# another process may take the port between the check and the bind: pick again (PORT=0 only)

@@ -8,6 +8,9 @@
 
 static const char *const type_names[] = { NULL, "string", "integer", "number", "boolean", "array", "object", NULL };
 
+/* The licence of the service and of its interface descriptions (LICENSE). */
+#define OPENAPI_LICENSE "{\"name\":\"ISC\",\"identifier\":\"ISC\"}"
+
 static struct json_object *str(const char *s) { return json_object_new_string(s); }
 
 struct json_object *openapi_schema(const struct schema *s)
@@ -98,6 +101,7 @@ static struct json_object *operation(const struct route *rt)
 		*resp = json_object_new_object(), *ok = json_object_new_object();
 	jadd(op, "operationId", str(rt->op_id));
 	jadd(op, "summary", str(rt->summary));
+	jadd(op, "security", json_object_new_array()); /* public: no credential (the monitoring interface has one) */
 	if (rt->row) jadd(op, "x-spec-row", json_object_new_int(rt->row));
 	jadd(op, "x-implemented", json_object_new_boolean(rt->fn != h_not_implemented));
 	add_params(params, rt->path, "path");
@@ -152,6 +156,7 @@ struct json_object *openapi_document(void)
 	jadd(doc, "openapi", str("3.1.0"));
 	jadd(info, "title", str(SERVICE_NAME " automation planning service"));
 	jadd(info, "version", str(API_VERSION));
+	jadd(info, "license", json_tokener_parse(OPENAPI_LICENSE));
 	jadd(info, "description", str(
 		"Plans automations over documented provider operations and serves a directory of MCP tool servers. "
 		"Every planning-type result carries dataset_version, catalog_version and rule_version. Errors are "
@@ -188,7 +193,7 @@ struct json_object *openapi_monitoring_document(void)
 {
 	return json_tokener_parse(
 		"{\"openapi\":\"3.1.0\",\"info\":{\"title\":\"" SERVICE_NAME " private monitoring interface\","
-		"\"version\":\"" API_VERSION "\",\"description\":\"Private monitoring for operators, authenticated with a "
+		"\"version\":\"" API_VERSION "\",\"license\":" OPENAPI_LICENSE ",\"description\":\"Private monitoring for operators, authenticated with a "
 		"project bearer key (Authorization: Bearer <API_KEY>). Status in this release: described, not served; "
 		"the paths below answer 404 not_found until the monitoring interface ships. Issuance and lifetime of "
 		"keys are not defined yet.\"},"

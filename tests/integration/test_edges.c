@@ -101,13 +101,19 @@ Test(edges, unknown_paths_get_json_404)
 	struct http_resp api = http_get("/v2/no/such/thing");
 	expect_error(&api, 404, "not_found");
 	http_free(&api);
-	struct http_resp page = http_get("/no-such-page.html");
-	cr_assert_eq(page.status, 404);
-	char ct[128] = "";
-	http_header(&page, "Content-Type", ct, sizeof ct);
-	if (strcmp(front(), "nginx") == 0 && strstr(ct, "text/html"))
-		cr_skip_test("nginx's own 404 page is still HTML (nginx's error pages are made JSON elsewhere)");
-	expect_error(&page, 404, "not_found");
-	cr_assert(strstr(ct, "application/json"), "Content-Type %s", ct);
-	http_free(&page);
+	/* a page that does not exist, and Apache's error bodies asked for directly */
+	const char *paths[] = { "/no-such-page.html", "/.autoplan-errors/413.json" };
+	for (size_t i = 0; i < 2; i++) {
+		struct http_resp page = http_get(paths[i]);
+		cr_assert_eq(page.status, 404, "%s: %ld", paths[i], page.status);
+		char ct[128] = "";
+		http_header(&page, "Content-Type", ct, sizeof ct);
+		if (strcmp(front(), "nginx") == 0 && strstr(ct, "text/html")) {
+			http_free(&page);
+			cr_skip_test("nginx's own 404 page is still HTML (nginx's error pages are made JSON elsewhere)");
+		}
+		expect_error(&page, 404, "not_found");
+		cr_assert(strstr(ct, "application/json"), "Content-Type %s", ct);
+		http_free(&page);
+	}
 }

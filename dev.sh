@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # One-step set-up for a fresh Debian machine.
 #   ./dev.sh run              install what is missing, build, serve on http://127.0.0.1:${PORT:-8080}
+#                             through nginx; FRONT=apache: Apache httpd + mod_fcgid; FRONT=cgi: Apache running CGI
 #   ./dev.sh test             the same set-up, then make check (unit and integration tests)
 #   ./dev.sh test --sanitize  build in _build-asan with AddressSanitizer and UBSan, then make check
 #   ./dev.sh bench            the same set-up, then make bench
@@ -87,7 +88,7 @@ bench)
 	make -s -C _build bench
 	;;
 *)
-	sed -n '2,6p' "$0"
+	sed -n '2,7p' "$0"
 	exit 2
 	;;
 esac

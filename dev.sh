@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # One-step set-up for a fresh Debian machine.
 #   ./dev.sh run              install what is missing, build, serve on http://127.0.0.1:${PORT:-8080}
+#                             through nginx; FRONT=apache: Apache httpd + mod_fcgid; FRONT=cgi: Apache running CGI
 #   ./dev.sh test             the same set-up, then make check (unit and integration tests)
 #   ./dev.sh test --sanitize  build in _build-asan with AddressSanitizer and UBSan, then make check
 #   ./dev.sh bench            the same set-up, then make bench
@@ -11,7 +12,8 @@ top=$(pwd)
 
 packages=(build-essential autoconf automake pkg-config libfcgi-dev libjson-c-dev libssl-dev libyaml-dev
 	libcriterion-dev libcurl4-openssl-dev nginx wrk valgrind nodejs npm libseccomp-dev clang
-	libsqlite3-dev libpq-dev postgresql)
+	libsqlite3-dev libpq-dev postgresql
+	apache2 libapache2-mod-fcgid mandoc man-db)
 
 install_missing() {
 	local missing=() p
@@ -69,10 +71,11 @@ test)
 	status=0
 	make -C "$dir" -j"$(nproc)" check || status=$?
 	[ $status -ne 0 ] && cat "$dir/test-suite.log" 2>/dev/null
-	# One closing line over every Criterion case, plus one per script test (leak check, MCP runs).
+	# One closing line over every Criterion case (unit tests, and the integration tests once per front),
+	# plus one per other script test (leak check, MCP runs, install).
 	{
-		find "$dir/tests" \( -name 'test_*.log' -o -name 'run.sh.log' \) -exec cat {} + 2>/dev/null
-		find "$dir/tests" -name '*.sh.trs' ! -name 'run.sh.trs' -exec cat {} + 2>/dev/null
+		find "$dir/tests" \( -name 'test_*.log' -o -path '*/tests/integration/*.sh.log' \) -exec cat {} + 2>/dev/null
+		find "$dir/tests" -name '*.sh.trs' ! -path '*/tests/integration/*' -exec cat {} + 2>/dev/null
 	} | awk '
 		/Synthesis: Tested:/ { p += $7; f += $10 + $13 }
 		/^:test-result: PASS/ { p++ }

@@ -1,7 +1,9 @@
 #!/bin/sh
 # make check: the served OpenAPI documents (/v2/openapi.json and /v2/monitoring/openapi.json) validate
-# against the OpenAPI 3.1 schema with an independent validator installed from the npm registry into the
-# build directory. Skips (77) only when node/npm are missing or the registry is unreachable.
+# against the OpenAPI 3.1 schema with an independent validator, and pass a standard linter's recommended
+# rules as errors (Redocly's recommended-strict: licence, security declared on every operation, ...); both
+# are installed from the npm registry into the build directory, at pinned versions. Skips (77) only when
+# node/npm are missing or the registry is unreachable.
 set -u
 build=${AUTOPLAN_BUILDDIR:?}
 prefix=$build/openapi-validator
@@ -34,4 +36,17 @@ const SwaggerParser = require(process.argv[2] + '/node_modules/@apidevtools/swag
 	process.exit(failed ? 1 : 0);
 })();
 JS
-node "$tmp/validate.js" "$prefix" "$tmp"/_v2_openapi.json "$tmp"/_v2_monitoring_openapi.json
+node "$tmp/validate.js" "$prefix" "$tmp"/_v2_openapi.json "$tmp"/_v2_monitoring_openapi.json || exit 1
+
+lint=$build/openapi-lint
+lint_version=2.77.0
+if ! grep -q "\"version\": \"$lint_version\"" "$lint/node_modules/@redocly/cli/package.json" 2>/dev/null; then
+	mkdir -p "$lint"
+	if ! npm install --prefix "$lint" --no-save --no-package-lock --no-audit --no-fund \
+		"@redocly/cli@$lint_version" >"$lint/install.log" 2>&1; then
+		tail -5 "$lint/install.log"; echo "SKIP: the npm registry could not be reached"; exit 77
+	fi
+fi
+printf 'extends:\n  - recommended-strict\n' > "$tmp/redocly.yaml"
+REDOCLY_TELEMETRY=off REDOCLY_SUPPRESS_UPDATE_NOTICE=true "$lint/node_modules/.bin/redocly" lint \
+	--config "$tmp/redocly.yaml" --format stylish "$tmp"/_v2_openapi.json "$tmp"/_v2_monitoring_openapi.json

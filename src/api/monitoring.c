@@ -54,7 +54,7 @@ struct store *monitoring_store(struct monitoring *m)
 	m->catalog_seq = 0;
 	char err[600];
 	if (store_open(&m->st, m->conn, err, sizeof err) < 0) {
-		fprintf(stderr, "autoplan[%d]: monitoring store: %s\n", (int)getpid(), err);
+		fprintf(stderr, "autoplan[%d]: error: monitoring store: %s\n", (int)getpid(), err);
 		return NULL;
 	}
 	m->pid = getpid();
@@ -159,14 +159,17 @@ struct json_object *watch_impact(const struct catalog *cat, const struct json_ob
 	if (!snap) return NULL;
 	struct json_object *in = json_object_new_object();
 	json_object_object_add(in, "snapshot", snap);
-	struct hctx hc = { .cat = cat };
+	/* a watch is read in both languages, as an answer without Accept-Language has them */
+	struct hctx hc = { .cat = cat, .langs = { LANG_EN, LANG_DE }, .nlangs = 2 };
 	struct reply r = { 0 };
 	h_impact(&hc, in, &r);
+	reply_close(&r);
 	json_object_put(in);
 	struct json_object *plain = NULL;
-	if (r.status == 200 && r.body)
+	size_t len = 0;
+	if (r.status == 200)
 		/* a plain tree: the answer may hold pre-serialised nodes, which cannot be read member by member */
-		plain = json_tokener_parse(json_object_to_json_string_ext(r.body, JSON_C_TO_STRING_PLAIN));
+		plain = json_tokener_parse(reply_text(&r, &len));
 	reply_free(&r);
 	if (!plain) return NULL;
 	add_version_triple(cat, plain);

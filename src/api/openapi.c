@@ -9,6 +9,9 @@
 
 static const char *const type_names[] = { NULL, "string", "integer", "number", "boolean", "array", "object", NULL };
 
+/* The licence of the service and of its interface descriptions (LICENSE). */
+#define OPENAPI_LICENSE "{\"name\":\"ISC\",\"identifier\":\"ISC\"}"
+
 static struct json_object *str(const char *s) { return json_object_new_string(s); }
 
 struct json_object *openapi_schema(const struct schema *s)
@@ -163,6 +166,8 @@ static struct json_object *operation(const struct route *rt)
 		*resp = json_object_new_object(), *ok = json_object_new_object();
 	jadd(op, "operationId", str(rt->op_id));
 	jadd(op, "summary", str(rt->summary));
+	if (!(rt->flags & R_AUTH)) /* public: no credential (the monitoring interface has one) */
+		jadd(op, "security", json_object_new_array());
 	if (rt->row) jadd(op, "x-spec-row", json_object_new_int(rt->row));
 	jadd(op, "x-implemented", json_object_new_boolean(rt->fn != h_not_implemented));
 	add_params(params, rt->path, "path");
@@ -241,6 +246,7 @@ static struct json_object *document(const char *title, const char *description, 
 	jadd(doc, "openapi", str("3.1.0"));
 	jadd(info, "title", str(title));
 	jadd(info, "version", str(API_VERSION));
+	jadd(info, "license", json_tokener_parse(OPENAPI_LICENSE));
 	jadd(info, "description", str(description));
 	jadd(doc, "info", info);
 	jadd(s, "url", str(server));

@@ -1,6 +1,7 @@
 #include "http/request.h"
 #include "util/text.h"
 
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -76,35 +77,76 @@ static void check_text(struct request *r, const struct io *io)
 	}
 }
 
-static int read_body(struct request *r, const struct io *io, size_t cap)
+/* Reads and discards up to n bytes (to the end of the input when n is SIZE_MAX), at most
+ * REQUEST_DRAIN_MAX: a front that still writes the body must not find a closed pipe. */
+static void drain(const struct io *io, size_t n)
 {
-	const char *cl = env(io, "CONTENT_LENGTH");
-	size_t announced = 0;
-	int have_length = *cl != '\0';
-	for (const char *p = cl; *p; p++) {
-		if (*p < '0' || *p > '9' || announced > cap) {
-			r->body_state = (*p < '0' || *p > '9') ? BODY_BAD_LENGTH : BODY_TOO_LARGE;
-			return 0;
-		}
-		announced = announced * 10 + (size_t)(*p - '0');
+	char sink[16384];
+	if (n > REQUEST_DRAIN_MAX) n = REQUEST_DRAIN_MAX;
+	while (n > 0) {
+		ssize_t got = io->read(io->ctx, sink, n < sizeof sink ? n : sizeof sink);
+		if (got <= 0) break;
+		n -= (size_t)got;
 	}
-	if (announced > cap) {
-		r->body_state = BODY_TOO_LARGE;
-		return 0;
-	}
-	if (!have_length || announced == 0)
-		return 0; /* no body; a server that sends one without a length is not read from */
-	r->body = malloc(announced + 1);
+}
+
+/* A chunked body under classic CGI comes without CONTENT_LENGTH: it ends where the input ends. */
+static int chunked(const struct io *io)
+{
+	return strstr(env(io, "HTTP_TRANSFER_ENCODING"), "chunked") != NULL;
+}
+
+/* Reads up to want bytes (at most cap+1 are kept) into r->body; returns the count, or -1 without memory. */
+static ssize_t read_upto(struct request *r, const struct io *io, size_t want, size_t cap)
+{
+	size_t keep = want < cap + 1 ? want : cap + 1, got = 0;
+	r->body = malloc(keep + 1);
 	if (!r->body) return -1;
-	size_t got = 0;
-	while (got < announced) {
-		ssize_t n = io->read(io->ctx, r->body + got, announced - got);
+	while (got < keep) {
+		ssize_t n = io->read(io->ctx, r->body + got, keep - got);
 		if (n <= 0) break;
 		got += (size_t)n;
 	}
 	r->body[got] = '\0';
 	r->body_len = got;
-	if (got < announced)
+	return (ssize_t)got;
+}
+
+static int read_body(struct request *r, const struct io *io, size_t cap)
+{
+	const char *cl = env(io, "CONTENT_LENGTH");
+	size_t announced = 0;
+	int have_length = *cl != '\0', overflow = 0;
+	for (const char *p = cl; *p; p++) {
+		if (*p < '0' || *p > '9') {
+			r->body_state = BODY_BAD_LENGTH;
+			return 0;
+		}
+		if (announced > REQUEST_DRAIN_MAX) overflow = 1;
+		else announced = announced * 10 + (size_t)(*p - '0');
+	}
+	if (overflow || announced > cap) {
+		r->body_state = BODY_TOO_LARGE;
+		drain(io, overflow ? SIZE_MAX : announced);
+		return 0;
+	}
+	if (!have_length && chunked(io)) {
+		ssize_t got = read_upto(r, io, SIZE_MAX, cap);
+		if (got < 0) return -1;
+		if ((size_t)got > cap) {
+			r->body_state = BODY_TOO_LARGE;
+			free(r->body);
+			r->body = NULL;
+			r->body_len = 0;
+			drain(io, SIZE_MAX);
+		}
+		return 0;
+	}
+	if (!have_length || announced == 0)
+		return 0; /* no body; a server that sends one without a length is not read from */
+	ssize_t got = read_upto(r, io, announced, cap);
+	if (got < 0) return -1;
+	if ((size_t)got < announced)
 		r->body_state = BODY_SHORT;
 	return 0;
 }

@@ -48,8 +48,13 @@ struct request {
 	char *authorization; /* the Authorization header (HTTP_AUTHORIZATION), owned; NULL when absent */
 };
 
-/* Fills r from io. Reads at most cap+1 body bytes, whatever CONTENT_LENGTH says. Returns 0, or -1
- * when memory ran out. The caller frees with request_free. */
+/* Beyond this many bytes an over-cap body is no longer read and discarded: the front closes the connection. */
+#define REQUEST_DRAIN_MAX ((size_t)64 * 1024 * 1024)
+
+/* Fills r from io. Keeps at most cap body bytes, whatever CONTENT_LENGTH says; the rest of a larger
+ * body is read and discarded (up to REQUEST_DRAIN_MAX) so a CGI runner writing it never finds a broken
+ * pipe. Without CONTENT_LENGTH a chunked body (HTTP_TRANSFER_ENCODING, classic CGI) is read to the end
+ * of the input. Returns 0, or -1 when memory ran out. The caller frees with request_free. */
 int request_read(struct request *r, const struct io *io, size_t cap);
 void request_free(struct request *r);
 

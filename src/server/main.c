@@ -5,6 +5,7 @@
 #include "server/log.h"
 #include "server/sandbox.h"
 #include "http/response.h"
+#include "util/cli.h"
 
 #include <errno.h>
 #include <fcgiapp.h>
@@ -25,19 +26,24 @@
 #define FILTER_UNTIL_EXIT true
 #endif
 
+static const char USAGE[] =
+	"usage: autoplan [--listen ADDR] [--workers N] [--catalog FILE] [--max-body BYTES] [--max-params BYTES]\n"
+	"          [--read-timeout SECONDS] [--drain-timeout SECONDS] [--pid-file FILE] [--user NAME]\n"
+	"          [--monitor-db CONN] [--check]\n"
+	"       autoplan --help | --version\n"
+	"  ADDR is :PORT, HOST:PORT or a unix socket path. Without --listen, a socket on fd 0 is served\n"
+	"  (spawn-fcgi, mod_fcgid, systemd); otherwise one CGI request is answered from the environment.\n"
+	"  --check validates the catalog and these settings, then exits (0 when both are sound).\n"
+	"  Environment: AUTOPLAN_CATALOG, AUTOPLAN_WORKERS, AUTOPLAN_MAX_BODY, AUTOPLAN_MAX_PARAMS,\n"
+	"  AUTOPLAN_READ_TIMEOUT, AUTOPLAN_LISTEN, AUTOPLAN_PID_FILE, AUTOPLAN_USER, AUTOPLAN_SANDBOX=off.\n"
+	"  Monitoring: AUTOPLAN_MONITOR_DB (store path or PostgreSQL URI; off), AUTOPLAN_MAX_WATCHES,\n"
+	"  AUTOPLAN_WEBHOOK_ALLOW (CIDR ranges webhooks may reach beyond public addresses).\n"
+	"  See autoplan(8).\n";
+
 static void usage(const char *argv0)
 {
-	fprintf(stderr,
-		"usage: %s [--listen ADDR] [--workers N] [--catalog FILE] [--max-body BYTES] [--max-params BYTES]\n"
-		"          [--read-timeout SECONDS] [--drain-timeout SECONDS] [--pid-file FILE] [--user NAME]\n"
-		"          [--monitor-db CONN] [--check]\n"
-		"  ADDR is :PORT, HOST:PORT or a unix socket path. Without --listen, a socket on fd 0 is served\n"
-		"  (spawn-fcgi, mod_fcgid); otherwise one CGI request is answered from the environment.\n"
-		"  --check validates the catalog and these settings, then exits (0 when both are sound).\n"
-		"  Environment: AUTOPLAN_CATALOG, AUTOPLAN_WORKERS, AUTOPLAN_MAX_BODY, AUTOPLAN_MAX_PARAMS,\n"
-		"  AUTOPLAN_READ_TIMEOUT, AUTOPLAN_LISTEN, AUTOPLAN_PID_FILE, AUTOPLAN_USER, AUTOPLAN_SANDBOX=off.\n"
-		"  Monitoring: AUTOPLAN_MONITOR_DB (store path or PostgreSQL URI; off), AUTOPLAN_MAX_WATCHES,\n"
-		"  AUTOPLAN_WEBHOOK_ALLOW (CIDR ranges webhooks may reach beyond public addresses).\n", argv0);
+	(void)argv0;
+	fputs(USAGE, stderr);
 }
 
 /* A setting and its bounds: a decimal number, nothing else; anything outside is refused at start. */
@@ -187,6 +193,41 @@ static const char *cgi_getenv(void *ctx, const char *name)
 	return getenv(name);
 }
 
+/* A request that cannot be served (no usable catalog) still gets a JSON answer, not the front's HTML
+ * 500; its body is drained first so the front's pipe does not break. */
+static void answer_unavailable(const struct io *io)
+{
+	struct request req;
+	struct reply rep = { 0 };
+	if (request_read(&req, io, 0) == 0)
+		request_free(&req);
+	reply_error(&rep, 503, "service_unavailable", NULL, NULL, "the service cannot answer: its catalog could not be loaded");
+	response_write(io, &rep);
+	reply_free(&rep);
+}
+
+/* Started on an inherited FastCGI socket (mod_fcgid, spawn-fcgi) without a usable catalog: each request
+ * gets the JSON 503 until the catalog opens again, then the process ends so that its front starts a
+ * fresh one. */
+static int serve_unavailable(struct server *s, int fd)
+{
+	FCGX_Request req;
+	if (FCGX_InitRequest(&req, fd, 0) != 0) return 1;
+	struct io io = fcgi_io(&req);
+	char err[600];
+	bool loaded = false;
+	while (!loaded && FCGX_Accept_r(&req) >= 0) {
+		answer_unavailable(&io);
+		FCGX_Finish_r(&req);
+		struct catalog c;
+		loaded = catalog_load(&c, s->opt.catalog, err, sizeof err) == 0;
+		if (loaded) catalog_close(&c);
+	}
+	FCGX_Free(&req, 1);
+	if (loaded) log_msg(LOG_INFO, "the catalog opens again: ending so that a fresh process serves it");
+	return 1;
+}
+
 /* One request, then exit. The quick checks keep start-up flat as the catalog grows. */
 static int serve_cgi(struct server *s)
 {
@@ -194,6 +235,9 @@ static int serve_cgi(struct server *s)
 	struct catalog c;
 	if (catalog_open_quick(&c, s->opt.catalog, err, sizeof err) < 0 || server_install(s, &c) < 0) {
 		fprintf(stderr, "autoplan: %s\n", err);
+		struct io io = { NULL, cgi_read, cgi_write, cgi_getenv };
+		answer_unavailable(&io);
+		fflush(stdout);
 		return 1;
 	}
 	struct sandbox_needs needs = server_sandbox_needs(s, SERVE_CGI);
@@ -216,7 +260,8 @@ static int serve_fastcgi(struct server *s, int fd)
 	struct catalog c;
 	if (catalog_load(&c, s->opt.catalog, err, sizeof err) < 0 || server_install(s, &c) < 0) {
 		log_msg(LOG_ERR, "cannot start: %s", err);
-		return 1;
+		/* on a socket of its own the service fails loudly; on an inherited one requests still get JSON */
+		return s->opt.listen ? 1 : serve_unavailable(s, fd);
 	}
 	int n = s->opt.workers ? s->opt.workers : (s->opt.listen ? 4 : 1);
 	if (pid_file_write(s->opt.pid_file) < 0) {
@@ -262,6 +307,8 @@ int main(int argc, char **argv)
 {
 	struct parsed p = { 0 };
 	struct server s = { 0 };
+	int hv = cli_help_version(argc, argv, "autoplan", USAGE);
+	if (hv >= 0) return hv;
 	if (parse_options(argc, argv, &p) < 0) return 2;
 	s.opt = p.opt;
 	log_init("autoplan");

@@ -90,6 +90,11 @@ static const char *fcgi_getenv(void *ctx, const char *name)
 	return FCGX_GetParam(name, ((FCGX_Request *)ctx)->envp);
 }
 
+struct io fcgi_io(FCGX_Request *req)
+{
+	return (struct io){ req, fcgi_read, fcgi_write, fcgi_getenv };
+}
+
 static volatile sig_atomic_t stopping;
 static volatile sig_atomic_t current_fd = -1;
 

@@ -10,6 +10,7 @@
 #include "server/gate.h"
 #include "server/sandbox.h"
 
+#include <fcgiapp.h>
 #include <stdbool.h>
 #include <sys/types.h>
 
@@ -45,6 +46,9 @@ void server_release(struct server *s);
 /* Opens this process's monitoring store, when one is configured, before the seccomp filter is entered:
  * a store that cannot be opened now is tried again on the first monitoring request. */
 void server_open_store(struct server *s);
+
+/* The request io over a libfcgi request (kept, not owned). */
+struct io fcgi_io(FCGX_Request *req);
 
 /* Reads one request from io, answers it. */
 void serve_one(struct server *s, const struct io *io);

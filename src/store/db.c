@@ -92,8 +92,16 @@ static int lite_open(struct db *db, const char *path)
 	sqlite3_busy_timeout(db->lite, DB_BUSY_TIMEOUT_MS);
 	sqlite3_extended_result_codes(db->lite, 1);
 	char *msg = NULL;
-	rc = sqlite3_exec(db->lite, "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; PRAGMA foreign_keys=ON;",
-		NULL, NULL, &msg);
+	/* Switching a new file to WAL takes an exclusive lock without the busy handler: processes opening a
+	 * fresh store together retry it within the busy timeout. */
+	for (int waited = 0;; waited += 10) {
+		rc = sqlite3_exec(db->lite, "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; PRAGMA foreign_keys=ON;",
+			NULL, NULL, &msg);
+		if ((rc & 0xff) != SQLITE_BUSY || waited >= DB_BUSY_TIMEOUT_MS) break;
+		sqlite3_free(msg);
+		msg = NULL;
+		usleep(10000);
+	}
 	if (rc != SQLITE_OK) {
 		set_err(db, DB_ERROR, "cannot set up %s: %s", path, msg ? msg : sqlite3_errstr(rc));
 		sqlite3_free(msg);

@@ -27,6 +27,10 @@ static size_t collect(char *data, size_t size, size_t n, void *ud)
 	return add;
 }
 
+/* The one request routine: base URL, and extra headers (a NULL-terminated list, or NULL). */
+static struct http_resp request_at(const char *base, const char *method, const char *path, const char *body,
+	size_t len, const char *const *headers);
+
 struct http_resp http_req(const char *method, const char *path, const char *body, size_t len)
 {
 	return http_req_headers(method, path, body, len, NULL);
@@ -43,6 +47,19 @@ struct http_resp http_req_headers(const char *method, const char *path, const ch
 {
 	const char *base = getenv("AUTOPLAN_BASE_URL");
 	cr_assert_not_null(base, "AUTOPLAN_BASE_URL is not set (run through tests/integration/run.sh)");
+	return request_at(base, method, path, body, len, headers);
+}
+
+struct http_resp http_req_at(const char *base, const char *method, const char *path, const char *body, size_t len,
+	const char *header)
+{
+	const char *const one[] = { header, NULL };
+	return request_at(base, method, path, body, len, header ? one : NULL);
+}
+
+static struct http_resp request_at(const char *base, const char *method, const char *path, const char *body,
+	size_t len, const char *const *headers)
+{
 	char url[8192];
 	snprintf(url, sizeof url, "%s%s", base, path);
 	CURL *c = curl_easy_init();

@@ -23,6 +23,9 @@ struct http_resp http_req_header(const char *method, const char *path, const cha
 struct http_resp http_req_headers(const char *method, const char *path, const char *body, size_t len,
 	const char *const *headers);
 struct http_resp http_get(const char *path);
+/* The same against another base URL, with one extra request header (or NULL) sent along with a body. */
+struct http_resp http_req_at(const char *base, const char *method, const char *path, const char *body, size_t len,
+	const char *header);
 struct http_resp http_post(const char *path, const char *json);
 void http_free(struct http_resp *r);
 

@@ -76,7 +76,7 @@ if [ -z "${AUTOPLAN_SANITIZERS:-}" ] && command -v valgrind >/dev/null; then
 	echo $! > "$run/receiver.pid"
 	for _ in $(seq 1 100); do [ -f "$run/receiver/port" ] && break; sleep 0.1; done
 	cp "$build/catalog.bin" "$run/catalog.bin"
-	vg="valgrind -q --leak-check=full --show-leak-kinds=definite,indirect,possible"
+	vg="valgrind -q --vgdb=no --leak-check=full --show-leak-kinds=definite,indirect,possible"
 	vg="$vg --errors-for-leak-kinds=definite,indirect,possible --error-exitcode=9"
 	url=$(PORT=0 WORKERS=1 ACCESS_LOG=off CATALOG=$run/catalog.bin AUTOPLAN_MONITOR_DB=$run/monitor.db MONITORS=1 \
 		MONITOR_INTERVAL=1 MONITOR_ARGS="--retry-base 1 --max-attempts 3 --timeout 5" \

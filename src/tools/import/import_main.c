@@ -1,14 +1,23 @@
 /* autoplan-import DUMP OUTPUT: import an Official MCP Registry list dump into a directory source
  * file. Skipped records are reported on stderr with their position; counts on stdout. */
 #include "tools/import/importer.h"
+#include "util/cli.h"
 
 #include <stdio.h>
 #include <unistd.h>
 
+static const char USAGE[] =
+	"usage: autoplan-import REGISTRY_DUMP.json OUTPUT.json\n"
+	"       autoplan-import --help | --version\n"
+	"  Turns an MCP registry list-API dump into a directory source file for autoplan-catalogc;\n"
+	"  skipped records are reported on stderr, counts on stdout. See autoplan-import(1).\n";
+
 int main(int argc, char **argv)
 {
+	int hv = cli_help_version(argc, argv, "autoplan-import", USAGE);
+	if (hv >= 0) return hv;
 	if (argc != 3) {
-		fprintf(stderr, "usage: %s REGISTRY_DUMP.json OUTPUT.json\n", argv[0]);
+		fputs(USAGE, stderr);
 		return 2;
 	}
 	struct import_stats st;

@@ -1,18 +1,24 @@
 /* autoplan-refresh: regenerate the documented fields of the catalog sources from local provider
  * documents, or compare two revisions of one document (--diff). See docs/evidence.md. */
 #include "tools/refresh/refresh.h"
+#include "util/cli.h"
 #include "util/jsonutil.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+static const char USAGE[] =
+	"usage: autoplan-refresh [--docs DIR] [--facts FILE] [--doc KEY=FILE]... [--source-date KEY=TIME]...\n"
+	"                        [--check] [--summary] CATALOG_DIR\n"
+	"       autoplan-refresh --diff [--json] [--catalog DIR] OLD_DOCUMENT NEW_DOCUMENT\n"
+	"       autoplan-refresh --list-documents CATALOG_DIR\n"
+	"       autoplan-refresh --help | --version\n"
+	"  See autoplan-refresh(1).\n";
+
 static int usage(void)
 {
-	fputs("usage: autoplan-refresh [--docs DIR] [--facts FILE] [--doc KEY=FILE]... [--source-date KEY=TIME]...\n"
-	      "                        [--check] [--summary] CATALOG_DIR\n"
-	      "       autoplan-refresh --diff [--json] [--catalog DIR] OLD_DOCUMENT NEW_DOCUMENT\n"
-	      "       autoplan-refresh --list-documents CATALOG_DIR\n", stderr);
+	fputs(USAGE, stderr);
 	return 2;
 }
 
@@ -51,6 +57,8 @@ int main(int argc, char **argv)
 	struct refresh_opts o = { 0 };
 	const char *docs[64], *dates[64], *catalog = "catalog";
 	int diff = 0, as_json = 0, check = 0, show = 0, i;
+	int hv = cli_help_version(argc, argv, "autoplan-refresh", USAGE);
+	if (hv >= 0) return hv;
 	for (i = 1; i < argc && strncmp(argv[i], "--", 2) == 0; i++) {
 		const char *a = argv[i];
 		int more = i + 1 < argc;

@@ -2,6 +2,7 @@
  * See docs/evidence.md. */
 #include "catalog/catalog.h"
 #include "tools/verify/mcpverify.h"
+#include "util/cli.h"
 #include "util/jsonutil.h"
 
 #include <signal.h>
@@ -10,16 +11,20 @@
 #include <string.h>
 #include <time.h>
 
+static const char USAGE[] =
+	"usage: autoplan-verify --id SLUG [--date YYYY-MM-DD] [--entry mcp/SLUG] [--connection ID]\n"
+	"         [--package npm:NAME@VERSION] [--package-json FILE] [--runtime TEXT] [--plan FILE]\n"
+	"         [--timeout MS] [--cwd DIR] [--out FILE] [--generated-by TEXT] [--compare REPORT]\n"
+	"         [--pin VERSION] [--set NAME=VALUE]...\n"
+	"         (--catalog CATALOG_BIN | --connection-file FILE | -- COMMAND [ARG...])\n"
+	"       autoplan-verify --help | --version\n"
+	"  --catalog: start the stdio connection --connection (default: the first stdio one) of directory\n"
+	"  entry --entry from the compiled catalog; --pin adds @VERSION to the package argument, --set fills\n"
+	"  an argument written <NAME>. See autoplan-verify(1).\n";
+
 static int usage(void)
 {
-	fputs("usage: autoplan-verify --id SLUG [--date YYYY-MM-DD] [--entry mcp/SLUG] [--connection ID]\n"
-	      "         [--package npm:NAME@VERSION] [--package-json FILE] [--runtime TEXT] [--plan FILE]\n"
-	      "         [--timeout MS] [--cwd DIR] [--out FILE] [--generated-by TEXT] [--compare REPORT]\n"
-	      "         [--pin VERSION] [--set NAME=VALUE]...\n"
-	      "         (--catalog CATALOG_BIN | --connection-file FILE | -- COMMAND [ARG...])\n"
-	      "  --catalog: start the stdio connection --connection (default: the first stdio one) of directory\n"
-	      "  entry --entry from the compiled catalog; --pin adds @VERSION to the package argument, --set fills\n"
-	      "  an argument written <NAME>.\n", stderr);
+	fputs(USAGE, stderr);
 	return 2;
 }
 
@@ -132,6 +137,8 @@ int main(int argc, char **argv)
 	struct conn_args ca = { 0 };
 	char today[11], pkg[600], cmd[2048];
 	int i;
+	int hv = cli_help_version(argc, argv, "autoplan-verify", USAGE);
+	if (hv >= 0) return hv;
 	signal(SIGPIPE, SIG_IGN); /* a server that closes stdin must not kill the runner */
 	for (i = 1; i < argc && strcmp(argv[i], "--") != 0; i++) {
 		const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;

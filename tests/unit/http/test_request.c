@@ -2,6 +2,7 @@
 #include "http/request.h"
 
 #include <criterion/criterion.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -63,18 +64,67 @@ Test(request, body_within_cap)
 	request_free(&r);
 }
 
-Test(request, announced_over_cap_is_not_read)
+Test(request, announced_over_cap_is_drained_not_kept)
 {
 	const char *e[] = { "REQUEST_METHOD", "POST", "CONTENT_LENGTH", "6", NULL };
 	struct fake f = { e, "hello!", 6, 0, 0 };
 	struct request r = read_with(&f, 5);
 	cr_assert_eq(r.body_state, BODY_TOO_LARGE);
-	cr_assert_eq(f.reads, 0);
+	cr_assert_null(r.body);
+	cr_assert_eq(f.reads, 6, "the announced body is read to its end and discarded");
 	request_free(&r);
+	/* a length past any sane body: drained to the end of the input, never buffered */
 	const char *huge[] = { "REQUEST_METHOD", "POST", "CONTENT_LENGTH", "99999999999999999999999999", NULL };
 	struct fake g = { huge, "x", 1, 0, 0 };
 	r = read_with(&g, 5);
 	cr_assert_eq(r.body_state, BODY_TOO_LARGE);
+	cr_assert_null(r.body);
+	cr_assert_eq(g.reads, 1);
+	request_free(&r);
+}
+
+Test(request, drain_stops_at_its_bound)
+{
+	size_t n = REQUEST_DRAIN_MAX + 100000;
+	char *big = calloc(1, n), len[32];
+	snprintf(len, sizeof len, "%zu", n);
+	const char *e[] = { "REQUEST_METHOD", "POST", "CONTENT_LENGTH", len, NULL };
+	struct fake f = { e, big, n, 0, 0 };
+	struct request r = read_with(&f, 5);
+	cr_assert_eq(r.body_state, BODY_TOO_LARGE);
+	cr_assert_eq(f.reads, REQUEST_DRAIN_MAX);
+	request_free(&r);
+	free(big);
+}
+
+Test(request, chunked_body_without_length)
+{
+	const char *e[] = { "REQUEST_METHOD", "POST", "HTTP_TRANSFER_ENCODING", "chunked", NULL };
+	struct fake f = { e, "{\"a\":1}", 7, 0, 0 };
+	struct request r = read_with(&f, 100);
+	cr_assert_eq(r.body_state, BODY_OK);
+	cr_assert_str_eq(r.body, "{\"a\":1}");
+	cr_assert_eq(r.body_len, 7);
+	request_free(&r);
+	/* over the cap: flagged, nothing kept, the rest drained */
+	struct fake g = { e, "0123456789", 10, 0, 0 };
+	r = read_with(&g, 4);
+	cr_assert_eq(r.body_state, BODY_TOO_LARGE);
+	cr_assert_null(r.body);
+	cr_assert_eq(g.reads, 10);
+	request_free(&r);
+	/* exactly the cap is fine */
+	struct fake h = { e, "0123", 4, 0, 0 };
+	r = read_with(&h, 4);
+	cr_assert_eq(r.body_state, BODY_OK);
+	cr_assert_str_eq(r.body, "0123");
+	request_free(&r);
+	/* without the chunked marker, no length means no body */
+	const char *plain[] = { "REQUEST_METHOD", "POST", NULL };
+	struct fake k = { plain, "{}", 2, 0, 0 };
+	r = read_with(&k, 100);
+	cr_assert_null(r.body);
+	cr_assert_eq(k.reads, 0);
 	request_free(&r);
 }
 

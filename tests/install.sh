@@ -1,0 +1,136 @@
+#!/usr/bin/env bash
+# make check: `make install` into a temporary prefix, then serve from the installed files alone: one CGI
+# request with the installed environment file, the installed nginx configuration in front of the installed
+# responder on a unix socket, and the installed Apache configuration (mod_cgid) in front of the installed
+# binary. Every program answers --help and --version; the manual pages are found by man and lint clean;
+# the systemd units verify; make uninstall leaves nothing behind.
+set -euo pipefail
+build=${AUTOPLAN_BUILDDIR:?} src=${AUTOPLAN_SRCDIR:?}
+top=$(mktemp -d "${TMPDIR:-/tmp}/autoplan-install.XXXXXX")
+chmod 755 "$top" # Apache's children (an unprivileged user when run as root) read the installed files
+prefix=$top/prefix
+npid=""
+cleanup() {
+	[ -n "$npid" ] && kill "$npid" 2>/dev/null
+	[ -f "$top/nginx/nginx.pid" ] && kill "$(cat "$top/nginx/nginx.pid")" 2>/dev/null
+	"$src/tests/stack.sh" stop "$top/apache" >/dev/null 2>&1 || true
+	rm -rf "$top"
+	return 0
+}
+trap cleanup EXIT
+fail() { echo "FAIL: $*"; exit 1; }
+
+make -s -C "$build" install prefix="$prefix" >"$top/install.log" 2>&1 || { cat "$top/install.log"; fail "make install"; }
+cd "$top" # nothing below reads the source or build tree
+conf=$prefix/etc/autoplan
+for f in bin/autoplan bin/autoplan-catalogc bin/autoplan-import bin/autoplan-refresh bin/autoplan-verify \
+	share/autoplan/catalog.bin share/autoplan/htdocs/index.html share/autoplan/errors/413.json \
+	etc/autoplan/autoplan.env etc/autoplan/nginx-autoplan.conf etc/autoplan/fastcgi.params \
+	etc/autoplan/apache-autoplan.conf lib/systemd/system/autoplan.service lib/systemd/system/autoplan.socket \
+	share/man/man8/autoplan.8 share/man/man5/autoplan.env.5 share/man/man1/autoplan-catalogc.1; do
+	[ -s "$prefix/$f" ] || fail "$f was not installed"
+done
+if grep -rl '@[A-Z_]*@' "$conf" "$prefix/lib/systemd/system" "$prefix/share/man"; then fail "placeholders left in installed files"; fi
+echo "installed: $(find "$prefix" -type f | wc -l) files"
+
+# Every program: --help on stdout with exit 0, --version naming the program.
+for p in "$prefix"/bin/*; do
+	out=$("$p" --help) || fail "$p --help exited $?"
+	[[ $out == usage:* ]] || fail "$p --help printed no usage on stdout"
+	ver=$("$p" --version) || fail "$p --version exited $?"
+	[[ $ver == "$(basename "$p") (autoplan) "[0-9]* ]] || fail "$p --version printed \"$ver\""
+done
+echo "every program answers --help and --version"
+
+# One classic CGI request with the installed environment file.
+cgi=$(env -i PATH=/usr/bin:/bin sh -c "set -a; . '$conf/autoplan.env'; set +a
+	REQUEST_METHOD=GET REQUEST_URI=/v2/tasks GATEWAY_INTERFACE=CGI/1.1 '$prefix/bin/autoplan'" </dev/null)
+[[ $cgi == "Status: 200 "* ]] || fail "CGI request from the installed files: ${cgi:0:200}"
+grep -q '"tasks":\[' <<<"$cgi" || fail "CGI answer lacks the tasks"
+echo "CGI: the installed binary answers from the installed catalog"
+
+get() { # port path: the whole response
+	exec 3<>"/dev/tcp/127.0.0.1/$1"
+	printf 'GET %s HTTP/1.0\r\nHost: localhost\r\n\r\n' "$2" >&3
+	cat <&3
+	exec 3<&-
+}
+free_port() {
+	local p
+	for _ in $(seq 1 200); do
+		p=$(( 20000 + RANDOM % 30000 ))
+		(exec 3<>"/dev/tcp/127.0.0.1/$p") 2>/dev/null || { echo "$p"; return; }
+	done
+	return 1
+}
+wait_for() { for _ in $(seq 1 200); do [ -e "$1" ] && return 0; sleep 0.05; done; return 1; }
+
+# nginx with the installed configuration (only its listen port changed) in front of the installed
+# responder on the unix socket that configuration names.
+nginx=${NGINX_BIN:-$(command -v nginx || echo /usr/sbin/nginx)}
+if [ -x "$nginx" ]; then
+	sock=$(sed -n 's|.*server unix:\(.*\);|\1|p' "$conf/nginx-autoplan.conf")
+	rundir=$(sed -n 's|^pid \(.*\)/nginx.pid;|\1|p' "$conf/nginx-autoplan.conf")
+	[ -n "$sock" ] && [ -n "$rundir" ] || fail "no socket or run directory in nginx-autoplan.conf"
+	mkdir -p "$(dirname "$sock")" "$rundir"
+	env -i PATH=/usr/bin:/bin sh -c "set -a; . '$conf/autoplan.env'; set +a
+		exec '$prefix/bin/autoplan' --listen '$sock' --workers 2" >"$top/responder.log" 2>&1 &
+	npid=$!
+	wait_for "$sock" || { cat "$top/responder.log"; fail "the installed responder does not listen on $sock"; }
+	chmod 666 "$sock" # nginx's workers run as another user when started as root
+	port=$(free_port)
+	mkdir -p "$top/nginx"
+	sed "s|listen 127.0.0.1:8080;|listen 127.0.0.1:$port;|" "$conf/nginx-autoplan.conf" > "$top/nginx/nginx.conf"
+	sed -i "s|^pid .*|pid $top/nginx/nginx.pid;|" "$top/nginx/nginx.conf"
+	"$nginx" -p "$rundir" -c "$top/nginx/nginx.conf" -g "daemon on;" >"$top/nginx.log" 2>&1 || { cat "$top/nginx.log"; fail "nginx refused the installed configuration"; }
+	wait_for "$top/nginx/nginx.pid"
+	out=$(get "$port" /v2/tasks)
+	[[ ${out%%$'\r'*} == *" 200 "* ]] || { cat "$rundir/error.log" 2>/dev/null; fail "nginx: ${out:0:300}"; }
+	out=$(get "$port" /)
+	grep -q "<h1>autoplan</h1>" <<<"$out" || fail "nginx does not serve the installed web pages"
+	kill "$(cat "$top/nginx/nginx.pid")"; kill "$npid"; npid=""
+	echo "nginx: the installed configuration serves the installed responder and pages"
+else
+	echo "nginx is not installed: the installed nginx configuration was not run"
+fi
+
+# Apache with the installed configuration, the binary as classic CGI.
+if url=$(FRONT=cgi PORT=0 ACCESS_LOG=off SITE_CONF="$conf/apache-autoplan.conf" "$src/tests/stack.sh" start "$prefix" "$src" "$top/apache" 2>"$top/apache.err"); then
+	out=$(get "${url##*:}" /v2/apps)
+	[[ ${out%%$'\r'*} == *" 200 "* ]] || { cat "$top/apache/error.log"; fail "Apache: ${out:0:300}"; }
+	out=$(get "${url##*:}" /no-such-page)
+	grep -q '"error":"not_found"' <<<"$out" || fail "Apache's 404 is not the installed JSON body"
+	"$src/tests/stack.sh" stop "$top/apache"
+	echo "Apache (CGI): the installed configuration serves the installed binary, pages and error bodies"
+else
+	cat "$top/apache.err"
+	grep -q "not found" "$top/apache.err" || fail "Apache refused the installed configuration"
+	echo "Apache is not installed: the installed Apache configuration was not run"
+fi
+
+# Manual pages: man finds them; mandoc finds nothing to warn about.
+for page in autoplan autoplan-catalogc autoplan-import autoplan-refresh autoplan-verify autoplan.env; do
+	MANPATH=$prefix/share/man man -w "$page" >/dev/null 2>&1 || fail "man $page finds no page"
+done
+out=$(MANPATH=$prefix/share/man MANPAGER=cat MANWIDTH=100 man autoplan 2>/dev/null | col -b)
+grep -q "evidence-backed automation planner" <<<"$out" || fail "man autoplan does not render"
+if command -v mandoc >/dev/null; then
+	mandoc -T lint -W warning "$prefix"/share/man/man*/* || fail "mandoc warns about the manual pages"
+	echo "man: every page found, rendered and lint clean"
+else
+	echo "man: every page found and rendered (mandoc is not installed: not linted)"
+fi
+
+if command -v systemd-analyze >/dev/null; then
+	MANPATH=$prefix/share/man systemd-analyze verify "$prefix"/lib/systemd/system/autoplan.socket \
+		"$prefix"/lib/systemd/system/autoplan.service || fail "systemd-analyze rejects the units"
+	echo "systemd: the units verify"
+else
+	echo "systemd-analyze is not installed: the units were not verified"
+fi
+
+rm -rf "$prefix/var" # what nginx and the responder wrote while running, not installed files
+make -s -C "$build" uninstall prefix="$prefix" >"$top/uninstall.log" 2>&1 || { cat "$top/uninstall.log"; fail "make uninstall"; }
+left=$(find "$prefix" -type f)
+[ -z "$left" ] || fail "make uninstall left files: $left"
+echo "make uninstall removes every installed file"

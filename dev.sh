@@ -9,7 +9,7 @@ cd "$(dirname "$0")"
 top=$(pwd)
 
 packages=(build-essential autoconf automake pkg-config libfcgi-dev libjson-c-dev libssl-dev libyaml-dev
-	libcriterion-dev libcurl4-openssl-dev nginx wrk valgrind nodejs npm)
+	libcriterion-dev libcurl4-openssl-dev nginx wrk valgrind nodejs npm chromium fonts-dejavu-core)
 
 install_missing() {
 	local missing=() p

@@ -75,7 +75,9 @@ function head(e) {
 	fact(t('dir.area'), (e.einsatzgebiete || []).map(a => word('area.', a)).join(', '));
 	if (e.gelistet_seit) fact(t('entry.listed'), e.gelistet_seit);
 	fact(t('entry.origin'), word('origin.', e.herkunft));
-	return el('div', {}, el('h1', {}, e.name),
+	const toc = el('nav', { class: 'toc', 'aria-label': t('entry.toc') }, el('ul', {},
+		['connections', 'verification', 'compatibility', 'configure'].map(k => el('li', {}, el('a', { href: '#' + k }, t('entry.toc_' + k))))));
+	return el('div', {}, el('h1', {}, e.name), toc,
 		text.text ? el('p', { class: 'lead' }, el('span', { lang: text.sprache || null }, text.text), ' ',
 			el('span', { class: 'hint' }, text.geprueft ? t('dir.text_checked') : t('dir.text_unchecked'))) : null,
 		dl);

@@ -255,7 +255,7 @@ function files(list) {
 	return el('div', { class: 'table-wrap' }, el('table', {}, el('thead', {}, el('tr', {},
 		el('th', { scope: 'col' }, t('entry.scope')), el('th', { scope: 'col' }, t('entry.file')), el('th', { scope: 'col' }, t('entry.where')))),
 	el('tbody', {}, list.map(f => el('tr', {}, el('td', {}, f.scope), el('td', {}, el('code', {}, f.file_name)),
-		el('td', {}, Object.entries(f.paths || {}).map(([os, p]) => el('div', {}, `${os}: `, el('code', {}, p)))))))));
+		el('td', {}, Object.entries(f.paths || {}).map(([os, p]) => el('div', {}, `${os}: `, p == null ? t('entry.no_path') : el('code', {}, p)))))))));
 }
 
 function alternatives(list) {

@@ -37,6 +37,9 @@ function requestBody(f) {
 	return b;
 }
 
+// A text area grows to show every granted scope.
+function fitRows(ta) { ta.rows = Math.min(8, Math.max(2, ta.value.split('\n').length)); }
+
 function appBoxes() {
 	const box = clear($('#app-boxes'));
 	for (const id of APP_IDS) {
@@ -67,6 +70,7 @@ function fromUrl() {
 	$('#read_only').checked = p.get('read_only') === '1';
 	$('#runtime').value = ['local', 'remote'].includes(p.get('runtime')) ? p.get('runtime') : 'any';
 	$('#scopes').value = list(p.get('scopes')).join('\n');
+	fitRows($('#scopes'));
 	appBoxes();
 	return Boolean(p.get('q') || taskId);
 }
@@ -257,7 +261,7 @@ function scopesBlock(d, perms, f) {
 		const text = min.join('\n');
 		sec.append(el('p', { class: 'hint' }, t('planner.min_hint')), el('pre', { id: 'minimal-scopes' }, text),
 			el('div', { class: 'actions' }, copyButton(() => text, t('planner.copy_scopes'), ''),
-				el('button', { type: 'button', class: 'secondary', onclick: () => { $('#scopes').value = text; plan(true); } }, t('planner.grant_these'))));
+				el('button', { type: 'button', class: 'secondary', onclick: () => { $('#scopes').value = text; fitRows($('#scopes')); plan(true); } }, t('planner.grant_these'))));
 	}
 	if (perms) {
 		const lines = [];
@@ -294,6 +298,7 @@ async function start() {
 	$('#q').addEventListener('keydown', e => {
 		if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) { e.preventDefault(); taskId = null; plan(true); }
 	});
+	$('#scopes').addEventListener('input', () => fitRows($('#scopes')));
 	$('#reset-btn').addEventListener('click', () => {
 		$('#q').value = ''; $('#scopes').value = ''; $('#read_only').checked = false; $('#runtime').value = 'any';
 		picked = []; taskId = null; appBoxes(); clear($('#result')); setUrl({}, true);

@@ -3,6 +3,7 @@
 # the responder behind it, both on loopback ports of their own). The browser is Debian's chromium (installed by
 # dev.sh); it is driven by playwright-core from the npm registry, pinned and installed into the build directory
 # (nothing vendored, no browser download). Screenshots of every page go to $(builddir)/web-screenshots.
+# Arguments go to node --test (e.g. --test-name-pattern=directory).
 # Skips (77) only when node, npm or chromium are missing or the registry cannot be reached.
 set -u
 build=${AUTOPLAN_BUILDDIR:?} src=${AUTOPLAN_SRCDIR:?}
@@ -28,4 +29,4 @@ mkdir -p "$build/web-screenshots" "$run/tmp"
 # Chromium's profile (a fresh --user-data-dir per launch) and downloads live in the run directory.
 TMPDIR=$run/tmp WEB_URL=$url WEB_SHOTS=$build/web-screenshots WEB_PLAYWRIGHT=$prefix/node_modules/playwright-core \
 	CHROMIUM=$chromium WEB_HTDOCS=$src/htdocs \
-	node --test --test-concurrency=1 "$src/tests/web/units.test.mjs" "$src/tests/web/pages.test.mjs"
+	node --test --test-concurrency=1 "$@" "$src/tests/web/units.test.mjs" "$src/tests/web/pages.test.mjs"

@@ -145,6 +145,22 @@ describe('planner', () => {
 		assert.equal(await page.getAttribute('#plan-status', 'data-status'), granted.status);
 		await done(page);
 	});
+
+	test('granted scopes from the address: each step says what authorises it; broader and unneeded grants are named', async () => {
+		const granted = ['https://mail.google.com/', 'https://www.googleapis.com/auth/drive', 'unused.scope'];
+		const body = { query: Q, read_only: false, runtime: 'any', granted_scopes: granted };
+		const [plan, perms] = await Promise.all([api('POST', '/v2/workflows/plan', body), api('POST', '/v2/permissions/explain', body)]);
+		const page = await open('/?q=' + encodeURIComponent(Q) + '&scopes=' + encodeURIComponent(granted.join(',')));
+		assert.equal(await page.inputValue('#scopes'), granted.join('\n'));
+		assert.equal(await page.getAttribute('#plan-status', 'data-status'), plan.body.status);
+		const states = await page.locator('#steps > li').evaluateAll(l => l.map(x => x.dataset.state));
+		assert.deepEqual(states, plan.body.steps.map(s => s.state));
+		const findings = await text(page, '#scope-findings');
+		for (const b of perms.body.broader_than_needed) assert.ok(findings.includes(b.scope) && findings.includes(b.enough), b.scope);
+		for (const n of perms.body.not_needed) assert.ok(findings.includes(n), n);
+		assert.ok(perms.body.broader_than_needed.length > 0 && perms.body.not_needed.length > 0);
+		await done(page, 'planner-granted');
+	});
 });
 
 describe('directory', () => {

@@ -12,6 +12,7 @@ const key = (segs) => segs.join('\u0000');
 // Map of every path in a JSON(C) text to the line (1-based) where its member name or element starts.
 export function jsonLines(text) {
 	const lines = new Map();
+	const names = new Map();
 	let i = 0, line = 1;
 	const n = text.length;
 	const fail = () => { throw new Error('not JSON'); };
@@ -53,6 +54,12 @@ export function jsonLines(text) {
 				i++;
 				const p = [...path, k];
 				if (!lines.has(key(p))) lines.set(key(p), at);
+				skip();
+				if (k === 'name' && text[i] === '"' && /^\d+$/.test(path[path.length - 1] || '')) {
+					const save = [i, line];
+					names.set(key(path), string());
+					[i, line] = save;
+				}
 				value(p);
 			}
 		} else if (c === '[') {
@@ -72,7 +79,7 @@ export function jsonLines(text) {
 	value([]);
 	skip();
 	if (i < n) fail();
-	return lines;
+	return aliasNames(lines, names);
 }
 
 // TOML: table headers ([a.b], [a."b c"]) and key = value lines, dotted keys included.
@@ -109,6 +116,7 @@ export function yamlLines(text) {
 	const lines = new Map([['', 1]]);
 	const stack = [];          // {kind: 'key'|'item', indent, content, path}
 	const counters = new Map(); // parent path -> next item index
+	const names = new Map();    // list item path -> its name member
 	const top = () => stack[stack.length - 1];
 	const parentPath = () => (stack.length ? top().path : []);
 	text.split('\n').forEach((raw, idx) => {
@@ -133,8 +141,28 @@ export function yamlLines(text) {
 		while (stack.length && ((top().kind === 'key' && top().indent >= indent) || (top().kind === 'item' && top().content > indent))) stack.pop();
 		const path = [...parentPath(), kv[1].replace(/^["']|["']$/g, '')];
 		setAll(lines, path, idx + 1);
+		if (path[path.length - 1] === 'name' && /^\d+$/.test(path[path.length - 2] || '')) {
+			const v = rest.slice(kv[0].length).replace(/\s+#.*$/, '').trim().replace(/^["']|["']$/g, '');
+			if (v) names.set(key(path.slice(0, -1)), v);
+		}
 		stack.push({ kind: 'key', indent, path });
 	});
+	return aliasNames(lines, names);
+}
+
+// A list entry with a name member is also found by that name: the check names list entries by their server
+// name ("/mcpServers/memory/command" for "mcpServers: [{name: memory, command: ...}]").
+function aliasNames(lines, names) {
+	for (const [item, name] of names) {
+		const parent = item.split('\u0000').slice(0, -1);
+		const alias = key([...parent, name]);
+		for (const [k, line] of [...lines]) {
+			if (k === item || k.startsWith(item + '\u0000')) {
+				const a = alias + k.slice(item.length);
+				if (!lines.has(a)) lines.set(a, line);
+			}
+		}
+	}
 	return lines;
 }
 

@@ -318,7 +318,18 @@ describe('config check', () => {
 			assert.equal(await page.locator(`#annotated .issue[data-code="${i.code}"]`).first().evaluate(n => n.parentElement.dataset.line), '2');
 		}
 		assert.equal(new URL(page.url()).searchParams.get('client'), 'codex');
-		await done(page, 'config-toml');
+		await shot(page, 'config-toml');
+		// The example for a YAML client: every issue the service finds is shown, placed on a line of its own.
+		await page.selectOption('#client', 'goose');
+		await page.click('#example-btn');
+		await page.waitForFunction(() => document.querySelector('#annotated'));
+		await settled(page);
+		const yaml = await page.inputValue('#config');
+		const y = (await api('POST', '/v2/config/validate', { config: yaml, client: 'goose' })).body;
+		assert.equal(await page.getAttribute('#cfg-status', 'data-status'), y.status);
+		assert.equal(await count(page, '#annotated .issue'), y.issues.length);
+		assert.equal(await count(page, '#annotated .line[data-line="0"] .issue'), y.issues.filter(i => i.path === '').length);
+		await done(page, 'config-yaml');
 	});
 });
 
@@ -363,9 +374,18 @@ describe('changes', () => {
 		const page = await open('/changes.html', { allow: ['/v2/monitoring/'] });
 		if (st.status === 404) {
 			assert.equal(await text(page, '#mon-off'), LABELS.en['mon.off']);
-		} else {
-			assert.equal(st.status, 401);
+		} else if (st.status === 401) {
+			// Served: the key is asked for, kept in session storage only, and a wrong one is refused as the service says.
 			assert.equal(await count(page, '#mon-key[type=password]'), 1);
+			await page.fill('#mon-key', 'not-a-key');
+			await page.click('#mon-key-form button[type=submit]');
+			await page.waitForSelector('#mon-body .error');
+			const refused = await api('GET', '/v2/monitoring/status', undefined, { Authorization: 'Bearer not-a-key' });
+			assert.equal(await text(page, '#mon-body .error .name'), refused.body.error);
+			assert.equal(await page.evaluate(() => sessionStorage.getItem('autoplan.monitoring.key')), 'not-a-key');
+			assert.equal(await page.evaluate(() => localStorage.length), 0);
+		} else {
+			assert.equal(await text(page, '#mon-body .error .name'), st.body.error);
 		}
 		await done(page, 'changes-monitoring');
 	});

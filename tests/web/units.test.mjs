@@ -35,6 +35,16 @@ test('YAML maps and lists, items at the key\'s indentation or deeper', () => {
 	assert.equal(L.lineOf(m, '/servers/1/args/0'), 11);
 });
 
+test('list entries are found by their name member too', () => {
+	const y = L.yamlLines('mcpServers:\n  - name: memory\n    command: npx\n  - name: "git"\n    env:\n      K: v\n');
+	assert.equal(L.lineOf(y, '/mcpServers/memory/command'), 3);
+	assert.equal(L.lineOf(y, '/mcpServers/git/env/K'), 6);
+	assert.equal(L.lineOf(y, '/mcpServers/git'), 4);
+	const j = L.jsonLines('{"servers": [\n {"name": "a",\n  "url": "x"}]}');
+	assert.equal(L.lineOf(j, '/servers/a/url'), 3);
+	assert.equal(L.lineOf(j, '/servers/0/url'), 3);
+});
+
 test('pathLines picks JSON first, then the client format; syntax messages give their line', () => {
 	assert.equal(L.lineOf(L.pathLines('{"a": {"b": 1}}', 'toml'), '/a/b'), 1);
 	assert.equal(L.lineOf(L.pathLines('[a]\nb = 1\n', 'toml'), '/a/b'), 2);

@@ -13,7 +13,8 @@ top=$(pwd)
 packages=(build-essential autoconf automake pkg-config libfcgi-dev libjson-c-dev libssl-dev libyaml-dev
 	libcriterion-dev libcurl4-openssl-dev nginx wrk valgrind nodejs npm libseccomp-dev clang
 	libsqlite3-dev libpq-dev postgresql
-	apache2 libapache2-mod-fcgid mandoc man-db)
+	apache2 libapache2-mod-fcgid mandoc man-db
+	chromium fonts-dejavu-core)
 
 install_missing() {
 	local missing=() p

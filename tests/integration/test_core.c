@@ -26,12 +26,27 @@ Test(core, index_lists_every_endpoint)
 	http_free(&r);
 }
 
-Test(core, static_index_page)
+/* The web front is served from htdocs/: every page, and its scripts with a JavaScript type (a module script
+ * served as anything else is refused by browsers, which would leave the pages empty). */
+Test(core, static_pages)
 {
-	struct http_resp r = http_get("/");
-	cr_assert_eq(r.status, 200);
-	cr_assert(strstr(r.body, "<h1>autoplan</h1>"));
-	http_free(&r);
+	static const char *pages[] = { "/", "/directory.html", "/entry.html", "/config.html", "/changes.html" };
+	char type[128];
+	for (size_t i = 0; i < sizeof pages / sizeof *pages; i++) {
+		struct http_resp r = http_get(pages[i]);
+		cr_assert_eq(r.status, 200, "%s", pages[i]);
+		cr_assert(http_header(&r, "Content-Type", type, sizeof type) == 0 && strncmp(type, "text/html", 9) == 0, "%s", pages[i]);
+		cr_assert(strstr(r.body, "<script type=\"module\" src=\"/assets/"), "%s", pages[i]);
+		http_free(&r);
+	}
+	static const char *assets[] = { "/assets/common.js", "/assets/planner.js", "/assets/i18n.js", "/assets/style.css" };
+	for (size_t i = 0; i < sizeof assets / sizeof *assets; i++) {
+		struct http_resp r = http_get(assets[i]);
+		cr_assert_eq(r.status, 200, "%s", assets[i]);
+		cr_assert(http_header(&r, "Content-Type", type, sizeof type) == 0, "%s", assets[i]);
+		cr_assert(strstr(type, strstr(assets[i], ".css") ? "text/css" : "text/javascript"), "%s: %s", assets[i], type);
+		http_free(&r);
+	}
 }
 
 Test(core, capabilities_default_page)

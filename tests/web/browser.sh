@@ -1,0 +1,32 @@
+#!/bin/sh
+# make check: the web front (htdocs/) in a real headless Chromium against the real stack (nginx serving the pages,
+# the responder behind it, both on loopback ports of their own). The browser is Debian's chromium (installed by
+# dev.sh); it is driven by playwright-core from the npm registry, pinned and installed into the build directory
+# (nothing vendored, no browser download). Screenshots of every page go to $(builddir)/web-screenshots.
+# Arguments go to node --test (e.g. --test-name-pattern=directory).
+# Skips (77) only when node, npm or chromium are missing or the registry cannot be reached.
+set -u
+build=${AUTOPLAN_BUILDDIR:?} src=${AUTOPLAN_SRCDIR:?}
+prefix=$build/web-browser
+version=1.65.1
+chromium=${CHROMIUM:-$(command -v chromium || echo /usr/bin/chromium)}
+for tool in node npm; do
+	command -v $tool >/dev/null 2>&1 || { echo "SKIP: $tool is not installed (./dev.sh installs nodejs and npm)"; exit 77; }
+done
+[ -x "$chromium" ] || { echo "SKIP: chromium is not installed (./dev.sh installs it)"; exit 77; }
+if ! grep -q "\"version\": \"$version\"" "$prefix/node_modules/playwright-core/package.json" 2>/dev/null; then
+	mkdir -p "$prefix"
+	if ! npm install --prefix "$prefix" --no-save --no-package-lock --no-audit --no-fund \
+		"playwright-core@$version" >"$prefix/install.log" 2>&1; then
+		tail -5 "$prefix/install.log"; echo "SKIP: the npm registry could not be reached"; exit 77
+	fi
+fi
+run=$(mktemp -d "$build/web-run.XXXXXX")
+cleanup() { "$src/tests/stack.sh" stop "$run" >/dev/null 2>&1 || true; rm -rf "$run"; }
+trap cleanup EXIT
+url=$(PORT=0 WORKERS=2 "$src/tests/stack.sh" start "$build" "$src" "$run") || exit 1
+mkdir -p "$build/web-screenshots" "$run/tmp"
+# Chromium's profile (a fresh --user-data-dir per launch) and downloads live in the run directory.
+TMPDIR=$run/tmp WEB_URL=$url WEB_SHOTS=$build/web-screenshots WEB_PLAYWRIGHT=$prefix/node_modules/playwright-core \
+	CHROMIUM=$chromium WEB_HTDOCS=$src/htdocs \
+	node --test --test-concurrency=1 "$@" "$src/tests/web/units.test.mjs" "$src/tests/web/pages.test.mjs"

@@ -1,0 +1,457 @@
+// Every page of the web front in headless Chromium against the real stack: deep links, German, errors as the
+// service says them, a configuration with issues, directory paging, phone width, labels and contrast.
+import { describe, test, before, after } from 'node:test';
+import fs from 'node:fs';
+import { launch, close, open, settled, done, shot, api, text, content, texts, count, assert, LABELS } from './harness.mjs';
+
+const MEMORY = 'mcp/io-github-modelcontextprotocol-server-memory';
+const Q = 'save mailA attachments to driveA';
+const fullUrl = (op) => (op.base_url.endsWith('/') && op.path.startsWith('/') ? op.base_url + op.path.slice(1) : op.base_url + op.path);
+
+before(launch);
+after(close);
+
+describe('planner', () => {
+	test('a deep link plans on load: steps with method and real URL, scopes, coverage, permissions', async () => {
+		const body = { query: Q, read_only: false, runtime: 'any' };
+		const plan = (await api('POST', '/v2/workflows/plan', body)).body;
+		const perms = (await api('POST', '/v2/permissions/explain', body)).body;
+		const page = await open('/?q=' + encodeURIComponent(Q));
+		assert.equal(await page.inputValue('#q'), Q);
+		assert.equal(await page.getAttribute('#plan-status', 'data-status'), plan.status);
+		assert.equal(await text(page, '#plan-status .title'), LABELS.en['status.' + plan.status]);
+		assert.equal(await text(page, '#task-title'), plan.task.title.en);
+		assert.equal(await count(page, '#steps > li'), plan.steps.length);
+		const urls = await texts(page, '#steps > li .url');
+		const methods = await texts(page, '#steps > li .method');
+		const ops = plan.steps.filter(s => s.operation);
+		assert.deepEqual(urls, ops.map(s => fullUrl(s.operation)));
+		assert.deepEqual(methods, ops.map(s => s.operation.method));
+		for (const u of urls) assert.match(u, /^https:\/\//);
+		assert.equal(await content(page, '#minimal-scopes'), plan.minimal_scopes.join('\n'));
+		const c = plan.coverage;
+		assert.equal(await text(page, '#coverage'), LABELS.en['planner.coverage'].replace('{0}', c.documented)
+			.replace('{1}', c.required).replace('{2}', c.practically_tested));
+		// Permissions per step: every alternative of the first step, least privileged first.
+		await page.click('#steps > li:first-child details.perm summary');
+		const scopes = await texts(page, '#steps > li:first-child details.perm tbody tr td:first-child');
+		assert.deepEqual(scopes, perms.steps[0].alternatives.map(a => a.scope));
+		// Transformations and the caller's side are shown where the plan has them.
+		const transformations = plan.steps.flatMap(s => s.transformations || []).map(x => x.en);
+		assert.deepEqual(await texts(page, '.transformations li'), transformations);
+		// One round of parallel requests: every call starts before the first one ends.
+		const calls = await page.evaluate(() => window.__calls);
+		const firstEnd = calls.findIndex(x => x[0] === 'end');
+		assert.ok(firstEnd >= 5, `calls started after an answer arrived: ${JSON.stringify(calls)}`);
+		await done(page, 'planner-deep-link');
+	});
+
+	test('typing, the read-only switch and Ctrl+Enter plan and update the URL for sharing', async () => {
+		const page = await open('/');
+		await page.focus('#q');
+		await page.keyboard.type(Q);
+		await page.focus('#read_only');
+		await page.keyboard.press('Space');
+		await page.focus('#q');
+		await page.keyboard.press('Control+Enter');
+		await page.waitForSelector('#plan-status');
+		await settled(page);
+		const url = new URL(page.url());
+		assert.equal(url.searchParams.get('q'), Q);
+		assert.equal(url.searchParams.get('read_only'), '1');
+		const plan = (await api('POST', '/v2/workflows/plan', { query: Q, read_only: true, runtime: 'any' })).body;
+		assert.equal(await page.getAttribute('#plan-status', 'data-status'), plan.status);
+		assert.equal(await count(page, '#left-out li'), plan.left_out.length);
+		assert.ok(plan.left_out.length > 0);
+		assert.equal(await count(page, '#steps > li'), plan.steps.length);
+		// The shared URL gives the same plan in a new page.
+		const again = await open(url.pathname + url.search);
+		assert.equal(await again.getAttribute('#plan-status', 'data-status'), plan.status);
+		assert.equal(await again.isChecked('#read_only'), true);
+		await done(again);
+		await done(page, 'planner-read-only');
+	});
+
+	test('lang=de shows the page and the plan in German and asks the service in German', async () => {
+		const q = 'Rechnungen aus E-Mails ablegen';
+		const plan = (await api('POST', '/v2/workflows/plan', { query: q, read_only: false, runtime: 'any' }, { 'Accept-Language': 'de' })).body;
+		const page = await open('/?q=' + encodeURIComponent(q) + '&lang=de');
+		assert.equal(await page.getAttribute('html', 'lang'), 'de');
+		assert.equal(await text(page, 'h1'), LABELS.de['planner.h1']);
+		assert.equal(await text(page, '#plan-btn'), LABELS.de['planner.submit']);
+		assert.equal(await text(page, '#plan-status .title'), LABELS.de['status.' + plan.status]);
+		assert.deepEqual(await page.locator('#steps > li h3').allTextContents(), plan.steps.map((s, i) => `${LABELS.de['planner.step_n'].replace('{0}', i + 1)} ${s.title.de}`));
+		const langs = page.apiCalls.map(r => r.headers()['accept-language']);
+		assert.ok(langs.length >= 3 && langs.every(l => l === 'de'), `Accept-Language: ${langs}`);
+		// The plan's service texts are those of the German answer.
+		assert.equal(await text(page, '#plan-status .service-text'), plan.status_text);
+		// Links to other pages keep the language.
+		assert.match(await page.getAttribute('header nav a[href^="/directory.html"]', 'href'), /lang=de/);
+		await done(page, 'planner-de');
+	});
+
+	test('the browser language chooses German without lang=', async () => {
+		const page = await open('/', { locale: 'de-DE' });
+		assert.equal(await page.getAttribute('html', 'lang'), 'de');
+		assert.equal(await text(page, 'label[for=q]'), LABELS.de['planner.q']);
+		assert.equal(await page.getAttribute('[data-lang-link=de]', 'aria-current'), 'true');
+		await done(page);
+	});
+
+	test('a service error is shown as the service says it', async () => {
+		const q = 'x'.repeat(501);
+		const err = (await api('POST', '/v2/workflows/plan', { query: q, read_only: false, runtime: 'any' })).body;
+		assert.equal(err.error, 'invalid_request');
+		const page = await open('/?q=' + q, { allow: ['/v2/workflows/', '/v2/permissions/'] });
+		await page.waitForSelector('#result .error');
+		assert.equal(await text(page, '#result .error .name'), err.error);
+		assert.equal(await text(page, '#result .error .message'), err.message);
+		assert.equal(await page.getAttribute('#result .error', 'role'), 'alert');
+		await done(page, 'planner-error');
+	});
+
+	test('an ambiguous request offers the candidate tasks, and picking one plans it', async () => {
+		const plan = (await api('POST', '/v2/workflows/plan', { query: 'find emails' })).body;
+		assert.equal(plan.status, 'ambiguous');
+		const page = await open('/?q=find%20emails');
+		assert.equal(await count(page, '#candidates button'), plan.task.query.candidates.length);
+		await page.click('#candidates button >> nth=0');
+		await page.waitForFunction(() => document.querySelector('#plan-status')?.dataset.status !== 'ambiguous');
+		await settled(page);
+		const id = plan.task.query.candidates[0];
+		assert.equal(new URL(page.url()).searchParams.get('task'), id);
+		const byId = (await api('POST', '/v2/workflows/plan', { task_id: id, read_only: false, runtime: 'any' })).body;
+		assert.equal(await page.getAttribute('#plan-status', 'data-status'), byId.status);
+		await done(page, 'planner-ambiguous');
+	});
+
+	test('the snapshot downloads, the scopes copy, and granting them re-plans', async () => {
+		const body = { query: Q, read_only: false, runtime: 'any' };
+		const snap = (await api('POST', '/v2/workflows/snapshot', body)).body.snapshot;
+		const page = await open('/?q=' + encodeURIComponent(Q));
+		const [dl] = await Promise.all([page.waitForEvent('download'), page.click('#snapshot-download')]);
+		const saved = JSON.parse(fs.readFileSync(await dl.path(), 'utf8'));
+		assert.deepEqual(saved, snap);
+		assert.match(dl.suggestedFilename(), /^autoplan-snapshot-.*\.json$/);
+		await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+		await page.click('#scopes-block button:has-text("' + LABELS.en['planner.copy_scopes'] + '")');
+		const plan = (await api('POST', '/v2/workflows/plan', body)).body;
+		assert.equal(await page.evaluate(() => navigator.clipboard.readText()), plan.minimal_scopes.join('\n'));
+		await page.click('#scopes-block button:has-text("' + LABELS.en['planner.grant_these'] + '")');
+		await page.waitForFunction(s => new URL(location.href).searchParams.get('scopes') === s, plan.minimal_scopes.join(','));
+		await settled(page);
+		const granted = (await api('POST', '/v2/workflows/plan', { ...body, granted_scopes: plan.minimal_scopes })).body;
+		assert.notEqual(granted.status, 'needs_scopes');
+		assert.equal(await page.getAttribute('#plan-status', 'data-status'), granted.status);
+		await done(page);
+	});
+
+	test('granted scopes from the address: each step says what authorises it; broader and unneeded grants are named', async () => {
+		const granted = ['https://mail.google.com/', 'https://www.googleapis.com/auth/drive', 'unused.scope'];
+		const body = { query: Q, read_only: false, runtime: 'any', granted_scopes: granted };
+		const [plan, perms] = await Promise.all([api('POST', '/v2/workflows/plan', body), api('POST', '/v2/permissions/explain', body)]);
+		const page = await open('/?q=' + encodeURIComponent(Q) + '&scopes=' + encodeURIComponent(granted.join(',')));
+		assert.equal(await page.inputValue('#scopes'), granted.join('\n'));
+		assert.equal(await page.getAttribute('#plan-status', 'data-status'), plan.body.status);
+		const states = await page.locator('#steps > li').evaluateAll(l => l.map(x => x.dataset.state));
+		assert.deepEqual(states, plan.body.steps.map(s => s.state));
+		const findings = await text(page, '#scope-findings');
+		for (const b of perms.body.broader_than_needed) assert.ok(findings.includes(b.scope) && findings.includes(b.enough), b.scope);
+		for (const n of perms.body.not_needed) assert.ok(findings.includes(n), n);
+		assert.ok(perms.body.broader_than_needed.length > 0 && perms.body.not_needed.length > 0);
+		await done(page, 'planner-granted');
+	});
+});
+
+describe('directory', () => {
+	test('search with a deep link, then filters', async () => {
+		const list = (await api('GET', '/v1/eintraege?art=mcp&suche=memory&grenze=20&versatz=0')).body;
+		const page = await open('/directory.html?q=memory');
+		assert.equal(await page.inputValue('#q'), 'memory');
+		const ids = await page.locator('#entries > li').evaluateAll(l => l.map(x => x.dataset.id));
+		assert.deepEqual(ids, list.eintraege.map(e => `${e.typ}/${e.slug}`));
+		assert.ok(ids.includes(MEMORY));
+		await page.fill('#q', '');
+		await page.selectOption('#status', 'eingestellt');
+		await page.click('#dir-form button[type=submit]');
+		await page.waitForFunction(() => new URL(location.href).searchParams.get('status') === 'eingestellt');
+		await settled(page);
+		const gone = (await api('GET', '/v1/eintraege?art=mcp&status=eingestellt')).body;
+		assert.equal(await count(page, '#entries > li'), gone.eintraege.length);
+		for (const b of await texts(page, '#entries > li .badge')) assert.equal(b, LABELS.en['entry_status.eingestellt']);
+		await page.selectOption('#type', 'agenten');
+		await page.selectOption('#status', '');
+		await page.click('#dir-form button[type=submit]');
+		await page.waitForFunction(() => new URL(location.href).searchParams.get('type') === 'agenten');
+		await settled(page);
+		const agents = (await api('GET', '/v1/eintraege?art=agenten')).body;
+		assert.equal(await count(page, '#entries > li'), agents.eintraege.length);
+		await done(page, 'directory-filters');
+	});
+
+	test('paging forward and back, by keyboard', async () => {
+		const all = (await api('GET', '/v1/eintraege?art=mcp&grenze=2')).body;
+		assert.ok(all.gesamt > 2, 'the directory needs more than one page of two');
+		const page = await open('/directory.html?size=2');
+		const pages = Math.ceil(all.gesamt / 2);
+		assert.equal(await text(page, '#page-of'), LABELS.en['dir.page'].replace('{0}', 1).replace('{1}', pages));
+		assert.equal(await page.getAttribute('.pager [aria-disabled]', 'aria-disabled'), 'true');
+		await page.focus('.pager a[rel=next]');
+		await page.keyboard.press('Enter');
+		await page.waitForFunction(() => new URL(location.href).searchParams.get('offset') === '2');
+		await settled(page);
+		const second = (await api('GET', '/v1/eintraege?art=mcp&grenze=2&versatz=2')).body;
+		const ids = await page.locator('#entries > li').evaluateAll(l => l.map(x => x.dataset.id));
+		assert.deepEqual(ids, second.eintraege.map(e => `${e.typ}/${e.slug}`));
+		assert.equal(await text(page, '#page-of'), LABELS.en['dir.page'].replace('{0}', 2).replace('{1}', pages));
+		await shot(page, 'directory-page-2');
+		await page.click('.pager a[rel=prev]');
+		await page.waitForFunction(() => !new URL(location.href).searchParams.has('offset'));
+		await settled(page);
+		const first = await page.locator('#entries > li').evaluateAll(l => l.map(x => x.dataset.id));
+		assert.deepEqual(first, all.eintraege.map(e => `${e.typ}/${e.slug}`));
+		await page.goBack();
+		await page.waitForFunction(() => new URL(location.href).searchParams.get('offset') === '2');
+		await settled(page);
+		assert.equal(await text(page, '#page-of'), LABELS.en['dir.page'].replace('{0}', 2).replace('{1}', pages));
+		await done(page);
+	});
+
+	test('an entry: connections, levels with their report, compatibility with each client, the snippet', async () => {
+		const slug = MEMORY.split('/')[1];
+		const [conns, verif, clients, conf] = await Promise.all([
+			api('GET', `/v2/connections/mcp/${slug}?locale=en`), api('GET', `/v2/verifications/mcp/${slug}?locale=en`),
+			api('GET', '/v2/clients'), api('POST', '/v2/configure', { id: MEMORY, client: 'vscode', locale: 'en' })]);
+		const page = await open(`/entry.html?id=${MEMORY}&client=vscode`);
+		await settled(page);
+		assert.equal(await count(page, '#connections article'), conns.body.connections.length);
+		assert.equal(await count(page, '#levels tbody tr'), verif.body.details.length);
+		const reached = await page.locator('#levels tbody tr').evaluateAll(r => r.map(x => x.dataset.level));
+		assert.deepEqual(reached, verif.body.details.map(d => d.level));
+		const withReport = verif.body.details.find(d => d.report);
+		assert.ok(withReport, 'the memory server has a verification report');
+		const rep = (await api('GET', `/v2/verification-reports/${withReport.report}`)).body;
+		await page.click(`#levels tr[data-level="${withReport.level}"] button`);
+		await page.waitForSelector(`#report article`);
+		assert.equal(await count(page, '#report .assertions tbody tr'), rep.assertions.length);
+		assert.equal(await count(page, '#compat tbody tr'), clients.body.clients.length);
+		assert.equal(await content(page, '#snippet'), conf.body.template.snippet);
+		// Another client: the snippet follows, and so does the URL.
+		await page.selectOption('#client', 'cursor');
+		await page.waitForFunction(() => new URL(location.href).searchParams.get('client') === 'cursor');
+		await settled(page);
+		const cursor = (await api('POST', '/v2/configure', { id: MEMORY, client: 'cursor', locale: 'en' })).body;
+		await page.waitForFunction(s => document.querySelector('#snippet')?.textContent === s, cursor.template.snippet);
+		// Compatibility checks follow the first round; the first round itself is parallel.
+		const calls = await page.evaluate(() => window.__calls);
+		assert.ok(calls.findIndex(x => x[0] === 'end') >= 5, JSON.stringify(calls.slice(0, 8)));
+		await done(page, 'entry');
+	});
+
+	test('an unknown entry shows the service\'s error', async () => {
+		const err = (await api('GET', '/v1/eintrag/mcp/no-such-entry')).body;
+		const page = await open('/entry.html?id=mcp/no-such-entry', { allow: ['/v1/eintrag/', '/v2/connections/', '/v2/verifications/', '/v2/configure'] });
+		assert.equal(await text(page, '.error .name'), err.error);
+		assert.equal(await text(page, '.error .message'), err.message);
+		await done(page, 'entry-not-found');
+	});
+});
+
+describe('config check', () => {
+	const CONFIG = [
+		'{',
+		'  "mcpServers": {',
+		'    "memory": {',
+		'      "command": "npx -y @modelcontextprotocol/server-memory",',
+		'      "env": { "API_KEY": "sk-live-1234567890abcdefghijklmnop" }',
+		'    }',
+		'  }',
+		'}',
+		''].join('\n');
+
+	test('issues sit next to their lines; the corrected file and the diff are shown', async () => {
+		const d = (await api('POST', '/v2/config/validate', { config: CONFIG, client: 'vscode' })).body;
+		assert.ok(d.issues.length >= 2 && d.corrected_config);
+		const page = await open('/config.html?client=vscode');
+		await page.fill('#config', CONFIG);
+		await page.click('#check-btn');
+		await page.waitForSelector('#cfg-status');
+		await settled(page);
+		assert.equal(await page.getAttribute('#cfg-status', 'data-status'), d.status);
+		assert.equal(await count(page, '#annotated .issue'), d.issues.length);
+		// Each issue under the line of its path's last member.
+		const expect = { WRONG_ROOT_KEY: 2, COMMAND_WITH_ARGS: 4, HARDCODED_SECRET: 5 };
+		for (const i of d.issues) {
+			const line = await page.locator(`#annotated .issue[data-code="${i.code}"]`).evaluate(n => n.parentElement.dataset.line);
+			if (expect[i.code]) assert.equal(line, String(expect[i.code]), i.code);
+			assert.equal(await text(page, `#annotated .issue[data-code="${i.code}"]`).then(s => s.includes(i.message)), true);
+		}
+		assert.equal(await content(page, '#corrected-text'), d.corrected_config);
+		const added = await count(page, '#diff [data-op="+"]'), removed = await count(page, '#diff [data-op="-"]');
+		assert.ok(added > 0 && removed > 0);
+		const kept = await count(page, '#diff [data-op=" "]');
+		assert.equal(kept + removed, CONFIG.split('\n').length - 1);
+		assert.equal(kept + added, d.corrected_config.split('\n').length - 1);
+		assert.equal(new URL(page.url()).search.includes('API_KEY'), false, 'the configuration never goes into the URL');
+		await done(page, 'config-issues');
+	});
+
+	test('a syntax error points at its line; a TOML client reads TOML', async () => {
+		const bad = '{\n  "mcpServers": {\n    "a": { "command": "x", }\n  }\n}\n';
+		const d = (await api('POST', '/v2/config/validate', { config: bad, client: 'claude-desktop' })).body;
+		assert.equal(d.status, 'parse_error');
+		const line = /^line (\d+)/.exec(d.issues[0].message)[1];
+		const page = await open('/config.html?client=claude-desktop');
+		await page.fill('#config', bad);
+		await page.click('#check-btn');
+		await page.waitForSelector('#cfg-status');
+		await settled(page);
+		assert.equal(await page.locator('#annotated .issue').evaluate(n => n.parentElement.dataset.line), line);
+		const toml = '[mcp_servers.memory]\ncommand = "npx -y @modelcontextprotocol/server-memory"\n';
+		const t = (await api('POST', '/v2/config/validate', { config: toml, client: 'codex' })).body;
+		await page.selectOption('#client', 'codex');
+		await page.fill('#config', toml);
+		await page.click('#check-btn');
+		await page.waitForFunction(s => document.querySelector('#cfg-status')?.dataset.status === s, t.status);
+		await settled(page);
+		for (const i of t.issues.filter(x => x.path.endsWith('/command'))) {
+			assert.equal(await page.locator(`#annotated .issue[data-code="${i.code}"]`).first().evaluate(n => n.parentElement.dataset.line), '2');
+		}
+		assert.equal(new URL(page.url()).searchParams.get('client'), 'codex');
+		await shot(page, 'config-toml');
+		// The example for a YAML client: every issue the service finds is shown, placed on a line of its own.
+		await page.selectOption('#client', 'goose');
+		await page.click('#example-btn');
+		await page.waitForFunction(() => document.querySelector('#annotated'));
+		await settled(page);
+		const yaml = await page.inputValue('#config');
+		const y = (await api('POST', '/v2/config/validate', { config: yaml, client: 'goose' })).body;
+		assert.equal(await page.getAttribute('#cfg-status', 'data-status'), y.status);
+		assert.equal(await count(page, '#annotated .issue'), y.issues.length);
+		assert.equal(await count(page, '#annotated .line[data-line="0"] .issue'), y.issues.filter(i => i.path === '').length);
+		await done(page, 'config-yaml');
+	});
+});
+
+describe('changes', () => {
+	test('an uploaded snapshot shows its impact; a changed one shows what breaks', async () => {
+		const snap = (await api('POST', '/v2/workflows/snapshot', { query: Q })).body.snapshot;
+		const changed = structuredClone(snap);
+		changed.operations[0].scope_alternatives = changed.operations[0].scope_alternatives.concat(['https://example.invalid/removed-scope']);
+		changed.operations[1].operation = 'mailA.users.messages.gone';
+		const d = (await api('POST', '/v2/changes/impact', { snapshot: changed })).body;
+		assert.equal(d.status, 'breaking');
+		const file = `${process.env.TMPDIR}/snapshot.json`;
+		fs.writeFileSync(file, JSON.stringify(changed));
+		const page = await open('/changes.html');
+		await page.setInputFiles('#file', file);
+		await page.waitForSelector('#result .impact');
+		await settled(page);
+		assert.equal(await page.getAttribute('#result .status', 'data-status'), d.status);
+		const rows = await page.locator('#result table.changes tbody tr').evaluateAll(r => r.map(x => x.dataset.change));
+		assert.deepEqual(rows, d.changes.map(c => c.change));
+		await done(page, 'changes-impact');
+	});
+
+	test('not JSON is said by the page; a wrong snapshot is said by the service', async () => {
+		const page = await open('/changes.html', { allow: ['/v2/changes/impact'] });
+		await page.fill('#snapshot', '{"format": ');
+		await page.click('#check-btn');
+		await page.waitForSelector('#result .error');
+		assert.match(await text(page, '#result .error .message'), /^This is not JSON: /);
+		const wrong = { format: 'autoplan-workflow/1' };
+		const err = (await api('POST', '/v2/changes/impact', { snapshot: wrong })).body;
+		await page.fill('#snapshot', JSON.stringify(wrong));
+		await page.click('#check-btn');
+		await page.waitForSelector('#result .error .name');
+		assert.equal(await text(page, '#result .error .name'), err.error);
+		assert.equal(await text(page, '#result .error .message'), err.message);
+		await done(page, 'changes-error');
+	});
+
+	test('monitoring says whether it is served', async () => {
+		const st = await api('GET', '/v2/monitoring/status');
+		const page = await open('/changes.html', { allow: ['/v2/monitoring/'] });
+		if (st.status === 404) {
+			assert.equal(await text(page, '#mon-off'), LABELS.en['mon.off']);
+		} else if (st.status === 401) {
+			// Served: the key is asked for, kept in session storage only, and a wrong one is refused as the service says.
+			assert.equal(await count(page, '#mon-key[type=password]'), 1);
+			await page.fill('#mon-key', 'not-a-key');
+			await page.click('#mon-key-form button[type=submit]');
+			await page.waitForSelector('#mon-body .error');
+			const refused = await api('GET', '/v2/monitoring/status', undefined, { Authorization: 'Bearer not-a-key' });
+			assert.equal(await text(page, '#mon-body .error .name'), refused.body.error);
+			assert.equal(await page.evaluate(() => sessionStorage.getItem('autoplan.monitoring.key')), 'not-a-key');
+			assert.equal(await page.evaluate(() => localStorage.length), 0);
+		} else {
+			assert.equal(await text(page, '#mon-body .error .name'), st.body.error);
+		}
+		await done(page, 'changes-monitoring');
+	});
+});
+
+describe('every page', () => {
+	const PAGES = [['/', 'planner'], ['/directory.html', 'directory'], [`/entry.html?id=${MEMORY}`, 'entry'],
+		['/config.html', 'config'], ['/changes.html', 'changes']];
+
+	test('fits a phone screen without sideways scrolling', async () => {
+		for (const [p, name] of PAGES) {
+			const q = p === '/' ? '/?q=' + encodeURIComponent(Q) : p;
+			const page = await open(q, { viewport: { width: 390, height: 844 }, allow: ['/v2/monitoring/'] });
+			await settled(page);
+			const [sw, cw] = await page.evaluate(() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]);
+			assert.ok(sw <= cw, `${name}: ${sw} > ${cw}`);
+			await done(page, `phone-${name}`);
+		}
+	});
+
+	test('labels every control, has one h1, a language and readable contrast, in both languages', async () => {
+		for (const lang of ['en', 'de']) {
+			for (const [p, name] of PAGES) {
+				const sep = p.includes('?') ? '&' : '?';
+				const page = await open(p + sep + 'lang=' + lang, { allow: ['/v2/monitoring/'] });
+				await settled(page);
+				assert.equal(await page.getAttribute('html', 'lang'), lang);
+				assert.equal(await count(page, 'h1'), 1, name);
+				const unlabeled = await page.evaluate(() => [...document.querySelectorAll('input, select, textarea, button')]
+					.filter(n => n.offsetParent !== null)
+					.filter(n => !(n.labels && n.labels.length) && !n.getAttribute('aria-label') && !(n.innerText || '').trim())
+					.map(n => n.outerHTML.slice(0, 80)));
+				assert.deepEqual(unlabeled, [], name);
+				const low = await page.evaluate(lowContrast);
+				assert.deepEqual(low, [], `${name}: text below 4.5:1`);
+				if (lang === 'de') await shot(page, `de-${name}`);
+				await done(page, lang === 'en' ? name : null);
+			}
+		}
+	});
+});
+
+// Every visible text node's colour against the first opaque background behind it (WCAG relative luminance).
+function lowContrast() {
+	const rgb = s => (s.match(/[\d.]+/g) || []).map(Number);
+	const lum = ([r, g, b]) => {
+		const f = v => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; };
+		return 0.2126 * f(r) + 0.7152 * f(g) + 0.0722 * f(b);
+	};
+	const bg = n => {
+		for (; n; n = n.parentElement) {
+			const c = rgb(getComputedStyle(n).backgroundColor);
+			if (c.length === 3 || (c.length === 4 && c[3] === 1)) return c.slice(0, 3);
+		}
+		return [255, 255, 255];
+	};
+	const out = [];
+	const walk = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+	for (let t = walk.nextNode(); t; t = walk.nextNode()) {
+		const n = t.parentElement;
+		if (!t.textContent.trim() || !n || n.offsetParent === null || n.closest('.sr-only, .skip')) continue;
+		const st = getComputedStyle(n);
+		if (st.visibility === 'hidden' || st.opacity === '0') continue;
+		const a = lum(rgb(st.color).slice(0, 3)), b = lum(bg(n));
+		const ratio = (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+		if (ratio < 4.5) out.push(`${ratio.toFixed(2)} ${n.tagName}.${n.className}: ${t.textContent.trim().slice(0, 30)}`);
+	}
+	return [...new Set(out)];
+}

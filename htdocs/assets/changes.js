@@ -90,7 +90,7 @@ async function monitorStart() {
 		await dashboard(status);
 	} catch (e) {
 		if (e.status === 401) { monitoring = true; clear(body, keyForm(key() ? e : null)); }
-		else if (e.status === 404) clear(body, el('p', { id: 'mon-off' }, t('mon.off')), el('p', { class: 'hint' }, t('mon.off_said', e.message)));
+		else if (e.status === 404 || (e.status === 503 && e.body && e.body.error === 'monitoring_unavailable')) clear(body, el('p', { id: 'mon-off' }, t('mon.off')), el('p', { class: 'hint' }, t('mon.off_said', e.message)));
 		else clear(body, errorBox(e));
 	}
 	body.setAttribute('aria-busy', 'false');
@@ -113,7 +113,7 @@ function keyForm(err) {
 async function dashboard(status) {
 	const body = $('#mon-body');
 	const [watches, alerts] = await Promise.allSettled([mon('GET', '/watches?limit=50'), mon('GET', '/alerts?limit=50')]);
-	clear(body, el('div', { class: 'actions' }, el('span', {}, t('mon.signed_in', status.project ?? '')),
+	clear(body, el('div', { class: 'actions' }, el('span', {}, t('mon.signed_in', status.project ? status.project.name || status.project.id : '')),
 		el('button', { type: 'button', class: 'secondary small', id: 'mon-forget', onclick: () => { sessionStorage.removeItem(KEY); monitorStart(); } }, t('mon.forget'))),
 	statusFacts(status),
 	el('h3', {}, t('mon.watches')), watches.status === 'fulfilled' ? watchList(listOf(watches.value, 'watches')) : errorBox(watches.reason),
@@ -134,7 +134,7 @@ function watchList(list) {
 	if (!list.length) return el('p', {}, t('mon.no_watches'));
 	return el('ul', { class: 'entries', id: 'watches' }, list.map(w => el('li', { 'data-watch': w.id },
 		el('div', { class: 'step-head' }, el('strong', {}, w.name || w.id), el('code', { class: 'hint' }, w.id),
-			w.impact && w.impact.status ? badge(word('impact.', w.impact.status), STATUS_TONE[w.impact.status]) : null),
+			w.evaluated && w.evaluated.status ? badge(word('impact.', w.evaluated.status), STATUS_TONE[w.evaluated.status]) : null),
 		el('div', { class: 'actions' },
 			el('button', { type: 'button', class: 'secondary small', onclick: () => showWatch(w.id) }, t('mon.show_impact')),
 			el('button', { type: 'button', class: 'secondary small', onclick: () => deleteWatch(w) }, t('mon.delete'))))));
@@ -160,9 +160,9 @@ function alertList(list) {
 	return el('ul', { class: 'entries', id: 'alerts' }, list.map(a => {
 		const acked = Boolean(a.acknowledged || a.acknowledged_at || a.acked);
 		return el('li', { 'data-alert': a.id },
-			el('div', { class: 'step-head' }, el('strong', {}, a.watch_name || a.watch || a.watch_id || a.id),
+			el('div', { class: 'step-head' }, el('strong', {}, (a.watch && (a.watch.name || a.watch.id)) || a.id),
 				a.status ? badge(word('impact.', a.status), STATUS_TONE[a.status]) : null,
-				el('span', { class: 'hint' }, [a.created_at || a.at || '', a.before && a.after ? ` ${fmt(a.before)} → ${fmt(a.after)}` : ''].join(''))),
+				el('span', { class: 'hint' }, [a.created_at || a.at || '', a.before && a.after ? ` ${a.before.catalog_version} → ${a.after.catalog_version}` : ''].join(''))),
 			Array.isArray(a.changes) && a.changes.length ? impact({ status: a.status, changes: a.changes, checked_operations: a.changes.length, summary: a.summary }) : null,
 			acked ? badge(t('mon.acked'), 'ok') : el('button', { type: 'button', class: 'secondary small', onclick: ev => ack(a, ev.currentTarget) }, t('mon.ack')));
 	}));
@@ -185,10 +185,10 @@ function watchForm() {
 		const body = { name: $('#w-name').value.trim(), snapshot: lastSnapshot };
 		const scopes = $('#w-scopes').value.split(/[\s,]+/).filter(Boolean);
 		if (scopes.length) body.granted_scopes = scopes;
-		if ($('#w-hook').value.trim()) body.webhook = $('#w-hook').value.trim();
+		if ($('#w-hook').value.trim()) body.webhook = { url: $('#w-hook').value.trim() };
 		try {
 			const w = await mon('POST', '/watches', body);
-			const secret = w.webhook_secret || (w.webhook && w.webhook.secret);
+			const secret = w.webhook && w.webhook.secret;
 			clear($('#w-out'), el('p', { class: 'status ok' }, t('mon.created', w.name || w.id)),
 				secret ? el('p', {}, t('mon.secret_once'), ' ', el('code', {}, secret)) : null);
 			monitorStart();

@@ -47,7 +47,8 @@ export function el(tag, attrs, ...children) {
 function append(n, children) {
 	for (const c of children.flat(Infinity)) {
 		if (c == null || c === false) continue;
-		n.append(c instanceof Node ? c : document.createTextNode(String(c)));
+		/* service texts are {en, de} objects: the page's language is shown */
+		n.append(c instanceof Node ? c : document.createTextNode(typeof c === 'object' ? loc(c) : String(c)));
 	}
 }
 

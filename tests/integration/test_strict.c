@@ -130,9 +130,14 @@ Test(head, answers_like_get_without_a_body)
 		cr_assert_eq(h.status, g.status, "%s: HEAD %ld, GET %ld", paths[i], h.status, g.status);
 		cr_assert_eq(h.len, 0, "%s: HEAD sent a body", paths[i]);
 		char gl[32], hl[32], ct[128];
-		cr_assert_eq(http_header(&g, "Content-Length", gl, sizeof gl), 0);
-		cr_assert_eq(http_header(&h, "Content-Length", hl, sizeof hl), 0, "%s: %s", paths[i], h.headers);
-		cr_assert_str_eq(hl, gl, "%s", paths[i]);
+		/* Apache running the responder as CGI sends GET answers chunked: a length is compared where there is one */
+		if (http_header(&g, "Content-Length", gl, sizeof gl) == 0) {
+			cr_assert_eq(http_header(&h, "Content-Length", hl, sizeof hl), 0, "%s: %s", paths[i], h.headers);
+			cr_assert_str_eq(hl, gl, "%s", paths[i]);
+		} else {
+			const char *f = getenv("AUTOPLAN_FRONT");
+			cr_assert(f && strcmp(f, "cgi") == 0, "%s: GET without Content-Length: %s", paths[i], g.headers);
+		}
 		cr_assert_eq(http_header(&h, "Content-Type", ct, sizeof ct), 0);
 		cr_assert(strstr(ct, "application/json"));
 		http_free(&g);
@@ -194,6 +199,9 @@ static const struct front_case front_cases[] = {
 
 Test(front, nginx_errors_are_json)
 {
+	const char *f = getenv("AUTOPLAN_FRONT");
+	if (f && *f && strcmp(f, "nginx") != 0)
+		cr_skip_test("nginx's own errors: this run is behind %s (tests/integration/test_edges.c covers its errors)", f);
 	char big[9300];
 	for (size_t i = 0; i < sizeof front_cases / sizeof front_cases[0]; i++) {
 		const struct front_case *c = &front_cases[i];

@@ -389,6 +389,44 @@ describe('changes', () => {
 		}
 		await done(page, 'changes-monitoring');
 	});
+
+	test('with a project key: the dashboard, a watch kept from an impact check, its impact, deleting it', async () => {
+		const key = process.env.WEB_MONITOR_KEY;
+		assert.match(key || '', /^apk_/, 'browser.sh makes a project key');
+		const auth = { Authorization: 'Bearer ' + key };
+		const status = (await api('GET', '/v2/monitoring/status', undefined, auth)).body;
+		const snap = (await api('POST', '/v2/workflows/snapshot', { query: Q })).body.snapshot;
+		const page = await open('/changes.html', { allow: ['/v2/monitoring/'] });
+		await page.fill('#mon-key', key);
+		await page.click('#mon-key-form button[type=submit]');
+		await page.waitForSelector('#mon-status');
+		assert.ok((await text(page, '#mon-body .actions span')).includes(status.project.name));
+		// an impact check offers to keep its snapshot under watch
+		await page.fill('#snapshot', JSON.stringify(snap));
+		await page.click('#check-btn');
+		await page.waitForSelector('#watch-form');
+		await page.fill('#w-name', 'web watch');
+		await page.fill('#w-scopes', 'https://www.googleapis.com/auth/gmail.readonly');
+		await page.click('#watch-form button[type=submit]');
+		await page.waitForSelector('#watches li');
+		const w = (await api('GET', '/v2/monitoring/watches', undefined, auth)).body.watches.find(x => x.name === 'web watch');
+		assert.ok(w, 'the watch was created');
+		assert.deepEqual(w.granted_scopes, ['https://www.googleapis.com/auth/gmail.readonly']);
+		const item = `#watches li[data-watch="${w.id}"]`;
+		assert.equal(await count(page, item), 1);
+		await page.click(`${item} .actions button:first-child`);
+		await page.waitForSelector('#watch-detail .impact');
+		const full = (await api('GET', '/v2/monitoring/watches/' + w.id, undefined, auth)).body;
+		assert.equal(await page.getAttribute('#watch-detail .status', 'data-status'), full.impact.status);
+		// each change's detail in the page's language, as the service wrote it
+		assert.deepEqual(await texts(page, '#watch-detail table.changes tbody tr td:last-child'),
+			full.impact.changes.map(c => c.detail.en));
+		page.on('dialog', d => d.accept());
+		await page.click(`${item} .actions button:last-child`);
+		await page.waitForFunction(sel => !document.querySelector(sel), item);
+		assert.equal((await api('GET', '/v2/monitoring/watches/' + w.id, undefined, auth)).status, 404);
+		await done(page, 'changes-monitoring-dashboard');
+	});
 });
 
 describe('every page', () => {

@@ -229,7 +229,7 @@ int admin_run(int argc, char **argv, FILE *out, FILE *err)
 	int i = 1;
 	for (; i < argc && argv[i][0] == '-'; i++) {
 		if (strcmp(argv[i], "--help") == 0) { fputs(USAGE, out); return 0; }
-		if (strcmp(argv[i], "--version") == 0) { fprintf(out, "autoplan-admin " PACKAGE_VERSION "\n"); return 0; }
+		if (strcmp(argv[i], "--version") == 0) { fprintf(out, "autoplan-admin (autoplan) " PACKAGE_VERSION "\n"); return 0; }
 		if (strcmp(argv[i], "--db") == 0 && i + 1 < argc) db = argv[++i];
 		else { fputs(USAGE, err); return 2; }
 	}

@@ -71,7 +71,7 @@ static int parse(int argc, char **argv, struct options *o)
 		const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
 		long long n = 0;
 		if (strcmp(a, "--help") == 0) { usage(stdout); exit(0); }
-		if (strcmp(a, "--version") == 0) { printf("autoplan-monitor " PACKAGE_VERSION "\n"); exit(0); }
+		if (strcmp(a, "--version") == 0) { printf("autoplan-monitor (autoplan) " PACKAGE_VERSION "\n"); exit(0); }
 		if (strcmp(a, "--once") == 0) { o->once = true; continue; }
 		if (!v) { usage(stderr); return -1; }
 		if (strcmp(a, "--db") == 0) o->db = v;

@@ -87,7 +87,7 @@ if [ -x "$nginx" ]; then
 	out=$(get "$port" /v2/tasks)
 	[[ ${out%%$'\r'*} == *" 200 "* ]] || { cat "$rundir/error.log" 2>/dev/null; fail "nginx: ${out:0:300}"; }
 	out=$(get "$port" /)
-	grep -q "<h1>autoplan</h1>" <<<"$out" || fail "nginx does not serve the installed web pages"
+	grep -q '<script type="module" src="/assets/planner.js">' <<<"$out" || fail "nginx does not serve the installed web pages"
 	kill "$(cat "$top/nginx/nginx.pid")"; kill "$npid"; npid=""
 	echo "nginx: the installed configuration serves the installed responder and pages"
 else

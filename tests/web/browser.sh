@@ -27,9 +27,8 @@ trap cleanup EXIT
 url=$(PORT=0 WORKERS=2 "$src/tests/stack.sh" start "$build" "$src" "$run") || exit 1
 mkdir -p "$build/web-screenshots" "$run/tmp"
 # A project key of the monitoring interface the stack serves, for the dashboard's test.
-admin=("$build/src/autoplan-admin" --db "$run/monitor.db")
-project=$("${admin[@]}" project create web | tail -n 1)
-monitor_key=$("${admin[@]}" key create "$project" | tail -n 1)
+project=$("$build/src/autoplan-admin" --db "$run/monitor.db" project create web | tail -n 1)
+monitor_key=$("$build/src/autoplan-admin" --db "$run/monitor.db" key create "$project" | tail -n 1)
 # Chromium's profile (a fresh --user-data-dir per launch) and downloads live in the run directory.
 TMPDIR=$run/tmp WEB_URL=$url WEB_SHOTS=$build/web-screenshots WEB_MONITOR_KEY=$monitor_key WEB_PLAYWRIGHT=$prefix/node_modules/playwright-core \
 	CHROMIUM=$chromium WEB_HTDOCS=$src/htdocs \

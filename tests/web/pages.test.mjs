@@ -84,7 +84,7 @@ describe('planner', () => {
 		const langs = page.apiCalls.map(r => r.headers()['accept-language']);
 		assert.ok(langs.length >= 3 && langs.every(l => l === 'de'), `Accept-Language: ${langs}`);
 		// The plan's service texts are those of the German answer.
-		assert.equal(await text(page, '#plan-status .service-text'), plan.status_text);
+		assert.equal(await text(page, '#plan-status .service-text'), plan.status_text.de);
 		// Links to other pages keep the language.
 		assert.match(await page.getAttribute('header nav a[href^="/directory.html"]', 'href'), /lang=de/);
 		await done(page, 'planner-de');

@@ -14,6 +14,7 @@
 
 #define MONITOR_DEFAULT_MAX_WATCHES 100
 #define MONITOR_REALM "autoplan monitoring"
+#define MONITORING_PREFIX "/v2/monitoring"  /* every path of the interface begins so */
 
 struct monitoring {
 	char conn[1024];          /* the store's connection string; empty: the interface is switched off */

@@ -4,6 +4,7 @@
 #include "api/routes.h"
 #include "jsonw/jsonw.h"
 #include "catalog/vocab.h"
+#include "api/monitoring.h"
 
 #include <string.h>
 
@@ -277,7 +278,6 @@ struct json_object *openapi_document(void)
 	return doc;
 }
 
-#define MONITORING_PREFIX "/v2/monitoring"
 
 struct json_object *openapi_monitoring_document(void)
 {

@@ -3,6 +3,7 @@
 #ifndef AUTOPLAN_REQUEST_H
 #define AUTOPLAN_REQUEST_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <sys/types.h>
 
@@ -57,6 +58,10 @@ struct request {
  * of the input. Returns 0, or -1 when memory ran out. The caller frees with request_free. */
 int request_read(struct request *r, const struct io *io, size_t cap);
 void request_free(struct request *r);
+
+/* Whether the request's path (derived as request_read derives it) begins with prefix: a classic CGI
+ * process asks before its seccomp filter, to load what only some routes need. */
+bool request_path_under(const struct io *io, const char *prefix);
 
 /* One decoded query parameter. */
 struct qparam {

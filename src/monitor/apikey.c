@@ -1,8 +1,6 @@
 #include "monitor/apikey.h"
+#include "util/crypto.h"
 
-#include <openssl/crypto.h>
-#include <openssl/evp.h>
-#include <openssl/rand.h>
 #include <stdio.h>
 #include <stdint.h>
 #include <string.h>
@@ -17,11 +15,11 @@ static int random_chars(char *out, int n, const char *alphabet, unsigned m)
 	unsigned limit = 256 - 256 % m;
 	int k = 0;
 	while (k < n) {
-		if (RAND_priv_bytes(pool, sizeof pool) != 1) return -1;
+		if (crypto_random(pool, sizeof pool) < 0) return -1;
 		for (size_t i = 0; i < sizeof pool && k < n; i++)
 			if (pool[i] < limit) out[k++] = alphabet[pool[i] % m];
 	}
-	OPENSSL_cleanse(pool, sizeof pool);
+	crypto_cleanse(pool, sizeof pool);
 	return 0;
 }
 
@@ -35,17 +33,11 @@ int random_id(const char *prefix, int n, char *out, size_t cap)
 	return 0;
 }
 
-static int sha256(const void *data, size_t len, unsigned char md[32])
-{
-	unsigned int n = 0;
-	return EVP_Digest(data, len, md, &n, EVP_sha256(), NULL) == 1 && n == 32 ? 0 : -1;
-}
-
 /* The checksum of the first len chars: 32 bits of SHA-256 as 6 base62 chars, most significant first. */
 static int checksum(const char *text, size_t len, char out[APIKEY_CHECK_LEN])
 {
 	unsigned char md[32];
-	if (sha256(text, len, md) < 0) return -1;
+	if (crypto_sha256(text, len, md) < 0) return -1;
 	uint32_t v = (uint32_t)md[0] << 24 | (uint32_t)md[1] << 16 | (uint32_t)md[2] << 8 | md[3];
 	for (int i = APIKEY_CHECK_LEN - 1; i >= 0; i--) {
 		out[i] = B62[v % 62];
@@ -97,13 +89,13 @@ int apikey_parse(const char *text, size_t len, char id[APIKEY_ID_LEN + 1])
 int apikey_hash(const char *key, size_t len, char hex[65])
 {
 	unsigned char md[32];
-	if (sha256(key, len, md) < 0) return -1;
+	if (crypto_sha256(key, len, md) < 0) return -1;
 	for (int i = 0; i < 32; i++) snprintf(hex + 2 * i, 3, "%02x", md[i]);
-	OPENSSL_cleanse(md, sizeof md);
+	crypto_cleanse(md, sizeof md);
 	return 0;
 }
 
 bool apikey_hash_equal(const char *a, const char *b)
 {
-	return strlen(a) == 64 && strlen(b) == 64 && CRYPTO_memcmp(a, b, 64) == 0;
+	return strlen(a) == 64 && strlen(b) == 64 && crypto_equal(a, b, 64);
 }

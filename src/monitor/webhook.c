@@ -1,10 +1,8 @@
 #include "monitor/webhook.h"
+#include "util/crypto.h"
 
 #include <arpa/inet.h>
 #include <ctype.h>
-#include <openssl/evp.h>
-#include <openssl/params.h>
-#include <openssl/rand.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,11 +16,11 @@ const char *const ADDR_CLASS_NAMES[] = { [ADDR_PUBLIC] = "public", [ADDR_LOOPBAC
 int webhook_secret_new(char out[WEBHOOK_SECRET_MAX])
 {
 	unsigned char raw[SECRET_BYTES];
-	if (RAND_priv_bytes(raw, sizeof raw) != 1) return -1;
+	if (crypto_random(raw, sizeof raw) < 0) return -1;
 	memcpy(out, "whsec_", 6);
-	EVP_EncodeBlock((unsigned char *)out + 6, raw, sizeof raw);
-	OPENSSL_cleanse(raw, sizeof raw);
-	return 0;
+	int rc = crypto_base64(out + 6, raw, sizeof raw);
+	crypto_cleanse(raw, sizeof raw);
+	return rc;
 }
 
 /* Decodes standard base64 (with padding) into out; returns the byte count or -1. */
@@ -30,7 +28,7 @@ static int b64_decode(const char *in, unsigned char *out, size_t cap)
 {
 	size_t n = strlen(in);
 	if (n == 0 || n % 4 != 0 || n / 4 * 3 > cap) return -1;
-	int len = EVP_DecodeBlock(out, (const unsigned char *)in, (int)n);
+	int len = crypto_unbase64(out, in, n);
 	if (len < 0) return -1;
 	for (size_t i = n; i > 0 && in[i - 1] == '='; i--) len--;
 	return len;
@@ -39,30 +37,18 @@ static int b64_decode(const char *in, unsigned char *out, size_t cap)
 int webhook_sign(const char *secret, const char *msg_id, long long timestamp, const char *body, size_t len,
 	char *out, size_t cap)
 {
-	unsigned char key[WEBHOOK_SECRET_MAX], mac[EVP_MAX_MD_SIZE];
-	unsigned int maclen = 0;
+	unsigned char key[WEBHOOK_SECRET_MAX], mac[32];
 	if (strncmp(secret, "whsec_", 6) == 0) secret += 6;
 	int klen = b64_decode(secret, key, sizeof key);
 	if (klen <= 0) return -1;
 	char head[160];
 	int hn = snprintf(head, sizeof head, "%s.%lld.", msg_id, timestamp);
 	if (hn < 0 || (size_t)hn >= sizeof head) return -1;
-	EVP_MAC *m = EVP_MAC_fetch(NULL, "HMAC", NULL);
-	EVP_MAC_CTX *ctx = m ? EVP_MAC_CTX_new(m) : NULL;
-	OSSL_PARAM params[] = { OSSL_PARAM_construct_utf8_string("digest", (char *)"SHA256", 0), OSSL_PARAM_construct_end() };
-	size_t outl = 0;
-	int ok = ctx && EVP_MAC_init(ctx, key, (size_t)klen, params) == 1 &&
-		EVP_MAC_update(ctx, (const unsigned char *)head, (size_t)hn) == 1 &&
-		EVP_MAC_update(ctx, (const unsigned char *)body, len) == 1 &&
-		EVP_MAC_final(ctx, mac, &outl, sizeof mac) == 1;
-	EVP_MAC_CTX_free(ctx);
-	EVP_MAC_free(m);
-	OPENSSL_cleanse(key, sizeof key);
-	maclen = (unsigned int)outl;
-	if (!ok || cap < 3 + 4 * ((maclen + 2) / 3) + 1) return -1;
+	int rc = crypto_hmac_sha256(key, (size_t)klen, head, (size_t)hn, body, len, mac);
+	crypto_cleanse(key, sizeof key);
+	if (rc < 0 || cap < 3 + 4 * ((sizeof mac + 2) / 3) + 1) return -1;
 	memcpy(out, "v1,", 3);
-	EVP_EncodeBlock((unsigned char *)out + 3, mac, (int)maclen);
-	return 0;
+	return crypto_base64(out + 3, mac, sizeof mac);
 }
 
 static int fail(char *why, size_t n, const char *msg)

@@ -240,14 +240,16 @@ static int serve_cgi(struct server *s)
 		fflush(stdout);
 		return 1;
 	}
+	struct io io = { NULL, cgi_read, cgi_write, cgi_getenv };
 	struct sandbox_needs needs = server_sandbox_needs(s, SERVE_CGI);
+	if (!request_path_under(&io, MONITORING_PREFIX)) /* no store: neither its libraries nor its system calls */
+		needs.store_files = needs.store_socket = false;
 	if (sandbox_drop_privileges(s->opt.user, err, sizeof err) < 0 ||
 	    (s->opt.sandbox && FILTER_UNTIL_EXIT && sandbox_enter(&needs, err, sizeof err) < 0)) {
 		fprintf(stderr, "autoplan: %s\n", err);
 		server_release(s);
 		return 1;
 	}
-	struct io io = { NULL, cgi_read, cgi_write, cgi_getenv };
 	serve_one(s, &io);
 	fflush(stdout);
 	server_release(s);

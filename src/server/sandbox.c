@@ -1,5 +1,6 @@
 #define _GNU_SOURCE
 #include "server/sandbox.h"
+#include "store/db.h"
 #include "util/jsonutil.h"
 
 #include <errno.h>
@@ -136,8 +137,13 @@ static void warm_up(const struct sandbox_needs *needs)
 {
 	struct json_object *o = json_object_new_object(); /* json-c seeds its hash once */
 	json_object_put(o);
-	char hex[65];
-	if (!needs->one_request) sha256_hex("", 0, hex); /* libcrypto reads its configuration once */
+	/* Libraries loaded on first use cannot be loaded behind the filter (no executable mappings). A
+	 * classic CGI request needs libcrypto and a store client only when the monitoring store is set. */
+	bool store = needs->store_files || needs->store_socket;
+	char hex[65], why[256];
+	if (!needs->one_request || store) sha256_hex("", 0, hex); /* loads libcrypto; it reads its configuration once */
+	if (needs->store_files) db_load_library(DB_SQLITE, why, sizeof why);
+	if (needs->store_socket) db_load_library(DB_POSTGRES, why, sizeof why);
 	prctl(PR_SET_DUMPABLE, 0);
 }
 

@@ -39,6 +39,10 @@ struct db;
 /* Which backend a connection string selects. */
 enum db_kind db_kind_of(const char *conn);
 
+/* Loads the client library of a kind now (db_open does it when needed; a process about to install its
+ * seccomp filter does it first). 0, or -1 with the reason in err. */
+int db_load_library(enum db_kind kind, char *err, size_t errlen);
+
 /* Opens conn. SQLite: creates the file (mode 0600) when absent, then WAL, busy timeout, foreign keys.
  * Returns 0, or -1 with a message in err (never the connection string's password). *out is freed with db_close. */
 int db_open(struct db **out, const char *conn, char *err, size_t errlen);

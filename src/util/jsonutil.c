@@ -1,6 +1,6 @@
 #include "util/jsonutil.h"
+#include "util/crypto.h"
 
-#include <openssl/evp.h>
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
@@ -82,10 +82,8 @@ char *json_canonical(const struct json_object *o)
 
 int sha256_hex(const void *data, size_t len, char out[65])
 {
-	unsigned char md[EVP_MAX_MD_SIZE];
-	unsigned int mdlen = 0;
-	if (!EVP_Digest(data, len, md, &mdlen, EVP_sha256(), NULL) || mdlen != 32)
-		return -1;
+	unsigned char md[32];
+	if (crypto_sha256(data, len, md) < 0) return -1;
 	for (unsigned i = 0; i < 32; i++) {
 		static const char hex[] = "0123456789abcdef";
 		out[2 * i] = hex[md[i] >> 4];

@@ -8,6 +8,7 @@
 #include "catalog/vocab.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 static const char *const STATE_NAMES[] = { [SS_SATISFIED] = "satisfied", [SS_MISSING_SCOPE] = "missing_scope",
@@ -20,6 +21,7 @@ static const char *const SOURCE_NAMES[] = { [AS_NONE] = NULL, [AS_TASK] = "task"
 struct out {
 	const struct catalog *c;
 	const struct hctx *hc;
+	struct jw *w;  /* the answer being written */
 };
 
 static struct json_object *jstr_or_null(const char *s)
@@ -214,15 +216,6 @@ static struct json_object *candidates(const struct catalog *c, const struct plan
 	const struct cat_cap *cap = &c->caps[st->cap];
 	for (uint32_t k = 0; k < cap->op_count; k++)
 		json_object_array_add(a, json_object_new_string(cat_s(c, c->apps[c->ops[c->lists[cap->op_first + k]].app].id)));
-	return a;
-}
-
-static struct json_object *scope_list(const struct catalog *c, const struct cat_op *op)
-{
-	if (!op || op->scope_count == CAT_NONE) return NULL;
-	struct json_object *a = json_object_new_array();
-	for (uint32_t i = 0; i < op->scope_count; i++)
-		json_object_array_add(a, json_object_new_string(cat_s(c, c->lists[op->scope_first + i])));
 	return a;
 }
 
@@ -564,106 +557,242 @@ void h_permissions(const struct hctx *hc, struct json_object *in, struct reply *
 
 /* ---- row 12 ---- */
 
+/* The scope list of an operation as a JSON array, null when the catalog documents none. */
+static void scope_array(struct jw *w, const struct catalog *c, const struct cat_op *op)
+{
+	if (!op || op->scope_count == CAT_NONE) {
+		jw_null(w);
+		return;
+	}
+	jw_arr(w);
+	for (uint32_t i = 0; i < op->scope_count; i++) view_str(w, c, c->lists[op->scope_first + i]);
+	jw_arr_end(w);
+}
+
+/* The writer's counterpart of ltext: texts in the wanted languages, most wanted first. */
+static void w_ctext(const struct out *o, cat_str en, cat_str de)
+{
+	struct jw *w = o->w;
+	jw_obj(w);
+	for (int k = 0; k < o->hc->nlangs; k++) {
+		if (o->hc->langs[k] == LANG_DE) {
+			jw_key(w, "de");
+			view_str(w, o->c, de);
+		} else {
+			jw_key(w, "en");
+			view_str(w, o->c, en);
+		}
+	}
+	jw_obj_end(w);
+}
+
+static void w_ptext(const struct out *o, enum ptext k)
+{
+	w_ctext(o, o->c->texts[k].en, o->c->texts[k].de);
+}
+
+/* Starts the answer object and sets its language, for Content-Language (and Vary: Accept-Language). */
+static struct jw *answer(const struct hctx *hc, struct reply *r)
+{
+	struct jw *w = reply_object(r);
+	snprintf(r->language, sizeof r->language, "%s", LANG_CODES[hc->langs[0]]);
+	return w;
+}
+
+/* The `task` member written from its json-c view. */
+static void w_task(const struct out *o, const struct plan *p)
+{
+	struct json_object *t = view_task(o, p);
+	jw_json(o->w, t);
+	json_object_put(t);
+}
+
+/* The operations the snapshot records: the planned steps that have one. */
+static void snapshot_ops(struct jw *w, const struct catalog *c, const struct plan *p)
+{
+	jw_arr(w);
+	for (int k = 0; k < p->nsteps; k++) {
+		const struct plan_step *st = &p->steps[k];
+		if (st->left_out || !st->op) continue;
+		jw_obj(w);
+		jw_key(w, "app");
+		view_str(w, c, c->apps[st->app].id);
+		jw_key(w, "operation");
+		view_str(w, c, st->op->id);
+		jw_key(w, "capability");
+		view_str(w, c, c->caps[st->cap].id);
+		jw_key(w, "scope_alternatives");
+		view_raw(w, c, c->opx[st->op - c->ops].scopes);
+		if (cat_has(st->op->revision)) {
+			jw_key(w, "source_revision");
+			view_str(w, c, st->op->revision);
+		}
+		jw_key(w, "source_hash");
+		view_str(w, c, st->op->semantic_sha256);
+		jw_obj_end(w);
+	}
+	jw_arr_end(w);
+}
+
+/* The apps of the snapshot's operations, each once, in step order. */
+static void snapshot_apps(struct jw *w, const struct catalog *c, const struct plan *p)
+{
+	unsigned long long seen = 0;
+	jw_arr(w);
+	for (int k = 0; k < p->nsteps; k++) {
+		const struct plan_step *st = &p->steps[k];
+		if (st->left_out || !st->op || (seen & (1ull << st->app))) continue;
+		seen |= 1ull << st->app;
+		view_str(w, c, c->apps[st->app].id);
+	}
+	jw_arr_end(w);
+}
+
 void h_snapshot(const struct hctx *hc, struct json_object *in, struct reply *out)
 {
 	struct plan p;
 	plan_build(&p, hc->cat, in);
 	const struct catalog *c = hc->cat;
-	struct out o = { .c = c, .hc = hc };
-	struct json_object *r = json_object_new_object();
-	jadd(r, "status", json_object_new_string(PLAN_STATUS[p.status]));
-	jadd(r, "task", view_task(&o, &p));
+	struct jw *w = answer(hc, out);
+	struct out o = { .c = c, .hc = hc, .w = w };
+	jw_key(w, "status");
+	jw_str(w, PLAN_STATUS[p.status]);
+	jw_key(w, "task");
+	w_task(&o, &p);
+	jw_key(w, "snapshot");
 	if (p.status == PS_UNRESOLVED || p.status == PS_AMBIGUOUS) {
-		jadd(r, "snapshot", NULL);
-		reply_lang(hc, out, r);
+		jw_null(w);
 		return;
 	}
-	struct json_object *s = json_object_new_object(), *apps = json_object_new_array(), *ops = json_object_new_array();
-	unsigned long long seen = 0;
-	for (int k = 0; k < p.nsteps; k++) {
-		const struct plan_step *st = &p.steps[k];
-		if (st->left_out || !st->op) continue;
-		if (!(seen & (1ull << st->app))) {
-			seen |= 1ull << st->app;
-			json_object_array_add(apps, json_object_new_string(cat_s(c, c->apps[st->app].id)));
-		}
-		struct json_object *e = json_object_new_object();
-		jadd(e, "app", json_object_new_string(cat_s(c, c->apps[st->app].id)));
-		jadd(e, "operation", json_object_new_string(cat_s(c, st->op->id)));
-		jadd(e, "capability", json_object_new_string(cat_s(c, c->caps[st->cap].id)));
-		jadd(e, "scope_alternatives", json_raw(cat_s(c, c->opx[st->op - c->ops].scopes)));
-		if (cat_has(st->op->revision))
-			jadd(e, "source_revision", json_object_new_string(cat_s(c, st->op->revision)));
-		jadd(e, "source_hash", json_object_new_string(cat_s(c, st->op->semantic_sha256)));
-		json_object_array_add(ops, e);
-	}
-	jadd(s, "format", json_object_new_string(SNAPSHOT_FORMAT));
-	jadd(s, "read_only", json_object_new_boolean(p.read_only));
-	jadd(s, "runtime", json_object_new_string(p.runtime));
-	jadd(s, "catalog_version", json_object_new_string(cat_s(c, c->meta->catalog_version)));
-	jadd(s, "rule_version", json_object_new_string(cat_s(c, c->meta->rule_version)));
-	jadd(s, "task_id", p.task >= 0 ? json_object_new_string(cat_s(c, c->tasks[p.task].id)) : NULL);
-	jadd(s, "apps", apps);
-	jadd(s, "operations", ops);
-	jadd(r, "snapshot", s);
-	reply_lang(hc, out, r);
+	jw_obj(w);
+	jw_key(w, "format");
+	jw_str(w, SNAPSHOT_FORMAT);
+	jw_key(w, "read_only");
+	jw_bool(w, p.read_only);
+	jw_key(w, "runtime");
+	jw_str(w, p.runtime);
+	jw_key(w, "catalog_version");
+	view_str(w, c, c->meta->catalog_version);
+	jw_key(w, "rule_version");
+	view_str(w, c, c->meta->rule_version);
+	jw_key(w, "task_id");
+	if (p.task >= 0) view_str(w, c, c->tasks[p.task].id);
+	else jw_null(w);
+	jw_key(w, "apps");
+	snapshot_apps(w, c, &p);
+	jw_key(w, "operations");
+	snapshot_ops(w, c, &p);
+	jw_obj_end(w);
 }
 
 /* ---- row 10 ---- */
 
+/* One side of a change: the scope list of an operation, a value of the input, n bytes of text, or null. */
+struct side {
+	const struct cat_op *scopes;
+	struct json_object *j;
+	const char *s;
+	size_t n;
+};
+
 struct change {
 	const char *app, *op, *kind, *severity;
-	struct json_object *before, *after;
+	struct side before, after;
 	enum ptext detail;
 };
 
-static void add_change(const struct out *o, struct json_object *changes, struct change ch)
+/* Changes are collected first: the answer's status, written before them, depends on their severities. */
+struct changes {
+	struct change *v;
+	int n, cap;
+};
+
+/* At most this many changes per operation: capability, scopes, four of history, hash, revision. */
+#define CHANGES_PER_OP 8
+
+static struct side text_side(const char *s)
 {
-	struct json_object *e = json_object_new_object();
-	jadd(e, "app", jstr_or_null(ch.app));
-	jadd(e, "operation", jstr_or_null(ch.op));
-	jadd(e, "change", json_object_new_string(ch.kind));
-	jadd(e, "severity", json_object_new_string(ch.severity));
-	jadd(e, "before", ch.before);
-	jadd(e, "after", ch.after);
-	jadd(e, "detail", ptext(o, ch.detail));
-	json_object_array_add(changes, e);
+	return (struct side){ .s = s, .n = s ? strlen(s) : 0 };
 }
 
-static bool in_list(struct json_object *arr, const char *s)
+static struct side textn_side(const char *s, size_t n)
+{
+	return (struct side){ .s = s, .n = n };
+}
+
+static void add_change(struct changes *cs, struct change ch)
+{
+	if (cs->n < cs->cap) cs->v[cs->n++] = ch;
+}
+
+static void write_side(const struct out *o, const struct side *s)
+{
+	if (s->scopes) scope_array(o->w, o->c, s->scopes);
+	else if (s->j) jw_json(o->w, s->j);
+	else if (s->s) jw_strn(o->w, s->s, s->n);
+	else jw_null(o->w);
+}
+
+static void write_change(const struct out *o, const struct change *ch)
+{
+	struct jw *w = o->w;
+	jw_obj(w);
+	jw_key(w, "app");
+	jw_str(w, ch->app);
+	jw_key(w, "operation");
+	jw_str(w, ch->op);
+	jw_key(w, "change");
+	jw_str(w, ch->kind);
+	jw_key(w, "severity");
+	jw_str(w, ch->severity);
+	jw_key(w, "before");
+	write_side(o, &ch->before);
+	jw_key(w, "after");
+	write_side(o, &ch->after);
+	jw_key(w, "detail");
+	w_ptext(o, ch->detail);
+	jw_obj_end(w);
+}
+
+static bool in_input(struct json_object *arr, const char *s)
 {
 	for (size_t i = 0; i < json_object_array_length(arr); i++)
 		if (strcmp(json_object_get_string(json_object_array_get_idx(arr, i)), s) == 0) return true;
 	return false;
 }
 
+static bool in_scopes(const struct catalog *c, const struct cat_op *op, const char *s)
+{
+	for (uint32_t i = 0; i < op->scope_count; i++)
+		if (strcmp(cat_s(c, c->lists[op->scope_first + i]), s) == 0) return true;
+	return false;
+}
+
 /* Scope alternatives of the snapshot versus the catalog; returns the number of changes added. */
 static int compare_scopes(const struct out *o, const struct cat_op *op, struct json_object *was,
-	struct json_object *changes, const char *app, const char *id)
+	struct changes *cs, const char *app, const char *id)
 {
-	struct json_object *now = scope_list(o->c, op);
+	const struct catalog *c = o->c;
+	bool now = op->scope_count != CAT_NONE;
+	struct side before = { .j = was }, after = { .scopes = now ? op : NULL };
 	if (!was && !now) return 0;
 	if (!was || !now) {
-		add_change(o, changes, (struct change){ app, id, now ? "scopes_now_documented" : "scopes_no_longer_documented",
-			"info", json_object_get(was), now,
-			now ? PT_CHANGE_SCOPES_NOW_DOCUMENTED : PT_CHANGE_SCOPES_NO_LONGER_DOCUMENTED });
+		add_change(cs, (struct change){ app, id, now ? "scopes_now_documented" : "scopes_no_longer_documented",
+			"info", before, after, now ? PT_CHANGE_SCOPES_NOW_DOCUMENTED : PT_CHANGE_SCOPES_NO_LONGER_DOCUMENTED });
 		return 1;
 	}
 	int removed = 0, added = 0;
 	for (size_t i = 0; i < json_object_array_length(was); i++)
-		removed += !in_list(now, json_object_get_string(json_object_array_get_idx(was, i)));
-	for (size_t i = 0; i < json_object_array_length(now); i++)
-		added += !in_list(was, json_object_get_string(json_object_array_get_idx(now, i)));
-	if (!removed && !added) { json_object_put(now); return 0; }
+		removed += !in_scopes(c, op, json_object_get_string(json_object_array_get_idx(was, i)));
+	for (uint32_t i = 0; i < op->scope_count; i++)
+		added += !in_input(was, cat_s(c, c->lists[op->scope_first + i]));
+	if (!removed && !added) return 0;
 	if (removed && added)
-		add_change(o, changes, (struct change){ app, id, "scopes_changed", "breaking", json_object_get(was), now,
-			PT_CHANGE_SCOPES_CHANGED });
+		add_change(cs, (struct change){ app, id, "scopes_changed", "breaking", before, after, PT_CHANGE_SCOPES_CHANGED });
 	else if (removed)
-		add_change(o, changes, (struct change){ app, id, "scopes_narrowed", "breaking", json_object_get(was), now,
-			PT_CHANGE_SCOPES_NARROWED });
+		add_change(cs, (struct change){ app, id, "scopes_narrowed", "breaking", before, after, PT_CHANGE_SCOPES_NARROWED });
 	else
-		add_change(o, changes, (struct change){ app, id, "scopes_widened", "compatible", json_object_get(was), now,
-			PT_CHANGE_SCOPES_WIDENED });
+		add_change(cs, (struct change){ app, id, "scopes_widened", "compatible", before, after, PT_CHANGE_SCOPES_WIDENED });
 	return 1;
 }
 
@@ -689,7 +818,7 @@ static size_t host_len(const char *url)
 /* What moved between a recorded earlier state and the operation now: the host, the path (the address
  * without its host), the method, the shape of the call. Returns the number of changes added. */
 static int compare_history(const struct out *o, const struct cat_history *h, const struct cat_op *op,
-	struct json_object *changes, const char *app, const char *id)
+	struct changes *cs, const char *app, const char *id)
 {
 	const struct catalog *c = o->c;
 	const struct cat_opx *x = &c->opx[op - c->ops];
@@ -697,37 +826,36 @@ static int compare_history(const struct out *o, const struct cat_history *h, con
 	size_t hw = host_len(was), hn = host_len(now);
 	int n = 0;
 	if (strcmp(cat_s(c, h->method), cat_s(c, op->method)) != 0) {
-		add_change(o, changes, (struct change){ app, id, "method_changed", "breaking",
-			json_object_new_string(cat_s(c, h->method)), json_object_new_string(cat_s(c, op->method)), PT_CHANGE_METHOD });
+		add_change(cs, (struct change){ app, id, "method_changed", "breaking",
+			text_side(cat_s(c, h->method)), text_side(cat_s(c, op->method)), PT_CHANGE_METHOD });
 		n++;
 	}
 	if (hw != hn || strncmp(was, now, hw) != 0) {
-		add_change(o, changes, (struct change){ app, id, "host_changed", "breaking",
-			json_object_new_string_len(was, (int)hw), json_object_new_string_len(now, (int)hn), PT_CHANGE_HOST });
+		add_change(cs, (struct change){ app, id, "host_changed", "breaking",
+			textn_side(was, hw), textn_side(now, hn), PT_CHANGE_HOST });
 		n++;
 	}
 	if (strcmp(was + hw, now + hn) != 0) {
-		add_change(o, changes, (struct change){ app, id, "path_changed", "breaking",
-			json_object_new_string(was + hw), json_object_new_string(now + hn), PT_CHANGE_PATH });
+		add_change(cs, (struct change){ app, id, "path_changed", "breaking",
+			text_side(was + hw), text_side(now + hn), PT_CHANGE_PATH });
 		n++;
 	}
 	if (strcmp(cat_s(c, h->shape_sha256), cat_s(c, x->shape_sha256)) != 0) {
-		add_change(o, changes, (struct change){ app, id, "shape_changed", "breaking",
-			json_object_new_string(cat_s(c, h->shape_sha256)), json_object_new_string(cat_s(c, x->shape_sha256)),
-			PT_CHANGE_SHAPE });
+		add_change(cs, (struct change){ app, id, "shape_changed", "breaking",
+			text_side(cat_s(c, h->shape_sha256)), text_side(cat_s(c, x->shape_sha256)), PT_CHANGE_SHAPE });
 		n++;
 	}
 	return n;
 }
 
-static void compare_op(const struct out *o, struct json_object *e, struct json_object *changes)
+static void compare_op(const struct out *o, struct json_object *e, struct changes *cs)
 {
 	const struct catalog *c = o->c;
 	const char *app = jget_str(e, "app"), *id = jget_str(e, "operation"), *capid = jget_str(e, "capability");
 	int a = cat_app_find(c, app);
 	int k = a >= 0 ? cat_op_find(c, (uint32_t)a, id) : -1;
 	if (k < 0) {
-		add_change(o, changes, (struct change){ app, id, "removed", "breaking", json_object_new_string(id), NULL,
+		add_change(cs, (struct change){ app, id, "removed", "breaking", text_side(id), text_side(NULL),
 			a < 0 ? PT_CHANGE_REMOVED_APP : PT_CHANGE_REMOVED_OPERATION });
 		return;
 	}
@@ -735,58 +863,82 @@ static void compare_op(const struct out *o, struct json_object *e, struct json_o
 	int n = 0;
 	const char *cap_now = cat_s(c, c->caps[op->cap].id);
 	if (strcmp(cap_now, capid) != 0) {
-		add_change(o, changes, (struct change){ app, id, "capability_remapped", "breaking", json_object_new_string(capid),
-			json_object_new_string(cap_now), PT_CHANGE_CAPABILITY_REMAPPED });
+		add_change(cs, (struct change){ app, id, "capability_remapped", "breaking", text_side(capid),
+			text_side(cap_now), PT_CHANGE_CAPABILITY_REMAPPED });
 		n++;
 	}
-	n += compare_scopes(o, op, jget(e, "scope_alternatives"), changes, app, id);
+	n += compare_scopes(o, op, jget(e, "scope_alternatives"), cs, app, id);
 	const char *hash = jget_str(e, "source_hash"), *hash_now = cat_s(c, op->semantic_sha256);
 	if (!hash || strcmp(hash, hash_now) != 0) {
 		const struct cat_history *h = history_find(c, a, id, hash);
-		if (h) n += compare_history(o, h, op, changes, app, id);
-		add_change(o, changes, (struct change){ app, id, "source_hash_changed", n ? "info" : "breaking", jstr_or_null(hash),
-			json_object_new_string(hash_now), n ? PT_CHANGE_HASH_EXPLAINED : PT_CHANGE_HASH_UNEXPLAINED });
+		if (h) n += compare_history(o, h, op, cs, app, id);
+		add_change(cs, (struct change){ app, id, "source_hash_changed", n ? "info" : "breaking", text_side(hash),
+			text_side(hash_now), n ? PT_CHANGE_HASH_EXPLAINED : PT_CHANGE_HASH_UNEXPLAINED });
 	}
 	const char *rev = jget_str(e, "source_revision");
 	const char *rev_now = cat_has(op->revision) ? cat_s(c, op->revision) : NULL;
 	if ((rev || rev_now) && (!rev || !rev_now || strcmp(rev, rev_now) != 0))
-		add_change(o, changes, (struct change){ app, id, "source_revision_changed", "info", jstr_or_null(rev),
-			jstr_or_null(rev_now), PT_CHANGE_REVISION });
+		add_change(cs, (struct change){ app, id, "source_revision_changed", "info", text_side(rev),
+			text_side(rev_now), PT_CHANGE_REVISION });
+}
+
+/* The version moves, then every operation of the snapshot against the catalog. */
+static void collect_changes(const struct out *o, struct json_object *snap, struct changes *cs)
+{
+	const struct catalog *c = o->c;
+	static const char *const vkeys[] = { "catalog_version", "rule_version" };
+	const char *vnow[] = { cat_s(c, c->meta->catalog_version), cat_s(c, c->meta->rule_version) };
+	for (int v = 0; v < 2; v++)
+		if (strcmp(jget_str(snap, vkeys[v]), vnow[v]) != 0)
+			add_change(cs, (struct change){ NULL, NULL, v ? "rule_version_moved" : "catalog_version_moved", "info",
+				text_side(jget_str(snap, vkeys[v])), text_side(vnow[v]),
+				v ? PT_CHANGE_RULE_VERSION : PT_CHANGE_CATALOG_VERSION });
+	struct json_object *ops = jget(snap, "operations");
+	for (size_t i = 0; i < json_object_array_length(ops); i++) compare_op(o, json_object_array_get_idx(ops, i), cs);
 }
 
 void h_impact(const struct hctx *hc, struct json_object *in, struct reply *out)
 {
 	const struct catalog *c = hc->cat;
-	struct out o = { .c = c, .hc = hc };
-	struct json_object *snap = jget(in, "snapshot"), *ops = jget(snap, "operations");
-	struct json_object *changes = json_object_new_array();
-	static const char *const vkeys[] = { "catalog_version", "rule_version" };
-	const char *vnow[] = { cat_s(c, c->meta->catalog_version), cat_s(c, c->meta->rule_version) };
-	for (int v = 0; v < 2; v++)
-		if (strcmp(jget_str(snap, vkeys[v]), vnow[v]) != 0)
-			add_change(&o, changes, (struct change){ NULL, NULL, v ? "rule_version_moved" : "catalog_version_moved", "info",
-				json_object_new_string(jget_str(snap, vkeys[v])), json_object_new_string(vnow[v]),
-				v ? PT_CHANGE_RULE_VERSION : PT_CHANGE_CATALOG_VERSION });
-	size_t n = json_object_array_length(ops);
-	for (size_t i = 0; i < n; i++) compare_op(&o, json_object_array_get_idx(ops, i), changes);
-	int breaking = 0, compatible = 0, info = 0;
-	for (size_t i = 0; i < json_object_array_length(changes); i++) {
-		const char *sev = jget_str(json_object_array_get_idx(changes, i), "severity");
-		breaking += strcmp(sev, "breaking") == 0;
-		compatible += strcmp(sev, "compatible") == 0;
-		info += strcmp(sev, "info") == 0;
+	struct json_object *snap = jget(in, "snapshot");
+	size_t n = json_object_array_length(jget(snap, "operations"));
+	/* the schema bounds the operations (200), so the array is bounded too */
+	struct changes cs = { .cap = 2 + CHANGES_PER_OP * (int)n };
+	cs.v = malloc((size_t)cs.cap * sizeof *cs.v);
+	if (!cs.v) {
+		reply_error(out, 500, "internal_error", NULL, NULL, "out of memory");
+		return;
 	}
-	struct json_object *r = json_object_new_object(), *sum = json_object_new_object();
-	const char *status = breaking ? "breaking" : compatible ? "compatible" : info ? "info_only" : "unchanged";
-	jadd(r, "status", json_object_new_string(status));
-	jadd(r, "status_text", ptext(&o, breaking ? PT_IMPACT_BREAKING : compatible ? PT_IMPACT_COMPATIBLE
-		: info ? PT_IMPACT_INFO_ONLY : PT_IMPACT_UNCHANGED));
-	jadd(r, "changes", changes);
-	jadd(r, "checked_operations", json_object_new_int((int)n));
-	jadd(sum, "breaking", json_object_new_int(breaking));
-	jadd(sum, "compatible", json_object_new_int(compatible));
-	jadd(sum, "info", json_object_new_int(info));
-	jadd(r, "summary", sum);
-	jadd(r, "task_id", json_object_get(jget(snap, "task_id")));
-	reply_lang(hc, out, r);
+	struct out o = { .c = c, .hc = hc };
+	collect_changes(&o, snap, &cs);
+	int breaking = 0, compatible = 0, info = 0;
+	for (int i = 0; i < cs.n; i++) {
+		breaking += strcmp(cs.v[i].severity, "breaking") == 0;
+		compatible += strcmp(cs.v[i].severity, "compatible") == 0;
+		info += strcmp(cs.v[i].severity, "info") == 0;
+	}
+	struct jw *w = o.w = answer(hc, out);
+	jw_key(w, "status");
+	jw_str(w, breaking ? "breaking" : compatible ? "compatible" : info ? "info_only" : "unchanged");
+	jw_key(w, "status_text");
+	w_ptext(&o, breaking ? PT_IMPACT_BREAKING : compatible ? PT_IMPACT_COMPATIBLE
+		: info ? PT_IMPACT_INFO_ONLY : PT_IMPACT_UNCHANGED);
+	jw_key(w, "changes");
+	jw_arr(w);
+	for (int i = 0; i < cs.n; i++) write_change(&o, &cs.v[i]);
+	jw_arr_end(w);
+	free(cs.v);
+	jw_key(w, "checked_operations");
+	jw_int(w, (long long)n);
+	jw_key(w, "summary");
+	jw_obj(w);
+	jw_key(w, "breaking");
+	jw_int(w, breaking);
+	jw_key(w, "compatible");
+	jw_int(w, compatible);
+	jw_key(w, "info");
+	jw_int(w, info);
+	jw_obj_end(w);
+	jw_key(w, "task_id");
+	jw_json(w, jget(snap, "task_id"));
 }

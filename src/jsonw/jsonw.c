@@ -1,5 +1,6 @@
 #include "jsonw/jsonw.h"
 
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -74,6 +75,18 @@ static const char *const ESC[32] = {
 	"\\u0018", "\\u0019", "\\u001a", "\\u001b", "\\u001c", "\\u001d", "\\u001e", "\\u001f",
 };
 
+/* Whether any of the eight bytes at s is one json-c escapes: below 0x20, '"' or '\\' (word-wise tests
+ * for a zero or a small byte; bytes from 0x80 up never count). */
+static inline bool word_escapes(const char *s)
+{
+	const uint64_t ones = 0x0101010101010101ull, high = 0x8080808080808080ull;
+	uint64_t v, q, b;
+	memcpy(&v, s, sizeof v);
+	q = v ^ (ones * '"');
+	b = v ^ (ones * '\\');
+	return (((v - ones * 0x20) & ~v) | ((q - ones) & ~q) | ((b - ones) & ~b)) & high;
+}
+
 /* The quoted, escaped text of s[0..n). */
 static void quoted(struct jw *w, const char *s, size_t n)
 {
@@ -82,6 +95,9 @@ static void quoted(struct jw *w, const char *s, size_t n)
 	*o++ = '"';
 	size_t start = 0;
 	for (size_t i = 0; i < n; i++) {
+		/* most text needs no escape: skip it eight bytes at a time */
+		while (i + 8 <= n && !word_escapes(s + i)) i += 8;
+		if (i >= n) break;
 		unsigned char c = (unsigned char)s[i];
 		if (c >= 0x20 && c != '"' && c != '\\') continue;
 		w->len = (size_t)(o - w->p);

@@ -59,13 +59,13 @@ static uint64_t answer_tag(const struct catalog *cat)
 	return h;
 }
 
-int router_init(struct router *r, const struct catalog *cat, const struct route *routes, int nroutes)
+static int init(struct router *r, const struct catalog *cat, const struct route *routes, int nroutes, bool compile)
 {
 	memset(r, 0, sizeof *r);
 	r->cat = cat;
 	r->routes = routes;
 	r->nroutes = nroutes;
-	for (int i = 0; i < nroutes; i++) {
+	for (int i = 0; compile && i < nroutes; i++) {
 		const struct route *rt = &routes[i];
 		if (schema_patterns_add(&r->pats, rt->path) < 0 || schema_patterns_add(&r->pats, rt->query) < 0 ||
 		    schema_patterns_add(&r->pats, rt->body) < 0)
@@ -81,6 +81,16 @@ int router_init(struct router *r, const struct catalog *cat, const struct route 
 	jw_strn(w, cat_s(cat, m->rule_version), cat_len(cat, m->rule_version));
 	r->tag = answer_tag(cat);
 	return jw_failed(w) ? -1 : 0;
+}
+
+int router_init(struct router *r, const struct catalog *cat, const struct route *routes, int nroutes)
+{
+	return init(r, cat, routes, nroutes, true);
+}
+
+int router_init_one(struct router *r, const struct catalog *cat, const struct route *routes, int nroutes)
+{
+	return init(r, cat, routes, nroutes, false);
 }
 
 void router_free(struct router *r)

@@ -90,6 +90,9 @@ struct router {
 /* Keeps the route table (the caller's, which must outlive r), compiles every pattern of it into
  * r->pats and writes the catalog's version triple once. Returns 0 or -1. */
 int router_init(struct router *r, const struct catalog *cat, const struct route *routes, int nroutes);
+/* The same for a process answering one request (classic CGI): a pattern is compiled when the request
+ * uses it, not every pattern of every route at each start. */
+int router_init_one(struct router *r, const struct catalog *cat, const struct route *routes, int nroutes);
 void router_free(struct router *r);
 /* Installs the auth step and the environment handed to handlers (both kept, not owned). */
 void router_set_env(struct router *r, void *env, auth_fn auth);

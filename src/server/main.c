@@ -212,18 +212,18 @@ static void answer_unavailable(const struct io *io)
 static int serve_unavailable(struct server *s, int fd)
 {
 	FCGX_Request req;
-	if (FCGX_InitRequest(&req, fd, 0) != 0) return 1;
+	if (fcgx.FCGX_InitRequest(&req, fd, 0) != 0) return 1;
 	struct io io = fcgi_io(&req);
 	char err[600];
 	bool loaded = false;
-	while (!loaded && FCGX_Accept_r(&req) >= 0) {
+	while (!loaded && fcgx.FCGX_Accept_r(&req) >= 0) {
 		answer_unavailable(&io);
-		FCGX_Finish_r(&req);
+		fcgx.FCGX_Finish_r(&req);
 		struct catalog c;
 		loaded = catalog_load(&c, s->opt.catalog, err, sizeof err) == 0;
 		if (loaded) catalog_close(&c);
 	}
-	FCGX_Free(&req, 1);
+	fcgx.FCGX_Free(&req, 1);
 	if (loaded) log_msg(LOG_INFO, "the catalog opens again: ending so that a fresh process serves it");
 	return 1;
 }
@@ -233,6 +233,8 @@ static int serve_cgi(struct server *s)
 {
 	char err[600];
 	struct catalog c;
+	s->one_request = true;
+	signal(SIGPIPE, SIG_IGN); /* a front that went away makes writes fail, not the process die unlogged */
 	if (catalog_open_quick(&c, s->opt.catalog, err, sizeof err) < 0 || server_install(s, &c) < 0) {
 		fprintf(stderr, "autoplan: %s\n", err);
 		struct io io = { NULL, cgi_read, cgi_write, cgi_getenv };
@@ -324,21 +326,23 @@ int main(int argc, char **argv)
 		monitoring_free(&s.mon);
 		return rc;
 	}
-	if (FCGX_Init() != 0) return 1;
+	if (!s.opt.listen && !fastcgi_on_stdin()) return serve_cgi(&s);
+	char err[300];
+	if (fastcgi_load(err, sizeof err) < 0) {
+		fprintf(stderr, "autoplan: %s\n", err);
+		return 1;
+	}
 	int fd = 0;
 	if (s.opt.listen) {
-		char err[200];
 		if (check_listen(s.opt.listen, err, sizeof err) < 0) {
 			fprintf(stderr, "autoplan: %s\n", err);
 			return 2;
 		}
-		fd = FCGX_OpenSocket(s.opt.listen, 128);
+		fd = fcgx.FCGX_OpenSocket(s.opt.listen, 128);
 		if (fd < 0) {
 			log_msg(LOG_ERR, "cannot listen on %s: %s", s.opt.listen, strerror(errno));
 			return 1;
 		}
-	} else if (FCGX_IsCGI()) {
-		return serve_cgi(&s);
 	}
 	return serve_fastcgi(&s, fd);
 }

@@ -12,6 +12,7 @@
 #include <errno.h>
 #include <fcgiapp.h>
 #include <signal.h>
+#include <stdio.h>
 #include <string.h>
 #include <sys/prctl.h>
 #include <sys/socket.h>
@@ -21,7 +22,8 @@
 int server_install(struct server *s, struct catalog *fresh)
 {
 	struct router r;
-	if (router_init(&r, fresh, ROUTES, NROUTES) < 0) {
+	int rc = s->one_request ? router_init_one(&r, fresh, ROUTES, NROUTES) : router_init(&r, fresh, ROUTES, NROUTES);
+	if (rc < 0) {
 		router_free(&r);
 		catalog_close(fresh);
 		return -1;
@@ -77,17 +79,43 @@ void serve_one(struct server *s, const struct io *io)
 }
 
 /* FastCGI transport */
+#ifndef FCGI_SONAME
+#define FCGI_SONAME "libfcgi.so.0"
+#endif
+
+struct fastcgi_calls fcgx;
+
+int fastcgi_load(char *err, size_t errlen)
+{
+#define SYM(f) DYNLIB_SYM(fcgx, f)
+	static const struct dynlib_sym syms[] = { FASTCGI_CALLS(SYM) };
+#undef SYM
+	if (fcgx.FCGX_Init) return 0;
+	if (dynlib_load(FCGI_SONAME, syms, sizeof syms / sizeof *syms, err, errlen) < 0) return -1;
+	if (fcgx.FCGX_Init() == 0) return 0;
+	snprintf(err, errlen, "libfcgi cannot initialise");
+	return -1;
+}
+
+bool fastcgi_on_stdin(void)
+{
+	struct sockaddr_storage sa;
+	socklen_t len = sizeof sa;
+	errno = 0;
+	return getpeername(0, (struct sockaddr *)&sa, &len) != 0 && errno == ENOTCONN;
+}
+
 static ssize_t fcgi_read(void *ctx, char *buf, size_t n)
 {
-	return FCGX_GetStr(buf, (int)n, ((FCGX_Request *)ctx)->in);
+	return fcgx.FCGX_GetStr(buf, (int)n, ((FCGX_Request *)ctx)->in);
 }
 static int fcgi_write(void *ctx, const char *buf, size_t n)
 {
-	return FCGX_PutStr(buf, (int)n, ((FCGX_Request *)ctx)->out) == (int)n ? 0 : -1;
+	return fcgx.FCGX_PutStr(buf, (int)n, ((FCGX_Request *)ctx)->out) == (int)n ? 0 : -1;
 }
 static const char *fcgi_getenv(void *ctx, const char *name)
 {
-	return FCGX_GetParam(name, ((FCGX_Request *)ctx)->envp);
+	return fcgx.FCGX_GetParam(name, ((FCGX_Request *)ctx)->envp);
 }
 
 struct io fcgi_io(FCGX_Request *req)
@@ -195,7 +223,7 @@ int worker_run(struct server *s, int listen_fd, struct worker_link *link)
 		return 1;
 	}
 	FCGX_Request req;
-	if (FCGX_InitRequest(&req, -1, 0) != 0) return 1;
+	if (fcgx.FCGX_InitRequest(&req, -1, 0) != 0) return 1;
 	struct io io = { &req, fcgi_read, fcgi_write, fcgi_getenv };
 	struct catalog_watch w = { 0 };
 	time_t last_check = time(NULL), last_report = time(NULL);
@@ -219,9 +247,9 @@ int worker_run(struct server *s, int listen_fd, struct worker_link *link)
 		alarm((unsigned)s->opt.read_timeout);
 		req.ipcFd = fd;
 		req.keepConnection = 1; /* so Accept_r's own Finish does not close what the gate handed over */
-		if (FCGX_Accept_r(&req) == 0) {
+		if (fcgx.FCGX_Accept_r(&req) == 0) {
 			serve_one(s, &io);
-			FCGX_Finish_r(&req);
+			fcgx.FCGX_Finish_r(&req);
 		}
 		alarm(0);
 		current_fd = -1;
@@ -231,7 +259,7 @@ int worker_run(struct server *s, int listen_fd, struct worker_link *link)
 		}
 		report_refusals(&g, &last_report);
 	}
-	FCGX_Free(&req, 0);
+	fcgx.FCGX_Free(&req, 0);
 	gate_free(&g);
 	return rc;
 }

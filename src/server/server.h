@@ -9,6 +9,7 @@
 #include "http/router.h"
 #include "server/gate.h"
 #include "server/sandbox.h"
+#include "util/dynlib.h"
 
 #include <fcgiapp.h>
 #include <stdbool.h>
@@ -36,6 +37,7 @@ struct server {
 	struct catalog cat;
 	struct router router;
 	struct monitoring mon;  /* the monitoring interface's settings; its store opens per serving process */
+	bool one_request;       /* classic CGI: this process answers one request and exits */
 };
 
 /* Makes fresh the served catalog (the router rebuilt for it) and closes the previous one. Returns 0,
@@ -46,6 +48,18 @@ void server_release(struct server *s);
 /* Opens this process's monitoring store, when one is configured, before the seccomp filter is entered:
  * a store that cannot be opened now is tried again on the first monitoring request. */
 void server_open_store(struct server *s);
+
+/* libfcgi, loaded by fastcgi_load when the process serves FastCGI: a classic CGI start does not load it. */
+#define FASTCGI_CALLS(X) X(FCGX_Init) X(FCGX_OpenSocket) X(FCGX_InitRequest) X(FCGX_Accept_r) X(FCGX_Finish_r) \
+	X(FCGX_Free) X(FCGX_GetParam) X(FCGX_GetStr) X(FCGX_PutStr)
+struct fastcgi_calls { FASTCGI_CALLS(DYNLIB_SLOT) };
+extern struct fastcgi_calls fcgx;  /* filled once by fastcgi_load, read-only afterwards */
+
+/* Loads libfcgi and initialises it (FCGX_Init). 0, or -1 with the reason in err. */
+int fastcgi_load(char *err, size_t errlen);
+/* Whether standard input is a listening socket (a FastCGI process manager started us), the test
+ * libfcgi's FCGX_IsCGI makes, without loading libfcgi to make it. */
+bool fastcgi_on_stdin(void);
 
 /* The request io over a libfcgi request (kept, not owned). */
 struct io fcgi_io(FCGX_Request *req);

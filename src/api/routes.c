@@ -75,7 +75,7 @@ const struct route ROUTES[] = {
 	{ "POST", "/v2/permissions/explain", "explainPermissions", "Explain the permissions a task needs", 6,
 		NULL, NULL, &B_TASK, h_permissions, V | E | L, PERMISSIONS_DOC },
 	{ "POST", "/v2/config/validate", "validateConfig", "Validate an MCP client configuration", 7,
-		NULL, NULL, &B_CONFIG_VALIDATE, h_config_validate, V | E,
+		NULL, NULL, &B_CONFIG_VALIDATE, h_config_validate, V | E | R_YAML,
 		"status (valid, valid_with_warnings, invalid, parse_error, unknown_client), client, format, issues "
 		"({code, path, message}; the severity of each code is fixed: see severities and docs/config.md), "
 		"corrected_config (null unless every correction is certain; text in the client's format when config was "

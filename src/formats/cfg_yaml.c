@@ -1,4 +1,5 @@
 #include "formats/cfg_yaml.h"
+#include "util/dynlib.h"
 
 #include <errno.h>
 #include <math.h>
@@ -8,6 +9,23 @@
 #include <yaml.h>
 
 #define YAML_MAX_DEPTH 64
+
+#ifndef YAML_SONAME
+#define YAML_SONAME "libyaml-0.so.2"
+#endif
+
+#define YAML_CALLS(X) X(yaml_parser_initialize) X(yaml_parser_set_input_string) X(yaml_parser_parse) \
+	X(yaml_parser_delete) X(yaml_event_delete)
+/* Filled once by the loader and only read afterwards, like the dynamic linker's own tables. */
+static struct { YAML_CALLS(DYNLIB_SLOT) } ly;
+
+int yaml_load(char *err, size_t errlen)
+{
+#define SYM(f) DYNLIB_SYM(ly, f)
+	static const struct dynlib_sym syms[] = { YAML_CALLS(SYM) };
+#undef SYM
+	return ly.yaml_parser_parse ? 0 : dynlib_load(YAML_SONAME, syms, sizeof syms / sizeof *syms, err, errlen);
+}
 
 struct yp {
 	yaml_parser_t p;
@@ -23,7 +41,7 @@ static void fail_mark(struct yp *y, yaml_mark_t m, const char *msg)
 
 static bool next(struct yp *y, yaml_event_t *ev)
 {
-	if (yaml_parser_parse(&y->p, ev)) return true;
+	if (ly.yaml_parser_parse(&y->p, ev)) return true;
 	cfg_syntax_at(y->err, y->text, y->len, y->p.problem_mark.index, "%s%s%s",
 		y->p.problem ? y->p.problem : "YAML syntax error", y->p.context ? " " : "",
 		y->p.context ? y->p.context : "");
@@ -89,18 +107,18 @@ static int mapping(struct yp *y, yaml_mark_t start, int depth, struct json_objec
 		yaml_event_t k;
 		if (!next(y, &k)) break;
 		if (k.type == YAML_MAPPING_END_EVENT) {
-			yaml_event_delete(&k);
+			ly.yaml_event_delete(&k);
 			*out = o;
 			return 0;
 		}
 		if (k.type != YAML_SCALAR_EVENT) {
 			fail_mark(y, k.start_mark, "only plain text keys are supported in a mapping");
-			yaml_event_delete(&k);
+			ly.yaml_event_delete(&k);
 			break;
 		}
 		char *key = strdup((const char *)k.data.scalar.value);
 		yaml_mark_t km = k.start_mark;
-		yaml_event_delete(&k);
+		ly.yaml_event_delete(&k);
 		if (json_object_object_get_ex(o, key, NULL)) {
 			fail_mark(y, km, "duplicate key in a mapping");
 			free(key);
@@ -125,7 +143,7 @@ static int sequence(struct yp *y, int depth, struct json_object **out)
 		yaml_event_t v;
 		if (!next(y, &v)) break;
 		if (v.type == YAML_SEQUENCE_END_EVENT) {
-			yaml_event_delete(&v);
+			ly.yaml_event_delete(&v);
 			*out = a;
 			return 0;
 		}
@@ -159,15 +177,15 @@ static int node(struct yp *y, yaml_event_t *ev, int depth, struct json_object **
 		*out = ev->data.scalar.style == YAML_PLAIN_SCALAR_STYLE ? plain_scalar(s) : json_object_new_string_len(s, n);
 		rc = 0;
 	} else if (ev->type == YAML_MAPPING_START_EVENT) {
-		yaml_event_delete(ev);
+		ly.yaml_event_delete(ev);
 		return mapping(y, m, depth, out);
 	} else if (ev->type == YAML_SEQUENCE_START_EVENT) {
-		yaml_event_delete(ev);
+		ly.yaml_event_delete(ev);
 		return sequence(y, depth, out);
 	} else {
 		fail_mark(y, m, "unexpected YAML structure");
 	}
-	yaml_event_delete(ev);
+	ly.yaml_event_delete(ev);
 	return rc;
 }
 
@@ -177,34 +195,39 @@ static bool expect(struct yp *y, yaml_event_type_t t, yaml_event_t *ev)
 	if (!next(y, ev)) return false;
 	if (ev->type == t) return true;
 	fail_mark(y, ev->start_mark, t == YAML_STREAM_END_EVENT ? "more than one YAML document" : "unexpected YAML structure");
-	yaml_event_delete(ev);
+	ly.yaml_event_delete(ev);
 	return false;
 }
 
 struct json_object *yaml_parse_tree(const char *text, size_t len, struct cfg_syntax *err)
 {
 	struct yp y = { .text = text, .len = len, .err = err };
-	if (!yaml_parser_initialize(&y.p)) return NULL;
-	yaml_parser_set_input_string(&y.p, (const unsigned char *)text, len);
+	char why[300];
+	if (yaml_load(why, sizeof why) < 0) {
+		cfg_syntax_at(err, text, len, 0, "YAML cannot be read here: %s", why);
+		return NULL;
+	}
+	if (!ly.yaml_parser_initialize(&y.p)) return NULL;
+	ly.yaml_parser_set_input_string(&y.p, (const unsigned char *)text, len);
 	struct json_object *root = NULL;
 	yaml_event_t ev;
 	bool ok = expect(&y, YAML_STREAM_START_EVENT, &ev);
-	if (ok) { yaml_event_delete(&ev); ok = next(&y, &ev); }
+	if (ok) { ly.yaml_event_delete(&ev); ok = next(&y, &ev); }
 	if (ok && ev.type == YAML_STREAM_END_EVENT) {
-		yaml_event_delete(&ev);
+		ly.yaml_event_delete(&ev);
 		cfg_syntax_at(err, text, len, len, "the text is empty");
 		ok = false;
 	} else if (ok && ev.type != YAML_DOCUMENT_START_EVENT) {
-		yaml_event_delete(&ev);
+		ly.yaml_event_delete(&ev);
 		cfg_syntax_at(err, text, len, 0, "unexpected YAML structure");
 		ok = false;
 	} else if (ok) {
-		yaml_event_delete(&ev);
+		ly.yaml_event_delete(&ev);
 		ok = next(&y, &ev) && node(&y, &ev, 0, &root) == 0;
 	}
-	if (ok) { ok = expect(&y, YAML_DOCUMENT_END_EVENT, &ev); if (ok) yaml_event_delete(&ev); }
-	if (ok) { ok = expect(&y, YAML_STREAM_END_EVENT, &ev); if (ok) yaml_event_delete(&ev); }
-	yaml_parser_delete(&y.p);
+	if (ok) { ok = expect(&y, YAML_DOCUMENT_END_EVENT, &ev); if (ok) ly.yaml_event_delete(&ev); }
+	if (ok) { ok = expect(&y, YAML_STREAM_END_EVENT, &ev); if (ok) ly.yaml_event_delete(&ev); }
+	ly.yaml_parser_delete(&y.p);
 	if (!ok && root) { json_object_put(root); root = NULL; }
 	if (ok && !root) {
 		cfg_syntax_at(err, text, len, 0, "the document holds no value");

@@ -9,6 +9,11 @@
 #include <json-c/json.h>
 #include <stddef.h>
 
+/* NULL with err set on a syntax error, or when libyaml cannot be loaded (it is loaded on first use;
+ * behind a seccomp filter that fails, so a process about to install one calls yaml_load first). */
 struct json_object *yaml_parse_tree(const char *text, size_t len, struct cfg_syntax *err);
+
+/* Loads libyaml now. 0, or -1 with the reason in err. */
+int yaml_load(char *err, size_t errlen);
 
 #endif

@@ -61,13 +61,10 @@ static char *request_path(const struct io *io, enum request_flaw *flaw)
 	return path;
 }
 
-bool request_path_under(const struct io *io, const char *prefix)
+char *request_peek_path(const struct io *io)
 {
 	enum request_flaw flaw = REQ_OK;
-	char *path = request_path(io, &flaw);
-	bool under = path && strncmp(path, prefix, strlen(prefix)) == 0;
-	free(path);
-	return under;
+	return request_path(io, &flaw);
 }
 
 /* The bounds and the text checks of the path and query, before anything parses them. */

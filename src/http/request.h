@@ -59,9 +59,10 @@ struct request {
 int request_read(struct request *r, const struct io *io, size_t cap);
 void request_free(struct request *r);
 
-/* Whether the request's path (derived as request_read derives it) begins with prefix: a classic CGI
- * process asks before its seccomp filter, to load what only some routes need. */
-bool request_path_under(const struct io *io, const char *prefix);
+/* The request's path as request_read derives it, without reading the rest: a classic CGI process looks
+ * before its seccomp filter, to load what only some routes need. NULL when memory runs out; the caller
+ * frees it. */
+char *request_peek_path(const struct io *io);
 
 /* One decoded query parameter. */
 struct qparam {

@@ -157,6 +157,14 @@ static bool match(const char *pattern, const char *path, struct json_object *par
 	return *p == '\0' && *s == '\0';
 }
 
+unsigned router_path_flags(const struct router *r, const char *path)
+{
+	unsigned flags = 0;
+	for (int i = 0; i < r->nroutes; i++)
+		if (match(r->routes[i].pattern, path, NULL)) flags |= r->routes[i].flags;
+	return flags;
+}
+
 static const struct route *find_route(const struct router *r, const struct request *req, struct reply *out)
 {
 	const struct route *any = NULL;

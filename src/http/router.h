@@ -59,6 +59,7 @@ enum route_flags {
 	R_AUTH = 1u << 6,        /* needs a project bearer key; described in /v2/monitoring/openapi.json */
 	R_CREATED = 1u << 7,     /* success is 201 Created */
 	R_NO_CONTENT = 1u << 8,  /* success is 204 No Content */
+	R_YAML = 1u << 9,        /* may parse YAML: libyaml, loaded on first use, is loaded before a CGI sandbox */
 };
 
 #define CACHE_CATALOG_SECONDS 300
@@ -98,6 +99,10 @@ void router_free(struct router *r);
 void router_set_env(struct router *r, void *env, auth_fn auth);
 
 void router_dispatch(const struct router *r, const struct request *req, struct reply *out);
+
+/* The flags of every route whose pattern matches path, whatever the method: what a classic CGI process
+ * must prepare before its seccomp filter, from the path alone. */
+unsigned router_path_flags(const struct router *r, const char *path);
 
 /* Adds dataset_version, catalog_version and rule_version to o. */
 void add_version_triple(const struct catalog *cat, struct json_object *o);

@@ -244,8 +244,12 @@ static int serve_cgi(struct server *s)
 	}
 	struct io io = { NULL, cgi_read, cgi_write, cgi_getenv };
 	struct sandbox_needs needs = server_sandbox_needs(s, SERVE_CGI);
-	if (!request_path_under(&io, MONITORING_PREFIX)) /* no store: neither its libraries nor its system calls */
+	char *path = request_peek_path(&io);
+	unsigned flags = path ? router_path_flags(&s->router, path) : 0;
+	free(path);
+	if (!(flags & R_AUTH)) /* no store: neither its libraries nor its system calls */
 		needs.store_files = needs.store_socket = false;
+	needs.yaml = flags & R_YAML;
 	if (sandbox_drop_privileges(s->opt.user, err, sizeof err) < 0 ||
 	    (s->opt.sandbox && FILTER_UNTIL_EXIT && sandbox_enter(&needs, err, sizeof err) < 0)) {
 		fprintf(stderr, "autoplan: %s\n", err);

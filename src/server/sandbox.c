@@ -1,5 +1,6 @@
 #define _GNU_SOURCE
 #include "server/sandbox.h"
+#include "formats/cfg_yaml.h"
 #include "store/db.h"
 #include "util/jsonutil.h"
 
@@ -154,6 +155,7 @@ static void warm_up(const struct sandbox_needs *needs)
 	if (!needs->one_request || store) sha256_hex("", 0, hex); /* loads libcrypto; it reads its configuration once */
 	if (needs->store_files) db_load_library(DB_SQLITE, why, sizeof why);
 	if (needs->store_socket) db_load_library(DB_POSTGRES, why, sizeof why);
+	if (!needs->one_request || needs->yaml) yaml_load(why, sizeof why);
 	prctl(PR_SET_DUMPABLE, 0);
 }
 

@@ -15,6 +15,7 @@ struct sandbox_needs {
 	 * store_socket_calls); server_sandbox_needs (serve.c) sets these when a store is configured. */
 	bool store_files;   /* SQLite: read-write opens, locks, fsync, the journal's unlink and rename */
 	bool store_socket;  /* PostgreSQL: a Unix or TCP socket, connect */
+	bool yaml;          /* a classic CGI request that may parse YAML (a serving process always loads libyaml) */
 };
 
 /* When running as root: joins user's group only, takes its ids (real, effective, saved) and checks

@@ -140,8 +140,7 @@ int gate_init(struct gate *g, int listen_fd, const struct gate_limits *lim)
 static void slot_close(struct gate *g, int i)
 {
 	if (g->slot[i].fd < 0) return;
-	epoll_ctl(g->ep, EPOLL_CTL_DEL, g->slot[i].fd, NULL);
-	close(g->slot[i].fd);
+	close(g->slot[i].fd); /* which takes it out of the epoll set too */
 	g->slot[i].fd = -1;
 }
 
@@ -235,8 +234,7 @@ static void inspect(struct gate *g, int i)
 		return;
 	case GATE_READY:
 		if (g->nready == GATE_SLOTS) return; /* served first: its edge comes again with more data, or its deadline */
-		epoll_ctl(g->ep, EPOLL_CTL_DEL, fd, NULL);
-		fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK);
+		if (g->slot[i].watched) epoll_ctl(g->ep, EPOLL_CTL_DEL, fd, NULL);
 		g->ready[g->nready++] = fd;
 		g->slot[i].fd = -1;
 		return;
@@ -265,22 +263,24 @@ static int free_slot(struct gate *g)
 	return oldest;
 }
 
+/* A request that arrived whole with its connection (the usual case behind a front server) is ready
+ * at once; only the rest join the epoll set. Adding reports data that came in meanwhile. */
 static void watch(struct gate *g, int fd, long long deadline)
 {
 	int i = free_slot(g);
-	struct epoll_event ev = { .events = EPOLLIN | EPOLLRDHUP | EPOLLET, .data.fd = i };
 	g->slot[i] = (struct gate_slot){ .fd = fd, .deadline = deadline };
+	inspect(g, i);
+	if (g->slot[i].fd != fd) return;
+	struct epoll_event ev = { .events = EPOLLIN | EPOLLRDHUP | EPOLLET, .data.fd = i };
 	if (epoll_ctl(g->ep, EPOLL_CTL_ADD, fd, &ev) < 0) {
-		close(fd);
-		g->slot[i].fd = -1;
+		slot_close(g, i);
 		return;
 	}
-	inspect(g, i);
+	g->slot[i].watched = 1;
 }
 
 void gate_keep(struct gate *g, int fd)
 {
-	fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK);
 	watch(g, fd, now_ms() + g->lim.timeout_ms);
 }
 
@@ -330,7 +330,8 @@ int gate_next(struct gate *g, volatile sig_atomic_t *stop)
 				if (g->slot[ev[k].data.fd].fd >= 0) inspect(g, ev[k].data.fd);
 				continue;
 			}
-			int fd = accept4(g->listen_fd, NULL, NULL, SOCK_NONBLOCK | SOCK_CLOEXEC);
+			/* Blocking, as libfcgi wants it: the gate's own reads and writes say MSG_DONTWAIT. */
+			int fd = accept4(g->listen_fd, NULL, NULL, SOCK_CLOEXEC);
 			if (fd >= 0) watch(g, fd, now + g->lim.timeout_ms);
 			else if (errno != EAGAIN && errno != EINTR && errno != ECONNABORTED && errno != EPROTO &&
 				 errno != EMFILE && errno != ENFILE && errno != ENOBUFS && errno != ENOMEM)

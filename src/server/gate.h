@@ -35,6 +35,7 @@ struct gate_slot {
 	int fd;
 	long long deadline;  /* CLOCK_MONOTONIC ms */
 	int closing;         /* answered; draining its input until EOF or the deadline, then closed */
+	int watched;         /* in the epoll set (a request that arrived whole never is) */
 };
 
 struct gate {

@@ -243,16 +243,15 @@ int worker_run(struct server *s, int listen_fd, struct worker_link *link)
 			break;
 		}
 		if (link->fd < 0) self_reload(s, &w, &last_check);
+		alarm((unsigned)s->opt.read_timeout); /* first: an alarm left from the last request is replaced */
 		current_fd = fd;
-		alarm((unsigned)s->opt.read_timeout);
 		req.ipcFd = fd;
 		req.keepConnection = 1; /* so Accept_r's own Finish does not close what the gate handed over */
 		if (fcgx.FCGX_Accept_r(&req) == 0) {
 			serve_one(s, &io);
 			fcgx.FCGX_Finish_r(&req);
 		}
-		alarm(0);
-		current_fd = -1;
+		current_fd = -1; /* the alarm stays armed: when it rings between requests it finds nothing to cut */
 		if (req.ipcFd >= 0) { /* FCGI_KEEP_CONN: the web server sends its next request here */
 			gate_keep(&g, req.ipcFd);
 			req.ipcFd = -1;

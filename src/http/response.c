@@ -109,6 +109,7 @@ void reply_close(struct reply *r)
 {
 	if (!r->open) return;
 	jw_obj_end(&r->out);
+	jw_terminate(&r->out);
 	r->open = false;
 }
 

@@ -47,7 +47,8 @@ void reply_status(struct reply *r, int status, struct json_object *body);
 /* Closes an object begun with reply_object; nothing otherwise. */
 void reply_close(struct reply *r);
 
-/* The body as sent (without the final newline); "{}" when there is none. Valid until the reply changes. */
+/* The body as sent (without the final newline), NUL-terminated once closed (reply_close); "{}" when there
+ * is none. Valid until the reply changes. */
 const char *reply_text(const struct reply *r, size_t *len);
 
 /* Serialises the reply as CGI/FastCGI output (Status line, headers, body). Frees nothing. A 304 has

@@ -22,6 +22,11 @@ static bool room(struct jw *w, size_t n)
 	return true;
 }
 
+void jw_terminate(struct jw *w)
+{
+	if (room(w, 1)) w->p[w->len] = '\0';
+}
+
 static void put(struct jw *w, const char *s, size_t n)
 {
 	if (!room(w, n)) return;

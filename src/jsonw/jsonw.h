@@ -38,6 +38,8 @@ void jw_free(struct jw *w);
 /* Empties the text, keeping the memory for the next document. */
 void jw_reset(struct jw *w);
 static inline bool jw_failed(const struct jw *w) { return w->failed; }
+/* Puts a NUL after the text (not counted in len), for readers that want a C string. */
+void jw_terminate(struct jw *w);
 
 static inline void jw_obj(struct jw *w) { jw_put(w, true, "{", 1, false); }
 static inline void jw_obj_end(struct jw *w) { jw_put(w, false, "}", 1, true); }

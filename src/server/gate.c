@@ -2,6 +2,7 @@
 #include "server/gate.h"
 
 #include <errno.h>
+#include <stdbool.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -229,6 +230,10 @@ static void inspect(struct gate *g, int i)
 		return;
 	}
 	if (n < 0) return;
+	if ((size_t)n > g->slot[i].seen) {
+		g->slot[i].seen = (size_t)n;
+		g->slot[i].progress = now_ms();
+	}
 	switch (gate_inspect(g->win, (size_t)n, g->wincap, &g->lim, g->scratch, &id)) {
 	case GATE_WAIT:
 		return;
@@ -250,17 +255,26 @@ static void inspect(struct gate *g, int i)
 	}
 }
 
-/* A free slot; when all are taken, the one closest to its deadline (the slowest client) makes room. */
+/* Whether slot a should make room before slot b: an answered one first, then the one that has sent
+ * nothing new for longest. Not the oldest: slow clients that dial again after each refusal would
+ * otherwise outlive a front server's connection whose request is still arriving. */
+static bool evict_before(const struct gate_slot *a, const struct gate_slot *b)
+{
+	if (a->closing != b->closing) return a->closing;
+	return a->closing ? a->deadline < b->deadline : a->progress < b->progress;
+}
+
+/* A free slot; when all are taken, the stalest makes room. */
 static int free_slot(struct gate *g)
 {
-	int oldest = 0;
+	int stale = 0;
 	for (int i = 0; i < GATE_SLOTS; i++) {
 		if (g->slot[i].fd < 0) return i;
-		if (g->slot[i].deadline < g->slot[oldest].deadline) oldest = i;
+		if (evict_before(&g->slot[i], &g->slot[stale])) stale = i;
 	}
-	if (!g->slot[oldest].closing) g->counts.evicted++;
-	slot_close(g, oldest);
-	return oldest;
+	if (!g->slot[stale].closing) g->counts.evicted++;
+	slot_close(g, stale);
+	return stale;
 }
 
 /* A request that arrived whole with its connection (the usual case behind a front server) is ready
@@ -268,7 +282,7 @@ static int free_slot(struct gate *g)
 static void watch(struct gate *g, int fd, long long deadline)
 {
 	int i = free_slot(g);
-	g->slot[i] = (struct gate_slot){ .fd = fd, .deadline = deadline };
+	g->slot[i] = (struct gate_slot){ .fd = fd, .deadline = deadline, .progress = now_ms() };
 	inspect(g, i);
 	if (g->slot[i].fd != fd) return;
 	struct epoll_event ev = { .events = EPOLLIN | EPOLLRDHUP | EPOLLET, .data.fd = i };

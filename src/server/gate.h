@@ -36,6 +36,8 @@ struct gate_slot {
 	long long deadline;  /* CLOCK_MONOTONIC ms */
 	int closing;         /* answered; draining its input until EOF or the deadline, then closed */
 	int watched;         /* in the epoll set (a request that arrived whole never is) */
+	size_t seen;         /* bytes arrived so far */
+	long long progress;  /* CLOCK_MONOTONIC ms of the accept or of the last new bytes */
 };
 
 struct gate {

@@ -264,14 +264,25 @@ static bool evict_before(const struct gate_slot *a, const struct gate_slot *b)
 	return a->closing ? a->deadline < b->deadline : a->progress < b->progress;
 }
 
-/* A free slot; when all are taken, the stalest makes room. */
+static int empty_slot(const struct gate *g)
+{
+	for (int i = 0; i < GATE_SLOTS; i++)
+		if (g->slot[i].fd < 0) return i;
+	return -1;
+}
+
+/* A free slot; when all are taken, the stalest makes room. Before that every slot is looked at again:
+ * a front server's request may have arrived whole since (its event still waiting in this batch). */
 static int free_slot(struct gate *g)
 {
+	int i = empty_slot(g);
+	if (i >= 0) return i;
+	for (i = 0; i < GATE_SLOTS; i++)
+		if (!g->slot[i].closing) inspect(g, i);
+	if ((i = empty_slot(g)) >= 0) return i;
 	int stale = 0;
-	for (int i = 0; i < GATE_SLOTS; i++) {
-		if (g->slot[i].fd < 0) return i;
+	for (i = 1; i < GATE_SLOTS; i++)
 		if (evict_before(&g->slot[i], &g->slot[stale])) stale = i;
-	}
 	if (!g->slot[stale].closing) g->counts.evicted++;
 	slot_close(g, stale);
 	return stale;

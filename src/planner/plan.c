@@ -4,6 +4,7 @@
 #include "planner/plan.h"
 #include "util/jsonutil.h"
 
+#include <stddef.h>
 #include <string.h>
 
 const char *const PLAN_STATUS[] = { "unresolved", "ambiguous", "read_only_conflict", "needs_apps", "partial", "needs_scopes",
@@ -481,10 +482,10 @@ static void read_request(struct plan *p, const struct json_object *in)
 
 void plan_build(struct plan *p, const struct catalog *c, const struct json_object *in)
 {
-	memset(p, 0, sizeof *p);
+	memset(p, 0, offsetof(struct plan, res));
+	plan_resolution_init(&p->res);
 	p->cat = c;
 	p->task = -1;
-	p->res.task = p->res.runner_up = -1;
 	read_request(p, in);
 	const char *task_id = jget_str(in, "task_id"), *query = jget_str(in, "query");
 	/* task_id wins: the query is then not read at all */

@@ -4,6 +4,7 @@
 #include "planner/plan.h"
 #include "util/text.h"
 
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -844,10 +845,16 @@ static void decide(const struct catalog *c, struct plan_resolution *r, const int
 	}
 }
 
+void plan_resolution_init(struct plan_resolution *r)
+{
+	memset(r, 0, offsetof(struct plan_resolution, folded));
+	r->task = r->runner_up = -1;
+	r->folded[0] = '\0';
+}
+
 void plan_resolve_query(const struct catalog *c, const char *query, struct plan_resolution *r)
 {
-	memset(r, 0, sizeof *r);
-	r->task = r->runner_up = -1;
+	plan_resolution_init(r);
 	split_words(c, r, query);
 	if (r->nwords == 0) return;
 	match_words(c, r);

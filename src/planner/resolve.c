@@ -75,11 +75,13 @@ static void add_match(struct plan_match *m, int *n, uint32_t word, int level)
 	if (*n < PLAN_MAX_MATCHES) m[(*n)++] = (struct plan_match){ .word = word, .level = level };
 }
 
-/* The vocabulary words q matches exactly or by stem (prefix range of its first four letters). */
-static int exact_and_stems(const struct catalog *c, const char *q, struct plan_match *m)
+/* The vocabulary words q matches exactly or by stem (prefix range of its first four letters); *exact
+ * (unless NULL): the word equal to q, or -1. */
+static int exact_and_stems(const struct catalog *c, const char *q, struct plan_match *m, int *exact)
 {
 	size_t lq = strlen(q);
 	int n = 0, e = cat_word_find(c, q, lq);
+	if (exact) *exact = e;
 	if (e >= 0) add_match(m, &n, (uint32_t)e, LV_EXACT);
 	if (lq < 4) return n;
 	uint32_t first, end;
@@ -131,7 +133,7 @@ static bool known(const struct catalog *c, const char *s, size_t n)
 	memcpy(w, s, n);
 	w[n] = '\0';
 	struct plan_match m[PLAN_MAX_MATCHES];
-	int k = exact_and_stems(c, w, m);
+	int k = exact_and_stems(c, w, m, NULL);
 	for (int i = 0; i < k; i++) if (!c->words[m[i].word].stop) return true;
 	return false;
 }
@@ -174,19 +176,57 @@ static void read_word(const struct catalog *c, struct plan_resolution *r, size_t
 	struct plan_match m[PLAN_MAX_MATCHES];
 	char alt[128];
 	size_t n = strlen(w);
-	if (cat_word_find(c, w, n) < 0 && n < sizeof alt) {
+	int e = cat_word_find(c, w, n);
+	if (e < 0 && n < sizeof alt) {
 		memcpy(alt, w, n + 1);
-		if (text_fold_spelled_umlauts(alt) && (cat_word_find(c, alt, strlen(alt)) >= 0 ||
-		    (exact_and_stems(c, w, m) == 0 && exact_and_stems(c, alt, m) > 0)))
-			w = alt;
+		if (text_fold_spelled_umlauts(alt)) {
+			size_t na = strlen(alt);
+			int ea = cat_word_find(c, alt, na);
+			if (ea >= 0 || (exact_and_stems(c, w, m, NULL) == 0 && exact_and_stems(c, alt, m, NULL) > 0)) {
+				w = alt;
+				n = na;
+				e = ea;
+			}
+		}
 	}
-	size_t skip = 0, k = cat_word_find(c, w, strlen(w)) < 0 ? compound_split(c, w, &skip) : 0;
+	size_t skip = 0, k = e < 0 ? compound_split(c, w, &skip) : 0;
 	if (k) {
 		push_word(r, used, w, k - skip, false);
-		push_word(r, used, w + k, strlen(w + k), false);
+		push_word(r, used, w + k, n - k, false);
 		return;
 	}
-	push_word(r, used, w, strlen(w), false);
+	push_word(r, used, w, n, false);
+}
+
+/* The arrow phrase starting at p (its length, *intent its target), or 0. first: a bit per byte that
+ * starts an arrow, so that most bytes cost one test. */
+static size_t arrow_at(const struct catalog *c, const uint64_t *first, const char *p, int *intent)
+{
+	unsigned char b = (unsigned char)*p;
+	if (!((first[b / 64] >> (b % 64)) & 1)) return 0;
+	/* arrows come first among the phrases (the compiler puts them there) */
+	for (uint32_t s = 0; s < c->nsyns && c->syns[s].kind == SYN_ARROW; s++) {
+		size_t n = cat_len(c, c->syns[s].phrase);
+		if (n && strncmp(p, cat_s(c, c->syns[s].phrase), n) == 0) {
+			*intent = (int)c->syns[s].target;
+			return n;
+		}
+	}
+	return 0;
+}
+
+/* The words joined by spaces, as long as they fit. */
+static void join_folded(struct plan_resolution *r)
+{
+	size_t o = 0;
+	r->folded[0] = '\0';
+	for (int i = 0; i < r->nwords; i++) {
+		size_t n = strlen(r->words[i]);
+		if (o + n + 2 >= sizeof r->folded) break;
+		if (i) r->folded[o++] = ' ';
+		memcpy(r->folded + o, r->words[i], n + 1);
+		o += n;
+	}
 }
 
 /* Folds the query in segments between arrows ("Google Drive -> Dropbox"), which folding would erase. */
@@ -194,15 +234,14 @@ static void split_words(const struct catalog *c, struct plan_resolution *r, cons
 {
 	char seg[1024], f[1024];
 	size_t used = 0, sl = 0;
+	uint64_t first[4] = { 0 };
+	for (uint32_t s = 0; s < c->nsyns && c->syns[s].kind == SYN_ARROW; s++) {
+		unsigned char b = (unsigned char)*cat_s(c, c->syns[s].phrase);
+		if (b) first[b / 64] |= 1ull << (b % 64);
+	}
 	for (const char *p = query;; p++) {
-		size_t alen = 0;
 		int intent = -1;
-		/* arrows come first among the phrases (the compiler puts them there) */
-		for (uint32_t s = 0; *p && s < c->nsyns && c->syns[s].kind == SYN_ARROW && !alen; s++)
-			if (strncmp(p, cat_s(c, c->syns[s].phrase), strlen(cat_s(c, c->syns[s].phrase))) == 0) {
-				alen = strlen(cat_s(c, c->syns[s].phrase));
-				intent = (int)c->syns[s].target;
-			}
+		size_t alen = *p ? arrow_at(c, first, p, &intent) : 0;
 		if (alen || !*p || sl + 1 >= sizeof seg) {
 			seg[sl] = '\0';
 			text_fold_words(seg, f, sizeof f);
@@ -226,20 +265,17 @@ static void split_words(const struct catalog *c, struct plan_resolution *r, cons
 		}
 		seg[sl++] = *p;
 	}
-	size_t o = 0;
-	r->folded[0] = '\0';
-	for (int i = 0; i < r->nwords && o + strlen(r->words[i]) + 2 < sizeof r->folded; i++)
-		o += (size_t)snprintf(r->folded + o, sizeof r->folded - o, "%s%s", i ? " " : "", r->words[i]);
+	join_folded(r);
 }
 
 static void match_words(const struct catalog *c, struct plan_resolution *r)
 {
 	for (int i = 0; i < r->nwords; i++) {
 		if (r->arrow[i]) continue;
-		r->nwm[i] = exact_and_stems(c, r->words[i], r->wm[i]);
+		int e;
+		r->nwm[i] = exact_and_stems(c, r->words[i], r->wm[i], &e);
 		r->fuzzy[i] = r->nwm[i] == 0;
 		if (r->fuzzy[i]) r->nwm[i] = typos(c, r->words[i], r->wm[i], 0);
-		int e = cat_word_find(c, r->words[i], strlen(r->words[i]));
 		/* numbers, times and ids ("10am", "42") say which one, not what to do */
 		r->stop[i] = (e >= 0 && c->words[e].stop) || strpbrk(r->words[i], "0123456789");
 		for (uint32_t k = 0; e >= 0 && k < c->words[e].syn_count; k++) {

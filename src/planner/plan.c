@@ -353,6 +353,22 @@ static int cover_candidates(const struct plan *p, const char **cand, int *rank, 
 	return nc;
 }
 
+_Static_assert(PLAN_MAX_STEPS <= 32, "a step is a bit of a uint32_t");
+
+/* Per candidate, a bit per covered step that accepts it; returns the bits of all covered steps. */
+static uint32_t accepting_steps(const struct plan *p, const char *const *cand, int nc, uint32_t *mask)
+{
+	uint32_t all = 0;
+	for (int k = 0; k < nc; k++) mask[k] = 0;
+	for (int s = 0; s < p->nsteps; s++) {
+		if (!in_cover(&p->steps[s])) continue;
+		all |= 1u << s;
+		for (int k = 0; k < nc; k++)
+			if (accepts(p->cat, &p->steps[s], cand[k])) mask[k] |= 1u << s;
+	}
+	return all;
+}
+
 /* Smallest set of scopes (then least summed rank) such that every covered step accepts one of them. */
 static void minimal_cover(struct plan *p)
 {
@@ -361,20 +377,17 @@ static void minimal_cover(struct plan *p)
 	int rank[64], need, nc = cover_candidates(p, cand, rank, &need);
 	p->ncover = 0;
 	if (!need) return;
+	/* which step accepts which candidate, decided once rather than for every combination */
+	uint32_t mask[64], all = accepting_steps(p, cand, nc, mask);
 	int best[4], best_cost = 1 << 30, best_k = 0;
 	for (int k = 1; k <= 4 && k <= need && !best_k; k++) {
 		int idx[4];
 		for (int i = 0; i < k; i++) idx[i] = i;
 		while (idx[0] <= nc - k) {
 			int cost = 0;
-			for (int i = 0; i < k; i++) cost += rank[idx[i]];
-			bool ok = cost < best_cost;
-			for (int s = 0; ok && s < p->nsteps; s++) {
-				if (!in_cover(&p->steps[s])) continue;
-				bool hit = false;
-				for (int i = 0; i < k && !hit; i++) hit = accepts(c, &p->steps[s], cand[idx[i]]);
-				ok = hit;
-			}
+			uint32_t hit = 0;
+			for (int i = 0; i < k; i++) { cost += rank[idx[i]]; hit |= mask[idx[i]]; }
+			bool ok = cost < best_cost && hit == all;
 			if (ok) { best_cost = cost; best_k = k; memcpy(best, idx, sizeof idx); }
 			int j = k - 1;
 			while (j >= 0 && idx[j] == nc - k + j) j--;

@@ -43,19 +43,27 @@ static bool scope_usable(const struct catalog *c, const struct plan_step *st, in
 	return !(st->existing && r && r->app_created);
 }
 
+/* Whether catalog string s equals the n bytes at t: the stored length decides most pairs. */
+static bool cat_equal(const struct catalog *c, cat_str s, const char *t, size_t n)
+{
+	return cat_len(c, s) == n && memcmp(cat_s(c, s), t, n) == 0;
+}
+
 int plan_op_scope_index(const struct catalog *c, const struct cat_op *op, const char *scope)
 {
 	if (op->scope_count == CAT_NONE) return -1;
+	size_t n = strlen(scope);
 	for (uint32_t i = 0; i < op->scope_count; i++)
-		if (strcmp(cat_s(c, c->lists[op->scope_first + i]), scope) == 0) return (int)i;
+		if (cat_equal(c, c->lists[op->scope_first + i], scope, n)) return (int)i;
 	return -1;
 }
 
 const struct cat_implied *plan_implied(const struct catalog *c, uint32_t app, const char *broader, const char *narrower)
 {
+	size_t nb = strlen(broader), nn = strlen(narrower);
 	for (uint32_t i = 0; i < c->nimplied; i++) {
 		const struct cat_implied *m = &c->implied[i];
-		if (m->app == app && strcmp(cat_s(c, m->broader), broader) == 0 && strcmp(cat_s(c, m->narrower), narrower) == 0)
+		if (m->app == app && cat_equal(c, m->broader, broader, nb) && cat_equal(c, m->narrower, narrower, nn))
 			return m;
 	}
 	return NULL;

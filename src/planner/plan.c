@@ -49,13 +49,18 @@ static bool cat_equal(const struct catalog *c, cat_str s, const char *t, size_t 
 	return cat_len(c, s) == n && memcmp(cat_s(c, s), t, n) == 0;
 }
 
-int plan_op_scope_index(const struct catalog *c, const struct cat_op *op, const char *scope)
+/* Index of the op alternative equal to the n bytes at scope, or -1. */
+static int op_scope_index_n(const struct catalog *c, const struct cat_op *op, const char *scope, size_t n)
 {
 	if (op->scope_count == CAT_NONE) return -1;
-	size_t n = strlen(scope);
 	for (uint32_t i = 0; i < op->scope_count; i++)
 		if (cat_equal(c, c->lists[op->scope_first + i], scope, n)) return (int)i;
 	return -1;
+}
+
+int plan_op_scope_index(const struct catalog *c, const struct cat_op *op, const char *scope)
+{
+	return op_scope_index_n(c, op, scope, strlen(scope));
 }
 
 const struct cat_implied *plan_implied(const struct catalog *c, uint32_t app, const char *broader, const char *narrower)
@@ -332,14 +337,14 @@ static bool cover_candidate(const struct catalog *c, const struct plan_step *st,
 	return scope_usable(c, st, i) && (!any || scope_suggested(c, st->op, i));
 }
 
-static bool accepts(const struct catalog *c, const struct plan_step *st, const char *scope)
+static bool accepts(const struct catalog *c, const struct plan_step *st, const char *scope, size_t n)
 {
-	int i = plan_op_scope_index(c, st->op, scope);
+	int i = op_scope_index_n(c, st->op, scope, n);
 	return i >= 0 && scope_usable(c, st, i);
 }
 
 /* Candidate scopes of the cover with their least rank; returns how many. */
-static int cover_candidates(const struct plan *p, const char **cand, int *rank, int *need)
+static int cover_candidates(const struct plan *p, const char **cand, size_t *clen, int *rank, int *need)
 {
 	const struct catalog *c = p->cat;
 	int nc = 0;
@@ -351,10 +356,12 @@ static int cover_candidates(const struct plan *p, const char **cand, int *rank, 
 		bool any = any_suggested(c, st);
 		for (uint32_t i = 0; i < st->op->scope_count && nc < 64; i++) {
 			if (!cover_candidate(c, st, (int)i, any)) continue;
-			const char *sc = cat_s(c, c->lists[st->op->scope_first + i]);
+			cat_str str = c->lists[st->op->scope_first + i];
+			const char *sc = cat_s(c, str);
+			size_t n = cat_len(c, str);
 			int r = plan_scope_rank(c, st->op, (int)i), k;
-			for (k = 0; k < nc; k++) if (strcmp(cand[k], sc) == 0) break;
-			if (k == nc) { cand[nc] = sc; rank[nc++] = r; }
+			for (k = 0; k < nc; k++) if (clen[k] == n && memcmp(cand[k], sc, n) == 0) break;
+			if (k == nc) { cand[nc] = sc; clen[nc] = n; rank[nc++] = r; }
 			else if (r < rank[k]) rank[k] = r;
 		}
 	}
@@ -364,7 +371,7 @@ static int cover_candidates(const struct plan *p, const char **cand, int *rank, 
 _Static_assert(PLAN_MAX_STEPS <= 32, "a step is a bit of a uint32_t");
 
 /* Per candidate, a bit per covered step that accepts it; returns the bits of all covered steps. */
-static uint32_t accepting_steps(const struct plan *p, const char *const *cand, int nc, uint32_t *mask)
+static uint32_t accepting_steps(const struct plan *p, const char *const *cand, const size_t *clen, int nc, uint32_t *mask)
 {
 	uint32_t all = 0;
 	for (int k = 0; k < nc; k++) mask[k] = 0;
@@ -372,7 +379,7 @@ static uint32_t accepting_steps(const struct plan *p, const char *const *cand, i
 		if (!in_cover(&p->steps[s])) continue;
 		all |= 1u << s;
 		for (int k = 0; k < nc; k++)
-			if (accepts(p->cat, &p->steps[s], cand[k])) mask[k] |= 1u << s;
+			if (accepts(p->cat, &p->steps[s], cand[k], clen[k])) mask[k] |= 1u << s;
 	}
 	return all;
 }
@@ -382,11 +389,12 @@ static void minimal_cover(struct plan *p)
 {
 	const struct catalog *c = p->cat;
 	const char *cand[64];
-	int rank[64], need, nc = cover_candidates(p, cand, rank, &need);
+	size_t clen[64];
+	int rank[64], need, nc = cover_candidates(p, cand, clen, rank, &need);
 	p->ncover = 0;
 	if (!need) return;
 	/* which step accepts which candidate, decided once rather than for every combination */
-	uint32_t mask[64], all = accepting_steps(p, cand, nc, mask);
+	uint32_t mask[64], all = accepting_steps(p, cand, clen, nc, mask);
 	int best[4], best_cost = 1 << 30, best_k = 0;
 	for (int k = 1; k <= 4 && k <= need && !best_k; k++) {
 		int idx[4];

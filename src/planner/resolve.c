@@ -543,12 +543,17 @@ static uint64_t task_caps(const struct catalog *c, uint32_t t)
 /* What the task is for: its target steps, or its last step when it only reads. An intent asking for
  * these counts more than one asking for a step on the way ("search" is what mailA-find is for, and
  * only a step of file-invoices). */
+static bool is_target(const struct catalog *c, const struct cat_step *st)
+{
+	return cat_len(c, st->role) == 6 && memcmp(cat_s(c, st->role), "target", 6) == 0;
+}
+
 static uint64_t main_caps(const struct catalog *c, uint32_t t)
 {
 	const struct cat_task *tk = &c->tasks[t];
 	uint64_t caps = 0;
 	for (uint32_t k = 0; k < tk->step_count; k++)
-		if (strcmp(cat_s(c, c->steps[tk->step_first + k].role), "target") == 0) caps |= 1ull << c->steps[tk->step_first + k].cap;
+		if (is_target(c, &c->steps[tk->step_first + k])) caps |= 1ull << c->steps[tk->step_first + k].cap;
 	return caps ? caps : 1ull << c->steps[tk->step_first + tk->step_count - 1].cap;
 }
 
@@ -562,7 +567,7 @@ static enum plan_role task_app_role(const struct catalog *c, const struct cat_ta
 {
 	for (uint32_t k = 0; k < tk->step_count; k++) {
 		const struct cat_step *st = &c->steps[tk->step_first + k];
-		if (st->app == app) return strcmp(cat_s(c, st->role), "target") == 0 ? PR_TARGET : PR_SOURCE;
+		if (st->app == app) return is_target(c, st) ? PR_TARGET : PR_SOURCE;
 	}
 	return PR_NONE;
 }
@@ -584,7 +589,7 @@ static bool writes_into(const struct catalog *c, const struct cat_task *tk, uint
 {
 	for (uint32_t k = 0; k < tk->step_count; k++) {
 		const struct cat_step *st = &c->steps[tk->step_first + k];
-		if (strcmp(cat_s(c, st->role), "target") == 0 && c->caps[st->cap].write &&
+		if (is_target(c, st) && c->caps[st->cap].write &&
 		    (st->app == a || (st->app == CAT_NONE && st->app_kind == c->apps[a].kind)))
 			return true;
 	}
@@ -614,17 +619,40 @@ static bool kind_named_explicitly(const struct catalog *c, const struct plan_res
 	return false;
 }
 
+/* What the query names, the same for every task: read once, not once per task. */
+struct named {
+	enum plan_role role[PLAN_MAX_APPS];  /* an app's role where the query names two of its kind, else none */
+	unsigned kinds_said;                 /* generic words and the kinds of apps named */
+	uint64_t apps;                       /* bit per app named */
+	uint64_t caps[64], main[64];         /* per task: its capabilities, and main_caps */
+};
+
+static void read_named(const struct catalog *c, const struct plan_resolution *r, int nt, struct named *nm)
+{
+	nm->kinds_said = r->kinds;
+	nm->apps = 0;
+	for (int m = 0; m < r->napps; m++) {
+		int same_kind = 0;
+		for (int q = 0; q < r->napps; q++) same_kind += c->apps[r->apps[q]].kind == c->apps[r->apps[m]].kind;
+		nm->role[m] = same_kind >= 2 ? r->app_role[m] : PR_NONE;
+		nm->kinds_said |= 1u << c->apps[r->apps[m]].kind;
+		nm->apps |= 1ull << r->apps[m];
+	}
+	for (int t = 0; t < nt; t++) {
+		nm->caps[t] = task_caps(c, (uint32_t)t);
+		nm->main[t] = main_caps(c, (uint32_t)t);
+	}
+}
+
 /* Adjustment for the apps and families the query names; see docs/planner.md. */
-static int app_fit(const struct catalog *c, uint32_t t, const struct plan_resolution *r)
+static int app_fit(const struct catalog *c, uint32_t t, const struct plan_resolution *r, const struct named *nm)
 {
 	const struct cat_task *tk = &c->tasks[t];
 	int fit = 0, last = -1, ordered = 1, fixed_seen = 0;
 	bool roles = false;
 	for (int m = 0; m < r->napps; m++) {
 		uint32_t a = (uint32_t)r->apps[m];
-		int same_kind = 0;
-		for (int q = 0; q < r->napps; q++) same_kind += c->apps[r->apps[q]].kind == c->apps[a].kind;
-		enum plan_role role = same_kind >= 2 ? r->app_role[m] : PR_NONE;
+		enum plan_role role = nm->role[m];
 		fit += app_mention_fit(c, tk, a, role);
 		/* "get this PDF into Dropbox": an app named as the target is where the task should write */
 		if (r->app_role[m] == PR_TARGET && r->app_strong[m] && writes_into(c, tk, a)) fit += W_TARGET_WRITE;
@@ -638,9 +666,8 @@ static int app_fit(const struct catalog *c, uint32_t t, const struct plan_resolu
 			}
 	}
 	if (fixed_seen >= 2 && ordered && !roles) fit += 1;
-	unsigned kinds_said = r->kinds, kinds_needed = 0;
-	uint64_t named = 0;
-	for (int m = 0; m < r->napps; m++) { kinds_said |= 1u << c->apps[r->apps[m]].kind; named |= 1ull << r->apps[m]; }
+	unsigned kinds_said = nm->kinds_said, kinds_needed = 0;
+	uint64_t named = nm->apps;
 	for (uint32_t k = 0; k < tk->step_count; k++) {
 		uint32_t kind = c->steps[tk->step_first + k].app_kind;
 		if (kind != AK_CALLER) kinds_needed |= 1u << kind;
@@ -690,6 +717,7 @@ static void word_levels(const struct catalog *c, const struct plan_resolution *r
 
 struct phrase_ctx {
 	int *scores, nt;
+	const uint64_t *caps;             /* per task, its capabilities */
 	unsigned char seen[1024];         /* bit per syn already scored: a phrase counts once */
 };
 
@@ -705,7 +733,7 @@ static bool score_phrase(const struct catalog *c, struct plan_resolution *r, int
 		x->scores[sy->target] += W_TASK_PHRASE * (int)sy->words;
 		return false;
 	}
-	for (int t = 0; t < x->nt; t++) if (task_has_cap(c, (uint32_t)t, sy->target)) x->scores[t] += W_CAP_PHRASE;
+	for (int t = 0; t < x->nt; t++) if ((x->caps[t] >> sy->target) & 1) x->scores[t] += W_CAP_PHRASE;
 	for (int k = 0; k < r->ncaps; k++) if (r->caps[k] == (int)sy->target) return false;
 	if (r->ncaps < PLAN_MAX_CAPS) r->caps[r->ncaps++] = (int)sy->target;
 	for (int w = i; w < i + n; w++) r->matched[w] |= !r->stop[w] && !r->app_word[w];
@@ -725,19 +753,20 @@ static void score_tasks(const struct catalog *c, struct plan_resolution *r, int 
 		for (int t = 0; t < nt; t++) df += lv[t] > LV_NONE;
 		for (int t = 0; t < nt; t++) scores[t] += lv[t] * idf_mult(df);
 	}
-	struct phrase_ctx x = { .scores = scores, .nt = nt, .seen = { 0 } };
+	struct named nm;
+	read_named(c, r, nt, &nm);
+	struct phrase_ctx x = { .scores = scores, .nt = nt, .caps = nm.caps, .seen = { 0 } };
 	for (int i = 0; i < r->nwords; i++)
 		each_phrase(c, r, i, 1u << SYN_TASK | 1u << SYN_CAP, score_phrase, &x);
 	for (int k = 0; k < r->nintents; k++) {
 		uint64_t caps = c->intents[r->intents[k].intent].caps;
 		for (int t = 0; t < nt; t++) {
-			int w = main_caps(c, (uint32_t)t) & caps ? W_INTENT_MAIN : task_caps(c, (uint32_t)t) & caps ? W_INTENT_PART
-				: W_INTENT_NONE;
+			int w = nm.main[t] & caps ? W_INTENT_MAIN : nm.caps[t] & caps ? W_INTENT_PART : W_INTENT_NONE;
 			scores[t] += r->intents[k].negated ? (w > 0 ? -w : 0) : w;
 		}
 	}
 	for (int t = 0; t < nt; t++) {
-		scores[t] += app_fit(c, (uint32_t)t, r);
+		scores[t] += app_fit(c, (uint32_t)t, r, &nm);
 		/* a generic task is about something: without its subject it is never the answer, and naming
 		 * it (invoice attachments) says more than naming the apps of a task that saves them all */
 		if (c->tasks[t].subject) scores[t] += (r->subjects >> t) & 1 ? W_SUBJECT : -1000;

@@ -90,10 +90,14 @@ static void span_words(struct jw *w, const struct plan_resolution *r, int first,
 {
 	char buf[256];
 	size_t o = 0;
-	buf[0] = '\0';
-	for (int i = first; i < first + n && i < r->nwords; i++)
-		o += (size_t)snprintf(buf + o, o < sizeof buf ? sizeof buf - o : 0, "%s%s", i > first ? " " : "", r->words[i]);
-	jw_str(w, buf);
+	for (int i = first; i < first + n && i < r->nwords && o < sizeof buf - 1; i++) {
+		if (i > first) buf[o++] = ' ';
+		size_t len = strlen(r->words[i]), room = sizeof buf - 1 - o;
+		if (len > room) len = room;  /* cut at the buffer's end, as snprintf would */
+		memcpy(buf + o, r->words[i], len);
+		o += len;
+	}
+	jw_strn(w, buf, o);
 }
 
 static void app_named(struct jw *w, const struct plan *p, const struct plan_mention *m, int app, bool by_family)

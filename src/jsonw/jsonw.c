@@ -92,12 +92,47 @@ static inline bool word_escapes(const char *s)
 	return (((v - ones * 0x20) & ~v) | ((q - ones) & ~q) | ((b - ones) & ~b)) & high;
 }
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+/* Whether any of the sixteen bytes at s is one json-c escapes (unsigned: bytes from 0x80 up never count). */
+static inline bool block_escapes(const char *s)
+{
+	__m128i v = _mm_loadu_si128((const __m128i *)(const void *)s);
+	__m128i low = _mm_cmpeq_epi8(_mm_max_epu8(v, _mm_set1_epi8(0x20)), v);  /* 0xff where v >= 0x20 */
+	__m128i bad = _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('"')), _mm_cmpeq_epi8(v, _mm_set1_epi8('\\')));
+	return (_mm_movemask_epi8(bad) | (_mm_movemask_epi8(low) ^ 0xffff)) != 0;
+}
+#endif
+
+/* Whether any byte of s[0..n) needs an escape: whole blocks, the last one overlapping the one before,
+ * so that most strings are checked without a loop over single bytes. */
+static bool needs_escape(const char *s, size_t n)
+{
+	if (n < 8) {
+		for (size_t i = 0; i < n; i++)
+			if ((unsigned char)s[i] < 0x20 || s[i] == '"' || s[i] == '\\') return true;
+		return false;
+	}
+	size_t i = 0;
+#if defined(__SSE2__)
+	for (; i + 16 <= n; i += 16) if (block_escapes(s + i)) return true;
+#endif
+	for (; i + 8 <= n; i += 8) if (word_escapes(s + i)) return true;
+	return i < n && word_escapes(s + n - 8);
+}
+
 /* The quoted, escaped text of s[0..n). */
 static void quoted(struct jw *w, const char *s, size_t n)
 {
 	if (!room(w, n + 2)) return;
 	char *o = w->p + w->len;
 	*o++ = '"';
+	if (!needs_escape(s, n)) {
+		memcpy(o, s, n);
+		o[n] = '"';
+		w->len += n + 2;
+		return;
+	}
 	size_t start = 0;
 	for (size_t i = 0; i < n; i++) {
 		/* most text needs no escape: skip it eight bytes at a time */

@@ -4,6 +4,7 @@
 #include "planner/plan.h"
 #include "util/jsonutil.h"
 
+#include <stddef.h>
 #include <string.h>
 
 const char *const PLAN_STATUS[] = { "unresolved", "ambiguous", "read_only_conflict", "needs_apps", "partial", "needs_scopes",
@@ -42,19 +43,32 @@ static bool scope_usable(const struct catalog *c, const struct plan_step *st, in
 	return !(st->existing && r && r->app_created);
 }
 
-int plan_op_scope_index(const struct catalog *c, const struct cat_op *op, const char *scope)
+/* Whether catalog string s equals the n bytes at t: the stored length decides most pairs. */
+static bool cat_equal(const struct catalog *c, cat_str s, const char *t, size_t n)
+{
+	return cat_len(c, s) == n && memcmp(cat_s(c, s), t, n) == 0;
+}
+
+/* Index of the op alternative equal to the n bytes at scope, or -1. */
+static int op_scope_index_n(const struct catalog *c, const struct cat_op *op, const char *scope, size_t n)
 {
 	if (op->scope_count == CAT_NONE) return -1;
 	for (uint32_t i = 0; i < op->scope_count; i++)
-		if (strcmp(cat_s(c, c->lists[op->scope_first + i]), scope) == 0) return (int)i;
+		if (cat_equal(c, c->lists[op->scope_first + i], scope, n)) return (int)i;
 	return -1;
+}
+
+int plan_op_scope_index(const struct catalog *c, const struct cat_op *op, const char *scope)
+{
+	return op_scope_index_n(c, op, scope, strlen(scope));
 }
 
 const struct cat_implied *plan_implied(const struct catalog *c, uint32_t app, const char *broader, const char *narrower)
 {
+	size_t nb = strlen(broader), nn = strlen(narrower);
 	for (uint32_t i = 0; i < c->nimplied; i++) {
 		const struct cat_implied *m = &c->implied[i];
-		if (m->app == app && strcmp(cat_s(c, m->broader), broader) == 0 && strcmp(cat_s(c, m->narrower), narrower) == 0)
+		if (m->app == app && cat_equal(c, m->broader, broader, nb) && cat_equal(c, m->narrower, narrower, nn))
 			return m;
 	}
 	return NULL;
@@ -323,14 +337,14 @@ static bool cover_candidate(const struct catalog *c, const struct plan_step *st,
 	return scope_usable(c, st, i) && (!any || scope_suggested(c, st->op, i));
 }
 
-static bool accepts(const struct catalog *c, const struct plan_step *st, const char *scope)
+static bool accepts(const struct catalog *c, const struct plan_step *st, const char *scope, size_t n)
 {
-	int i = plan_op_scope_index(c, st->op, scope);
+	int i = op_scope_index_n(c, st->op, scope, n);
 	return i >= 0 && scope_usable(c, st, i);
 }
 
 /* Candidate scopes of the cover with their least rank; returns how many. */
-static int cover_candidates(const struct plan *p, const char **cand, int *rank, int *need)
+static int cover_candidates(const struct plan *p, const char **cand, size_t *clen, int *rank, int *need)
 {
 	const struct catalog *c = p->cat;
 	int nc = 0;
@@ -342,14 +356,32 @@ static int cover_candidates(const struct plan *p, const char **cand, int *rank, 
 		bool any = any_suggested(c, st);
 		for (uint32_t i = 0; i < st->op->scope_count && nc < 64; i++) {
 			if (!cover_candidate(c, st, (int)i, any)) continue;
-			const char *sc = cat_s(c, c->lists[st->op->scope_first + i]);
+			cat_str str = c->lists[st->op->scope_first + i];
+			const char *sc = cat_s(c, str);
+			size_t n = cat_len(c, str);
 			int r = plan_scope_rank(c, st->op, (int)i), k;
-			for (k = 0; k < nc; k++) if (strcmp(cand[k], sc) == 0) break;
-			if (k == nc) { cand[nc] = sc; rank[nc++] = r; }
+			for (k = 0; k < nc; k++) if (clen[k] == n && memcmp(cand[k], sc, n) == 0) break;
+			if (k == nc) { cand[nc] = sc; clen[nc] = n; rank[nc++] = r; }
 			else if (r < rank[k]) rank[k] = r;
 		}
 	}
 	return nc;
+}
+
+_Static_assert(PLAN_MAX_STEPS <= 32, "a step is a bit of a uint32_t");
+
+/* Per candidate, a bit per covered step that accepts it; returns the bits of all covered steps. */
+static uint32_t accepting_steps(const struct plan *p, const char *const *cand, const size_t *clen, int nc, uint32_t *mask)
+{
+	uint32_t all = 0;
+	for (int k = 0; k < nc; k++) mask[k] = 0;
+	for (int s = 0; s < p->nsteps; s++) {
+		if (!in_cover(&p->steps[s])) continue;
+		all |= 1u << s;
+		for (int k = 0; k < nc; k++)
+			if (accepts(p->cat, &p->steps[s], cand[k], clen[k])) mask[k] |= 1u << s;
+	}
+	return all;
 }
 
 /* Smallest set of scopes (then least summed rank) such that every covered step accepts one of them. */
@@ -357,23 +389,21 @@ static void minimal_cover(struct plan *p)
 {
 	const struct catalog *c = p->cat;
 	const char *cand[64];
-	int rank[64], need, nc = cover_candidates(p, cand, rank, &need);
+	size_t clen[64];
+	int rank[64], need, nc = cover_candidates(p, cand, clen, rank, &need);
 	p->ncover = 0;
 	if (!need) return;
+	/* which step accepts which candidate, decided once rather than for every combination */
+	uint32_t mask[64], all = accepting_steps(p, cand, clen, nc, mask);
 	int best[4], best_cost = 1 << 30, best_k = 0;
 	for (int k = 1; k <= 4 && k <= need && !best_k; k++) {
 		int idx[4];
 		for (int i = 0; i < k; i++) idx[i] = i;
 		while (idx[0] <= nc - k) {
 			int cost = 0;
-			for (int i = 0; i < k; i++) cost += rank[idx[i]];
-			bool ok = cost < best_cost;
-			for (int s = 0; ok && s < p->nsteps; s++) {
-				if (!in_cover(&p->steps[s])) continue;
-				bool hit = false;
-				for (int i = 0; i < k && !hit; i++) hit = accepts(c, &p->steps[s], cand[idx[i]]);
-				ok = hit;
-			}
+			uint32_t hit = 0;
+			for (int i = 0; i < k; i++) { cost += rank[idx[i]]; hit |= mask[idx[i]]; }
+			bool ok = cost < best_cost && hit == all;
 			if (ok) { best_cost = cost; best_k = k; memcpy(best, idx, sizeof idx); }
 			int j = k - 1;
 			while (j >= 0 && idx[j] == nc - k + j) j--;
@@ -481,10 +511,10 @@ static void read_request(struct plan *p, const struct json_object *in)
 
 void plan_build(struct plan *p, const struct catalog *c, const struct json_object *in)
 {
-	memset(p, 0, sizeof *p);
+	memset(p, 0, offsetof(struct plan, res));
+	plan_resolution_init(&p->res);
 	p->cat = c;
 	p->task = -1;
-	p->res.task = p->res.runner_up = -1;
 	read_request(p, in);
 	const char *task_id = jget_str(in, "task_id"), *query = jget_str(in, "query");
 	/* task_id wins: the query is then not read at all */

@@ -62,10 +62,6 @@ struct plan_resolution {
 	int score, runner_up_score;
 	int confidence;                   /* percent, 0..100 */
 	int nwords;
-	char folded[1024];
-	const char *words[PLAN_MAX_WORDS];
-	char wordbuf[1536];
-	struct plan_match wm[PLAN_MAX_WORDS][PLAN_MAX_MATCHES];
 	int nwm[PLAN_MAX_WORDS];
 	bool stop[PLAN_MAX_WORDS], matched[PLAN_MAX_WORDS], app_word[PLAN_MAX_WORDS];
 	bool intent_word[PLAN_MAX_WORDS], arrow[PLAN_MAX_WORDS];
@@ -85,6 +81,12 @@ struct plan_resolution {
 	uint64_t subjects;                /* bit per generic task whose subject the query names */
 	int candidates[PLAN_MAX_CANDIDATES], ncandidates;  /* the tasks sharing the top score */
 	bool equivalent;                  /* they all plan the same steps for the apps named: not a real tie */
+	/* Buffers, written before they are read (words and matches up to nwords and nwm[i]): never cleared,
+	 * so that an answer does not pay for clearing kilobytes it does not use. */
+	char folded[1024];
+	const char *words[PLAN_MAX_WORDS];
+	char wordbuf[1536];
+	struct plan_match wm[PLAN_MAX_WORDS][PLAN_MAX_MATCHES];
 };
 
 enum step_state {
@@ -125,9 +127,7 @@ extern const char *const PLAN_STATUS[];   /* names, indexed by enum plan_rule */
 
 struct plan {
 	const struct catalog *cat;
-	struct plan_resolution res;
 	int task;                         /* -1 for a capability chain or when unresolved */
-	struct plan_step steps[PLAN_MAX_STEPS];
 	int nsteps;
 	int apps[PLAN_MAX_APPS], napps;   /* requested apps, then apps named in the query, then family apps */
 	enum app_source app_src[PLAN_MAX_APPS];
@@ -136,18 +136,24 @@ struct plan {
 	bool rebound;                     /* a task's own app was replaced by one the request named */
 	bool read_only, evidence;
 	const char *runtime;
-	const char *granted[PLAN_MAX_SCOPES];
 	int ngranted;
-	/* minimal cover: scope strings (pointing into the catalog) */
-	const char *cover[PLAN_MAX_STEPS];
 	int ncover;
 	unsigned rules;                   /* bit per enum plan_rule that holds */
 	enum plan_rule status;
+	/* Below: cleared by parts (res) or filled before being read (up to nsteps, ngranted, ncover). */
+	struct plan_resolution res;
+	struct plan_step steps[PLAN_MAX_STEPS];
+	const char *granted[PLAN_MAX_SCOPES];
+	/* minimal cover: scope strings (pointing into the catalog) */
+	const char *cover[PLAN_MAX_STEPS];
 };
 
 /* Resolves a free-text query. Deterministic: same text, same result. A tie at the top leaves
  * BY_QUERY_AMBIGUOUS with the candidates; plan_build decides whether the tie is real. */
 void plan_resolve_query(const struct catalog *c, const char *query, struct plan_resolution *r);
+
+/* An empty resolution (nothing read; task -1): clears what is read without being written first. */
+void plan_resolution_init(struct plan_resolution *r);
 
 /* Builds the plan for a validated task request `in` (see B_TASK). Never fails: an unresolvable
  * request yields status PS_UNRESOLVED with no steps. */

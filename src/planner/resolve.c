@@ -4,6 +4,7 @@
 #include "planner/plan.h"
 #include "util/text.h"
 
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -74,11 +75,13 @@ static void add_match(struct plan_match *m, int *n, uint32_t word, int level)
 	if (*n < PLAN_MAX_MATCHES) m[(*n)++] = (struct plan_match){ .word = word, .level = level };
 }
 
-/* The vocabulary words q matches exactly or by stem (prefix range of its first four letters). */
-static int exact_and_stems(const struct catalog *c, const char *q, struct plan_match *m)
+/* The vocabulary words q matches exactly or by stem (prefix range of its first four letters); *exact
+ * (unless NULL): the word equal to q, or -1. */
+static int exact_and_stems(const struct catalog *c, const char *q, struct plan_match *m, int *exact)
 {
 	size_t lq = strlen(q);
 	int n = 0, e = cat_word_find(c, q, lq);
+	if (exact) *exact = e;
 	if (e >= 0) add_match(m, &n, (uint32_t)e, LV_EXACT);
 	if (lq < 4) return n;
 	uint32_t first, end;
@@ -130,7 +133,7 @@ static bool known(const struct catalog *c, const char *s, size_t n)
 	memcpy(w, s, n);
 	w[n] = '\0';
 	struct plan_match m[PLAN_MAX_MATCHES];
-	int k = exact_and_stems(c, w, m);
+	int k = exact_and_stems(c, w, m, NULL);
 	for (int i = 0; i < k; i++) if (!c->words[m[i].word].stop) return true;
 	return false;
 }
@@ -173,19 +176,57 @@ static void read_word(const struct catalog *c, struct plan_resolution *r, size_t
 	struct plan_match m[PLAN_MAX_MATCHES];
 	char alt[128];
 	size_t n = strlen(w);
-	if (cat_word_find(c, w, n) < 0 && n < sizeof alt) {
+	int e = cat_word_find(c, w, n);
+	if (e < 0 && n < sizeof alt) {
 		memcpy(alt, w, n + 1);
-		if (text_fold_spelled_umlauts(alt) && (cat_word_find(c, alt, strlen(alt)) >= 0 ||
-		    (exact_and_stems(c, w, m) == 0 && exact_and_stems(c, alt, m) > 0)))
-			w = alt;
+		if (text_fold_spelled_umlauts(alt)) {
+			size_t na = strlen(alt);
+			int ea = cat_word_find(c, alt, na);
+			if (ea >= 0 || (exact_and_stems(c, w, m, NULL) == 0 && exact_and_stems(c, alt, m, NULL) > 0)) {
+				w = alt;
+				n = na;
+				e = ea;
+			}
+		}
 	}
-	size_t skip = 0, k = cat_word_find(c, w, strlen(w)) < 0 ? compound_split(c, w, &skip) : 0;
+	size_t skip = 0, k = e < 0 ? compound_split(c, w, &skip) : 0;
 	if (k) {
 		push_word(r, used, w, k - skip, false);
-		push_word(r, used, w + k, strlen(w + k), false);
+		push_word(r, used, w + k, n - k, false);
 		return;
 	}
-	push_word(r, used, w, strlen(w), false);
+	push_word(r, used, w, n, false);
+}
+
+/* The arrow phrase starting at p (its length, *intent its target), or 0. first: a bit per byte that
+ * starts an arrow, so that most bytes cost one test. */
+static size_t arrow_at(const struct catalog *c, const uint64_t *first, const char *p, int *intent)
+{
+	unsigned char b = (unsigned char)*p;
+	if (!((first[b / 64] >> (b % 64)) & 1)) return 0;
+	/* arrows come first among the phrases (the compiler puts them there) */
+	for (uint32_t s = 0; s < c->nsyns && c->syns[s].kind == SYN_ARROW; s++) {
+		size_t n = cat_len(c, c->syns[s].phrase);
+		if (n && strncmp(p, cat_s(c, c->syns[s].phrase), n) == 0) {
+			*intent = (int)c->syns[s].target;
+			return n;
+		}
+	}
+	return 0;
+}
+
+/* The words joined by spaces, as long as they fit. */
+static void join_folded(struct plan_resolution *r)
+{
+	size_t o = 0;
+	r->folded[0] = '\0';
+	for (int i = 0; i < r->nwords; i++) {
+		size_t n = strlen(r->words[i]);
+		if (o + n + 2 >= sizeof r->folded) break;
+		if (i) r->folded[o++] = ' ';
+		memcpy(r->folded + o, r->words[i], n + 1);
+		o += n;
+	}
 }
 
 /* Folds the query in segments between arrows ("Google Drive -> Dropbox"), which folding would erase. */
@@ -193,15 +234,14 @@ static void split_words(const struct catalog *c, struct plan_resolution *r, cons
 {
 	char seg[1024], f[1024];
 	size_t used = 0, sl = 0;
+	uint64_t first[4] = { 0 };
+	for (uint32_t s = 0; s < c->nsyns && c->syns[s].kind == SYN_ARROW; s++) {
+		unsigned char b = (unsigned char)*cat_s(c, c->syns[s].phrase);
+		if (b) first[b / 64] |= 1ull << (b % 64);
+	}
 	for (const char *p = query;; p++) {
-		size_t alen = 0;
 		int intent = -1;
-		/* arrows come first among the phrases (the compiler puts them there) */
-		for (uint32_t s = 0; *p && s < c->nsyns && c->syns[s].kind == SYN_ARROW && !alen; s++)
-			if (strncmp(p, cat_s(c, c->syns[s].phrase), strlen(cat_s(c, c->syns[s].phrase))) == 0) {
-				alen = strlen(cat_s(c, c->syns[s].phrase));
-				intent = (int)c->syns[s].target;
-			}
+		size_t alen = *p ? arrow_at(c, first, p, &intent) : 0;
 		if (alen || !*p || sl + 1 >= sizeof seg) {
 			seg[sl] = '\0';
 			text_fold_words(seg, f, sizeof f);
@@ -225,20 +265,17 @@ static void split_words(const struct catalog *c, struct plan_resolution *r, cons
 		}
 		seg[sl++] = *p;
 	}
-	size_t o = 0;
-	r->folded[0] = '\0';
-	for (int i = 0; i < r->nwords && o + strlen(r->words[i]) + 2 < sizeof r->folded; i++)
-		o += (size_t)snprintf(r->folded + o, sizeof r->folded - o, "%s%s", i ? " " : "", r->words[i]);
+	join_folded(r);
 }
 
 static void match_words(const struct catalog *c, struct plan_resolution *r)
 {
 	for (int i = 0; i < r->nwords; i++) {
 		if (r->arrow[i]) continue;
-		r->nwm[i] = exact_and_stems(c, r->words[i], r->wm[i]);
+		int e;
+		r->nwm[i] = exact_and_stems(c, r->words[i], r->wm[i], &e);
 		r->fuzzy[i] = r->nwm[i] == 0;
 		if (r->fuzzy[i]) r->nwm[i] = typos(c, r->words[i], r->wm[i], 0);
-		int e = cat_word_find(c, r->words[i], strlen(r->words[i]));
 		/* numbers, times and ids ("10am", "42") say which one, not what to do */
 		r->stop[i] = (e >= 0 && c->words[e].stop) || strpbrk(r->words[i], "0123456789");
 		for (uint32_t k = 0; e >= 0 && k < c->words[e].syn_count; k++) {
@@ -506,12 +543,17 @@ static uint64_t task_caps(const struct catalog *c, uint32_t t)
 /* What the task is for: its target steps, or its last step when it only reads. An intent asking for
  * these counts more than one asking for a step on the way ("search" is what mailA-find is for, and
  * only a step of file-invoices). */
+static bool is_target(const struct catalog *c, const struct cat_step *st)
+{
+	return cat_len(c, st->role) == 6 && memcmp(cat_s(c, st->role), "target", 6) == 0;
+}
+
 static uint64_t main_caps(const struct catalog *c, uint32_t t)
 {
 	const struct cat_task *tk = &c->tasks[t];
 	uint64_t caps = 0;
 	for (uint32_t k = 0; k < tk->step_count; k++)
-		if (strcmp(cat_s(c, c->steps[tk->step_first + k].role), "target") == 0) caps |= 1ull << c->steps[tk->step_first + k].cap;
+		if (is_target(c, &c->steps[tk->step_first + k])) caps |= 1ull << c->steps[tk->step_first + k].cap;
 	return caps ? caps : 1ull << c->steps[tk->step_first + tk->step_count - 1].cap;
 }
 
@@ -525,7 +567,7 @@ static enum plan_role task_app_role(const struct catalog *c, const struct cat_ta
 {
 	for (uint32_t k = 0; k < tk->step_count; k++) {
 		const struct cat_step *st = &c->steps[tk->step_first + k];
-		if (st->app == app) return strcmp(cat_s(c, st->role), "target") == 0 ? PR_TARGET : PR_SOURCE;
+		if (st->app == app) return is_target(c, st) ? PR_TARGET : PR_SOURCE;
 	}
 	return PR_NONE;
 }
@@ -547,7 +589,7 @@ static bool writes_into(const struct catalog *c, const struct cat_task *tk, uint
 {
 	for (uint32_t k = 0; k < tk->step_count; k++) {
 		const struct cat_step *st = &c->steps[tk->step_first + k];
-		if (strcmp(cat_s(c, st->role), "target") == 0 && c->caps[st->cap].write &&
+		if (is_target(c, st) && c->caps[st->cap].write &&
 		    (st->app == a || (st->app == CAT_NONE && st->app_kind == c->apps[a].kind)))
 			return true;
 	}
@@ -577,17 +619,40 @@ static bool kind_named_explicitly(const struct catalog *c, const struct plan_res
 	return false;
 }
 
+/* What the query names, the same for every task: read once, not once per task. */
+struct named {
+	enum plan_role role[PLAN_MAX_APPS];  /* an app's role where the query names two of its kind, else none */
+	unsigned kinds_said;                 /* generic words and the kinds of apps named */
+	uint64_t apps;                       /* bit per app named */
+	uint64_t caps[64], main[64];         /* per task: its capabilities, and main_caps */
+};
+
+static void read_named(const struct catalog *c, const struct plan_resolution *r, int nt, struct named *nm)
+{
+	nm->kinds_said = r->kinds;
+	nm->apps = 0;
+	for (int m = 0; m < r->napps; m++) {
+		int same_kind = 0;
+		for (int q = 0; q < r->napps; q++) same_kind += c->apps[r->apps[q]].kind == c->apps[r->apps[m]].kind;
+		nm->role[m] = same_kind >= 2 ? r->app_role[m] : PR_NONE;
+		nm->kinds_said |= 1u << c->apps[r->apps[m]].kind;
+		nm->apps |= 1ull << r->apps[m];
+	}
+	for (int t = 0; t < nt; t++) {
+		nm->caps[t] = task_caps(c, (uint32_t)t);
+		nm->main[t] = main_caps(c, (uint32_t)t);
+	}
+}
+
 /* Adjustment for the apps and families the query names; see docs/planner.md. */
-static int app_fit(const struct catalog *c, uint32_t t, const struct plan_resolution *r)
+static int app_fit(const struct catalog *c, uint32_t t, const struct plan_resolution *r, const struct named *nm)
 {
 	const struct cat_task *tk = &c->tasks[t];
 	int fit = 0, last = -1, ordered = 1, fixed_seen = 0;
 	bool roles = false;
 	for (int m = 0; m < r->napps; m++) {
 		uint32_t a = (uint32_t)r->apps[m];
-		int same_kind = 0;
-		for (int q = 0; q < r->napps; q++) same_kind += c->apps[r->apps[q]].kind == c->apps[a].kind;
-		enum plan_role role = same_kind >= 2 ? r->app_role[m] : PR_NONE;
+		enum plan_role role = nm->role[m];
 		fit += app_mention_fit(c, tk, a, role);
 		/* "get this PDF into Dropbox": an app named as the target is where the task should write */
 		if (r->app_role[m] == PR_TARGET && r->app_strong[m] && writes_into(c, tk, a)) fit += W_TARGET_WRITE;
@@ -601,9 +666,8 @@ static int app_fit(const struct catalog *c, uint32_t t, const struct plan_resolu
 			}
 	}
 	if (fixed_seen >= 2 && ordered && !roles) fit += 1;
-	unsigned kinds_said = r->kinds, kinds_needed = 0;
-	uint64_t named = 0;
-	for (int m = 0; m < r->napps; m++) { kinds_said |= 1u << c->apps[r->apps[m]].kind; named |= 1ull << r->apps[m]; }
+	unsigned kinds_said = nm->kinds_said, kinds_needed = 0;
+	uint64_t named = nm->apps;
 	for (uint32_t k = 0; k < tk->step_count; k++) {
 		uint32_t kind = c->steps[tk->step_first + k].app_kind;
 		if (kind != AK_CALLER) kinds_needed |= 1u << kind;
@@ -653,6 +717,7 @@ static void word_levels(const struct catalog *c, const struct plan_resolution *r
 
 struct phrase_ctx {
 	int *scores, nt;
+	const uint64_t *caps;             /* per task, its capabilities */
 	unsigned char seen[1024];         /* bit per syn already scored: a phrase counts once */
 };
 
@@ -668,7 +733,7 @@ static bool score_phrase(const struct catalog *c, struct plan_resolution *r, int
 		x->scores[sy->target] += W_TASK_PHRASE * (int)sy->words;
 		return false;
 	}
-	for (int t = 0; t < x->nt; t++) if (task_has_cap(c, (uint32_t)t, sy->target)) x->scores[t] += W_CAP_PHRASE;
+	for (int t = 0; t < x->nt; t++) if ((x->caps[t] >> sy->target) & 1) x->scores[t] += W_CAP_PHRASE;
 	for (int k = 0; k < r->ncaps; k++) if (r->caps[k] == (int)sy->target) return false;
 	if (r->ncaps < PLAN_MAX_CAPS) r->caps[r->ncaps++] = (int)sy->target;
 	for (int w = i; w < i + n; w++) r->matched[w] |= !r->stop[w] && !r->app_word[w];
@@ -688,19 +753,20 @@ static void score_tasks(const struct catalog *c, struct plan_resolution *r, int 
 		for (int t = 0; t < nt; t++) df += lv[t] > LV_NONE;
 		for (int t = 0; t < nt; t++) scores[t] += lv[t] * idf_mult(df);
 	}
-	struct phrase_ctx x = { .scores = scores, .nt = nt, .seen = { 0 } };
+	struct named nm;
+	read_named(c, r, nt, &nm);
+	struct phrase_ctx x = { .scores = scores, .nt = nt, .caps = nm.caps, .seen = { 0 } };
 	for (int i = 0; i < r->nwords; i++)
 		each_phrase(c, r, i, 1u << SYN_TASK | 1u << SYN_CAP, score_phrase, &x);
 	for (int k = 0; k < r->nintents; k++) {
 		uint64_t caps = c->intents[r->intents[k].intent].caps;
 		for (int t = 0; t < nt; t++) {
-			int w = main_caps(c, (uint32_t)t) & caps ? W_INTENT_MAIN : task_caps(c, (uint32_t)t) & caps ? W_INTENT_PART
-				: W_INTENT_NONE;
+			int w = nm.main[t] & caps ? W_INTENT_MAIN : nm.caps[t] & caps ? W_INTENT_PART : W_INTENT_NONE;
 			scores[t] += r->intents[k].negated ? (w > 0 ? -w : 0) : w;
 		}
 	}
 	for (int t = 0; t < nt; t++) {
-		scores[t] += app_fit(c, (uint32_t)t, r);
+		scores[t] += app_fit(c, (uint32_t)t, r, &nm);
 		/* a generic task is about something: without its subject it is never the answer, and naming
 		 * it (invoice attachments) says more than naming the apps of a task that saves them all */
 		if (c->tasks[t].subject) scores[t] += (r->subjects >> t) & 1 ? W_SUBJECT : -1000;
@@ -844,10 +910,16 @@ static void decide(const struct catalog *c, struct plan_resolution *r, const int
 	}
 }
 
+void plan_resolution_init(struct plan_resolution *r)
+{
+	memset(r, 0, offsetof(struct plan_resolution, folded));
+	r->task = r->runner_up = -1;
+	r->folded[0] = '\0';
+}
+
 void plan_resolve_query(const struct catalog *c, const char *query, struct plan_resolution *r)
 {
-	memset(r, 0, sizeof *r);
-	r->task = r->runner_up = -1;
+	plan_resolution_init(r);
 	split_words(c, r, query);
 	if (r->nwords == 0) return;
 	match_words(c, r);

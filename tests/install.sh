@@ -2,8 +2,9 @@
 # make check: `make install` into a temporary prefix, then serve from the installed files alone: one CGI
 # request with the installed environment file, the installed nginx configuration in front of the installed
 # responder on a unix socket, and the installed Apache configuration (mod_cgid) in front of the installed
-# binary. Every program answers --help and --version; the manual pages are found by man and lint clean;
-# the systemd units verify; make uninstall leaves nothing behind.
+# binary. Every program answers --help and --version; the installed autoplan-admin and autoplan-monitor
+# work on a store with the installed environment file; the manual pages are found by man and lint clean;
+# the systemd units verify and share one user and store; make uninstall leaves nothing behind.
 set -euo pipefail
 build=${AUTOPLAN_BUILDDIR:?} src=${AUTOPLAN_SRCDIR:?}
 top=$(mktemp -d "${TMPDIR:-/tmp}/autoplan-install.XXXXXX")
@@ -23,14 +24,18 @@ fail() { echo "FAIL: $*"; exit 1; }
 make -s -C "$build" install prefix="$prefix" >"$top/install.log" 2>&1 || { cat "$top/install.log"; fail "make install"; }
 cd "$top" # nothing below reads the source or build tree
 conf=$prefix/etc/autoplan
+units=$prefix/lib/systemd/system
 for f in bin/autoplan bin/autoplan-catalogc bin/autoplan-import bin/autoplan-refresh bin/autoplan-verify \
+	bin/autoplan-admin bin/autoplan-monitor \
 	share/autoplan/catalog.bin share/autoplan/htdocs/index.html share/autoplan/errors/413.json \
 	etc/autoplan/autoplan.env etc/autoplan/nginx-autoplan.conf etc/autoplan/fastcgi.params \
 	etc/autoplan/apache-autoplan.conf lib/systemd/system/autoplan.service lib/systemd/system/autoplan.socket \
-	share/man/man8/autoplan.8 share/man/man5/autoplan.env.5 share/man/man1/autoplan-catalogc.1; do
+	lib/systemd/system/autoplan-monitor.service \
+	share/man/man8/autoplan.8 share/man/man5/autoplan.env.5 share/man/man1/autoplan-catalogc.1 \
+	share/man/man8/autoplan-admin.8 share/man/man8/autoplan-monitor.8; do
 	[ -s "$prefix/$f" ] || fail "$f was not installed"
 done
-if grep -rl '@[A-Z_]*@' "$conf" "$prefix/lib/systemd/system" "$prefix/share/man"; then fail "placeholders left in installed files"; fi
+if grep -rl '@[A-Z_]*@' "$conf" "$units" "$prefix/share/man"; then fail "placeholders left in installed files"; fi
 echo "installed: $(find "$prefix" -type f | wc -l) files"
 
 # Every program: --help on stdout with exit 0, --version naming the program.
@@ -41,6 +46,19 @@ for p in "$prefix"/bin/*; do
 	[[ $ver == "$(basename "$p") (autoplan) "[0-9]* ]] || fail "$p --version printed \"$ver\""
 done
 echo "every program answers --help and --version"
+
+# The monitoring tools from the installed files: a project and a key on a fresh store, then one evaluator
+# pass against the catalog the installed environment file names.
+store=$top/monitor.db
+envrun() { env -i PATH=/usr/bin:/bin AUTOPLAN_MONITOR_DB="$store" sh -c "set -a; . '$conf/autoplan.env'; set +a; exec \"\$@\"" sh "$@"; }
+out=$(envrun "$prefix/bin/autoplan-admin" project create Installed) || fail "autoplan-admin project create: $out"
+[[ $(tail -n 1 <<<"$out") == prj_* ]] || fail "autoplan-admin project create printed no id last: $out"
+out=$(envrun "$prefix/bin/autoplan-admin" key create Installed --read-only) || fail "autoplan-admin key create: $out"
+[[ $(tail -n 1 <<<"$out") == apk_* ]] || fail "autoplan-admin key create printed no key last"
+[ "$(envrun "$prefix/bin/autoplan-admin" check)" = ok ] || fail "autoplan-admin check finds problems"
+envrun "$prefix/bin/autoplan-monitor" --once >"$top/monitor.log" 2>&1 || { cat "$top/monitor.log"; fail "autoplan-monitor --once"; }
+grep -q "evaluating against catalog $prefix/share/autoplan/catalog.bin" "$top/monitor.log" || { cat "$top/monitor.log"; fail "autoplan-monitor did not map the installed catalog"; }
+echo "monitoring: the installed autoplan-admin and autoplan-monitor work on a store"
 
 # One classic CGI request with the installed environment file.
 cgi=$(env -i PATH=/usr/bin:/bin sh -c "set -a; . '$conf/autoplan.env'; set +a
@@ -109,11 +127,15 @@ else
 fi
 
 # Manual pages: man finds them; mandoc finds nothing to warn about.
-for page in autoplan autoplan-catalogc autoplan-import autoplan-refresh autoplan-verify autoplan.env; do
+for page in autoplan autoplan-catalogc autoplan-import autoplan-refresh autoplan-verify autoplan-admin \
+	autoplan-monitor autoplan.env; do
 	MANPATH=$prefix/share/man man -w "$page" >/dev/null 2>&1 || fail "man $page finds no page"
 done
-out=$(MANPATH=$prefix/share/man MANPAGER=cat MANWIDTH=100 man autoplan 2>/dev/null | col -b)
-grep -q "evidence-backed automation planner" <<<"$out" || fail "man autoplan does not render"
+[ "$(find "$prefix/share/man" -type f | wc -l)" -eq 8 ] || fail "not every manual page is checked here"
+render() { MANPATH=$prefix/share/man MANPAGER=cat MANWIDTH=100 man "$1" 2>/dev/null | col -b; }
+grep -q "evidence-backed automation planner" <<<"$(render autoplan)" || fail "man autoplan does not render"
+grep -q "manage the projects and keys of the autoplan monitoring interface" <<<"$(render autoplan-admin)" || fail "man autoplan-admin does not render"
+grep -q "evaluate autoplan.s monitoring watches and send their webhooks" <<<"$(render autoplan-monitor)" || fail "man autoplan-monitor does not render"
 if command -v mandoc >/dev/null; then
 	mandoc -T lint -W warning "$prefix"/share/man/man*/* || fail "mandoc warns about the manual pages"
 	echo "man: every page found, rendered and lint clean"
@@ -122,12 +144,21 @@ else
 fi
 
 if command -v systemd-analyze >/dev/null; then
-	MANPATH=$prefix/share/man systemd-analyze verify "$prefix"/lib/systemd/system/autoplan.socket \
-		"$prefix"/lib/systemd/system/autoplan.service || fail "systemd-analyze rejects the units"
+	MANPATH=$prefix/share/man systemd-analyze verify "$units/autoplan.socket" "$units/autoplan.service" \
+		"$units/autoplan-monitor.service" || fail "systemd-analyze rejects the units"
 	echo "systemd: the units verify"
 else
 	echo "systemd-analyze is not installed: the units were not verified"
 fi
+
+# The evaluator's unit shares the responder's user, state directory, store and environment file.
+for key in DynamicUser User StateDirectory Environment EnvironmentFile; do
+	[ "$(grep "^$key=" "$units/autoplan.service")" = "$(grep "^$key=" "$units/autoplan-monitor.service")" ] ||
+		fail "autoplan.service and autoplan-monitor.service differ in $key="
+done
+grep -qx "User=autoplan" "$units/autoplan-monitor.service" || fail "autoplan-monitor.service names no user"
+grep -qx "ExecStart=$prefix/bin/autoplan-monitor" "$units/autoplan-monitor.service" || fail "autoplan-monitor.service starts something else"
+! grep -q "^PrivateNetwork=yes" "$units/autoplan-monitor.service" || fail "autoplan-monitor.service has no network for webhooks"
 
 rm -rf "$prefix/var" # what nginx and the responder wrote while running, not installed files
 make -s -C "$build" uninstall prefix="$prefix" >"$top/uninstall.log" 2>&1 || { cat "$top/uninstall.log"; fail "make uninstall"; }

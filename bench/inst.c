@@ -3,7 +3,8 @@
  * (--collect-atstart=no) every request is answered N times between a toggle of collection and a dump of
  * the counts labelled "request K", so one run measures many requests against one mapped catalog.
  *   inst CATALOG N METHOD TARGET BODY [METHOD TARGET BODY ...]     (BODY "" for none)
- * With N = 0 it prints each answer instead (to check the bench asks what it means to). */
+ * With N = 0 it prints each answer instead (to check the bench asks what it means to). INST_ACCEPT_LANGUAGE,
+ * when set, is sent as the Accept-Language header of every request. */
 #include "catalog/catalog.h"
 #include "http/request.h"
 #include "http/response.h"
@@ -56,6 +57,7 @@ static const char *mem_getenv(void *ctx, const char *name)
 	if (!strcmp(name, "QUERY_STRING")) return m->query;
 	if (!strcmp(name, "CONTENT_LENGTH")) return m->clen;
 	if (!strcmp(name, "CONTENT_TYPE")) return *m->clen ? "application/json" : NULL;
+	if (!strcmp(name, "HTTP_ACCEPT_LANGUAGE")) return getenv("INST_ACCEPT_LANGUAGE");
 	return NULL;
 }
 

@@ -23,6 +23,7 @@ struct out {
 	const struct catalog *c;
 	const struct hctx *hc;
 	struct jw *w;  /* the answer being written */
+	enum cat_lang_order lo;  /* which pre-serialised form of a text the wanted languages pick */
 };
 
 static const char *op_scope(const struct catalog *c, const struct cat_op *op, int i)
@@ -30,26 +31,24 @@ static const char *op_scope(const struct catalog *c, const struct cat_op *op, in
 	return i < 0 ? NULL : cat_s(c, c->lists[op->scope_first + (uint32_t)i]);
 }
 
-/* {"en": .., "de": ..} with the wanted languages only, most wanted first. */
-static void ctext(const struct out *o, cat_str en, cat_str de)
+/* Accept-Language gives one language or both (router.c), most wanted first. */
+static struct out out_for(const struct hctx *hc, struct jw *w)
 {
-	struct jw *w = o->w;
-	jw_obj(w);
-	for (int k = 0; k < o->hc->nlangs; k++) {
-		if (o->hc->langs[k] == LANG_DE) {
-			jw_key(w, "de");
-			view_str(w, o->c, de);
-		} else {
-			jw_key(w, "en");
-			view_str(w, o->c, en);
-		}
-	}
-	jw_obj_end(w);
+	bool de_first = hc->langs[0] == LANG_DE;
+	enum cat_lang_order lo = hc->nlangs > 1 ? (de_first ? LO_DE_EN : LO_EN_DE) : de_first ? LO_DE : LO_EN;
+	return (struct out){ .c = hc->cat, .hc = hc, .w = w, .lo = lo };
+}
+
+/* {"en": .., "de": ..} with the wanted languages only, most wanted first: written by the compiler. */
+static void ctext(const struct out *o, uint32_t text)
+{
+	cat_str s = o->c->langtexts[text].json[o->lo];
+	jw_rawn(o->w, cat_s(o->c, s), cat_len(o->c, s));
 }
 
 static void ptext(const struct out *o, enum ptext k)
 {
-	ctext(o, o->c->texts[k].en, o->c->texts[k].de);
+	ctext(o, o->c->texts[k].text);
 }
 
 /* Starts the answer object and sets its language, for Content-Language (and Vary: Accept-Language). */
@@ -231,7 +230,7 @@ static void view_task(const struct out *o, const struct plan *p)
 	jw_key(w, "id");
 	id_or_null(w, c, tk, tk ? tk->id : CAT_NONE);
 	jw_key(w, "title");
-	if (tk) ctext(o, tk->title_en, tk->title_de);
+	if (tk) ctext(o, tk->title_text);
 	else jw_null(w);
 	jw_key(w, "generic");
 	if (tk) jw_bool(w, tk->generic);
@@ -301,7 +300,7 @@ static void implied_source(const struct out *o, const struct cat_implied *m)
 	jw_key(w, "url");
 	view_str(w, o->c, m->url);
 	jw_key(w, "statement");
-	ctext(o, m->statement_en, m->statement_de);
+	ctext(o, m->statement_text);
 	jw_obj_end(w);
 }
 
@@ -349,7 +348,7 @@ static void step_input(const struct out *o, const struct cat_input *in, int from
 		jw_int(w, in->occurrence);
 	}
 	jw_key(w, "what");
-	ctext(o, in->what_en, in->what_de);
+	ctext(o, in->what_text);
 	jw_key(w, "supplied_by");
 	jw_str(w, from >= 0 ? "step" : fixed ? "fixed_value" : "caller");
 	jw_key(w, "from_step");
@@ -358,7 +357,7 @@ static void step_input(const struct out *o, const struct cat_input *in, int from
 	jw_key(w, "value");
 	id_or_null(w, c, fixed, in->fixed);
 	jw_key(w, "where");
-	ctext(o, in->where_en, in->where_de);
+	ctext(o, in->where_text);
 	jw_key(w, "note");
 	ptext(o, from >= 0 ? PT_INPUT_FROM_STEP : fixed ? PT_INPUT_FIXED : PT_INPUT_CALLER);
 	jw_obj_end(w);
@@ -402,7 +401,7 @@ static void step_grant(const struct out *o, const struct plan_step *st)
 	jw_key(w, "ask_for");
 	jw_str(w, ask ? op_scope(c, st->op, st->ask_for) : NULL);
 	jw_key(w, "ask_for_reason");
-	if (ar) ctext(o, ar->reason, ar->reason_de);
+	if (ar) ctext(o, ar->reason_text);
 	else jw_null(w);
 	if (st->app_created_skipped) {
 		jw_key(w, "least_privilege_note");
@@ -427,7 +426,7 @@ static void view_step(const struct out *o, const struct plan *p, int idx, int pr
 	jw_key(w, "capability");
 	view_str(w, c, cap->id);
 	jw_key(w, "title");
-	ctext(o, cap->title_en, cap->title_de);
+	ctext(o, cap->title_text);
 	jw_key(w, "role");
 	jw_str(w, st->role);
 	jw_key(w, "added");
@@ -586,7 +585,7 @@ void h_plan(const struct hctx *hc, struct json_object *in, struct reply *out)
 	struct plan p;
 	plan_build(&p, hc->cat, in);
 	struct jw *w = answer(hc, out);
-	struct out o = { .c = hc->cat, .hc = hc, .w = w };
+	struct out o = out_for(hc, w);
 	jw_key(w, "status");
 	jw_str(w, PLAN_STATUS[p.status]);
 	jw_key(w, "status_text");
@@ -650,7 +649,7 @@ static void alternative(const struct out *o, const struct plan *p, const struct 
 	jw_key(w, "privilege_rank");
 	jw_int(w, r ? (int)r->rank : -1);
 	jw_key(w, "reason");
-	if (r) ctext(o, r->reason, r->reason_de);
+	if (r) ctext(o, r->reason_text);
 	else jw_null(w);
 	jw_key(w, "suggested");
 	jw_bool(w, r && r->suggest);
@@ -809,7 +808,7 @@ void h_permissions(const struct hctx *hc, struct json_object *in, struct reply *
 	struct plan p;
 	plan_build(&p, hc->cat, in);
 	struct jw *w = answer(hc, out);
-	struct out o = { .c = hc->cat, .hc = hc, .w = w };
+	struct out o = out_for(hc, w);
 	const char *status;
 	enum ptext text = permission_status(&p, &status);
 	jw_key(w, "status");
@@ -898,7 +897,7 @@ void h_snapshot(const struct hctx *hc, struct json_object *in, struct reply *out
 	plan_build(&p, hc->cat, in);
 	const struct catalog *c = hc->cat;
 	struct jw *w = answer(hc, out);
-	struct out o = { .c = c, .hc = hc, .w = w };
+	struct out o = out_for(hc, w);
 	jw_key(w, "status");
 	jw_str(w, PLAN_STATUS[p.status]);
 	jw_key(w, "task");
@@ -1143,7 +1142,6 @@ static void collect_changes(const struct out *o, struct json_object *snap, struc
 
 void h_impact(const struct hctx *hc, struct json_object *in, struct reply *out)
 {
-	const struct catalog *c = hc->cat;
 	struct json_object *snap = jget(in, "snapshot");
 	size_t n = json_object_array_length(jget(snap, "operations"));
 	/* the schema bounds the operations (200), so the array is bounded too */
@@ -1153,7 +1151,7 @@ void h_impact(const struct hctx *hc, struct json_object *in, struct reply *out)
 		reply_error(out, 500, "internal_error", NULL, NULL, "out of memory");
 		return;
 	}
-	struct out o = { .c = c, .hc = hc };
+	struct out o = out_for(hc, NULL);
 	collect_changes(&o, snap, &cs);
 	int breaking = 0, compatible = 0, info = 0;
 	for (int i = 0; i < cs.n; i++) {

@@ -87,6 +87,7 @@ static bool refs_ok(const struct catalog *c)
 		const struct cat_cap *p = &c->caps[i];
 		CHECK_STR(p->id); CHECK_STR(p->title_en); CHECK_STR(p->title_de); CHECK_STR(p->desc_en);
 		CHECK_STR(p->desc_de); CHECK_STR(p->search); CHECK_STR(p->item_head); CHECK_STR(p->item_tail);
+		if (p->title_text >= c->nlangtexts) return false;
 		if (p->op_first > c->nlists || p->op_count > c->nlists - p->op_first) return false;
 		for (uint32_t k = 0; k < p->op_count; k++) if (c->lists[p->op_first + k] >= c->nops) return false;
 	}
@@ -94,6 +95,7 @@ static bool refs_ok(const struct catalog *c)
 		const struct cat_task *t = &c->tasks[i];
 		CHECK_STR(t->id); CHECK_STR(t->title_en); CHECK_STR(t->title_de); CHECK_STR(t->desc_en);
 		CHECK_STR(t->desc_de); CHECK_STR(t->search); CHECK_STR(t->json);
+		if (t->title_text >= c->nlangtexts) return false;
 		if (t->step_first > c->nsteps || t->step_count > c->nsteps - t->step_first) return false;
 	}
 	for (uint32_t i = 0; i < c->nsteps; i++) {
@@ -116,7 +118,7 @@ static bool refs_ok(const struct catalog *c)
 	}
 	for (uint32_t i = 0; i < c->nscopes; i++) {
 		CHECK_STR(c->scopes[i].scope); CHECK_STR(c->scopes[i].reason); CHECK_STR(c->scopes[i].reason_de);
-		if (c->scopes[i].app >= c->napps) return false;
+		if (c->scopes[i].app >= c->napps || c->scopes[i].reason_text >= c->nlangtexts) return false;
 	}
 	return planner_refs_ok(c) && client_refs_ok(c);
 }
@@ -152,13 +154,14 @@ static bool planner_refs_ok(const struct catalog *c)
 		const struct cat_implied *m = &c->implied[i];
 		CHECK_STR(m->broader); CHECK_STR(m->narrower); CHECK_STR(m->url); CHECK_STR(m->statement_en);
 		CHECK_STR(m->statement_de);
-		if (m->app >= c->napps) return false;
+		if (m->app >= c->napps || m->statement_text >= c->nlangtexts) return false;
 	}
 	for (uint32_t i = 0; i < c->ninputs; i++) {
 		const struct cat_input *in = &c->inputs[i];
 		CHECK_STR(in->name); CHECK_STR(in->what_en); CHECK_STR(in->what_de); CHECK_STR(in->where_en);
 		CHECK_STR(in->where_de); CHECK_STR(in->fixed);
 		if (in->found_by != CAT_NONE && in->found_by >= c->ncaps) return false;
+		if (in->what_text >= c->nlangtexts || in->where_text >= c->nlangtexts) return false;
 	}
 	for (uint32_t i = 0; i < c->nops; i++) {
 		const struct cat_opx *x = &c->opx[i];
@@ -170,7 +173,16 @@ static bool planner_refs_ok(const struct catalog *c)
 			if (c->lists[x->scope_rec_first + k] != CAT_NONE && c->lists[x->scope_rec_first + k] >= c->nscopes) return false;
 	}
 	if (c->ntexts != PT_COUNT) return false;
-	for (uint32_t i = 0; i < c->ntexts; i++) { CHECK_STR(c->texts[i].en); CHECK_STR(c->texts[i].de); }
+	for (uint32_t i = 0; i < c->ntexts; i++) {
+		CHECK_STR(c->texts[i].en); CHECK_STR(c->texts[i].de);
+		if (c->texts[i].text >= c->nlangtexts) return false;
+	}
+	/* every order present: the planner appends these without looking */
+	for (uint32_t i = 0; i < c->nlangtexts; i++)
+		for (int k = 0; k < LO_COUNT; k++) {
+			CHECK_STR(c->langtexts[i].json[k]);
+			if (c->langtexts[i].json[k] == CAT_NONE) return false;
+		}
 	for (uint32_t i = 0; i < c->nhistory; i++) {
 		const struct cat_history *h = &c->history[i];
 		CHECK_STR(h->operation); CHECK_STR(h->semantic_sha256); CHECK_STR(h->revision); CHECK_STR(h->method);
@@ -310,10 +322,11 @@ static int verify_quick(struct catalog *c, char *err, size_t errlen)
 	c->inputs = section(c, CS_INPUTS, sizeof *c->inputs, &c->ninputs);
 	c->texts = section(c, CS_TEXTS, sizeof *c->texts, &c->ntexts);
 	c->history = section(c, CS_HISTORY, sizeof *c->history, &c->nhistory);
+	c->langtexts = section(c, CS_LANGTEXTS, sizeof *c->langtexts, &c->nlangtexts);
 	if ((c->nops && (!c->opx || nopx != c->nops)) || (c->nscopes && !c->scopes) || (c->nsyns && !c->syns) ||
 	    (c->nwords && !c->words) || c->ntasks > 64 || (c->ntypos && !c->typos) || (c->nfamilies && !c->families) ||
 	    (c->nintents && !c->intents) || (c->nimplied && !c->implied) || (c->ninputs && !c->inputs) || !c->texts ||
-	    (c->nhistory && !c->history))
+	    (c->nhistory && !c->history) || !c->langtexts)
 		return bad(err, errlen, "compiled catalog has a damaged planner section");
 	c->clients = section(c, CS_CLIENTS, sizeof *c->clients, &c->nclients);
 	c->entries = section(c, CS_ENTRIES, sizeof *c->entries, &c->nentries);

@@ -47,6 +47,7 @@ struct catalog {
 	const struct cat_implied *implied;
 	const struct cat_input *inputs;
 	const struct cat_text *texts;    /* PT_COUNT records, in enum ptext order */
+	const struct cat_langtext *langtexts;
 	const struct cat_history *history;
 	const struct cat_client *clients;
 	const struct cat_entry *entries; /* sorted by (type, slug) */
@@ -59,7 +60,7 @@ struct catalog {
 	const struct cat_dfilter *dfilters;
 	uint32_t ndwords, ndtext, ndposts, ndlists, ndsuffixes, ndshorts, ndfilters;
 	uint32_t napps, nops, ncaps, ntasks, nsteps, nlists, nreports, ndocs, nscopes, nsyns, nwords, nclients, nentries;
-	uint32_t ntypos, nfamilies, nintents, nimplied, ninputs, ntexts, nhistory;
+	uint32_t ntypos, nfamilies, nintents, nimplied, ninputs, ntexts, nhistory, nlangtexts;
 };
 
 /* Two levels of checks. QUICK costs the same whatever the catalog holds: header and its checksum, the

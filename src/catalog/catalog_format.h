@@ -7,7 +7,7 @@
 #include <stdint.h>
 
 #define CAT_MAGIC "APCATLG1"
-#define CAT_FORMAT 17u
+#define CAT_FORMAT 18u
 
 /* A string is an offset into the string section: uint32 length, bytes, NUL. 0 means "absent". */
 typedef uint32_t cat_str;
@@ -45,6 +45,7 @@ enum cat_section_id {
 	CS_DSHORT,      /* struct cat_dshort[]: postings of every 1- and 2-character pattern, sorted by pattern */
 	CS_DFILTERS,    /* struct cat_dfilter[]: entries by usage area and status, for listings without words */
 	CS_DLISTS,      /* uint32_t[]: the entry indices of those filters */
+	CS_LANGTEXTS,   /* struct cat_langtext[]: the planner's texts pre-serialised in every language order */
 	CS_COUNT
 };
 
@@ -110,7 +111,7 @@ struct cat_cap {
 	uint32_t write, caller;
 	uint32_t op_first, op_count;          /* op indices in CS_LISTS */
 	uint32_t existing;                    /* acts on data the user already has (not data the app creates) */
-	uint32_t pad;
+	uint32_t title_text;                  /* CS_LANGTEXTS: the title as the planner writes it */
 	/* Row 1 item around its documented_by list: head is an object left open, tail closes it. */
 	cat_str item_head, item_tail;
 };
@@ -122,6 +123,7 @@ struct cat_task {
 	uint32_t generic;
 	uint32_t step_first, step_count;      /* into CS_STEPS */
 	uint32_t subject;                     /* a free-text query must name the task's subject (SYN_SUBJECT) */
+	uint32_t title_text;                  /* CS_LANGTEXTS: the title as the planner writes it */
 };
 
 struct cat_step {
@@ -188,6 +190,7 @@ struct cat_scope {
 	uint32_t app, rank;
 	uint32_t suggest;                     /* 0: only usable in a narrow context, never proposed */
 	uint32_t app_created;                 /* sees only data the app created (or the user opened with it) */
+	uint32_t reason_text;                 /* CS_LANGTEXTS: reason and reason_de as the planner writes them */
 };
 
 enum cat_syn_kind { SYN_STOP = 0, SYN_APP, SYN_APP_KIND, SYN_TASK, SYN_CAP, SYN_FAMILY, SYN_INTENT, SYN_ROLE,
@@ -239,7 +242,7 @@ struct cat_implied {
 	cat_str broader, narrower;
 	cat_str url, statement_en, statement_de;
 	uint32_t app;
-	uint32_t pad;
+	uint32_t statement_text;              /* CS_LANGTEXTS: the statement as the planner writes it */
 };
 
 /* An input an operation needs: a placeholder of its path (or an argument in its body or header) that
@@ -251,6 +254,7 @@ struct cat_input {
 	cat_str fixed;                        /* a value that always works ("me", "primary"), or CAT_NONE */
 	uint32_t found_by;
 	uint32_t occurrence;                  /* 1-based, for a placeholder written twice ("{id}") */
+	uint32_t what_text, where_text;       /* CS_LANGTEXTS: what and where as the planner writes them */
 };
 
 /* Every text the planner writes, one record each in CS_TEXTS in this order (keys: VOCAB_PLAN_TEXTS). The
@@ -274,6 +278,14 @@ enum ptext {
 
 struct cat_text {
 	cat_str en, de;
+	uint32_t text;                        /* CS_LANGTEXTS: the pair as the planner writes it */
+};
+
+/* A text pair as the planner writes it: a JSON object ready to append for each order of languages an
+ * answer can have ({"en":..,"de":..}, {"de":..,"en":..}, {"en":..}, {"de":..}), escaped as jsonw escapes. */
+enum cat_lang_order { LO_EN_DE = 0, LO_DE_EN, LO_EN, LO_DE, LO_COUNT };
+struct cat_langtext {
+	cat_str json[LO_COUNT];
 };
 
 /* An earlier state of an operation, recorded by autoplan-refresh when the provider document changed it. */

@@ -5,6 +5,7 @@
 #include "compiler/catalogc_int.h"
 #include "compiler/catalogc_search.h"
 #include "compiler/catalogc_shapes.h"
+#include "jsonw/jsonw.h"
 #include "util/buf.h"
 #include "util/jsonutil.h"
 #include "util/text.h"
@@ -63,6 +64,42 @@ int cc_fail(struct cc *c, const char *file, const char *ptr, const char *fmt, ..
 
 cat_str cc_str(struct cc *c, const char *s) { return str_add(c, s); }
 cat_str cc_json(struct cc *c, struct json_object *o) { return json_add(c, o); }
+
+/* One member "lang":"text", escaped as the planner's writer escapes it. */
+static void lang_member(struct jw *w, const char *lang, const char *s)
+{
+	char key[8];
+	int n = snprintf(key, sizeof key, "\"%s\":", lang);
+	jw_key_text(w, key, (size_t)n);
+	jw_strn(w, s, strlen(s));
+}
+
+/* The object of the pair in one order: langs is a string of 'e' and 'd', most wanted first. */
+static cat_str langtext_order(struct cc *c, const char *en, const char *de, const char *langs)
+{
+	struct jw w = { 0 };
+	jw_obj(&w);
+	for (const char *l = langs; *l; l++) lang_member(&w, *l == 'd' ? "de" : "en", *l == 'd' ? de : en);
+	jw_obj_end(&w);
+	jw_terminate(&w);
+	cat_str r = jw_failed(&w) ? CAT_NONE : str_add(c, w.p);
+	jw_free(&w);
+	return r;
+}
+
+uint32_t cc_langtext(struct cc *c, cat_str en, cat_str de)
+{
+	static const char *const ORDERS[LO_COUNT] = { [LO_EN_DE] = "ed", [LO_DE_EN] = "de", [LO_EN] = "e", [LO_DE] = "d" };
+	/* copies: adding to the pool may move it */
+	char *e = strdup(en == CAT_NONE ? "" : cc_pool(c, en)), *d = strdup(de == CAT_NONE ? "" : cc_pool(c, de));
+	struct cat_langtext rec;
+	bool ok = e && d;
+	for (int k = 0; k < LO_COUNT && ok; k++) ok = (rec.json[k] = langtext_order(c, e, d, ORDERS[k])) != CAT_NONE;
+	free(e);
+	free(d);
+	if (!ok || buf_add(&c->langtexts, &rec, sizeof rec) < 0) return CAT_NONE;
+	return c->nlangtexts++;
+}
 
 int cc_list_add(struct cc *c, uint32_t v)
 {
@@ -357,7 +394,8 @@ static int compile_caps(struct cc *c)
 		snprintf(hay, sizeof hay, "%s %s %s %s %s", id, jget_str(t, "en"), jget_str(t, "de"),
 			jget_str(d, "en"), jget_str(d, "de"));
 		rec.search = folded_add(c, hay);
-		if (cap_item_parts(c, cap, &rec) < 0) return fail(c, file, ptr, "out of memory");
+		rec.title_text = cc_langtext(c, rec.title_en, rec.title_de);
+		if (rec.title_text == CAT_NONE || cap_item_parts(c, cap, &rec) < 0) return fail(c, file, ptr, "out of memory");
 		for (uint32_t k = 0; k < c->nops; k++) {
 			if (op_at(c, k)->cap != i) continue;
 			if (op_at(c, k)->write != rec.write) {
@@ -460,6 +498,7 @@ static int compile_tasks(struct cc *c, struct json_object *served)
 			.title_de = str_add(c, jget_str(ti, "de")), .desc_en = str_add(c, jget_str(de, "en")),
 			.desc_de = str_add(c, jget_str(de, "de")), .generic = generic, .step_first = c->nsteps,
 			.step_count = (uint32_t)json_object_array_length(steps) };
+		rec.title_text = cc_langtext(c, rec.title_en, rec.title_de);
 		for (size_t k = 0; k < rec.step_count; k++) {
 			snprintf(ptr, sizeof ptr, "/tasks/%u/steps/%zu", i, k);
 			if (compile_step(c, json_object_array_get_idx(steps, k), ptr, out_steps, generic) < 0) {
@@ -482,7 +521,7 @@ static int compile_tasks(struct cc *c, struct json_object *served)
 		}
 		rec.search = words_add(c, pb->buf);
 		printbuf_free(pb);
-		if (buf_add(&c->tasks, &rec, sizeof rec) < 0) return -1;
+		if (rec.title_text == CAT_NONE || buf_add(&c->tasks, &rec, sizeof rec) < 0) return -1;
 		c->ntasks++;
 	}
 	return 0;
@@ -621,6 +660,8 @@ static int compile_scope_order(struct cc *c)
 				.reason_de = str_add(c, jget_str(reason, "de")), .app = a, .rank = i,
 				.suggest = (uint32_t)jget_bool(e, "suggest", 0),
 				.app_created = strcmp(jget_str(e, "reach"), "app_created") == 0 };
+			rec.reason_text = cc_langtext(c, rec.reason, rec.reason_de);
+			if (rc == 0 && rec.reason_text == CAT_NONE) rc = fail(c, file, ptr, "out of memory");
 			if (rc == 0 && buf_add(&c->scopes, &rec, sizeof rec) < 0) rc = -1;
 			if (rc == 0) c->nscopes++;
 		}
@@ -909,7 +950,7 @@ static int write_out(struct cc *c, const char *outpath)
 		[CS_DWORDS] = { &c->dsx.words, c->dsx.nwords }, [CS_DTEXT] = { &c->dsx.text, c->dsx.ntext },
 		[CS_DPOSTS] = { &c->dsx.posts, c->dsx.nposts }, [CS_DSUFFIXES] = { &c->dsx.suffixes, c->dsx.nsuffixes },
 		[CS_DSHORT] = { &c->dsx.shorts, c->dsx.nshorts }, [CS_DFILTERS] = { &c->dsx.filters, c->dsx.nfilters },
-		[CS_DLISTS] = { &c->dsx.lists, c->dsx.nlists },
+		[CS_DLISTS] = { &c->dsx.lists, c->dsx.nlists }, [CS_LANGTEXTS] = { &c->langtexts, c->nlangtexts },
 	};
 	struct buf body = { 0 };
 	static const unsigned char pad[8];
@@ -952,7 +993,7 @@ static void cc_free(struct cc *c)
 {
 	struct buf *bufs[] = { &c->strings, &c->apps, &c->ops, &c->caps, &c->tasks, &c->steps, &c->lists,
 		&c->reports, &c->docs, &c->opx, &c->scopes, &c->syns, &c->words, &c->clients, &c->entries,
-		&c->typos, &c->families, &c->intents, &c->implied, &c->inputs, &c->texts, &c->history };
+		&c->typos, &c->families, &c->intents, &c->implied, &c->inputs, &c->texts, &c->history, &c->langtexts };
 	for (size_t i = 0; i < sizeof bufs / sizeof *bufs; i++) free(bufs[i]->p);
 	dsearch_free(&c->dsx);
 	for (int a = 0; a < 16; a++) if (c->appsrc[a]) json_object_put(c->appsrc[a]);

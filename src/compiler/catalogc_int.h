@@ -17,11 +17,11 @@ struct cc {
 	size_t errlen;
 	const char *dir, *extra_dir;
 	struct buf strings, apps, ops, caps, tasks, steps, lists, reports, docs, opx, scopes, syns, words, clients, entries;
-	struct buf typos, families, intents, implied, inputs, texts, history;
+	struct buf typos, families, intents, implied, inputs, texts, history, langtexts;
 	struct json_object *versions, *capfile, *taskfile, *guidefile, *appsrc[16], *reportsrc;
 	struct json_object *sources;  /* sources.json, read when an address needs the provider's path segment */
 	uint32_t napps, nops, ncaps, ntasks, nsteps, nlists, nreports, ndocs, nscopes, nsyns, nwords, nclients, nentries, nimported, nshadowed;
-	uint32_t ntypos, nfamilies, nintents, nimplied, ninputs, ntexts, nhistory;
+	uint32_t ntypos, nfamilies, nintents, nimplied, ninputs, ntexts, nhistory, nlangtexts;
 	uint32_t app_ops[16][2]; /* first, count */
 	char dataset_version[512];
 	struct dsearch_index dsx; /* the directory's search index */
@@ -36,6 +36,9 @@ cat_str cc_json(struct cc *c, struct json_object *o);
 const char *cc_pool(const struct cc *c, cat_str s);
 /* dir/name read and validated against shape (caller puts), or NULL with the error set. */
 struct json_object *cc_load(struct cc *c, const char *name, const struct schema *shape);
+/* A pooled text pair (either may be CAT_NONE: written as "") pre-serialised for the planner: its
+ * CS_LANGTEXTS index, or CAT_NONE when memory ran out. */
+uint32_t cc_langtext(struct cc *c, cat_str en, cat_str de);
 /* Appends one index to CS_LISTS. Returns 0 or -1. */
 int cc_list_add(struct cc *c, uint32_t v);
 

@@ -415,7 +415,8 @@ static int implication(struct cc *c, const char *file, size_t i, struct json_obj
 		struct cat_implied rec = { .broader = cc_str(c, broader), .narrower = cc_str(c, narrower),
 			.url = cc_str(c, jget_str(source, "url")), .statement_en = cc_str(c, jget_str(st, "en")),
 			.statement_de = cc_str(c, jget_str(st, "de")), .app = app };
-		if (buf_add(&c->implied, &rec, sizeof rec) < 0) return cc_fail(c, file, ptr, "out of memory");
+		rec.statement_text = cc_langtext(c, rec.statement_en, rec.statement_de);
+		if (rec.statement_text == CAT_NONE || buf_add(&c->implied, &rec, sizeof rec) < 0) return cc_fail(c, file, ptr, "out of memory");
 		c->nimplied++;
 	}
 	return 0;
@@ -467,7 +468,9 @@ static int compile_input(struct cc *c, const char *file, const char *ptr, uint32
 		.what_de = cc_str(c, jget_str(what, "de")), .where_en = cc_str(c, jget_str(where, "en")),
 		.where_de = cc_str(c, jget_str(where, "de")), .fixed = cc_str(c, jget_str(in, "fixed")),
 		.found_by = cap, .occurrence = (uint32_t)occ };
-	if (buf_add(&c->inputs, &rec, sizeof rec) < 0) return cc_fail(c, file, ptr, "out of memory");
+	rec.what_text = cc_langtext(c, rec.what_en, rec.what_de);
+	rec.where_text = cc_langtext(c, rec.where_en, rec.where_de);
+	if (rec.what_text == CAT_NONE || rec.where_text == CAT_NONE || buf_add(&c->inputs, &rec, sizeof rec) < 0) return cc_fail(c, file, ptr, "out of memory");
 	c->ninputs++;
 	return 0;
 }
@@ -594,7 +597,8 @@ int cc_compile_texts(struct cc *c)
 		}
 		struct cat_text rec = { .en = cc_str(c, jget_str(v, "en")), .de = cc_str(c, jget_str(v, "de")) };
 		json_object_put(v);
-		if (buf_add(&c->texts, &rec, sizeof rec) < 0) rc = cc_fail(c, file, ptr, "out of memory");
+		rec.text = cc_langtext(c, rec.en, rec.de);
+		if (rec.text == CAT_NONE || buf_add(&c->texts, &rec, sizeof rec) < 0) rc = cc_fail(c, file, ptr, "out of memory");
 		else c->ntexts++;
 	}
 	json_object_put(src);

@@ -385,10 +385,10 @@ static void set_cache(struct reply *out, const struct route *rt, const char *eta
 		: "public, max-age=" CACHE_STR(CACHE_CATALOG_SECONDS);
 }
 
-/* Moves every member of *from into *into, taking *from; an empty *into is replaced instead of filled. */
+/* Moves every member of *from into *into, taking *from; an empty or absent *into is replaced instead of filled. */
 static void merge(struct json_object **into, struct json_object *from)
 {
-	if (json_object_object_length(*into) == 0) {
+	if (!*into || json_object_object_length(*into) == 0) {
 		json_object_put(*into);
 		*into = from;
 		return;
@@ -429,20 +429,23 @@ void router_dispatch(const struct router *r, const struct request *req, struct r
 		reply_error(out, 413, "request_too_large", "body", NULL, "the request body is larger than this service accepts");
 		return;
 	}
-	struct json_object *params = json_object_new_object(), *in = NULL, *part = NULL;
+	/* objects only for the parts a request has: each costs its making and its freeing */
+	struct json_object *params = NULL, *in = NULL, *part = NULL;
 	char etag[40] = "";
-	match(rt->pattern, req->path, params);
 	if (rt->path) {
+		params = json_object_new_object();
+		match(rt->pattern, req->path, params);
 		if (!(in = checked(r, rt->path, params, "path", out))) goto done;
-	} else {
-		in = json_object_new_object();
 	}
-	if (!(part = query_input(r, rt, req->query, out))) goto done;
-	merge(&in, part);
+	if (*req->query || rt->query) {
+		if (!(part = query_input(r, rt, req->query, out))) goto done;
+		merge(&in, part);
+	}
 	if (rt->body) {
 		if (!(part = body_input(r, rt, req, out))) goto done;
 		merge(&in, part);
 	}
+	if (!in) in = json_object_new_object();
 	struct hctx c = { .cat = r->cat, .route = rt, .env = r->env, .who = &who };
 	c.nlangs = accept_language_order(req->accept_language, LANG_CODES, 2, c.langs);
 	if ((rt->flags & (R_CACHE | R_CACHE_RELEASE)) && strcmp(rt->method, "GET") == 0) {

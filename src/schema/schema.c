@@ -43,6 +43,16 @@ static void ptr_push(char *dst, size_t cap, const char *base, const char *tok)
 	dst[o < cap ? o : cap - 1] = '\0';
 }
 
+/* i in decimal, as "%zu" writes it, without printf's cost per array item. */
+static void decimal(size_t i, char out[24])
+{
+	char tmp[24];
+	int n = 0;
+	do tmp[n++] = (char)('0' + i % 10); while ((i /= 10) > 0);
+	for (int k = 0; k < n; k++) out[k] = tmp[n - 1 - k];
+	out[n] = '\0';
+}
+
 static void join_enum(const char *const *v, char *out, size_t cap)
 {
 	size_t o = 0;
@@ -114,7 +124,8 @@ static struct json_object *check_string(const struct schema *s, const struct jso
 		fail(e, where, ptr, "%s: \"%.80s\" does not match the pattern %s", ptr, v, s->pattern);
 		return NULL;
 	}
-	return json_object_new_string_len(v, (int)len);
+	/* the input's own string, shared: a copy would cost an allocation and its freeing */
+	return json_object_get((struct json_object *)in);
 }
 
 static struct json_object *validate(const struct schema *s, const struct json_object *in,
@@ -141,7 +152,7 @@ static struct json_object *check_array(const struct schema *s, const struct json
 	struct json_object *out = json_object_new_array_ext((int)n);
 	for (size_t i = 0; i < n; i++) {
 		char sub[256], idx[24];
-		snprintf(idx, sizeof idx, "%zu", i);
+		decimal(i, idx);
 		ptr_push(sub, sizeof sub, ptr, idx);
 		struct json_object *item = json_object_array_get_idx(in, i);
 		struct json_object *v = s->items ? validate(s->items, item, p, where, sub, e) : json_object_get(item);
@@ -196,17 +207,18 @@ static struct json_object *check_object(const struct schema *s, const struct jso
 	for (const struct schema_prop *pr = s->props; pr && pr->name; pr++) {
 		char sub[256];
 		struct json_object *v = NULL;
-		ptr_push(sub, sizeof sub, ptr, pr->name);
 		bool present = json_object_object_get_ex(in, pr->name, &v);
-		if (!present) {
-			if (pr->required) {
-				fail(e, where, sub, "%s is required", sub);
-				json_object_put(out);
-				return NULL;
-			}
+		if (!present && !pr->required) {
 			if (pr->s->dflt)
 				json_object_object_add(out, pr->name, default_value(pr->s));
 			continue;
+		}
+		/* the pointer only where it can be shown: most members of a request are absent */
+		ptr_push(sub, sizeof sub, ptr, pr->name);
+		if (!present) {
+			fail(e, where, sub, "%s is required", sub);
+			json_object_put(out);
+			return NULL;
 		}
 		struct json_object *nv = validate(pr->s, v, p, where, sub, e);
 		if (!nv && !null_ok(pr->s, v)) {

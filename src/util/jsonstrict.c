@@ -157,11 +157,25 @@ static int unicode_escape(struct scan *st, size_t at, bool keep)
 	return keep ? put_bytes(st, enc, encode(cp, enc)) : 0;
 }
 
+/* A byte of a string that needs no check of its own: ASCII, printable, not a quote or an escape. */
+static inline bool plain(unsigned char c)
+{
+	return c >= 0x20 && c < 0x80 && c != '"' && c != '\\';
+}
+
 /* A string at st->i (on the opening quote). keep: append the decoded text to st->bytes. */
 static int string(struct scan *st, bool keep)
 {
 	st->i++;
 	while (st->i < st->len) {
+		/* a run of plain ASCII, most of any text: read in one step, appended in one piece */
+		size_t run = st->i;
+		while (run < st->len && plain((unsigned char)st->s[run])) run++;
+		if (run > st->i) {
+			if (keep && put_bytes(st, st->s + st->i, run - st->i) < 0) return -1;
+			st->i = run;
+			continue;
+		}
 		size_t at = st->i;
 		unsigned char c = (unsigned char)st->s[st->i];
 		if (c == '"') { st->i++; return 0; }

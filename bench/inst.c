@@ -26,7 +26,7 @@
 #endif
 
 struct mem_io {
-	const char *method, *uri, *query, *body, *clen;
+	const char *method, *uri, *query, *body, *clen, *lang;
 	size_t body_len, pos;
 	size_t out;
 	FILE *echo;
@@ -57,7 +57,7 @@ static const char *mem_getenv(void *ctx, const char *name)
 	if (!strcmp(name, "QUERY_STRING")) return m->query;
 	if (!strcmp(name, "CONTENT_LENGTH")) return m->clen;
 	if (!strcmp(name, "CONTENT_TYPE")) return *m->clen ? "application/json" : NULL;
-	if (!strcmp(name, "HTTP_ACCEPT_LANGUAGE")) return getenv("INST_ACCEPT_LANGUAGE");
+	if (!strcmp(name, "HTTP_ACCEPT_LANGUAGE")) return m->lang;
 	return NULL;
 }
 
@@ -92,7 +92,7 @@ int main(int argc, char **argv)
 		char clen[32], label[32];
 		const char *q = strchr(argv[a + 1], '?');
 		struct mem_io m = { .method = argv[a], .uri = argv[a + 1], .query = q ? q + 1 : "", .body = argv[a + 2],
-			.body_len = strlen(argv[a + 2]) };
+			.body_len = strlen(argv[a + 2]), .lang = getenv("INST_ACCEPT_LANGUAGE") };
 		snprintf(clen, sizeof clen, "%zu", m.body_len);
 		m.clen = m.body_len ? clen : "";
 		if (n == 0) {

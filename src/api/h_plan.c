@@ -479,17 +479,23 @@ static void view_step(const struct out *o, const struct plan *p, int idx, int pr
 	jw_obj_end(w);
 }
 
-static void view_left_out(const struct out *o, const struct plan *p, const struct plan_step *st)
+/* The members that name a step: its capability, app and operation ids (null where there is none). */
+static void step_ids(struct jw *w, const struct catalog *c, const struct plan_step *st)
 {
-	const struct catalog *c = p->cat;
-	struct jw *w = o->w;
-	jw_obj(w);
 	jw_key(w, "capability");
 	view_str(w, c, c->caps[st->cap].id);
 	jw_key(w, "app");
 	id_or_null(w, c, st->app >= 0, st->app >= 0 ? c->apps[st->app].id : CAT_NONE);
 	jw_key(w, "operation");
 	id_or_null(w, c, st->op, st->op ? st->op->id : CAT_NONE);
+}
+
+static void view_left_out(const struct out *o, const struct plan *p, const struct plan_step *st)
+{
+	const struct catalog *c = p->cat;
+	struct jw *w = o->w;
+	jw_obj(w);
+	step_ids(w, c, st);
 	jw_key(w, "role");
 	jw_str(w, st->role);
 	jw_key(w, "reason");
@@ -766,12 +772,7 @@ static void permission_step(const struct out *o, const struct plan *p, const str
 	const struct catalog *c = o->c;
 	struct jw *w = o->w;
 	jw_obj(w);
-	jw_key(w, "capability");
-	view_str(w, c, c->caps[st->cap].id);
-	jw_key(w, "app");
-	id_or_null(w, c, st->app >= 0, st->app >= 0 ? c->apps[st->app].id : CAT_NONE);
-	jw_key(w, "operation");
-	id_or_null(w, c, st->op, st->op ? st->op->id : CAT_NONE);
+	step_ids(w, c, st);
 	jw_key(w, "added");
 	jw_str(w, st->added ? "find_before_act" : NULL);
 	jw_key(w, "write");

@@ -123,9 +123,54 @@ static bool refs_ok(const struct catalog *c)
 	return planner_refs_ok(c) && client_refs_ok(c);
 }
 
+bool cat_ptask_derive(struct cat_ptask *p, const struct cat_step *steps, uint32_t n, const struct cat_cap *caps,
+	bool (*is_target)(const void *ctx, cat_str role), const void *ctx)
+{
+	memset(p, 0, sizeof *p);
+	for (uint32_t k = 0; k < n; k++) {
+		const struct cat_step *st = &steps[k];
+		bool target = is_target(ctx, st->role), bound = st->app != CAT_NONE;
+		if (st->cap >= 64 || (bound && st->app >= 64) || st->app_kind >= AK_COUNT) return false;
+		uint64_t cap = 1ull << st->cap, app = bound ? 1ull << st->app : 0;
+		p->caps |= cap;
+		if (target) p->main_caps |= cap;
+		/* the first step bound to an app gives the app its role */
+		if (target && !(p->apps & app)) p->target_apps |= app;
+		p->apps |= app;
+		p->kind_apps[st->app_kind] |= app;
+		p->kinds |= 1u << st->app_kind;
+		if (target && caps[st->cap].write) {
+			p->write_apps |= app;
+			if (!bound) p->write_kinds |= 1u << st->app_kind;
+		}
+	}
+	if (!p->main_caps && n) p->main_caps = 1ull << steps[n - 1].cap;
+	return true;
+}
+
+static bool role_is_target(const void *ctx, cat_str role)
+{
+	const struct catalog *c = ctx;
+	return cat_len(c, role) == 6 && memcmp(cat_s(c, role), "target", 6) == 0;
+}
+
+/* Each task's scoring record is the one its steps give. */
+static bool ptasks_ok(const struct catalog *c)
+{
+	for (uint32_t i = 0; i < c->ntasks; i++) {
+		const struct cat_task *t = &c->tasks[i];
+		struct cat_ptask p;
+		if (!cat_ptask_derive(&p, &c->steps[t->step_first], t->step_count, c->caps, role_is_target, c) ||
+		    memcmp(&p, &c->ptasks[i], sizeof p) != 0)
+			return false;
+	}
+	return true;
+}
+
 /* The planner's sections: every index in range, the word index in order (it is binary-searched). */
 static bool planner_refs_ok(const struct catalog *c)
 {
+	if (!ptasks_ok(c)) return false;
 	for (uint32_t i = 0; i < c->nsyns; i++) {
 		const struct cat_syn *s = &c->syns[i];
 		CHECK_STR(s->phrase);
@@ -323,10 +368,12 @@ static int verify_quick(struct catalog *c, char *err, size_t errlen)
 	c->texts = section(c, CS_TEXTS, sizeof *c->texts, &c->ntexts);
 	c->history = section(c, CS_HISTORY, sizeof *c->history, &c->nhistory);
 	c->langtexts = section(c, CS_LANGTEXTS, sizeof *c->langtexts, &c->nlangtexts);
+	uint32_t nptasks = 0;
+	c->ptasks = section(c, CS_PTASKS, sizeof *c->ptasks, &nptasks);
 	if ((c->nops && (!c->opx || nopx != c->nops)) || (c->nscopes && !c->scopes) || (c->nsyns && !c->syns) ||
 	    (c->nwords && !c->words) || c->ntasks > 64 || (c->ntypos && !c->typos) || (c->nfamilies && !c->families) ||
 	    (c->nintents && !c->intents) || (c->nimplied && !c->implied) || (c->ninputs && !c->inputs) || !c->texts ||
-	    (c->nhistory && !c->history) || !c->langtexts)
+	    (c->nhistory && !c->history) || !c->langtexts || (c->ntasks && !c->ptasks) || nptasks != c->ntasks)
 		return bad(err, errlen, "compiled catalog has a damaged planner section");
 	c->clients = section(c, CS_CLIENTS, sizeof *c->clients, &c->nclients);
 	c->entries = section(c, CS_ENTRIES, sizeof *c->entries, &c->nentries);

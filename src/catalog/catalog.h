@@ -48,6 +48,7 @@ struct catalog {
 	const struct cat_input *inputs;
 	const struct cat_text *texts;    /* PT_COUNT records, in enum ptext order */
 	const struct cat_langtext *langtexts;
+	const struct cat_ptask *ptasks;  /* parallel to tasks */
 	const struct cat_history *history;
 	const struct cat_client *clients;
 	const struct cat_entry *entries; /* sorted by (type, slug) */
@@ -137,6 +138,11 @@ int cat_word_find(const struct catalog *c, const char *s, size_t n);
 void cat_word_prefix(const struct catalog *c, const char *s, size_t n, uint32_t *first, uint32_t *end);
 /* The range [*first, *end) of typo index records with this hash. */
 void cat_typo_range(const struct catalog *c, uint64_t hash, uint32_t *first, uint32_t *end);
+
+/* What the planner's scoring reads of a task's n steps; false when a capability or app index does not
+ * fit its bits. is_target(ctx, role): the step's role is "target". */
+bool cat_ptask_derive(struct cat_ptask *p, const struct cat_step *steps, uint32_t n, const struct cat_cap *caps,
+	bool (*is_target)(const void *ctx, cat_str role), const void *ctx);
 
 /* The privilege record of scope for app, or NULL when the catalog does not order it. */
 const struct cat_scope *cat_scope_find(const struct catalog *c, uint32_t app, const char *scope);

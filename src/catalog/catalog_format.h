@@ -7,7 +7,7 @@
 #include <stdint.h>
 
 #define CAT_MAGIC "APCATLG1"
-#define CAT_FORMAT 18u
+#define CAT_FORMAT 19u
 
 /* A string is an offset into the string section: uint32 length, bytes, NUL. 0 means "absent". */
 typedef uint32_t cat_str;
@@ -46,6 +46,7 @@ enum cat_section_id {
 	CS_DFILTERS,    /* struct cat_dfilter[]: entries by usage area and status, for listings without words */
 	CS_DLISTS,      /* uint32_t[]: the entry indices of those filters */
 	CS_LANGTEXTS,   /* struct cat_langtext[]: the planner's texts pre-serialised in every language order */
+	CS_PTASKS,      /* struct cat_ptask[], parallel to CS_TASKS: what the planner's scoring reads of the steps */
 	CS_COUNT
 };
 
@@ -131,6 +132,19 @@ struct cat_step {
 	uint32_t app;                         /* CAT_NONE when bound at request time */
 	uint32_t app_kind;                    /* enum cat_app_kind */
 	cat_str role;
+};
+
+/* A task's steps as the planner scores them, derived once by the compiler (cat_ptask_derive; the reader
+ * derives it again and refuses a file that disagrees). Bits: capability, app or enum cat_app_kind index. */
+struct cat_ptask {
+	uint64_t caps;                        /* every step's capability */
+	uint64_t main_caps;                   /* its target steps', else its last step's: what it is for */
+	uint64_t apps;                        /* apps its steps are bound to */
+	uint64_t target_apps;                 /* apps whose first bound step is a target step */
+	uint64_t write_apps;                  /* apps a writing target step is bound to */
+	uint64_t kind_apps[AK_COUNT];         /* per kind, the apps its steps of that kind are bound to */
+	uint32_t kinds;                       /* every step's app kind */
+	uint32_t write_kinds;                 /* kinds of writing target steps bound at request time */
 };
 
 struct cat_report {

@@ -17,7 +17,7 @@ struct cc {
 	size_t errlen;
 	const char *dir, *extra_dir;
 	struct buf strings, apps, ops, caps, tasks, steps, lists, reports, docs, opx, scopes, syns, words, clients, entries;
-	struct buf typos, families, intents, implied, inputs, texts, history, langtexts;
+	struct buf typos, families, intents, implied, inputs, texts, history, langtexts, ptasks;
 	struct json_object *versions, *capfile, *taskfile, *guidefile, *appsrc[16], *reportsrc;
 	struct json_object *sources;  /* sources.json, read when an address needs the provider's path segment */
 	uint32_t napps, nops, ncaps, ntasks, nsteps, nlists, nreports, ndocs, nscopes, nsyns, nwords, nclients, nentries, nimported, nshadowed;
@@ -49,6 +49,7 @@ int cc_compile_implied(struct cc *c);
 int cc_compile_inputs(struct cc *c);
 int cc_compile_texts(struct cc *c);
 int cc_compile_history(struct cc *c);
+int cc_compile_ptasks(struct cc *c);
 /* The operation's address as the provider documents it: base joined with path, the neutral segment of
  * the path (sources.json path_neutralisation) written back as the provider's. Caller frees. */
 char *cc_request_url(struct cc *c, uint32_t app, const char *base, const char *path);

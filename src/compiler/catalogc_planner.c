@@ -4,6 +4,7 @@
 #include "compiler/catalogc.h"
 #include "compiler/catalogc_int.h"
 #include "compiler/catalogc_shapes.h"
+#include "catalog/catalog.h"
 #include "catalog/vocab.h"
 #include "util/jsonutil.h"
 #include "util/text.h"
@@ -623,4 +624,24 @@ static int history_entry(struct cc *c, const char *file, size_t i, struct json_o
 int cc_compile_history(struct cc *c)
 {
 	return each_entry(c, "history.json", &SRC_HISTORY, "entries", history_entry);
+}
+
+/* ---- the tasks as the planner scores them ---- */
+
+static bool pooled_target(const void *ctx, cat_str role)
+{
+	return strcmp(cc_pool(ctx, role), "target") == 0;
+}
+
+int cc_compile_ptasks(struct cc *c)
+{
+	const struct cat_task *tasks = (const struct cat_task *)c->tasks.p;
+	for (uint32_t t = 0; t < c->ntasks; t++) {
+		struct cat_ptask p;
+		if (!cat_ptask_derive(&p, (const struct cat_step *)c->steps.p + tasks[t].step_first, tasks[t].step_count,
+			(const struct cat_cap *)c->caps.p, pooled_target, c))
+			return cc_fail(c, "tasks.json", "/tasks", "a capability or app index does not fit the planner's 64 bits");
+		if (buf_add(&c->ptasks, &p, sizeof p) < 0) return cc_fail(c, "tasks.json", "/tasks", "out of memory");
+	}
+	return 0;
 }

@@ -116,6 +116,19 @@ Test(catalog, damaged_header_and_truncation_are_refused_quickly)
 	cr_assert(strstr(err, "truncated"), "%s", err);
 }
 
+/* The planner's per-task record disagreeing with the task's steps: the quick checks derive it again. */
+Test(catalog, task_record_unlike_its_steps_is_refused_quickly)
+{
+	uint64_t off = head()->sections[CS_PTASKS].off + offsetof(struct cat_ptask, main_caps), v;
+	memcpy(&v, orig + off, sizeof v);
+	v ^= 1;
+	patch(off, &v, sizeof v);
+	struct catalog c;
+	char err[512];
+	cr_assert_eq(catalog_open_quick(&c, path, err, sizeof err), -1);
+	cr_assert(strstr(err, "reference"), "%s", err);
+}
+
 /* Whatever a damaged pool holds, a string read through cat_s stays inside the file. */
 Test(catalog, string_offsets_outside_the_pool_read_empty)
 {

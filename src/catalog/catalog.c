@@ -56,6 +56,8 @@ static int entry_cmp(const struct catalog *c, const struct cat_entry *e, const c
 #define CHECK_STR(x) do { if (!str_ok(c, (x))) return false; } while (0)
 
 static bool planner_refs_ok(const struct catalog *c);
+static const struct cat_wslot *wslot_find(const struct catalog *c, const struct cat_wslot *t, uint32_t n,
+	const char *s, size_t len, bool whole);
 static bool client_refs_ok(const struct catalog *c);
 
 static bool refs_ok(const struct catalog *c)
@@ -167,6 +169,45 @@ static bool ptasks_ok(const struct catalog *c)
 	return true;
 }
 
+/* A hash table of words: a power of two of slots, each used one in range and found where a lookup of
+ * its key looks, half of them free at least (a miss ends at a free slot). */
+static bool wtable_ok(const struct catalog *c, const struct cat_wslot *t, uint32_t n, bool whole)
+{
+	uint32_t used = 0;
+	if (n & (n - 1)) return false;
+	for (uint32_t i = 0; i < n; i++) {
+		const struct cat_wslot *sl = &t[i];
+		if (!sl->count) continue;
+		used++;
+		if (sl->first >= c->nwords || sl->count > c->nwords - sl->first || (whole && sl->count != 1)) return false;
+		const struct cat_word *w = &c->words[sl->first];
+		const char *key = cat_s(c, w->word);
+		size_t len = whole ? w->len : CAT_STEM;
+		if (w->len < len || wslot_find(c, t, n, key, len, whole) != sl) return false;
+		/* a stem range is every word sharing the stem: the words around it do not */
+		uint32_t end = sl->first + sl->count;
+		for (uint32_t k = sl->first; !whole && k < end; k++)
+			if (c->words[k].len < CAT_STEM || memcmp(cat_s(c, c->words[k].word), key, CAT_STEM) != 0) return false;
+		if (!whole && ((sl->first && strncmp(cat_s(c, c->words[sl->first - 1].word), key, CAT_STEM) == 0) ||
+		    (end < c->nwords && strncmp(cat_s(c, c->words[end].word), key, CAT_STEM) == 0)))
+			return false;
+	}
+	return used <= n / 2;
+}
+
+/* Every word found in the word table, and every word of CAT_STEM letters or more in a stem range. */
+static bool word_tables_ok(const struct catalog *c)
+{
+	if (!wtable_ok(c, c->wordhash, c->nwordhash, true) || !wtable_ok(c, c->stemhash, c->nstemhash, false)) return false;
+	for (uint32_t i = 0; i < c->nwords; i++) {
+		const struct cat_word *w = &c->words[i];
+		if (cat_word_find(c, cat_s(c, w->word), w->len) != (int)i) return false;
+		if (w->len >= CAT_STEM && !wslot_find(c, c->stemhash, c->nstemhash, cat_s(c, w->word), CAT_STEM, false))
+			return false;
+	}
+	return true;
+}
+
 /* The planner's sections: every index in range, the word index in order (it is binary-searched). */
 static bool planner_refs_ok(const struct catalog *c)
 {
@@ -188,6 +229,7 @@ static bool planner_refs_ok(const struct catalog *c)
 		if (w->syn_first > c->nlists || w->syn_count > c->nlists - w->syn_first) return false;
 		for (uint32_t k = 0; k < w->syn_count; k++) if (c->lists[w->syn_first + k] >= c->nsyns) return false;
 	}
+	if (!word_tables_ok(c)) return false;
 	for (uint32_t i = 0; i < c->ntypos; i++)
 		if (c->typos[i].word >= c->nwords || (i && c->typos[i - 1].hash > c->typos[i].hash)) return false;
 	for (uint32_t i = 0; i < c->nfamilies; i++) {
@@ -370,10 +412,13 @@ static int verify_quick(struct catalog *c, char *err, size_t errlen)
 	c->langtexts = section(c, CS_LANGTEXTS, sizeof *c->langtexts, &c->nlangtexts);
 	uint32_t nptasks = 0;
 	c->ptasks = section(c, CS_PTASKS, sizeof *c->ptasks, &nptasks);
+	c->wordhash = section(c, CS_WORDHASH, sizeof *c->wordhash, &c->nwordhash);
+	c->stemhash = section(c, CS_STEMHASH, sizeof *c->stemhash, &c->nstemhash);
 	if ((c->nops && (!c->opx || nopx != c->nops)) || (c->nscopes && !c->scopes) || (c->nsyns && !c->syns) ||
 	    (c->nwords && !c->words) || c->ntasks > 64 || (c->ntypos && !c->typos) || (c->nfamilies && !c->families) ||
 	    (c->nintents && !c->intents) || (c->nimplied && !c->implied) || (c->ninputs && !c->inputs) || !c->texts ||
-	    (c->nhistory && !c->history) || !c->langtexts || (c->ntasks && !c->ptasks) || nptasks != c->ntasks)
+	    (c->nhistory && !c->history) || !c->langtexts || (c->ntasks && !c->ptasks) || nptasks != c->ntasks ||
+	    !c->wordhash || !c->stemhash)
 		return bad(err, errlen, "compiled catalog has a damaged planner section");
 	c->clients = section(c, CS_CLIENTS, sizeof *c->clients, &c->nclients);
 	c->entries = section(c, CS_ENTRIES, sizeof *c->entries, &c->nentries);
@@ -627,23 +672,33 @@ int cat_op_scopes(const struct catalog *c, const struct cat_op *op, const char *
 	return (int)op->scope_count;
 }
 
+/* The slot of table t (n slots) whose words start with the len bytes at s (whole: are those bytes), or
+ * NULL. Probes stop at a free slot, and after n slots whatever the file holds. */
+static const struct cat_wslot *wslot_find(const struct catalog *c, const struct cat_wslot *t, uint32_t n,
+	const char *s, size_t len, bool whole)
+{
+	uint32_t mask = n - 1, i = n ? (uint32_t)text_hash(s, len) & mask : 0;
+	for (uint32_t k = 0; k < n && t[i].count; k++, i = (i + 1) & mask) {
+		const struct cat_word *w = &c->words[t[i].first];
+		if ((whole ? w->len == len : w->len >= len) && memcmp(cat_s(c, w->word), s, len) == 0) return &t[i];
+	}
+	return NULL;
+}
+
 int cat_word_find(const struct catalog *c, const char *s, size_t n)
 {
-	uint32_t lo = 0, hi = c->nwords;
-	while (lo < hi) {
-		uint32_t mid = lo + (hi - lo) / 2;
-		const struct cat_word *w = &c->words[mid];
-		int r = strncmp(cat_s(c, w->word), s, n);
-		if (r == 0 && w->len > n) r = 1;
-		if (r == 0) return (int)mid;
-		if (r < 0) lo = mid + 1;
-		else hi = mid;
-	}
-	return -1;
+	const struct cat_wslot *sl = wslot_find(c, c->wordhash, c->nwordhash, s, n, true);
+	return sl ? (int)sl->first : -1;
 }
 
 void cat_word_prefix(const struct catalog *c, const char *s, size_t n, uint32_t *first, uint32_t *end)
 {
+	if (n == CAT_STEM && !memchr(s, 0, n)) {
+		const struct cat_wslot *sl = wslot_find(c, c->stemhash, c->nstemhash, s, n, false);
+		*first = sl ? sl->first : 0;
+		*end = sl ? sl->first + sl->count : 0;
+		return;
+	}
 	uint32_t lo = 0, hi = c->nwords;
 	while (lo < hi) {
 		uint32_t mid = lo + (hi - lo) / 2;

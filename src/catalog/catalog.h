@@ -49,6 +49,8 @@ struct catalog {
 	const struct cat_text *texts;    /* PT_COUNT records, in enum ptext order */
 	const struct cat_langtext *langtexts;
 	const struct cat_ptask *ptasks;  /* parallel to tasks */
+	const struct cat_wslot *wordhash, *stemhash;
+	uint32_t nwordhash, nstemhash;
 	const struct cat_history *history;
 	const struct cat_client *clients;
 	const struct cat_entry *entries; /* sorted by (type, slug) */
@@ -134,7 +136,7 @@ int cat_op_scopes(const struct catalog *c, const struct cat_op *op, const char *
 
 /* The vocabulary word equal to the n bytes at s, or -1 (binary search). */
 int cat_word_find(const struct catalog *c, const char *s, size_t n);
-/* The range [*first, *end) of vocabulary words starting with the n bytes at s. */
+/* The range [*first, *end) of vocabulary words starting with the n bytes at s (hashed when n is CAT_STEM). */
 void cat_word_prefix(const struct catalog *c, const char *s, size_t n, uint32_t *first, uint32_t *end);
 /* The range [*first, *end) of typo index records with this hash. */
 void cat_typo_range(const struct catalog *c, uint64_t hash, uint32_t *first, uint32_t *end);

@@ -129,6 +129,28 @@ Test(catalog, task_record_unlike_its_steps_is_refused_quickly)
 	cr_assert(strstr(err, "reference"), "%s", err);
 }
 
+/* A hashed word slot naming another word, and a stem range one word too long: both refused quickly. */
+Test(catalog, word_tables_unlike_the_words_are_refused_quickly)
+{
+	static const int tables[] = { CS_WORDHASH, CS_STEMHASH };
+	for (int k = 0; k < 2; k++) {
+		const struct cat_section *sec = &head()->sections[tables[k]];
+		const struct cat_wslot *t = (const struct cat_wslot *)(orig + sec->off);
+		uint32_t i = 0;
+		while (i < sec->count && !t[i].count) i++;
+		cr_assert_lt(i, sec->count);
+		struct cat_wslot bad = t[i];
+		if (k == 0) bad.first = bad.first ? bad.first - 1 : bad.first + 1;
+		else bad.count++;
+		patch(sec->off + i * sizeof bad, &bad, sizeof bad);
+		struct catalog c;
+		char err[512];
+		cr_assert_eq(catalog_open_quick(&c, path, err, sizeof err), -1, "table %d", k);
+		cr_assert(strstr(err, "reference"), "%s", err);
+		patch(sec->off + i * sizeof bad, &t[i], sizeof bad);
+	}
+}
+
 /* Whatever a damaged pool holds, a string read through cat_s stays inside the file. */
 Test(catalog, string_offsets_outside_the_pool_read_empty)
 {

@@ -556,7 +556,7 @@ static bool writes_into(const struct catalog *c, const struct cat_ptask *p, uint
 }
 
 /* How one named app fits the task; role counts when the query names two apps of the kind (a copy). */
-static int app_mention_fit(const struct catalog *c, const struct cat_ptask *p, uint32_t a, enum plan_role role)
+static inline int app_mention_fit(const struct catalog *c, const struct cat_ptask *p, uint32_t a, enum plan_role role)
 {
 	uint32_t kind = c->apps[a].kind;
 	bool own = (p->apps >> a) & 1, rival = p->kind_apps[kind] & ~(1ull << a), kind_step = (p->kinds >> kind) & 1;
@@ -647,15 +647,22 @@ static int idf_mult(int df)
 	return df == 0 ? 1 : df <= 2 ? 3 : df <= 6 ? 2 : 1;
 }
 
-/* Level of each task for word i (task vocabulary: titles, descriptions, keywords, phrases, subjects). */
-static void word_levels(const struct catalog *c, const struct plan_resolution *r, int i, int *lv, int nt)
+/* Level of each task for word i (task vocabulary: titles, descriptions, keywords, phrases, subjects);
+ * returns the tasks it matches, a bit each. */
+static uint64_t word_levels(const struct catalog *c, const struct plan_resolution *r, int i, int *lv, int nt)
 {
+	uint64_t all = nt == 64 ? ~0ull : (1ull << nt) - 1, any = 0;
 	for (int t = 0; t < nt; t++) lv[t] = LV_NONE;
 	for (int m = 0; m < r->nwm[i]; m++) {
-		uint64_t tasks = c->words[r->wm[i][m].word].tasks;
-		for (int t = 0; t < nt; t++)
-			if ((tasks >> t) & 1 && r->wm[i][m].level > lv[t]) lv[t] = r->wm[i][m].level;
+		int level = r->wm[i][m].level;
+		uint64_t tasks = level > LV_NONE ? c->words[r->wm[i][m].word].tasks & all : 0;
+		any |= tasks;
+		for (; tasks; tasks &= tasks - 1) {
+			int t = __builtin_ctzll(tasks);
+			if (level > lv[t]) lv[t] = level;
+		}
 	}
+	return any;
 }
 
 struct phrase_ctx {
@@ -690,10 +697,10 @@ static void score_tasks(const struct catalog *c, struct plan_resolution *r, int 
 	for (int i = 0; i < r->nwords; i++) {
 		int *lv = lvbuf + i * 64;
 		if (r->stop[i] || r->app_word[i] || r->arrow[i]) { for (int t = 0; t < nt; t++) lv[t] = 0; continue; }
-		word_levels(c, r, i, lv, nt);
-		int df = 0;
-		for (int t = 0; t < nt; t++) df += lv[t] > LV_NONE;
-		for (int t = 0; t < nt; t++) scores[t] += lv[t] * idf_mult(df);
+		uint64_t tasks = word_levels(c, r, i, lv, nt);
+		/* only the tasks the word matches gain: the others' level is none */
+		int mult = idf_mult(bits(tasks));
+		for (; tasks; tasks &= tasks - 1) scores[__builtin_ctzll(tasks)] += lv[__builtin_ctzll(tasks)] * mult;
 	}
 	struct named nm;
 	read_named(c, r, &nm);

@@ -44,9 +44,15 @@ static int near_distance(const char *a, size_t la, const char *b, size_t lb)
 /* Endings an inflection may add: plural, verb and participle forms in English and German. */
 static bool inflection_ending(const char *e)
 {
-	static const char *const ENDINGS[] = { "s", "es", "e", "n", "en", "er", "ern", "ed", "d", "ing", NULL };
-	for (int i = 0; ENDINGS[i]; i++) if (strcmp(e, ENDINGS[i]) == 0) return true;
-	return false;
+	/* s es e n en er ern ed d ing, each the whole rest of e, letter by letter */
+	switch (e[0]) {
+	case 's': case 'n': case 'd': return e[1] == '\0';
+	case 'e':
+		return e[1] == '\0' || ((e[1] == 's' || e[1] == 'n' || e[1] == 'd') && e[2] == '\0') ||
+			(e[1] == 'r' && (e[2] == '\0' || (e[2] == 'n' && e[3] == '\0')));
+	case 'i': return e[1] == 'n' && e[2] == 'g' && e[3] == '\0';
+	default: return false;
+	}
 }
 
 /* How well query word q matches vocabulary word h: the same, an inflection of it, or one typo. An
@@ -165,6 +171,7 @@ static void push_word(struct plan_resolution *r, size_t *used, const char *w, si
 	dst[len] = '\0';
 	*used += len + 1;
 	r->arrow[r->nwords] = arrow;
+	r->wordlen[r->nwords] = len;
 	r->words[r->nwords++] = dst;
 }
 
@@ -320,7 +327,7 @@ static int phrase_at(const struct catalog *c, const struct plan_resolution *r, i
 		int gap_start = k;
 		for (;;) {
 			if (k >= r->nwords || r->arrow[k]) return 0;
-			int lv = word_level(r->words[k], strlen(r->words[k]), w, lw, r->fuzzy[k]);
+			int lv = word_level(r->words[k], r->wordlen[k], w, lw, r->fuzzy[k]);
 			if (lv == LV_NONE && r->fuzzy[k]) lv = typo_of(c, r, k, w, lw);
 			int need = r->fuzzy[k] ? LV_TYPO : one_word && !(flags & PH_STEM) ? LV_EXACT : LV_STEM;
 			if (lv >= need) break;
@@ -532,9 +539,17 @@ static void find_kinds_and_intents(const struct catalog *c, struct plan_resoluti
 
 /* ---- scoring ---- */
 
+/* Bits set in v: few here, so clearing them one by one beats the library's popcount call. */
 static int bits(uint64_t v)
 {
-	return __builtin_popcountll(v);
+	int n = 0;
+	for (; v; v &= v - 1) n++;
+	return n;
+}
+
+static bool two_or_more(uint64_t v)
+{
+	return (v & (v - 1)) != 0;
 }
 
 static bool task_has_cap(const struct catalog *c, uint32_t t, uint32_t cap)
@@ -562,7 +577,7 @@ static inline int app_mention_fit(const struct catalog *c, const struct cat_ptas
 	bool own = (p->apps >> a) & 1, rival = p->kind_apps[kind] & ~(1ull << a), kind_step = (p->kinds >> kind) & 1;
 	int fit = own ? W_OWN_APP : rival ? W_RIVAL_APP : kind_step ? W_KIND_STEP : W_UNRELATED_APP;
 	/* two fixed apps of the kind: a copy between them */
-	if (own && role != PR_NONE && bits(p->kind_apps[kind]) >= 2)
+	if (own && role != PR_NONE && two_or_more(p->kind_apps[kind]))
 		fit += task_app_role(p, a) == role ? W_ROLE_AGREES : W_ROLE_CONTRADICTS;
 	return fit;
 }
@@ -776,7 +791,7 @@ static bool copy_named(const struct catalog *c, const struct plan_resolution *r,
 	int agree = 0;
 	for (int m = 0; m < r->napps; m++) {
 		uint32_t a = (uint32_t)r->apps[m];
-		if (r->app_role[m] != PR_NONE && bits(p->kind_apps[c->apps[a].kind]) >= 2 && task_app_role(p, a) == r->app_role[m])
+		if (r->app_role[m] != PR_NONE && two_or_more(p->kind_apps[c->apps[a].kind]) && task_app_role(p, a) == r->app_role[m])
 			agree++;
 	}
 	return agree >= 2;

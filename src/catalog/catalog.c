@@ -169,22 +169,34 @@ static bool ptasks_ok(const struct catalog *c)
 	return true;
 }
 
-/* A hash table of words: a power of two of slots, each used one in range and found where a lookup of
- * its key looks, half of them free at least (a miss ends at a free slot). */
-static bool wtable_ok(const struct catalog *c, const struct cat_wslot *t, uint32_t n, bool whole)
+/* A hash table of words as far as reading it safely needs: a power of two of slots, half of them free
+ * at least (a miss ends at a free slot), every used one a range of words. */
+static bool wtable_ranges_ok(const struct catalog *c, const struct cat_wslot *t, uint32_t n, bool whole)
 {
 	uint32_t used = 0;
 	if (n & (n - 1)) return false;
 	for (uint32_t i = 0; i < n; i++) {
+		if (!t[i].count) continue;
+		used++;
+		if (t[i].first >= c->nwords || t[i].count > c->nwords - t[i].first || (whole && t[i].count != 1)) return false;
+	}
+	return used <= n / 2;
+}
+
+/* Every used slot where a lookup of its key looks (so no key twice), a stem range every word sharing
+ * the stem and no other, and as many words in the tables as there are: every lookup finds its word. */
+static bool wtable_ok(const struct catalog *c, const struct cat_wslot *t, uint32_t n, bool whole)
+{
+	uint32_t words = 0, want = 0;
+	for (uint32_t i = 0; i < c->nwords; i++) want += whole || c->words[i].len >= CAT_STEM;
+	for (uint32_t i = 0; i < n; i++) {
 		const struct cat_wslot *sl = &t[i];
 		if (!sl->count) continue;
-		used++;
-		if (sl->first >= c->nwords || sl->count > c->nwords - sl->first || (whole && sl->count != 1)) return false;
+		words += sl->count;
 		const struct cat_word *w = &c->words[sl->first];
 		const char *key = cat_s(c, w->word);
 		size_t len = whole ? w->len : CAT_STEM;
 		if (w->len < len || wslot_find(c, t, n, key, len, whole) != sl) return false;
-		/* a stem range is every word sharing the stem: the words around it do not */
 		uint32_t end = sl->first + sl->count;
 		for (uint32_t k = sl->first; !whole && k < end; k++)
 			if (c->words[k].len < CAT_STEM || memcmp(cat_s(c, c->words[k].word), key, CAT_STEM) != 0) return false;
@@ -192,20 +204,7 @@ static bool wtable_ok(const struct catalog *c, const struct cat_wslot *t, uint32
 		    (end < c->nwords && strncmp(cat_s(c, c->words[end].word), key, CAT_STEM) == 0)))
 			return false;
 	}
-	return used <= n / 2;
-}
-
-/* Every word found in the word table, and every word of CAT_STEM letters or more in a stem range. */
-static bool word_tables_ok(const struct catalog *c)
-{
-	if (!wtable_ok(c, c->wordhash, c->nwordhash, true) || !wtable_ok(c, c->stemhash, c->nstemhash, false)) return false;
-	for (uint32_t i = 0; i < c->nwords; i++) {
-		const struct cat_word *w = &c->words[i];
-		if (cat_word_find(c, cat_s(c, w->word), w->len) != (int)i) return false;
-		if (w->len >= CAT_STEM && !wslot_find(c, c->stemhash, c->nstemhash, cat_s(c, w->word), CAT_STEM, false))
-			return false;
-	}
-	return true;
+	return words == want;
 }
 
 /* The planner's sections: every index in range, the word index in order (it is binary-searched). */
@@ -229,7 +228,8 @@ static bool planner_refs_ok(const struct catalog *c)
 		if (w->syn_first > c->nlists || w->syn_count > c->nlists - w->syn_first) return false;
 		for (uint32_t k = 0; k < w->syn_count; k++) if (c->lists[w->syn_first + k] >= c->nsyns) return false;
 	}
-	if (!word_tables_ok(c)) return false;
+	if (!wtable_ranges_ok(c, c->wordhash, c->nwordhash, true) || !wtable_ranges_ok(c, c->stemhash, c->nstemhash, false))
+		return false;
 	for (uint32_t i = 0; i < c->ntypos; i++)
 		if (c->typos[i].word >= c->nwords || (i && c->typos[i - 1].hash > c->typos[i].hash)) return false;
 	for (uint32_t i = 0; i < c->nfamilies; i++) {
@@ -439,7 +439,9 @@ static int verify(struct catalog *c, enum catalog_check level, char *err, size_t
 		return bad(err, errlen, "cannot hash the compiled catalog");
 	for (int i = 0; i < 32; i++) snprintf(want + 2 * i, 3, "%02x", c->h->sha256[i]);
 	if (strcmp(want, got) != 0) return bad(err, errlen, "compiled catalog is damaged (checksum mismatch)");
-	if (!entries_ok(c)) return bad(err, errlen, "compiled catalog has a damaged section or reference");
+	/* where the word tables put each word: content, like the entries, checked with the checksum */
+	if (!entries_ok(c) || !wtable_ok(c, c->wordhash, c->nwordhash, true) || !wtable_ok(c, c->stemhash, c->nstemhash, false))
+		return bad(err, errlen, "compiled catalog has a damaged section or reference");
 	return 0;
 }
 

@@ -68,8 +68,9 @@ struct catalog {
 
 /* Two levels of checks. QUICK costs the same whatever the catalog holds: header and its checksum, the
  * trailer (a file cut short or still being copied over fails it), every section's bounds, and the
- * references of every section but the directory entries. FULL adds the sha256 of the whole file and
- * every directory entry (their strings and the order the binary search needs). Every open returns 0, or
+ * references of every section but the directory entries. FULL adds the sha256 of the whole file,
+ * every directory entry (their strings and the order the binary search needs) and where the planner's
+ * word tables put each word. Every open returns 0, or
  * -1 with the reason in err (damaged, wrong format, absent); the caller frees with catalog_close. */
 enum catalog_check { CAT_QUICK, CAT_FULL };
 

@@ -56,6 +56,8 @@ static int entry_cmp(const struct catalog *c, const struct cat_entry *e, const c
 #define CHECK_STR(x) do { if (!str_ok(c, (x))) return false; } while (0)
 
 static bool planner_refs_ok(const struct catalog *c);
+static const struct cat_wslot *wslot_find(const struct catalog *c, const struct cat_wslot *t, uint32_t n,
+	const char *s, size_t len, bool whole);
 static bool client_refs_ok(const struct catalog *c);
 
 static bool refs_ok(const struct catalog *c)
@@ -123,9 +125,92 @@ static bool refs_ok(const struct catalog *c)
 	return planner_refs_ok(c) && client_refs_ok(c);
 }
 
+bool cat_ptask_derive(struct cat_ptask *p, const struct cat_step *steps, uint32_t n, const struct cat_cap *caps,
+	bool (*is_target)(const void *ctx, cat_str role), const void *ctx)
+{
+	memset(p, 0, sizeof *p);
+	for (uint32_t k = 0; k < n; k++) {
+		const struct cat_step *st = &steps[k];
+		bool target = is_target(ctx, st->role), bound = st->app != CAT_NONE;
+		if (st->cap >= 64 || (bound && st->app >= 64) || st->app_kind >= AK_COUNT) return false;
+		uint64_t cap = 1ull << st->cap, app = bound ? 1ull << st->app : 0;
+		p->caps |= cap;
+		if (target) p->main_caps |= cap;
+		/* the first step bound to an app gives the app its role */
+		if (target && !(p->apps & app)) p->target_apps |= app;
+		p->apps |= app;
+		p->kind_apps[st->app_kind] |= app;
+		p->kinds |= 1u << st->app_kind;
+		if (target && caps[st->cap].write) {
+			p->write_apps |= app;
+			if (!bound) p->write_kinds |= 1u << st->app_kind;
+		}
+	}
+	if (!p->main_caps && n) p->main_caps = 1ull << steps[n - 1].cap;
+	return true;
+}
+
+static bool role_is_target(const void *ctx, cat_str role)
+{
+	const struct catalog *c = ctx;
+	return cat_len(c, role) == 6 && memcmp(cat_s(c, role), "target", 6) == 0;
+}
+
+/* Each task's scoring record is the one its steps give. */
+static bool ptasks_ok(const struct catalog *c)
+{
+	for (uint32_t i = 0; i < c->ntasks; i++) {
+		const struct cat_task *t = &c->tasks[i];
+		struct cat_ptask p;
+		if (!cat_ptask_derive(&p, &c->steps[t->step_first], t->step_count, c->caps, role_is_target, c) ||
+		    memcmp(&p, &c->ptasks[i], sizeof p) != 0)
+			return false;
+	}
+	return true;
+}
+
+/* A hash table of words as far as reading it safely needs: a power of two of slots, half of them free
+ * at least (a miss ends at a free slot), every used one a range of words. */
+static bool wtable_ranges_ok(const struct catalog *c, const struct cat_wslot *t, uint32_t n, bool whole)
+{
+	uint32_t used = 0;
+	if (n & (n - 1)) return false;
+	for (uint32_t i = 0; i < n; i++) {
+		if (!t[i].count) continue;
+		used++;
+		if (t[i].first >= c->nwords || t[i].count > c->nwords - t[i].first || (whole && t[i].count != 1)) return false;
+	}
+	return used <= n / 2;
+}
+
+/* Every used slot where a lookup of its key looks (so no key twice), a stem range every word sharing
+ * the stem and no other, and as many words in the tables as there are: every lookup finds its word. */
+static bool wtable_ok(const struct catalog *c, const struct cat_wslot *t, uint32_t n, bool whole)
+{
+	uint32_t words = 0, want = 0;
+	for (uint32_t i = 0; i < c->nwords; i++) want += whole || c->words[i].len >= CAT_STEM;
+	for (uint32_t i = 0; i < n; i++) {
+		const struct cat_wslot *sl = &t[i];
+		if (!sl->count) continue;
+		words += sl->count;
+		const struct cat_word *w = &c->words[sl->first];
+		const char *key = cat_s(c, w->word);
+		size_t len = whole ? w->len : CAT_STEM;
+		if (w->len < len || wslot_find(c, t, n, key, len, whole) != sl) return false;
+		uint32_t end = sl->first + sl->count;
+		for (uint32_t k = sl->first; !whole && k < end; k++)
+			if (c->words[k].len < CAT_STEM || memcmp(cat_s(c, c->words[k].word), key, CAT_STEM) != 0) return false;
+		if (!whole && ((sl->first && strncmp(cat_s(c, c->words[sl->first - 1].word), key, CAT_STEM) == 0) ||
+		    (end < c->nwords && strncmp(cat_s(c, c->words[end].word), key, CAT_STEM) == 0)))
+			return false;
+	}
+	return words == want;
+}
+
 /* The planner's sections: every index in range, the word index in order (it is binary-searched). */
 static bool planner_refs_ok(const struct catalog *c)
 {
+	if (!ptasks_ok(c)) return false;
 	for (uint32_t i = 0; i < c->nsyns; i++) {
 		const struct cat_syn *s = &c->syns[i];
 		CHECK_STR(s->phrase);
@@ -143,6 +228,8 @@ static bool planner_refs_ok(const struct catalog *c)
 		if (w->syn_first > c->nlists || w->syn_count > c->nlists - w->syn_first) return false;
 		for (uint32_t k = 0; k < w->syn_count; k++) if (c->lists[w->syn_first + k] >= c->nsyns) return false;
 	}
+	if (!wtable_ranges_ok(c, c->wordhash, c->nwordhash, true) || !wtable_ranges_ok(c, c->stemhash, c->nstemhash, false))
+		return false;
 	for (uint32_t i = 0; i < c->ntypos; i++)
 		if (c->typos[i].word >= c->nwords || (i && c->typos[i - 1].hash > c->typos[i].hash)) return false;
 	for (uint32_t i = 0; i < c->nfamilies; i++) {
@@ -323,10 +410,15 @@ static int verify_quick(struct catalog *c, char *err, size_t errlen)
 	c->texts = section(c, CS_TEXTS, sizeof *c->texts, &c->ntexts);
 	c->history = section(c, CS_HISTORY, sizeof *c->history, &c->nhistory);
 	c->langtexts = section(c, CS_LANGTEXTS, sizeof *c->langtexts, &c->nlangtexts);
+	uint32_t nptasks = 0;
+	c->ptasks = section(c, CS_PTASKS, sizeof *c->ptasks, &nptasks);
+	c->wordhash = section(c, CS_WORDHASH, sizeof *c->wordhash, &c->nwordhash);
+	c->stemhash = section(c, CS_STEMHASH, sizeof *c->stemhash, &c->nstemhash);
 	if ((c->nops && (!c->opx || nopx != c->nops)) || (c->nscopes && !c->scopes) || (c->nsyns && !c->syns) ||
 	    (c->nwords && !c->words) || c->ntasks > 64 || (c->ntypos && !c->typos) || (c->nfamilies && !c->families) ||
 	    (c->nintents && !c->intents) || (c->nimplied && !c->implied) || (c->ninputs && !c->inputs) || !c->texts ||
-	    (c->nhistory && !c->history) || !c->langtexts)
+	    (c->nhistory && !c->history) || !c->langtexts || (c->ntasks && !c->ptasks) || nptasks != c->ntasks ||
+	    !c->wordhash || !c->stemhash)
 		return bad(err, errlen, "compiled catalog has a damaged planner section");
 	c->clients = section(c, CS_CLIENTS, sizeof *c->clients, &c->nclients);
 	c->entries = section(c, CS_ENTRIES, sizeof *c->entries, &c->nentries);
@@ -347,7 +439,9 @@ static int verify(struct catalog *c, enum catalog_check level, char *err, size_t
 		return bad(err, errlen, "cannot hash the compiled catalog");
 	for (int i = 0; i < 32; i++) snprintf(want + 2 * i, 3, "%02x", c->h->sha256[i]);
 	if (strcmp(want, got) != 0) return bad(err, errlen, "compiled catalog is damaged (checksum mismatch)");
-	if (!entries_ok(c)) return bad(err, errlen, "compiled catalog has a damaged section or reference");
+	/* where the word tables put each word: content, like the entries, checked with the checksum */
+	if (!entries_ok(c) || !wtable_ok(c, c->wordhash, c->nwordhash, true) || !wtable_ok(c, c->stemhash, c->nstemhash, false))
+		return bad(err, errlen, "compiled catalog has a damaged section or reference");
 	return 0;
 }
 
@@ -580,23 +674,33 @@ int cat_op_scopes(const struct catalog *c, const struct cat_op *op, const char *
 	return (int)op->scope_count;
 }
 
+/* The slot of table t (n slots) whose words start with the len bytes at s (whole: are those bytes), or
+ * NULL. Probes stop at a free slot, and after n slots whatever the file holds. */
+static const struct cat_wslot *wslot_find(const struct catalog *c, const struct cat_wslot *t, uint32_t n,
+	const char *s, size_t len, bool whole)
+{
+	uint32_t mask = n - 1, i = n ? (uint32_t)text_hash(s, len) & mask : 0;
+	for (uint32_t k = 0; k < n && t[i].count; k++, i = (i + 1) & mask) {
+		const struct cat_word *w = &c->words[t[i].first];
+		if ((whole ? w->len == len : w->len >= len) && memcmp(cat_s(c, w->word), s, len) == 0) return &t[i];
+	}
+	return NULL;
+}
+
 int cat_word_find(const struct catalog *c, const char *s, size_t n)
 {
-	uint32_t lo = 0, hi = c->nwords;
-	while (lo < hi) {
-		uint32_t mid = lo + (hi - lo) / 2;
-		const struct cat_word *w = &c->words[mid];
-		int r = strncmp(cat_s(c, w->word), s, n);
-		if (r == 0 && w->len > n) r = 1;
-		if (r == 0) return (int)mid;
-		if (r < 0) lo = mid + 1;
-		else hi = mid;
-	}
-	return -1;
+	const struct cat_wslot *sl = wslot_find(c, c->wordhash, c->nwordhash, s, n, true);
+	return sl ? (int)sl->first : -1;
 }
 
 void cat_word_prefix(const struct catalog *c, const char *s, size_t n, uint32_t *first, uint32_t *end)
 {
+	if (n == CAT_STEM && !memchr(s, 0, n)) {
+		const struct cat_wslot *sl = wslot_find(c, c->stemhash, c->nstemhash, s, n, false);
+		*first = sl ? sl->first : 0;
+		*end = sl ? sl->first + sl->count : 0;
+		return;
+	}
 	uint32_t lo = 0, hi = c->nwords;
 	while (lo < hi) {
 		uint32_t mid = lo + (hi - lo) / 2;

@@ -48,6 +48,9 @@ struct catalog {
 	const struct cat_input *inputs;
 	const struct cat_text *texts;    /* PT_COUNT records, in enum ptext order */
 	const struct cat_langtext *langtexts;
+	const struct cat_ptask *ptasks;  /* parallel to tasks */
+	const struct cat_wslot *wordhash, *stemhash;
+	uint32_t nwordhash, nstemhash;
 	const struct cat_history *history;
 	const struct cat_client *clients;
 	const struct cat_entry *entries; /* sorted by (type, slug) */
@@ -65,8 +68,9 @@ struct catalog {
 
 /* Two levels of checks. QUICK costs the same whatever the catalog holds: header and its checksum, the
  * trailer (a file cut short or still being copied over fails it), every section's bounds, and the
- * references of every section but the directory entries. FULL adds the sha256 of the whole file and
- * every directory entry (their strings and the order the binary search needs). Every open returns 0, or
+ * references of every section but the directory entries. FULL adds the sha256 of the whole file,
+ * every directory entry (their strings and the order the binary search needs) and where the planner's
+ * word tables put each word. Every open returns 0, or
  * -1 with the reason in err (damaged, wrong format, absent); the caller frees with catalog_close. */
 enum catalog_check { CAT_QUICK, CAT_FULL };
 
@@ -133,10 +137,15 @@ int cat_op_scopes(const struct catalog *c, const struct cat_op *op, const char *
 
 /* The vocabulary word equal to the n bytes at s, or -1 (binary search). */
 int cat_word_find(const struct catalog *c, const char *s, size_t n);
-/* The range [*first, *end) of vocabulary words starting with the n bytes at s. */
+/* The range [*first, *end) of vocabulary words starting with the n bytes at s (hashed when n is CAT_STEM). */
 void cat_word_prefix(const struct catalog *c, const char *s, size_t n, uint32_t *first, uint32_t *end);
 /* The range [*first, *end) of typo index records with this hash. */
 void cat_typo_range(const struct catalog *c, uint64_t hash, uint32_t *first, uint32_t *end);
+
+/* What the planner's scoring reads of a task's n steps; false when a capability or app index does not
+ * fit its bits. is_target(ctx, role): the step's role is "target". */
+bool cat_ptask_derive(struct cat_ptask *p, const struct cat_step *steps, uint32_t n, const struct cat_cap *caps,
+	bool (*is_target)(const void *ctx, cat_str role), const void *ctx);
 
 /* The privilege record of scope for app, or NULL when the catalog does not order it. */
 const struct cat_scope *cat_scope_find(const struct catalog *c, uint32_t app, const char *scope);

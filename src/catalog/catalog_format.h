@@ -7,7 +7,7 @@
 #include <stdint.h>
 
 #define CAT_MAGIC "APCATLG1"
-#define CAT_FORMAT 18u
+#define CAT_FORMAT 20u
 
 /* A string is an offset into the string section: uint32 length, bytes, NUL. 0 means "absent". */
 typedef uint32_t cat_str;
@@ -46,6 +46,9 @@ enum cat_section_id {
 	CS_DFILTERS,    /* struct cat_dfilter[]: entries by usage area and status, for listings without words */
 	CS_DLISTS,      /* uint32_t[]: the entry indices of those filters */
 	CS_LANGTEXTS,   /* struct cat_langtext[]: the planner's texts pre-serialised in every language order */
+	CS_PTASKS,      /* struct cat_ptask[], parallel to CS_TASKS: what the planner's scoring reads of the steps */
+	CS_WORDHASH,    /* struct cat_wslot[]: CS_WORDS by the text_hash of the whole word (open addressing) */
+	CS_STEMHASH,    /* struct cat_wslot[]: ranges of CS_WORDS by the text_hash of their first CAT_STEM letters */
 	CS_COUNT
 };
 
@@ -133,6 +136,19 @@ struct cat_step {
 	cat_str role;
 };
 
+/* A task's steps as the planner scores them, derived once by the compiler (cat_ptask_derive; the reader
+ * derives it again and refuses a file that disagrees). Bits: capability, app or enum cat_app_kind index. */
+struct cat_ptask {
+	uint64_t caps;                        /* every step's capability */
+	uint64_t main_caps;                   /* its target steps', else its last step's: what it is for */
+	uint64_t apps;                        /* apps its steps are bound to */
+	uint64_t target_apps;                 /* apps whose first bound step is a target step */
+	uint64_t write_apps;                  /* apps a writing target step is bound to */
+	uint64_t kind_apps[AK_COUNT];         /* per kind, the apps its steps of that kind are bound to */
+	uint32_t kinds;                       /* every step's app kind */
+	uint32_t write_kinds;                 /* kinds of writing target steps bound at request time */
+};
+
 struct cat_report {
 	cat_str id, date, json;
 };
@@ -217,6 +233,14 @@ struct cat_word {
 	uint64_t tasks;
 	uint32_t syn_first, syn_count;
 };
+
+/* A slot of a CS_WORDHASH or CS_STEMHASH table: a power of two of slots, at most half of them used, each
+ * key in the first free slot from its hash (modulo the size) on. count 0: a free slot. CS_WORDHASH: one
+ * word (count 1); CS_STEMHASH: the words [first, first + count) that share their first CAT_STEM bytes. */
+struct cat_wslot {
+	uint32_t first, count;
+};
+#define CAT_STEM 4u
 
 /* text_hash of a vocabulary word of five letters or more, or of it with one letter deleted. */
 struct cat_typo {

@@ -17,10 +17,11 @@ struct cc {
 	size_t errlen;
 	const char *dir, *extra_dir;
 	struct buf strings, apps, ops, caps, tasks, steps, lists, reports, docs, opx, scopes, syns, words, clients, entries;
-	struct buf typos, families, intents, implied, inputs, texts, history, langtexts;
+	struct buf typos, families, intents, implied, inputs, texts, history, langtexts, ptasks, wordhash, stemhash;
 	struct json_object *versions, *capfile, *taskfile, *guidefile, *appsrc[16], *reportsrc;
 	struct json_object *sources;  /* sources.json, read when an address needs the provider's path segment */
 	uint32_t napps, nops, ncaps, ntasks, nsteps, nlists, nreports, ndocs, nscopes, nsyns, nwords, nclients, nentries, nimported, nshadowed;
+	uint32_t nwordhash, nstemhash;
 	uint32_t ntypos, nfamilies, nintents, nimplied, ninputs, ntexts, nhistory, nlangtexts;
 	uint32_t app_ops[16][2]; /* first, count */
 	char dataset_version[512];
@@ -49,6 +50,7 @@ int cc_compile_implied(struct cc *c);
 int cc_compile_inputs(struct cc *c);
 int cc_compile_texts(struct cc *c);
 int cc_compile_history(struct cc *c);
+int cc_compile_ptasks(struct cc *c);
 /* The operation's address as the provider documents it: base joined with path, the neutral segment of
  * the path (sources.json path_neutralisation) written back as the provider's. Caller frees. */
 char *cc_request_url(struct cc *c, uint32_t app, const char *base, const char *path);

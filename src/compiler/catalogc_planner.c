@@ -4,6 +4,7 @@
 #include "compiler/catalogc.h"
 #include "compiler/catalogc_int.h"
 #include "compiler/catalogc_shapes.h"
+#include "catalog/catalog.h"
 #include "catalog/vocab.h"
 #include "util/jsonutil.h"
 #include "util/text.h"
@@ -299,6 +300,48 @@ static int build_typos(struct cc *c)
 	return rc < 0 ? cc_fail(c, "synonyms.json", "", "out of memory") : 0;
 }
 
+/* Puts a key (the word range [first, first + count), len bytes of its first word) into table t of n
+ * slots: the first free slot from its hash on. */
+static void wslot_put(const struct cc *c, struct cat_wslot *t, uint32_t n, uint32_t first, uint32_t count, size_t len)
+{
+	const struct cat_word *w = (const struct cat_word *)c->words.p + first;
+	uint32_t i = (uint32_t)text_hash(cc_pool(c, w->word), len) & (n - 1);
+	while (t[i].count) i = (i + 1) & (n - 1);
+	t[i] = (struct cat_wslot){ .first = first, .count = count };
+}
+
+/* A table of at least twice as many slots as keys, a power of two. */
+static struct cat_wslot *wtable_new(struct buf *b, uint32_t keys, uint32_t *n)
+{
+	*n = keys ? 2 : 0;
+	while (*n && *n < 2 * keys) *n *= 2;
+	struct cat_wslot none = { 0 };
+	for (uint32_t i = 0; i < *n; i++) if (buf_add(b, &none, sizeof none) < 0) return NULL;
+	return (struct cat_wslot *)b->p;
+}
+
+/* The word index hashed: every word by its bytes, and every range of words sharing their first
+ * CAT_STEM letters by those, so that a query word costs one probe rather than a binary search. */
+static int build_word_tables(struct cc *c)
+{
+	const struct cat_word *w = (const struct cat_word *)c->words.p;
+	uint32_t stems = 0;
+	for (uint32_t i = 0; i < c->nwords; i++)
+		stems += w[i].len >= CAT_STEM && (!i || strncmp(cc_pool(c, w[i - 1].word), cc_pool(c, w[i].word), CAT_STEM) != 0);
+	struct cat_wslot *wt = wtable_new(&c->wordhash, c->nwords, &c->nwordhash);
+	struct cat_wslot *st = wtable_new(&c->stemhash, stems, &c->nstemhash);
+	if ((c->nwords && !wt) || (stems && !st)) return cc_fail(c, "synonyms.json", "", "out of memory");
+	for (uint32_t i = 0; i < c->nwords; i++) wslot_put(c, wt, c->nwordhash, i, 1, w[i].len);
+	for (uint32_t i = 0; i < c->nwords;) {
+		uint32_t j = i + 1;
+		if (w[i].len < CAT_STEM) { i = j; continue; }
+		while (j < c->nwords && strncmp(cc_pool(c, w[i].word), cc_pool(c, w[j].word), CAT_STEM) == 0) j++;
+		wslot_put(c, st, c->nstemhash, i, j - i, CAT_STEM);
+		i = j;
+	}
+	return 0;
+}
+
 /* Distinct words of every task text and phrase, sorted; each knows its tasks and the phrases it
  * starts. The planner looks every query word up here instead of comparing it with every phrase. */
 static int build_words(struct cc *c)
@@ -325,7 +368,7 @@ static int build_words(struct cc *c)
 	for (size_t i = 0; i < o.n; i++) free(o.v[i].w);
 	free(o.v);
 	if (rc < 0) return cc_fail(c, "synonyms.json", "", "out of memory");
-	return build_typos(c);
+	return build_word_tables(c) < 0 ? -1 : build_typos(c);
 }
 
 int cc_compile_synonyms(struct cc *c)
@@ -623,4 +666,24 @@ static int history_entry(struct cc *c, const char *file, size_t i, struct json_o
 int cc_compile_history(struct cc *c)
 {
 	return each_entry(c, "history.json", &SRC_HISTORY, "entries", history_entry);
+}
+
+/* ---- the tasks as the planner scores them ---- */
+
+static bool pooled_target(const void *ctx, cat_str role)
+{
+	return strcmp(cc_pool(ctx, role), "target") == 0;
+}
+
+int cc_compile_ptasks(struct cc *c)
+{
+	const struct cat_task *tasks = (const struct cat_task *)c->tasks.p;
+	for (uint32_t t = 0; t < c->ntasks; t++) {
+		struct cat_ptask p;
+		if (!cat_ptask_derive(&p, (const struct cat_step *)c->steps.p + tasks[t].step_first, tasks[t].step_count,
+			(const struct cat_cap *)c->caps.p, pooled_target, c))
+			return cc_fail(c, "tasks.json", "/tasks", "a capability or app index does not fit the planner's 64 bits");
+		if (buf_add(&c->ptasks, &p, sizeof p) < 0) return cc_fail(c, "tasks.json", "/tasks", "out of memory");
+	}
+	return 0;
 }

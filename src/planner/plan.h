@@ -85,6 +85,7 @@ struct plan_resolution {
 	 * so that an answer does not pay for clearing kilobytes it does not use. */
 	char folded[1024];
 	const char *words[PLAN_MAX_WORDS];
+	size_t wordlen[PLAN_MAX_WORDS];
 	char wordbuf[1536];
 	struct plan_match wm[PLAN_MAX_WORDS][PLAN_MAX_MATCHES];
 };

@@ -44,9 +44,15 @@ static int near_distance(const char *a, size_t la, const char *b, size_t lb)
 /* Endings an inflection may add: plural, verb and participle forms in English and German. */
 static bool inflection_ending(const char *e)
 {
-	static const char *const ENDINGS[] = { "s", "es", "e", "n", "en", "er", "ern", "ed", "d", "ing", NULL };
-	for (int i = 0; ENDINGS[i]; i++) if (strcmp(e, ENDINGS[i]) == 0) return true;
-	return false;
+	/* s es e n en er ern ed d ing, each the whole rest of e, letter by letter */
+	switch (e[0]) {
+	case 's': case 'n': case 'd': return e[1] == '\0';
+	case 'e':
+		return e[1] == '\0' || ((e[1] == 's' || e[1] == 'n' || e[1] == 'd') && e[2] == '\0') ||
+			(e[1] == 'r' && (e[2] == '\0' || (e[2] == 'n' && e[3] == '\0')));
+	case 'i': return e[1] == 'n' && e[2] == 'g' && e[3] == '\0';
+	default: return false;
+	}
 }
 
 /* How well query word q matches vocabulary word h: the same, an inflection of it, or one typo. An
@@ -165,6 +171,7 @@ static void push_word(struct plan_resolution *r, size_t *used, const char *w, si
 	dst[len] = '\0';
 	*used += len + 1;
 	r->arrow[r->nwords] = arrow;
+	r->wordlen[r->nwords] = len;
 	r->words[r->nwords++] = dst;
 }
 
@@ -320,7 +327,7 @@ static int phrase_at(const struct catalog *c, const struct plan_resolution *r, i
 		int gap_start = k;
 		for (;;) {
 			if (k >= r->nwords || r->arrow[k]) return 0;
-			int lv = word_level(r->words[k], strlen(r->words[k]), w, lw, r->fuzzy[k]);
+			int lv = word_level(r->words[k], r->wordlen[k], w, lw, r->fuzzy[k]);
 			if (lv == LV_NONE && r->fuzzy[k]) lv = typo_of(c, r, k, w, lw);
 			int need = r->fuzzy[k] ? LV_TYPO : one_word && !(flags & PH_STEM) ? LV_EXACT : LV_STEM;
 			if (lv >= need) break;
@@ -532,84 +539,46 @@ static void find_kinds_and_intents(const struct catalog *c, struct plan_resoluti
 
 /* ---- scoring ---- */
 
-static uint64_t task_caps(const struct catalog *c, uint32_t t)
+/* Bits set in v: few here, so clearing them one by one beats the library's popcount call. */
+static int bits(uint64_t v)
 {
-	const struct cat_task *tk = &c->tasks[t];
-	uint64_t caps = 0;
-	for (uint32_t k = 0; k < tk->step_count; k++) caps |= 1ull << c->steps[tk->step_first + k].cap;
-	return caps;
+	int n = 0;
+	for (; v; v &= v - 1) n++;
+	return n;
 }
 
-/* What the task is for: its target steps, or its last step when it only reads. An intent asking for
- * these counts more than one asking for a step on the way ("search" is what mailA-find is for, and
- * only a step of file-invoices). */
-static bool is_target(const struct catalog *c, const struct cat_step *st)
+static bool two_or_more(uint64_t v)
 {
-	return cat_len(c, st->role) == 6 && memcmp(cat_s(c, st->role), "target", 6) == 0;
-}
-
-static uint64_t main_caps(const struct catalog *c, uint32_t t)
-{
-	const struct cat_task *tk = &c->tasks[t];
-	uint64_t caps = 0;
-	for (uint32_t k = 0; k < tk->step_count; k++)
-		if (is_target(c, &c->steps[tk->step_first + k])) caps |= 1ull << c->steps[tk->step_first + k].cap;
-	return caps ? caps : 1ull << c->steps[tk->step_first + tk->step_count - 1].cap;
+	return (v & (v - 1)) != 0;
 }
 
 static bool task_has_cap(const struct catalog *c, uint32_t t, uint32_t cap)
 {
-	return (task_caps(c, t) >> cap) & 1;
+	return (c->ptasks[t].caps >> cap) & 1;
 }
 
 /* The role ("source"/"target") of the task's first step bound to app, or PR_NONE. */
-static enum plan_role task_app_role(const struct catalog *c, const struct cat_task *tk, uint32_t app)
+static enum plan_role task_app_role(const struct cat_ptask *p, uint32_t app)
 {
-	for (uint32_t k = 0; k < tk->step_count; k++) {
-		const struct cat_step *st = &c->steps[tk->step_first + k];
-		if (st->app == app) return is_target(c, st) ? PR_TARGET : PR_SOURCE;
-	}
-	return PR_NONE;
-}
-
-/* Fixed-app steps of the task of kind (two means a copy between two apps of one kind). */
-static int fixed_apps_of_kind(const struct catalog *c, const struct cat_task *tk, uint32_t kind)
-{
-	int n = 0;
-	uint32_t seen = CAT_NONE;
-	for (uint32_t k = 0; k < tk->step_count; k++) {
-		const struct cat_step *st = &c->steps[tk->step_first + k];
-		if (st->app != CAT_NONE && st->app_kind == kind && st->app != seen) { n++; seen = st->app; }
-	}
-	return n;
+	if (!((p->apps >> app) & 1)) return PR_NONE;
+	return (p->target_apps >> app) & 1 ? PR_TARGET : PR_SOURCE;
 }
 
 /* Whether the task's target step writes into app (its own app, or a generic step of app's kind). */
-static bool writes_into(const struct catalog *c, const struct cat_task *tk, uint32_t a)
+static bool writes_into(const struct catalog *c, const struct cat_ptask *p, uint32_t a)
 {
-	for (uint32_t k = 0; k < tk->step_count; k++) {
-		const struct cat_step *st = &c->steps[tk->step_first + k];
-		if (is_target(c, st) && c->caps[st->cap].write &&
-		    (st->app == a || (st->app == CAT_NONE && st->app_kind == c->apps[a].kind)))
-			return true;
-	}
-	return false;
+	return ((p->write_apps >> a) & 1) || ((p->write_kinds >> c->apps[a].kind) & 1);
 }
 
-/* How one named app fits task t; role counts when the query names two apps of the kind (a copy). */
-static int app_mention_fit(const struct catalog *c, const struct cat_task *tk, uint32_t a, enum plan_role role)
+/* How one named app fits the task; role counts when the query names two apps of the kind (a copy). */
+static inline int app_mention_fit(const struct catalog *c, const struct cat_ptask *p, uint32_t a, enum plan_role role)
 {
 	uint32_t kind = c->apps[a].kind;
-	bool own = false, rival = false, kind_step = false;
-	for (uint32_t k = 0; k < tk->step_count; k++) {
-		const struct cat_step *st = &c->steps[tk->step_first + k];
-		if (st->app == a) own = true;
-		else if (st->app != CAT_NONE && st->app_kind == kind) rival = true;
-		if (st->app_kind == kind) kind_step = true;
-	}
+	bool own = (p->apps >> a) & 1, rival = p->kind_apps[kind] & ~(1ull << a), kind_step = (p->kinds >> kind) & 1;
 	int fit = own ? W_OWN_APP : rival ? W_RIVAL_APP : kind_step ? W_KIND_STEP : W_UNRELATED_APP;
-	if (own && role != PR_NONE && fixed_apps_of_kind(c, tk, kind) >= 2)
-		fit += task_app_role(c, tk, a) == role ? W_ROLE_AGREES : W_ROLE_CONTRADICTS;
+	/* two fixed apps of the kind: a copy between them */
+	if (own && role != PR_NONE && two_or_more(p->kind_apps[kind]))
+		fit += task_app_role(p, a) == role ? W_ROLE_AGREES : W_ROLE_CONTRADICTS;
 	return fit;
 }
 
@@ -624,10 +593,9 @@ struct named {
 	enum plan_role role[PLAN_MAX_APPS];  /* an app's role where the query names two of its kind, else none */
 	unsigned kinds_said;                 /* generic words and the kinds of apps named */
 	uint64_t apps;                       /* bit per app named */
-	uint64_t caps[64], main[64];         /* per task: its capabilities, and main_caps */
 };
 
-static void read_named(const struct catalog *c, const struct plan_resolution *r, int nt, struct named *nm)
+static void read_named(const struct catalog *c, const struct plan_resolution *r, struct named *nm)
 {
 	nm->kinds_said = r->kinds;
 	nm->apps = 0;
@@ -638,40 +606,37 @@ static void read_named(const struct catalog *c, const struct plan_resolution *r,
 		nm->kinds_said |= 1u << c->apps[r->apps[m]].kind;
 		nm->apps |= 1ull << r->apps[m];
 	}
-	for (int t = 0; t < nt; t++) {
-		nm->caps[t] = task_caps(c, (uint32_t)t);
-		nm->main[t] = main_caps(c, (uint32_t)t);
-	}
+}
+
+/* Index of the task's first step bound to app a. */
+static int first_step_of(const struct catalog *c, const struct cat_task *tk, uint32_t a)
+{
+	for (uint32_t k = 0; k < tk->step_count; k++) if (c->steps[tk->step_first + k].app == a) return (int)k;
+	return -1;
 }
 
 /* Adjustment for the apps and families the query names; see docs/planner.md. */
 static int app_fit(const struct catalog *c, uint32_t t, const struct plan_resolution *r, const struct named *nm)
 {
-	const struct cat_task *tk = &c->tasks[t];
+	const struct cat_ptask *p = &c->ptasks[t];
 	int fit = 0, last = -1, ordered = 1, fixed_seen = 0;
 	bool roles = false;
 	for (int m = 0; m < r->napps; m++) {
 		uint32_t a = (uint32_t)r->apps[m];
 		enum plan_role role = nm->role[m];
-		fit += app_mention_fit(c, tk, a, role);
+		fit += app_mention_fit(c, p, a, role);
 		/* "get this PDF into Dropbox": an app named as the target is where the task should write */
-		if (r->app_role[m] == PR_TARGET && r->app_strong[m] && writes_into(c, tk, a)) fit += W_TARGET_WRITE;
+		if (r->app_role[m] == PR_TARGET && r->app_strong[m] && writes_into(c, p, a)) fit += W_TARGET_WRITE;
 		roles |= role != PR_NONE;
-		for (uint32_t k = 0; k < tk->step_count; k++)
-			if (c->steps[tk->step_first + k].app == a) {
-				fixed_seen++;
-				if ((int)k < last) ordered = 0;
-				last = (int)k;
-				break;
-			}
+		if (!((p->apps >> a) & 1)) continue;
+		fixed_seen++;
+		int k = first_step_of(c, &c->tasks[t], a);
+		if (k < last) ordered = 0;
+		last = k;
 	}
 	if (fixed_seen >= 2 && ordered && !roles) fit += 1;
-	unsigned kinds_said = nm->kinds_said, kinds_needed = 0;
+	unsigned kinds_said = nm->kinds_said, kinds_needed = p->kinds & ~(1u << AK_CALLER);
 	uint64_t named = nm->apps;
-	for (uint32_t k = 0; k < tk->step_count; k++) {
-		uint32_t kind = c->steps[tk->step_first + k].app_kind;
-		if (kind != AK_CALLER) kinds_needed |= 1u << kind;
-	}
 	/* a family names, for each kind the task needs and no app names, its app of that kind; it is one
 	 * name, so it counts once (the mean over those kinds), and it says nothing about which kinds */
 	for (int f = 0; f < r->nfamilies; f++) {
@@ -682,20 +647,13 @@ static int app_fit(const struct catalog *c, uint32_t t, const struct plan_resolu
 			if (!((kinds_needed >> kind) & 1) || kind_named_explicitly(c, r, kind)) continue;
 			covered++;
 			named |= 1ull << fam->apps[kind];
-			sum += app_mention_fit(c, tk, fam->apps[kind], PR_NONE);
+			sum += app_mention_fit(c, p, fam->apps[kind], PR_NONE);
 		}
 		fit += covered ? sum / covered : W_UNRELATED_APP;
 	}
 	/* a task asks for more than was said when it needs a fixed app, or a kind, the query never names */
-	bool any_named = r->napps || r->nfamilies;
-	for (uint32_t k = 0; k < tk->step_count; k++) {
-		const struct cat_step *st = &c->steps[tk->step_first + k];
-		bool first = true;
-		for (uint32_t q = 0; q < k; q++) first &= c->steps[tk->step_first + q].app != st->app;
-		if (any_named && st->app != CAT_NONE && !((named >> st->app) & 1) && first) fit += W_UNNAMED;
-	}
-	for (int k = 0; k < AK_COUNT; k++)
-		if ((kinds_needed >> k) & 1 && !((kinds_said >> k) & 1)) fit += W_UNNAMED;
+	if (r->napps || r->nfamilies) fit += W_UNNAMED * bits(p->apps & ~named);
+	fit += W_UNNAMED * bits(kinds_needed & ~kinds_said & ((1u << AK_COUNT) - 1));
 	return fit;
 }
 
@@ -704,20 +662,26 @@ static int idf_mult(int df)
 	return df == 0 ? 1 : df <= 2 ? 3 : df <= 6 ? 2 : 1;
 }
 
-/* Level of each task for word i (task vocabulary: titles, descriptions, keywords, phrases, subjects). */
-static void word_levels(const struct catalog *c, const struct plan_resolution *r, int i, int *lv, int nt)
+/* Level of each task for word i (task vocabulary: titles, descriptions, keywords, phrases, subjects);
+ * returns the tasks it matches, a bit each. */
+static uint64_t word_levels(const struct catalog *c, const struct plan_resolution *r, int i, int *lv, int nt)
 {
+	uint64_t all = nt == 64 ? ~0ull : (1ull << nt) - 1, any = 0;
 	for (int t = 0; t < nt; t++) lv[t] = LV_NONE;
 	for (int m = 0; m < r->nwm[i]; m++) {
-		uint64_t tasks = c->words[r->wm[i][m].word].tasks;
-		for (int t = 0; t < nt; t++)
-			if ((tasks >> t) & 1 && r->wm[i][m].level > lv[t]) lv[t] = r->wm[i][m].level;
+		int level = r->wm[i][m].level;
+		uint64_t tasks = level > LV_NONE ? c->words[r->wm[i][m].word].tasks & all : 0;
+		any |= tasks;
+		for (; tasks; tasks &= tasks - 1) {
+			int t = __builtin_ctzll(tasks);
+			if (level > lv[t]) lv[t] = level;
+		}
 	}
+	return any;
 }
 
 struct phrase_ctx {
 	int *scores, nt;
-	const uint64_t *caps;             /* per task, its capabilities */
 	unsigned char seen[1024];         /* bit per syn already scored: a phrase counts once */
 };
 
@@ -733,7 +697,7 @@ static bool score_phrase(const struct catalog *c, struct plan_resolution *r, int
 		x->scores[sy->target] += W_TASK_PHRASE * (int)sy->words;
 		return false;
 	}
-	for (int t = 0; t < x->nt; t++) if ((x->caps[t] >> sy->target) & 1) x->scores[t] += W_CAP_PHRASE;
+	for (int t = 0; t < x->nt; t++) if (task_has_cap(c, (uint32_t)t, sy->target)) x->scores[t] += W_CAP_PHRASE;
 	for (int k = 0; k < r->ncaps; k++) if (r->caps[k] == (int)sy->target) return false;
 	if (r->ncaps < PLAN_MAX_CAPS) r->caps[r->ncaps++] = (int)sy->target;
 	for (int w = i; w < i + n; w++) r->matched[w] |= !r->stop[w] && !r->app_word[w];
@@ -748,20 +712,21 @@ static void score_tasks(const struct catalog *c, struct plan_resolution *r, int 
 	for (int i = 0; i < r->nwords; i++) {
 		int *lv = lvbuf + i * 64;
 		if (r->stop[i] || r->app_word[i] || r->arrow[i]) { for (int t = 0; t < nt; t++) lv[t] = 0; continue; }
-		word_levels(c, r, i, lv, nt);
-		int df = 0;
-		for (int t = 0; t < nt; t++) df += lv[t] > LV_NONE;
-		for (int t = 0; t < nt; t++) scores[t] += lv[t] * idf_mult(df);
+		uint64_t tasks = word_levels(c, r, i, lv, nt);
+		/* only the tasks the word matches gain: the others' level is none */
+		int mult = idf_mult(bits(tasks));
+		for (; tasks; tasks &= tasks - 1) scores[__builtin_ctzll(tasks)] += lv[__builtin_ctzll(tasks)] * mult;
 	}
 	struct named nm;
-	read_named(c, r, nt, &nm);
-	struct phrase_ctx x = { .scores = scores, .nt = nt, .caps = nm.caps, .seen = { 0 } };
+	read_named(c, r, &nm);
+	struct phrase_ctx x = { .scores = scores, .nt = nt, .seen = { 0 } };
 	for (int i = 0; i < r->nwords; i++)
 		each_phrase(c, r, i, 1u << SYN_TASK | 1u << SYN_CAP, score_phrase, &x);
 	for (int k = 0; k < r->nintents; k++) {
 		uint64_t caps = c->intents[r->intents[k].intent].caps;
 		for (int t = 0; t < nt; t++) {
-			int w = nm.main[t] & caps ? W_INTENT_MAIN : nm.caps[t] & caps ? W_INTENT_PART : W_INTENT_NONE;
+			const struct cat_ptask *p = &c->ptasks[t];
+			int w = p->main_caps & caps ? W_INTENT_MAIN : p->caps & caps ? W_INTENT_PART : W_INTENT_NONE;
 			scores[t] += r->intents[k].negated ? (w > 0 ? -w : 0) : w;
 		}
 	}
@@ -784,10 +749,8 @@ static void score_tasks(const struct catalog *c, struct plan_resolution *r, int 
  * file task), or an intent asking for one of its capabilities. */
 static void mark_support(const struct catalog *c, struct plan_resolution *r, const int *lvbuf, int t)
 {
-	uint64_t caps = task_caps(c, (uint32_t)t);
-	unsigned kinds = 0;
-	const struct cat_task *tk = &c->tasks[t];
-	for (uint32_t k = 0; k < tk->step_count; k++) kinds |= 1u << c->steps[tk->step_first + k].app_kind;
+	uint64_t caps = c->ptasks[t].caps;
+	unsigned kinds = c->ptasks[t].kinds;
 	for (int i = 0; i < r->nwords; i++)
 		if (!r->stop[i] && !r->app_word[i] && !r->arrow[i] && (lvbuf[i * 64 + t] > LV_NONE || (r->word_kinds[i] & kinds)))
 			r->matched[i] = true;
@@ -824,12 +787,11 @@ static bool transfer_named(const struct catalog *c, const struct plan_resolution
 /* "from Google Sheets into Excel": the query names both apps of a copy task, each in its role. */
 static bool copy_named(const struct catalog *c, const struct plan_resolution *r, int t)
 {
-	const struct cat_task *tk = &c->tasks[t];
+	const struct cat_ptask *p = &c->ptasks[t];
 	int agree = 0;
 	for (int m = 0; m < r->napps; m++) {
 		uint32_t a = (uint32_t)r->apps[m];
-		if (r->app_role[m] != PR_NONE && fixed_apps_of_kind(c, tk, c->apps[a].kind) >= 2 &&
-		    task_app_role(c, tk, a) == r->app_role[m])
+		if (r->app_role[m] != PR_NONE && two_or_more(p->kind_apps[c->apps[a].kind]) && task_app_role(p, a) == r->app_role[m])
 			agree++;
 	}
 	return agree >= 2;

@@ -116,6 +116,48 @@ Test(catalog, damaged_header_and_truncation_are_refused_quickly)
 	cr_assert(strstr(err, "truncated"), "%s", err);
 }
 
+/* The planner's per-task record disagreeing with the task's steps: the quick checks derive it again. */
+Test(catalog, task_record_unlike_its_steps_is_refused_quickly)
+{
+	uint64_t off = head()->sections[CS_PTASKS].off + offsetof(struct cat_ptask, main_caps), v;
+	memcpy(&v, orig + off, sizeof v);
+	v ^= 1;
+	patch(off, &v, sizeof v);
+	struct catalog c;
+	char err[512];
+	cr_assert_eq(catalog_open_quick(&c, path, err, sizeof err), -1);
+	cr_assert(strstr(err, "reference"), "%s", err);
+}
+
+/* A hashed word slot naming another word, or a stem range one word too long, in a file sealed again:
+ * the full checks see the tables disagree with the words; a slot out of range is refused quickly. */
+Test(catalog, word_tables_unlike_the_words_are_refused)
+{
+	static const int tables[] = { CS_WORDHASH, CS_STEMHASH };
+	unsigned char *copy = malloc(orig_len);
+	for (int k = 0; k < 3; k++) {
+		const struct cat_section *sec = &head()->sections[tables[k % 2]];
+		memcpy(copy, orig, orig_len);
+		struct cat_wslot *t = (struct cat_wslot *)(copy + sec->off);
+		uint32_t i = 0;
+		while (i < sec->count && !t[i].count) i++;
+		cr_assert_lt(i, sec->count);
+		if (k == 0) t[i].first = t[i].first ? t[i].first - 1 : t[i].first + 1;
+		else if (k == 1) t[i].count++;
+		else t[i].first = 0xfffffff0u;
+		cr_assert_eq(catalog_seal(copy, orig_len), 0);
+		patch(0, copy, orig_len);
+		struct catalog c;
+		char err[512];
+		int quick = catalog_open_quick(&c, path, err, sizeof err);
+		if (quick == 0) catalog_close(&c);
+		cr_assert_eq(quick, k == 2 ? -1 : 0, "case %d: %s", k, err);
+		cr_assert_eq(catalog_open(&c, path, err, sizeof err), -1, "case %d", k);
+		cr_assert(strstr(err, "reference"), "%s", err);
+	}
+	free(copy);
+}
+
 /* Whatever a damaged pool holds, a string read through cat_s stays inside the file. */
 Test(catalog, string_offsets_outside_the_pool_read_empty)
 {

@@ -15,7 +15,7 @@ else
 fi
 run=$(mktemp -d "${TMPDIR:-/tmp}/autoplan-faults.XXXXXX")
 chmod 755 "$run" # a responder started as root reads its catalog here as nobody
-cleanup() { "$src/tests/stack.sh" stop "$run" >/dev/null 2>&1 || true; rm -rf "$run"; }
+cleanup() { "$src/tests/stack.sh" stop "$run/stack" >/dev/null 2>&1 || true; rm -rf "$run"; }
 trap cleanup EXIT
 
 # Two catalogs: A as built, B from the same sources with another catalog_version.

@@ -1,3 +1,4 @@
+#define _GNU_SOURCE /* nftw */
 /* Directory rules (slug, status, language, usage areas) and the directory compiler: connection
  * derivation, verification levels, source checks, and lookups in a compiled catalog. */
 #include "catalog/catalog.h"
@@ -8,6 +9,7 @@
 #include "catalog/vocab.h"
 
 #include <criterion/criterion.h>
+#include <ftw.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -190,7 +192,7 @@ Test(connections, package_serving_http_locally)
 
 /* ---- the compiler over small source trees ---- */
 
-static char tmpl[64];
+static char tmpl[256];
 
 static void write_file(const char *dir, const char *name, const char *text)
 {
@@ -202,11 +204,25 @@ static void write_file(const char *dir, const char *name, const char *text)
 	fclose(f);
 }
 
+static int remove_entry(const char *path, const struct stat *st, int flag, struct FTW *ftw)
+{
+	(void)st; (void)flag; (void)ftw;
+	return remove(path);
+}
+
+static void remove_tree(void)
+{
+	nftw(tmpl, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
+}
+
+/* A scratch source tree under TMPDIR, removed when the test's process ends. */
 static const char *tree(void)
 {
-	snprintf(tmpl, sizeof tmpl, "/tmp/apdir.XXXXXX");
+	const char *t = getenv("TMPDIR");
+	snprintf(tmpl, sizeof tmpl, "%s/apdir.XXXXXX", t && *t ? t : "/tmp");
 	cr_assert_not_null(mkdtemp(tmpl));
-	char d[128];
+	atexit(remove_tree);
+	char d[300];
 	snprintf(d, sizeof d, "%s/directory", tmpl);
 	mkdir(d, 0700);
 	return tmpl;
@@ -230,7 +246,7 @@ static int compile(const char *root, const char *extra, struct json_object **out
 Test(compiler, sorted_drafts_and_bad_sources)
 {
 	const char *root = tree();
-	char d[160], err[512];
+	char d[300], err[512];
 	snprintf(d, sizeof d, "%s/directory", root);
 	write_file(d, "a.json", FILE_OF("builtin", ENTRY("b.example/z", "") "," ENTRY("a.example/y", "")));
 	struct json_object *out;
@@ -262,7 +278,7 @@ Test(compiler, sorted_drafts_and_bad_sources)
 Test(compiler, connection_consistency_is_checked)
 {
 	const char *root = tree();
-	char d[160], err[512];
+	char d[300], err[512];
 	snprintf(d, sizeof d, "%s/directory", root);
 	struct json_object *out;
 	static const char *const bad[] = {

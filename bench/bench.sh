@@ -17,6 +17,7 @@ dur=${BENCH_SECONDS:-3} conns=${BENCH_CONNECTIONS:-16} threads=2 workers=${WORKE
 parts=${BENCH_PARTS:-instructions,cgi,throughput}
 dump=${REGISTRY_DUMP:-$src/../shared/registry/official-registry-servers-2025-12-18.json}
 run=$(mktemp -d "${TMPDIR:-/tmp}/autoplan-bench.XXXXXX")
+chmod 755 "$run" # started as root, the responder and the store's tools work as nobody below it
 cleanup() {
 	"$src/tests/stack.sh" stop "$run/svc" >/dev/null 2>&1 || true
 	if [ -n "${hpid:-}" ]; then pkill -P "$hpid" 2>/dev/null; kill "$hpid" 2>/dev/null; fi || true
@@ -116,7 +117,6 @@ if want cgi; then
 		echo "seccomp filter, so these runs go without it: the wall times below include it)"
 		for i in "${!cats[@]}"; do
 			# As root the responder becomes nobody before it exits: the output file must stay writable.
-			chmod 755 "$run"
 			: > "$run/st.out"
 			chmod 666 "$run/st.out"
 			CGI_WRAPPER="AUTOPLAN_SANDBOX=off valgrind --tool=callgrind --callgrind-out-file=$run/st.out" \
@@ -189,11 +189,12 @@ hello_stack() { # size: sets base to the url of an nginx in front of hello answe
 	"$run/hello" "127.0.0.1:$fport" "$workers" "$size" >/dev/null 2>&1 &
 	hpid=$!
 	cp "$src/etc/fastcgi.params" "$dir/fastcgi.params"
-	sed -e "s|@RUNDIR@|$dir|g" -e "s|@LISTEN@|127.0.0.1:$port|g" -e "s|@FASTCGI@|127.0.0.1:$fport|g" \
+	sed -e "s|@FASTCGI_PARAMS@|$dir/fastcgi.params|g" -e "s|@RUNDIR@|$dir|g" -e "s|@LISTEN@|127.0.0.1:$port|g" -e "s|@FASTCGI@|127.0.0.1:$fport|g" \
 		-e "s|@HTDOCS@|$dir/htdocs|g" -e "s|@RATE@|1000000|g" -e "s|@BURST@|1000000|g" -e "s|@ACCESS_LOG@|off|g" \
 		"$src/nginx.conf.example" > "$dir/nginx.conf"
 	sleep 0.3
-	env -u NGINX "${NGINX_BIN:-nginx}" -p "$dir" -c "$dir/nginx.conf" -g 'daemon on;' >/dev/null 2>&1
+	env -u NGINX "${NGINX_BIN:-nginx}" -p "$dir" -c "$dir/nginx.conf" -g 'daemon on;' >"$dir/start.log" 2>&1 ||
+		{ echo "bench: the baseline nginx did not start:" >&2; cat "$dir/start.log" >&2; exit 1; }
 	sleep 0.3
 	base="http://127.0.0.1:$port"
 }

@@ -264,6 +264,13 @@ static bool evict_before(const struct gate_slot *a, const struct gate_slot *b)
 	return a->closing ? a->deadline < b->deadline : a->progress < b->progress;
 }
 
+/* A connection younger than GATE_GRACE_MS is never evicted for a new one: a front server connects and
+ * then writes, and may be descheduled in between; a burst of slow clients must not cost it its request. */
+static bool evictable(const struct gate_slot *s, long long now)
+{
+	return s->closing || now - s->accepted >= GATE_GRACE_MS;
+}
+
 static int empty_slot(const struct gate *g)
 {
 	for (int i = 0; i < GATE_SLOTS; i++)
@@ -271,29 +278,31 @@ static int empty_slot(const struct gate *g)
 	return -1;
 }
 
-/* A free slot; when all are taken, the stalest makes room. Before that every slot is looked at again:
- * a front server's request may have arrived whole since (its event still waiting in this batch). */
-static int free_slot(struct gate *g)
+/* A free slot, or -1. When all are taken, every slot is looked at again first (a front server's request
+ * may have arrived whole since, its event still waiting in this batch), then the stalest evictable one
+ * (any one, with force) makes room. */
+static int free_slot(struct gate *g, long long now, bool force)
 {
 	int i = empty_slot(g);
 	if (i >= 0) return i;
 	for (i = 0; i < GATE_SLOTS; i++)
 		if (!g->slot[i].closing) inspect(g, i);
 	if ((i = empty_slot(g)) >= 0) return i;
-	int stale = 0;
-	for (i = 1; i < GATE_SLOTS; i++)
-		if (evict_before(&g->slot[i], &g->slot[stale])) stale = i;
+	int stale = -1;
+	for (i = 0; i < GATE_SLOTS; i++)
+		if ((force || evictable(&g->slot[i], now)) && (stale < 0 || evict_before(&g->slot[i], &g->slot[stale])))
+			stale = i;
+	if (stale < 0) return -1;
 	if (!g->slot[stale].closing) g->counts.evicted++;
 	slot_close(g, stale);
 	return stale;
 }
 
 /* A request that arrived whole with its connection (the usual case behind a front server) is ready
- * at once; only the rest join the epoll set. Adding reports data that came in meanwhile. */
-static void watch(struct gate *g, int fd, long long deadline)
+ * at once; only the rest join the epoll set (slot i). Adding reports data that came in meanwhile. */
+static void watch(struct gate *g, int i, int fd, long long now)
 {
-	int i = free_slot(g);
-	g->slot[i] = (struct gate_slot){ .fd = fd, .deadline = deadline, .progress = now_ms() };
+	g->slot[i] = (struct gate_slot){ .fd = fd, .deadline = now + g->lim.timeout_ms, .progress = now, .accepted = now };
 	inspect(g, i);
 	if (g->slot[i].fd != fd) return;
 	struct epoll_event ev = { .events = EPOLLIN | EPOLLRDHUP | EPOLLET, .data.fd = i };
@@ -306,7 +315,25 @@ static void watch(struct gate *g, int fd, long long deadline)
 
 void gate_keep(struct gate *g, int fd)
 {
-	watch(g, fd, now_ms() + g->lim.timeout_ms);
+	long long now = now_ms();
+	watch(g, free_slot(g, now, true), fd, now);
+}
+
+/* With every slot young and taken, new connections wait in the kernel's queue (their requests arrive
+ * there meanwhile) until a slot frees or grows old enough to make room. */
+static void listen_pause(struct gate *g, bool pause)
+{
+	if (g->paused == pause) return;
+	struct epoll_event ev = { .events = EPOLLIN | EPOLLEXCLUSIVE, .data.fd = -1 };
+	if (epoll_ctl(g->ep, pause ? EPOLL_CTL_DEL : EPOLL_CTL_ADD, g->listen_fd, pause ? NULL : &ev) == 0)
+		g->paused = pause;
+}
+
+static bool room_possible(const struct gate *g, long long now)
+{
+	for (int i = 0; i < GATE_SLOTS; i++)
+		if (g->slot[i].fd < 0 || evictable(&g->slot[i], now)) return true;
+	return false;
 }
 
 static void expire(struct gate *g, long long now)
@@ -328,8 +355,13 @@ static void expire(struct gate *g, long long now)
 static int next_timeout(const struct gate *g, long long now)
 {
 	long long first = -1;
-	for (int i = 0; i < GATE_SLOTS; i++)
-		if (g->slot[i].fd >= 0 && (first < 0 || g->slot[i].deadline < first)) first = g->slot[i].deadline;
+	for (int i = 0; i < GATE_SLOTS; i++) {
+		if (g->slot[i].fd < 0) continue;
+		long long t = g->slot[i].deadline;
+		if (g->paused && !g->slot[i].closing && g->slot[i].accepted + GATE_GRACE_MS < t)
+			t = g->slot[i].accepted + GATE_GRACE_MS; /* when it may make room for a waiting connection */
+		if (first < 0 || t < first) first = t;
+	}
 	if (first < 0) return -1;
 	return first <= now ? 0 : (int)(first - now);
 }
@@ -346,6 +378,7 @@ int gate_next(struct gate *g, volatile sig_atomic_t *stop)
 	for (;;) {
 		if (g->nready) return take_ready(g);
 		if (*stop) return -1;
+		if (g->paused && room_possible(g, now_ms())) listen_pause(g, false);
 		struct epoll_event ev[16];
 		int n = epoll_wait(g->ep, ev, 16, next_timeout(g, now_ms()));
 		if (n < 0) return errno == EINTR ? -2 : -3;
@@ -355,9 +388,14 @@ int gate_next(struct gate *g, volatile sig_atomic_t *stop)
 				if (g->slot[ev[k].data.fd].fd >= 0) inspect(g, ev[k].data.fd);
 				continue;
 			}
+			int i = g->paused ? -1 : free_slot(g, now, false);
+			if (i < 0) {
+				listen_pause(g, true);
+				continue;
+			}
 			/* Blocking, as libfcgi wants it: the gate's own reads and writes say MSG_DONTWAIT. */
 			int fd = accept4(g->listen_fd, NULL, NULL, SOCK_CLOEXEC);
-			if (fd >= 0) watch(g, fd, now + g->lim.timeout_ms);
+			if (fd >= 0) watch(g, i, fd, now);
 			else if (errno != EAGAIN && errno != EINTR && errno != ECONNABORTED && errno != EPROTO &&
 				 errno != EMFILE && errno != ENFILE && errno != ENOBUFS && errno != ENOMEM)
 				return -3;

@@ -8,6 +8,7 @@
 #define AUTOPLAN_GATE_H
 
 #include <signal.h>
+#include <stdbool.h>
 #include <stddef.h>
 
 struct gate_limits {
@@ -38,7 +39,11 @@ struct gate_slot {
 	int watched;         /* in the epoll set (a request that arrived whole never is) */
 	size_t seen;         /* bytes arrived so far */
 	long long progress;  /* CLOCK_MONOTONIC ms of the accept or of the last new bytes */
+	long long accepted;  /* CLOCK_MONOTONIC ms of the accept */
 };
+
+/* How long a pending connection is safe from eviction (see gate.c). */
+#define GATE_GRACE_MS 250
 
 struct gate {
 	int listen_fd, ep;
@@ -48,6 +53,7 @@ struct gate {
 	unsigned char *win, *scratch;
 	size_t wincap;
 	struct gate_counts counts;
+	bool paused;         /* the listening socket is out of the epoll set: every slot is young and taken */
 };
 
 /* Prepares g for listen_fd (not owned). Returns 0, or -1 when memory or epoll ran out. */

@@ -1,9 +1,11 @@
 /* Bounded FastCGI input. Connections are accepted here and handed to libfcgi only once their begin
  * record and every parameter have arrived, within a byte budget and a deadline, and (for the first
- * BODY_LOOKAHEAD bytes) their body too. Until then a connection is one pending slot watched with
- * epoll, never a worker blocked in read(); the oldest slot makes room when all are taken, an
- * expired one is answered 408, an oversized one 431, both as JSON in FastCGI records. What libfcgi
- * then reads is already in the socket buffer, its declared lengths checked against what arrived. */
+ * BODY_LOOKAHEAD bytes) their body too. A request that arrived whole with its connection is ready at
+ * once; otherwise a connection is one pending slot watched with epoll, never a worker blocked in
+ * read(). When all slots are taken the stalest one older than GATE_GRACE_MS makes room, and while
+ * none is that old new connections wait in the kernel's queue; an expired one is answered 408, an
+ * oversized one 431, both as JSON in FastCGI records. What libfcgi then reads is already in the
+ * socket buffer, its declared lengths checked against what arrived. */
 #ifndef AUTOPLAN_GATE_H
 #define AUTOPLAN_GATE_H
 

@@ -254,3 +254,49 @@ Test(gate, full_slots_drop_the_slowest)
 	gate_free(&g);
 	close(lfd);
 }
+
+/* A front server connects and writes a moment later (descheduled in between); a burst of slow clients
+ * arriving meanwhile must not evict its connection: new connections wait in the kernel's queue while
+ * every slot is younger than GATE_GRACE_MS. */
+Test(gate, a_burst_does_not_evict_a_young_connection, .timeout = 20)
+{
+	int port, lfd = listener(&port);
+	cr_assert_eq(listen(lfd, 256), 0);
+	struct gate_limits lim = LIM;
+	lim.timeout_ms = 5000;
+	struct gate g;
+	cr_assert_eq(gate_init(&g, lfd, &lim), 0);
+	volatile sig_atomic_t stop = 0;
+	enum { BEFORE = GATE_SLOTS, AFTER = GATE_SLOTS + 8 };
+	int slow[BEFORE + AFTER];
+	for (int i = 0; i < BEFORE; i++) {
+		slow[i] = client(port);
+		cr_assert_eq(write(slow[i], "\1", 1), 1);
+	}
+	int late = client(port);
+	for (int i = BEFORE; i < BEFORE + AFTER; i++) {
+		slow[i] = client(port);
+		cr_assert_eq(write(slow[i], "\1", 1), 1);
+	}
+	unsigned char p[64];
+	struct stream good = { .n = 0 };
+	request(&good, p, pair(p, "REQUEST_METHOD", 3, 'G'), 0, true);
+	pid_t child = fork();
+	if (child == 0) {
+		usleep(100 * 1000);
+		_exit(write(late, good.b, good.n) == (ssize_t)good.n ? 0 : 1);
+	}
+	int served = gate_next(&g, &stop);
+	cr_assert_geq(served, 0);
+	cr_assert_eq(write(served, "ok", 2), 2);
+	char buf[2];
+	cr_assert_eq(recv(late, buf, sizeof buf, MSG_WAITALL), 2, "the late request is the one served, its connection kept");
+	int status;
+	waitpid(child, &status, 0);
+	cr_assert_eq(status, 0);
+	close(served);
+	for (int i = 0; i < BEFORE + AFTER; i++) close(slow[i]);
+	close(late);
+	gate_free(&g);
+	close(lfd);
+}

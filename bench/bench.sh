@@ -55,7 +55,7 @@ callgrind_each() { # catalog n method target body [...] -> one figure a line, th
 	local cat=$1 n=$2
 	shift 2
 	rm -f "$run"/cg.*
-	valgrind --tool=callgrind --collect-atstart=no --callgrind-out-file="$run/cg.%p" "$run/inst" "$cat" "$n" "$@" \
+	valgrind --tool=callgrind --vgdb=no --collect-atstart=no --callgrind-out-file="$run/cg.%p" "$run/inst" "$cat" "$n" "$@" \
 		>/dev/null 2>&1
 	local f
 	for f in $(ls "$run"/cg.*.* | sort -t. -k3 -n); do
@@ -119,7 +119,7 @@ if want cgi; then
 			# As root the responder becomes nobody before it exits: the output file must stay writable.
 			: > "$run/st.out"
 			chmod 666 "$run/st.out"
-			CGI_WRAPPER="AUTOPLAN_SANDBOX=off valgrind --tool=callgrind --callgrind-out-file=$run/st.out" \
+			CGI_WRAPPER="AUTOPLAN_SANDBOX=off valgrind --tool=callgrind --vgdb=no --callgrind-out-file=$run/st.out" \
 				cgi "${cats[i]}" GET /v2/nowhere >/dev/null 2>&1
 			v=$(awk '/^totals:/ { print $2 }' "$run/st.out")
 			printf '  %-12s %6s MiB catalog %10s  %s\n' "${labels[i]}" "$(kib "${cats[i]}")" "$(fmt "$v")" "$(verdict "$v" 3000000)"

@@ -152,8 +152,7 @@ bool cat_ptask_derive(struct cat_ptask *p, const struct cat_step *steps, uint32_
 
 static bool role_is_target(const void *ctx, cat_str role)
 {
-	const struct catalog *c = ctx;
-	return cat_len(c, role) == 6 && memcmp(cat_s(c, role), "target", 6) == 0;
+	return cat_equal(ctx, role, "target", 6);
 }
 
 /* Each task's scoring record is the one its steps give. */

@@ -115,6 +115,11 @@ static inline size_t cat_len(const struct catalog *c, cat_str s)
 	memcpy(&n, c->base + c->h->sections[CS_STRINGS].off + s, sizeof n);
 	return n;
 }
+/* Whether string s is the n bytes at t: the stored length decides most pairs without reading text. */
+static inline bool cat_equal(const struct catalog *c, cat_str s, const char *t, size_t n)
+{
+	return cat_len(c, s) == n && memcmp(cat_s(c, s), t, n) == 0;
+}
 bool cat_has(cat_str s);
 
 int cat_app_find(const struct catalog *c, const char *id);
@@ -135,7 +140,7 @@ const struct cat_entry *cat_entry_find_id(const struct catalog *c, const char *i
 /* An op's scope alternatives: count, or -1 when null. */
 int cat_op_scopes(const struct catalog *c, const struct cat_op *op, const char **out, int max);
 
-/* The vocabulary word equal to the n bytes at s, or -1 (binary search). */
+/* The vocabulary word equal to the n bytes at s, or -1 (one probe of the word hash table). */
 int cat_word_find(const struct catalog *c, const char *s, size_t n);
 /* The range [*first, *end) of vocabulary words starting with the n bytes at s (hashed when n is CAT_STEM). */
 void cat_word_prefix(const struct catalog *c, const char *s, size_t n, uint32_t *first, uint32_t *end);

@@ -43,12 +43,6 @@ static bool scope_usable(const struct catalog *c, const struct plan_step *st, in
 	return !(st->existing && r && r->app_created);
 }
 
-/* Whether catalog string s equals the n bytes at t: the stored length decides most pairs. */
-static bool cat_equal(const struct catalog *c, cat_str s, const char *t, size_t n)
-{
-	return cat_len(c, s) == n && memcmp(cat_s(c, s), t, n) == 0;
-}
-
 /* Index of the op alternative equal to the n bytes at scope, or -1. */
 static int op_scope_index_n(const struct catalog *c, const struct cat_op *op, const char *scope, size_t n)
 {

@@ -920,8 +920,7 @@ void h_snapshot(const struct hctx *hc, struct json_object *in, struct reply *out
 	jw_key(w, "rule_version");
 	view_str(w, c, c->meta->rule_version);
 	jw_key(w, "task_id");
-	if (p.task >= 0) view_str(w, c, c->tasks[p.task].id);
-	else jw_null(w);
+	id_or_null(w, c, p.task >= 0, p.task >= 0 ? c->tasks[p.task].id : CAT_NONE);
 	jw_key(w, "apps");
 	snapshot_apps(w, c, &p);
 	jw_key(w, "operations");

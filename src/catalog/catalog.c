@@ -53,14 +53,22 @@ static int entry_cmp(const struct catalog *c, const struct cat_entry *e, const c
 	return r ? r : strcmp(cat_s(c, e->slug), slug);
 }
 
-#define CHECK_STR(x) do { if (!str_ok(c, (x))) return false; } while (0)
+/* A reference to a string: inside the pool always; its length prefix and NUL read only when text is
+ * asked for (the full checks), since reading them touches every page of the pool. A quick open stays
+ * safe without them: cat_s and cat_len keep every read inside the pool. */
+static bool ref_ok(const struct catalog *c, cat_str s, bool text)
+{
+	return text ? str_ok(c, s) : s == CAT_NONE || s < c->str_limit;
+}
 
-static bool planner_refs_ok(const struct catalog *c);
+#define CHECK_STR(x) do { if (!ref_ok(c, (x), text)) return false; } while (0)
+
+static bool planner_refs_ok(const struct catalog *c, bool text);
 static const struct cat_wslot *wslot_find(const struct catalog *c, const struct cat_wslot *t, uint32_t n,
 	const char *s, size_t len, bool whole);
-static bool client_refs_ok(const struct catalog *c);
+static bool client_refs_ok(const struct catalog *c, bool text);
 
-static bool refs_ok(const struct catalog *c)
+static bool refs_ok(const struct catalog *c, bool text)
 {
 	if (c->nreports && !c->reports) return false;
 	CHECK_STR(c->meta->dataset_version); CHECK_STR(c->meta->catalog_version);
@@ -122,7 +130,7 @@ static bool refs_ok(const struct catalog *c)
 		CHECK_STR(c->scopes[i].scope); CHECK_STR(c->scopes[i].reason); CHECK_STR(c->scopes[i].reason_de);
 		if (c->scopes[i].app >= c->napps || c->scopes[i].reason_text >= c->nlangtexts) return false;
 	}
-	return planner_refs_ok(c) && client_refs_ok(c);
+	return planner_refs_ok(c, text) && client_refs_ok(c, text);
 }
 
 bool cat_ptask_derive(struct cat_ptask *p, const struct cat_step *steps, uint32_t n, const struct cat_cap *caps,
@@ -206,8 +214,9 @@ static bool wtable_ok(const struct catalog *c, const struct cat_wslot *t, uint32
 	return words == want;
 }
 
-/* The planner's sections: every index in range, the word index in order (it is binary-searched). */
-static bool planner_refs_ok(const struct catalog *c)
+/* The planner's sections: every index in range; with text, the word index in order (it is
+ * binary-searched) and every word as long as it says. */
+static bool planner_refs_ok(const struct catalog *c, bool text)
 {
 	if (!ptasks_ok(c)) return false;
 	for (uint32_t i = 0; i < c->nsyns; i++) {
@@ -222,8 +231,10 @@ static bool planner_refs_ok(const struct catalog *c)
 	for (uint32_t i = 0; i < c->nwords; i++) {
 		const struct cat_word *w = &c->words[i];
 		CHECK_STR(w->word);
-		if (w->word == CAT_NONE || w->len != strlen(cat_s(c, w->word))) return false;
-		if (i && strcmp(cat_s(c, c->words[i - 1].word), cat_s(c, w->word)) >= 0) return false;
+		if (w->word == CAT_NONE || w->len >= c->str_limit - w->word) return false; /* inside the pool */
+		if (text && (w->len != strlen(cat_s(c, w->word)) ||
+		    (i && strcmp(cat_s(c, c->words[i - 1].word), cat_s(c, w->word)) >= 0)))
+			return false;
 		if (w->syn_first > c->nlists || w->syn_count > c->nlists - w->syn_first) return false;
 		for (uint32_t k = 0; k < w->syn_count; k++) if (c->lists[w->syn_first + k] >= c->nsyns) return false;
 	}
@@ -278,7 +289,7 @@ static bool planner_refs_ok(const struct catalog *c)
 	return true;
 }
 
-static bool client_refs_ok(const struct catalog *c)
+static bool client_refs_ok(const struct catalog *c, bool text)
 {
 	for (uint32_t i = 0; i < c->nclients; i++) {
 		const struct cat_client *k = &c->clients[i];
@@ -301,6 +312,7 @@ static bool client_refs_ok(const struct catalog *c)
  * only a full check runs it. A quick open stays safe without it: cat_s bounds every string offset. */
 static bool entries_ok(const struct catalog *c)
 {
+	const bool text = true;
 	for (uint32_t i = 0; i < c->nentries; i++) {
 		const struct cat_entry *e = &c->entries[i];
 		const cat_str all[] = { e->type, e->slug, e->key, e->name, e->status, e->json, e->connections,
@@ -362,8 +374,8 @@ int catalog_seal(unsigned char *file, size_t size)
 }
 
 /* The checks of constant cost: header, its own checksum, the trailer, every section's bounds, and the
- * references of every section but the directory entries. */
-static int verify_quick(struct catalog *c, char *err, size_t errlen)
+ * references of every section but the directory entries; the strings' own bytes only at the full level. */
+static int verify_quick(struct catalog *c, enum catalog_check level, char *err, size_t errlen)
 {
 	if (c->size < sizeof *c->h + sizeof(struct cat_trailer))
 		return bad(err, errlen, "catalog file is too short (%zu bytes)", c->size);
@@ -423,15 +435,16 @@ static int verify_quick(struct catalog *c, char *err, size_t errlen)
 	c->entries = section(c, CS_ENTRIES, sizeof *c->entries, &c->nentries);
 	if (search_sections(c) < 0) return bad(err, errlen, "compiled catalog has a damaged search index");
 	if (!c->meta || nmeta != 1 || !c->apps || !c->ops || !c->caps || !c->tasks || !c->steps || !c->lists ||
-	    !c->docs || !c->entries || (c->nclients && !c->clients) || !refs_ok(c))
+	    !c->docs || !c->entries || (c->nclients && !c->clients) || !refs_ok(c, level != CAT_QUICK))
 		return bad(err, errlen, "compiled catalog has a damaged section or reference");
 	return 0;
 }
 
-/* The quick checks, then the sha256 of the whole body and every directory entry. */
+/* The quick checks (with every referenced string's length and NUL), then the sha256 of the whole body
+ * and every directory entry. */
 static int verify(struct catalog *c, enum catalog_check level, char *err, size_t errlen)
 {
-	if (verify_quick(c, err, errlen) < 0) return -1;
+	if (verify_quick(c, level, err, errlen) < 0) return -1;
 	if (level == CAT_QUICK) return 0;
 	char want[65], got[65];
 	if (sha256_hex(c->base + sizeof *c->h, c->size - sizeof *c->h - sizeof(struct cat_trailer), got) < 0)

@@ -107,13 +107,14 @@ static inline const char *cat_s(const struct catalog *c, cat_str s)
 	if (s >= c->str_limit) return "";
 	return (const char *)c->base + c->h->sections[CS_STRINGS].off + s + 4;
 }
-/* Length in bytes of a string (0 for CAT_NONE), from its length prefix in the pool. */
+/* Length in bytes of a string (0 for CAT_NONE), from its length prefix in the pool; 0 for a prefix
+ * reaching past the pool, which only the full checks refuse (a quick open does not read the pool). */
 static inline size_t cat_len(const struct catalog *c, cat_str s)
 {
-	if (s == CAT_NONE) return 0;
+	if (s >= c->str_limit) return 0;
 	uint32_t n;
 	memcpy(&n, c->base + c->h->sections[CS_STRINGS].off + s, sizeof n);
-	return n;
+	return n < c->str_limit - s ? n : 0;
 }
 /* Whether string s is the n bytes at t: the stored length decides most pairs without reading text. */
 static inline bool cat_equal(const struct catalog *c, cat_str s, const char *t, size_t n)

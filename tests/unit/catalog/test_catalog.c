@@ -73,7 +73,7 @@ Test(catalog, every_open_accepts_the_built_file)
 Test(catalog, content_damage_is_refused_by_the_full_checks)
 {
 	size_t mid = head()->sections[CS_STRINGS].off + head()->sections[CS_STRINGS].size / 2;
-	/* a letter between letters: inside a string's text, not its length or NUL, which the quick checks see */
+	/* a letter between letters: inside a string's text, not its length or NUL, which the full checks see again */
 	while (!isalpha(orig[mid - 1]) || !isalpha(orig[mid]) || !isalpha(orig[mid + 1])) mid++;
 	patch(mid, "\x01", 1);
 	struct catalog c;
@@ -156,6 +156,31 @@ Test(catalog, word_tables_unlike_the_words_are_refused)
 		cr_assert(strstr(err, "reference"), "%s", err);
 	}
 	free(copy);
+}
+
+/* A string's length prefix reaching past the pool, in a file sealed again: a quick open does not read
+ * the pool and accepts it, and cat_len reads it as empty; the full checks refuse it. */
+Test(catalog, string_length_past_the_pool_reads_empty_and_is_refused_fully)
+{
+	struct catalog c;
+	char err[512];
+	cr_assert_eq(catalog_open_quick(&c, path, err, sizeof err), 0, "%s", err);
+	cat_str name = c.apps[0].name;
+	cr_assert_gt(cat_len(&c, name), 0);
+	catalog_close(&c);
+	unsigned char *copy = malloc(orig_len);
+	memcpy(copy, orig, orig_len);
+	uint32_t huge = 0x7ffffff0u;
+	memcpy(copy + head()->sections[CS_STRINGS].off + name, &huge, sizeof huge);
+	cr_assert_eq(catalog_seal(copy, orig_len), 0);
+	patch(0, copy, orig_len);
+	free(copy);
+	cr_assert_eq(catalog_open_quick(&c, path, err, sizeof err), 0, "%s", err);
+	cr_assert_eq(cat_len(&c, name), 0);
+	cr_assert_eq(cat_equal(&c, name, "", 0), true);
+	catalog_close(&c);
+	cr_assert_eq(catalog_open(&c, path, err, sizeof err), -1);
+	cr_assert(strstr(err, "reference"), "%s", err);
 }
 
 /* Whatever a damaged pool holds, a string read through cat_s stays inside the file. */

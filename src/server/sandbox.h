@@ -1,22 +1,13 @@
-/* Least privilege for the responder: leaving root, resource limits, and a seccomp filter (libseccomp)
- * allowing only the system calls serving needs. Everything else fails with EPERM; execve, ptrace and
- * the process_vm calls end the process. */
+/* Least privilege for the responder: leaving root, resource limits, and a seccomp filter (the rules are
+ * in sandbox_rules.c) allowing only the system calls serving needs. Everything else fails with EPERM;
+ * execve, ptrace and the process_vm calls end the process. */
 #ifndef AUTOPLAN_SANDBOX_H
 #define AUTOPLAN_SANDBOX_H
 
-#include <stdbool.h>
+#include "server/sandbox_needs.h"
+
 #include <stddef.h>
 
-/* What a serving process needs beyond answering requests from memory. */
-struct sandbox_needs {
-	bool reload_file;   /* a worker on its own re-reads the catalog file: read-only opens, memory files */
-	bool one_request;   /* classic CGI: libcrypto is not initialised ahead (5M instructions a start) */
-	/* The monitoring store. Its calls are one table each in sandbox.c (store_file_calls,
-	 * store_socket_calls); server_sandbox_needs (serve.c) sets these when a store is configured. */
-	bool store_files;   /* SQLite: read-write opens, locks, fsync, the journal's unlink and rename */
-	bool store_socket;  /* PostgreSQL: a Unix or TCP socket, connect */
-	bool yaml;          /* a classic CGI request that may parse YAML (a serving process always loads libyaml) */
-};
 
 /* When running as root: joins user's group only, takes its ids (real, effective, saved) and checks
  * that root cannot be regained. Does nothing for another user. 0, or -1 with the reason in err. */
@@ -30,5 +21,12 @@ void sandbox_limits(void);
  * configuration), stops the process from being traced or dumped, and installs the filter. 0, or -1
  * with the reason in err. */
 int sandbox_enter(const struct sandbox_needs *needs, char *err, size_t errlen);
+
+/* The classic CGI filter built ahead (autoplan-filtergen) and its length in instructions, 0 when the
+ * build could not run the generator (cross-compiled): such a build makes the filter at run time. A CGI
+ * request without the monitoring store installs it directly, the others build theirs through libseccomp,
+ * loaded when first needed. Static storage, never freed. */
+struct sock_filter;
+const struct sock_filter *sandbox_cgi_filter(size_t *n);
 
 #endif

@@ -2,10 +2,12 @@
  * sandbox, makes one call and reports; the parent judges how the child ended. */
 #define _GNU_SOURCE
 #include "server/sandbox.h"
+#include "server/sandbox_rules.h"
 
 #include <criterion/criterion.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <linux/filter.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -118,4 +120,51 @@ Test(sandbox, allowances_open_only_what_they_name)
 	EXPECT_EXIT(in_sandbox(&store, open_for_writing), ALLOWED);
 	EXPECT_EXIT(in_sandbox(&store, unix_socket), ALLOWED);
 	EXPECT_EXIT(in_sandbox(&store, start_process), REFUSED);
+}
+
+/* A classic CGI process: the filter built ahead, with no signals at all (its rules name no process). */
+Test(sandbox, classic_cgi_answers_and_does_nothing_else)
+{
+	struct sandbox_needs cgi = { .one_request = true };
+	EXPECT_EXIT(in_sandbox(&cgi, memory_and_time), ALLOWED);
+	EXPECT_EXIT(in_sandbox(&cgi, signal_self), REFUSED);
+	EXPECT_EXIT(in_sandbox(&cgi, signal_parent), REFUSED);
+	EXPECT_EXIT(in_sandbox(&cgi, open_for_reading), REFUSED);
+	EXPECT_EXIT(in_sandbox(&cgi, inet_socket), REFUSED);
+	EXPECT_EXIT(in_sandbox(&cgi, exec_memory), REFUSED);
+	int st = in_sandbox(&cgi, run_program);
+	cr_assert(WIFSIGNALED(st) && WTERMSIG(st) == SIGSYS, "execve did not end the process (status %d)", st);
+	/* with the monitoring store the filter is built at run time, from the same rules */
+	struct sandbox_needs store = { .one_request = true, .store_files = true };
+	EXPECT_EXIT(in_sandbox(&store, open_for_writing), ALLOWED);
+	EXPECT_EXIT(in_sandbox(&store, signal_self), REFUSED);
+	EXPECT_EXIT(in_sandbox(&store, inet_socket), REFUSED);
+}
+
+/* The program built ahead is, instruction for instruction, the one libseccomp builds from today's rules. */
+Test(sandbox, cgi_filter_built_ahead_is_the_rules)
+{
+	static const struct seccomp_calls sc = {
+#define REAL(f) .f = f,
+		SECCOMP_CALLS(REAL)
+#undef REAL
+	};
+	size_t n;
+	const struct sock_filter *built = sandbox_cgi_filter(&n);
+	cr_assert_gt(n, 0, "this build has no classic CGI filter built ahead");
+	struct sandbox_needs cgi = { .one_request = true };
+	char err[256];
+	scmp_filter_ctx ctx = sandbox_rules(&sc, &cgi, err, sizeof err);
+	cr_assert_not_null(ctx, "%s", err);
+	int fd = memfd_create("filter", 0);
+	cr_assert_geq(fd, 0);
+	cr_assert_eq(seccomp_export_bpf(ctx, fd), 0);
+	seccomp_release(ctx);
+	off_t len = lseek(fd, 0, SEEK_END);
+	cr_assert_eq((size_t)len, n * sizeof *built, "%lld bytes now, %zu built ahead", (long long)len, n * sizeof *built);
+	struct sock_filter *now = malloc((size_t)len);
+	cr_assert_eq(pread(fd, now, (size_t)len, 0), len);
+	cr_assert_eq(memcmp(now, built, (size_t)len), 0);
+	free(now);
+	close(fd);
 }

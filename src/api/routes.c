@@ -10,6 +10,7 @@
 #define L R_LANGUAGE
 #define C R_CACHE          /* GET answers fixed by the catalog: ETag, 304, cacheable (router.h) */
 #define CR R_CACHE_RELEASE /* GET documents fixed by the release */
+#define P R_PLANNER        /* reads the planner's free-text resolver tables (a CGI process maps them) */
 
 /* Response documentation of the planner rows (docs/planner.md has the full rules). Texts are objects
  * keyed en and de, ordered by Accept-Language. */
@@ -39,7 +40,7 @@
 	"source_revision_changed|catalog_version_moved|rule_version_moved, severity breaking|compatible|info, before, " \
 	"after, detail), checked_operations, summary"
 
-#define A R_AUTH
+#define A (R_AUTH | R_PLANNER) /* watches carry snapshots and their impact: the planner's tables too */
 #define MON_STATUS_DOC "project {id, name}, key {id, read_only, expires_at}, watches, watch_limit, alerts {total, " \
 	"unacknowledged}, pending_evaluation (watches not yet evaluated with the catalog served), evaluator {state " \
 	"running|running_other_catalog|not_running|never_ran, last_seen_at, catalog_version, dataset_version}"
@@ -56,7 +57,7 @@ const struct route ROUTES[] = {
 		NULL, &Q_CAPABILITIES, NULL, h_capabilities, V | E | C,
 		"capabilities (each with the operations documenting it per app), total, offset, next_offset" },
 	{ "POST", "/v2/workflows/plan", "planWorkflow", "Plan a workflow", 2,
-		NULL, NULL, &B_TASK, h_plan, V | E | L, PLAN_DOC },
+		NULL, NULL, &B_TASK, h_plan, V | E | L | P, PLAN_DOC },
 	{ "GET", "/v2/connections/{type}/{slug}", "getConnections", "Connection options of a directory entry", 3,
 		&P_ENTRY, &Q_LOCALE, NULL, h_connections, V | E | C,
 		"id, name, status, locale, connections (id, transport stdio|streamable-http|sse, runtime local|remote, command, "
@@ -73,7 +74,7 @@ const struct route ROUTES[] = {
 		"recommended_connection, connections ({connection, transport, status: supported | supported_via_bridge | "
 		"limited | not_supported, reason}); 404 entry_not_found, 404 connection_not_found" },
 	{ "POST", "/v2/permissions/explain", "explainPermissions", "Explain the permissions a task needs", 6,
-		NULL, NULL, &B_TASK, h_permissions, V | E | L, PERMISSIONS_DOC },
+		NULL, NULL, &B_TASK, h_permissions, V | E | L | P, PERMISSIONS_DOC },
 	{ "POST", "/v2/config/validate", "validateConfig", "Validate an MCP client configuration", 7,
 		NULL, NULL, &B_CONFIG_VALIDATE, h_config_validate, V | E | R_YAML,
 		"status (valid, valid_with_warnings, invalid, parse_error, unknown_client), client, format, issues "
@@ -89,11 +90,11 @@ const struct route ROUTES[] = {
 	{ "GET", "/v2/capability-gaps", "getCapabilityGaps", "Which capabilities an app documents, and its gaps", 9,
 		NULL, &Q_GAPS, NULL, h_capability_gaps, V | E | C, "app, capabilities, connector_inventory" },
 	{ "POST", "/v2/changes/impact", "changeImpact", "Impact of catalog changes on a workflow snapshot", 10,
-		NULL, NULL, &B_IMPACT, h_impact, V | E | L, IMPACT_DOC },
+		NULL, NULL, &B_IMPACT, h_impact, V | E | L | P, IMPACT_DOC },
 	{ "GET", "/v2/replacements", "findReplacements", "Apps that can replace an app for a capability set", 11,
 		NULL, &Q_REPLACEMENTS, NULL, h_replacements, V | E | C, "source, required, alternatives" },
 	{ "POST", "/v2/workflows/snapshot", "snapshotWorkflow", "Workflow snapshot of a planned task", 12,
-		NULL, NULL, &B_TASK, h_snapshot, V | E | L, SNAPSHOT_DOC },
+		NULL, NULL, &B_TASK, h_snapshot, V | E | L | P, SNAPSHOT_DOC },
 	{ "GET", "/v2/verification-reports", "listVerificationReports", "List verification reports", 0,
 		NULL, NULL, NULL, h_reports, V | C, "reports (id, date, title)" },
 	{ "GET", "/v2/verification-reports/{id}", "getVerificationReport", "A dated verification report", 13,

@@ -214,11 +214,10 @@ static bool wtable_ok(const struct catalog *c, const struct cat_wslot *t, uint32
 	return words == want;
 }
 
-/* The planner's sections: every index in range; with text, the word index in order (it is
- * binary-searched) and every word as long as it says. */
-static bool planner_refs_ok(const struct catalog *c, bool text)
+/* The free-text resolver's tables (CAT_RESOLVER): every index in range; with text, the word index in
+ * order and every word as long as it says. */
+static bool resolver_refs_ok(const struct catalog *c, bool text)
 {
-	if (!ptasks_ok(c)) return false;
 	for (uint32_t i = 0; i < c->nsyns; i++) {
 		const struct cat_syn *s = &c->syns[i];
 		CHECK_STR(s->phrase);
@@ -247,6 +246,12 @@ static bool planner_refs_ok(const struct catalog *c, bool text)
 		for (int k = 0; k < AK_COUNT; k++)
 			if (c->families[i].apps[k] != CAT_NONE && c->families[i].apps[k] >= c->napps) return false;
 	}
+	return true;
+}
+
+/* The rest of the planner's sections: every index in range. */
+static bool planner_refs_ok(const struct catalog *c, bool text)
+{
 	for (uint32_t i = 0; i < c->nimplied; i++) {
 		const struct cat_implied *m = &c->implied[i];
 		CHECK_STR(m->broader); CHECK_STR(m->narrower); CHECK_STR(m->url); CHECK_STR(m->statement_en);
@@ -373,9 +378,27 @@ int catalog_seal(unsigned char *file, size_t size)
 	return 0;
 }
 
+/* The resolver's tables (CAT_RESOLVER), left unmapped (NULL, count 0) when a quick open is not asked for them. */
+static int resolver_sections(struct catalog *c)
+{
+	uint32_t nptasks = 0;
+	c->syns = section(c, CS_SYNONYMS, sizeof *c->syns, &c->nsyns);
+	c->words = section(c, CS_WORDS, sizeof *c->words, &c->nwords);
+	c->typos = section(c, CS_TYPOS, sizeof *c->typos, &c->ntypos);
+	c->families = section(c, CS_FAMILIES, sizeof *c->families, &c->nfamilies);
+	c->intents = section(c, CS_INTENTS, sizeof *c->intents, &c->nintents);
+	c->ptasks = section(c, CS_PTASKS, sizeof *c->ptasks, &nptasks);
+	c->wordhash = section(c, CS_WORDHASH, sizeof *c->wordhash, &c->nwordhash);
+	c->stemhash = section(c, CS_STEMHASH, sizeof *c->stemhash, &c->nstemhash);
+	return (c->nsyns && !c->syns) || (c->nwords && !c->words) || (c->ntypos && !c->typos) ||
+		(c->nfamilies && !c->families) || (c->nintents && !c->intents) || (c->ntasks && !c->ptasks) ||
+		nptasks != c->ntasks || !c->wordhash || !c->stemhash ? -1 : 0;
+}
+
 /* The checks of constant cost: header, its own checksum, the trailer, every section's bounds, and the
- * references of every section but the directory entries; the strings' own bytes only at the full level. */
-static int verify_quick(struct catalog *c, enum catalog_check level, char *err, size_t errlen)
+ * references of every section but the directory entries (the resolver's only among parts); the
+ * strings' own bytes only at the full level. */
+static int verify_quick(struct catalog *c, enum catalog_check level, unsigned parts, char *err, size_t errlen)
 {
 	if (c->size < sizeof *c->h + sizeof(struct cat_trailer))
 		return bad(err, errlen, "catalog file is too short (%zu bytes)", c->size);
@@ -411,40 +434,30 @@ static int verify_quick(struct catalog *c, enum catalog_check level, char *err, 
 	uint32_t nopx = 0;
 	c->opx = section(c, CS_OPX, sizeof *c->opx, &nopx);
 	c->scopes = section(c, CS_SCOPES, sizeof *c->scopes, &c->nscopes);
-	c->syns = section(c, CS_SYNONYMS, sizeof *c->syns, &c->nsyns);
-	c->words = section(c, CS_WORDS, sizeof *c->words, &c->nwords);
-	c->typos = section(c, CS_TYPOS, sizeof *c->typos, &c->ntypos);
-	c->families = section(c, CS_FAMILIES, sizeof *c->families, &c->nfamilies);
-	c->intents = section(c, CS_INTENTS, sizeof *c->intents, &c->nintents);
 	c->implied = section(c, CS_IMPLIED, sizeof *c->implied, &c->nimplied);
 	c->inputs = section(c, CS_INPUTS, sizeof *c->inputs, &c->ninputs);
 	c->texts = section(c, CS_TEXTS, sizeof *c->texts, &c->ntexts);
 	c->history = section(c, CS_HISTORY, sizeof *c->history, &c->nhistory);
 	c->langtexts = section(c, CS_LANGTEXTS, sizeof *c->langtexts, &c->nlangtexts);
-	uint32_t nptasks = 0;
-	c->ptasks = section(c, CS_PTASKS, sizeof *c->ptasks, &nptasks);
-	c->wordhash = section(c, CS_WORDHASH, sizeof *c->wordhash, &c->nwordhash);
-	c->stemhash = section(c, CS_STEMHASH, sizeof *c->stemhash, &c->nstemhash);
-	if ((c->nops && (!c->opx || nopx != c->nops)) || (c->nscopes && !c->scopes) || (c->nsyns && !c->syns) ||
-	    (c->nwords && !c->words) || c->ntasks > 64 || (c->ntypos && !c->typos) || (c->nfamilies && !c->families) ||
-	    (c->nintents && !c->intents) || (c->nimplied && !c->implied) || (c->ninputs && !c->inputs) || !c->texts ||
-	    (c->nhistory && !c->history) || !c->langtexts || (c->ntasks && !c->ptasks) || nptasks != c->ntasks ||
-	    !c->wordhash || !c->stemhash)
+	if ((c->nops && (!c->opx || nopx != c->nops)) || (c->nscopes && !c->scopes) || c->ntasks > 64 ||
+	    (c->nimplied && !c->implied) || (c->ninputs && !c->inputs) || !c->texts || (c->nhistory && !c->history) ||
+	    !c->langtexts || ((parts & CAT_RESOLVER) && resolver_sections(c) < 0))
 		return bad(err, errlen, "compiled catalog has a damaged planner section");
 	c->clients = section(c, CS_CLIENTS, sizeof *c->clients, &c->nclients);
 	c->entries = section(c, CS_ENTRIES, sizeof *c->entries, &c->nentries);
 	if (search_sections(c) < 0) return bad(err, errlen, "compiled catalog has a damaged search index");
 	if (!c->meta || nmeta != 1 || !c->apps || !c->ops || !c->caps || !c->tasks || !c->steps || !c->lists ||
-	    !c->docs || !c->entries || (c->nclients && !c->clients) || !refs_ok(c, level != CAT_QUICK))
+	    !c->docs || !c->entries || (c->nclients && !c->clients) || !refs_ok(c, level != CAT_QUICK) ||
+	    ((parts & CAT_RESOLVER) && !resolver_refs_ok(c, level != CAT_QUICK)))
 		return bad(err, errlen, "compiled catalog has a damaged section or reference");
 	return 0;
 }
 
 /* The quick checks (with every referenced string's length and NUL), then the sha256 of the whole body
  * and every directory entry. */
-static int verify(struct catalog *c, enum catalog_check level, char *err, size_t errlen)
+static int verify(struct catalog *c, enum catalog_check level, unsigned parts, char *err, size_t errlen)
 {
-	if (verify_quick(c, level, err, errlen) < 0) return -1;
+	if (verify_quick(c, level, level == CAT_FULL ? CAT_ALL_PARTS : parts, err, errlen) < 0) return -1;
 	if (level == CAT_QUICK) return 0;
 	char want[65], got[65];
 	if (sha256_hex(c->base + sizeof *c->h, c->size - sizeof *c->h - sizeof(struct cat_trailer), got) < 0)
@@ -452,7 +465,8 @@ static int verify(struct catalog *c, enum catalog_check level, char *err, size_t
 	for (int i = 0; i < 32; i++) snprintf(want + 2 * i, 3, "%02x", c->h->sha256[i]);
 	if (strcmp(want, got) != 0) return bad(err, errlen, "compiled catalog is damaged (checksum mismatch)");
 	/* where the word tables put each word: content, like the entries, checked with the checksum */
-	if (!entries_ok(c) || !wtable_ok(c, c->wordhash, c->nwordhash, true) || !wtable_ok(c, c->stemhash, c->nstemhash, false))
+	if (!entries_ok(c) || !wtable_ok(c, c->wordhash, c->nwordhash, true) || !wtable_ok(c, c->stemhash, c->nstemhash, false) ||
+	    !ptasks_ok(c))
 		return bad(err, errlen, "compiled catalog has a damaged section or reference");
 	return 0;
 }
@@ -495,7 +509,8 @@ static int refused(struct catalog *c, const char *path, char *err, size_t errlen
 	return -1;
 }
 
-static int map_file(struct catalog *c, const char *path, enum catalog_check level, char *err, size_t errlen)
+static int map_file(struct catalog *c, const char *path, enum catalog_check level, unsigned parts, char *err,
+	size_t errlen)
 {
 	memset(c, 0, sizeof *c);
 	c->fd = -1;
@@ -512,18 +527,18 @@ static int map_file(struct catalog *c, const char *path, enum catalog_check leve
 	c->base = m;
 	c->size = (size_t)st.st_size;
 	id_from_stat(&c->id, &st);
-	if (verify(c, level, err, errlen) < 0) return refused(c, path, err, errlen);
+	if (verify(c, level, parts, err, errlen) < 0) return refused(c, path, err, errlen);
 	return 0;
 }
 
 int catalog_open(struct catalog *c, const char *path, char *err, size_t errlen)
 {
-	return map_file(c, path, CAT_FULL, err, errlen);
+	return map_file(c, path, CAT_FULL, CAT_ALL_PARTS, err, errlen);
 }
 
-int catalog_open_quick(struct catalog *c, const char *path, char *err, size_t errlen)
+int catalog_open_quick(struct catalog *c, const char *path, unsigned parts, char *err, size_t errlen)
 {
-	return map_file(c, path, CAT_QUICK, err, errlen);
+	return map_file(c, path, CAT_QUICK, parts, err, errlen);
 }
 
 #define CAT_SEALS (F_SEAL_SHRINK | F_SEAL_GROW | F_SEAL_WRITE | F_SEAL_SEAL)
@@ -585,7 +600,7 @@ static int map_sealed(struct catalog *c, int mfd, enum catalog_check level, char
 	c->base = m;
 	c->size = (size_t)st.st_size;
 	c->fd = mfd;
-	return verify(c, level, err, errlen);
+	return verify(c, level, CAT_ALL_PARTS, err, errlen);
 }
 
 int catalog_load(struct catalog *c, const char *path, char *err, size_t errlen)

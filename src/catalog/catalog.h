@@ -68,18 +68,26 @@ struct catalog {
 
 /* Two levels of checks. QUICK costs the same whatever the catalog holds: header and its checksum, the
  * trailer (a file cut short or still being copied over fails it), every section's bounds, and the
- * references of every section but the directory entries. FULL adds the sha256 of the whole file,
- * every directory entry (their strings and the order the binary search needs) and where the planner's
- * word tables put each word. Every open returns 0, or
+ * references of every section but the directory entries (catalog_parts). FULL adds the sha256 of the
+ * whole file, every directory entry (their strings and the order the binary search needs), where the
+ * planner's word tables put each word, and each task's scoring record derived again from its steps (a
+ * damaged one can only mis-score: its bits are tested, never used as indices). Every open returns 0, or
  * -1 with the reason in err (damaged, wrong format, absent); the caller frees with catalog_close. */
 enum catalog_check { CAT_QUICK, CAT_FULL };
 
 /* Maps path with the FULL checks (the compiler's tests, the tools, --check). */
 int catalog_open(struct catalog *c, const char *path, char *err, size_t errlen);
+/* What a quick open maps and checks beyond the sections every request may read. The free-text
+ * resolver's tables (synonyms, vocabulary, typos, word and stem hash tables, task scoring records,
+ * product families, intents) are most of the pages the quick checks touch, and only the planning
+ * routes read them (R_PLANNER in http/router.h): without CAT_RESOLVER their pointers are NULL and
+ * their counts 0, so nothing unchecked is ever reachable. Every other open maps all of them. */
+enum catalog_parts { CAT_RESOLVER = 1u << 0, CAT_ALL_PARTS = CAT_RESOLVER };
+
 /* Maps path with the QUICK checks: a classic CGI start-up that does not grow with the catalog. Content
  * damaged in place between the trailer and the header is not seen here (the FastCGI parent and --check
  * see it); whatever the bytes, every string read stays inside the file. */
-int catalog_open_quick(struct catalog *c, const char *path, char *err, size_t errlen);
+int catalog_open_quick(struct catalog *c, const char *path, unsigned parts, char *err, size_t errlen);
 /* Reads path into a sealed memory file (nothing can change it afterwards, and a file truncated or
  * rewritten on disk meanwhile never reaches it), then runs the FULL checks on that copy. c->fd is the
  * memory file, for catalog_adopt in other processes. */

@@ -157,11 +157,11 @@ static bool match(const char *pattern, const char *path, struct json_object *par
 	return *p == '\0' && *s == '\0';
 }
 
-unsigned router_path_flags(const struct router *r, const char *path)
+unsigned router_path_flags(const struct route *routes, int nroutes, const char *path)
 {
 	unsigned flags = 0;
-	for (int i = 0; i < r->nroutes; i++)
-		if (match(r->routes[i].pattern, path, NULL)) flags |= r->routes[i].flags;
+	for (int i = 0; i < nroutes; i++)
+		if (match(routes[i].pattern, path, NULL)) flags |= routes[i].flags;
 	return flags;
 }
 

@@ -60,6 +60,7 @@ enum route_flags {
 	R_CREATED = 1u << 7,     /* success is 201 Created */
 	R_NO_CONTENT = 1u << 8,  /* success is 204 No Content */
 	R_YAML = 1u << 9,        /* may parse YAML: libyaml, loaded on first use, is loaded before a CGI sandbox */
+	R_PLANNER = 1u << 10,    /* reads the planner's free-text resolver tables: a CGI process maps them (CAT_RESOLVER) */
 };
 
 #define CACHE_CATALOG_SECONDS 300
@@ -100,9 +101,9 @@ void router_set_env(struct router *r, void *env, auth_fn auth);
 
 void router_dispatch(const struct router *r, const struct request *req, struct reply *out);
 
-/* The flags of every route whose pattern matches path, whatever the method: what a classic CGI process
- * must prepare before its seccomp filter, from the path alone. */
-unsigned router_path_flags(const struct router *r, const char *path);
+/* The flags of every route of the table whose pattern matches path, whatever the method: what a classic
+ * CGI process must prepare (the catalog's parts, libraries, its seccomp filter), from the path alone. */
+unsigned router_path_flags(const struct route *routes, int nroutes, const char *path);
 
 /* Adds dataset_version, catalog_version and rule_version to o. */
 void add_version_triple(const struct catalog *cat, struct json_object *o);

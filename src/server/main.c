@@ -4,6 +4,7 @@
 #include "server/server.h"
 #include "server/log.h"
 #include "server/sandbox.h"
+#include "api/routes.h"
 #include "http/response.h"
 #include "util/cli.h"
 
@@ -235,18 +236,19 @@ static int serve_cgi(struct server *s)
 	struct catalog c;
 	s->one_request = true;
 	signal(SIGPIPE, SIG_IGN); /* a front that went away makes writes fail, not the process die unlogged */
-	if (catalog_open_quick(&c, s->opt.catalog, err, sizeof err) < 0 || server_install(s, &c) < 0) {
+	struct io io = { NULL, cgi_read, cgi_write, cgi_getenv };
+	char *path = request_peek_path(&io);
+	unsigned flags = path ? router_path_flags(ROUTES, NROUTES, path) : 0;
+	free(path);
+	/* the planner's resolver tables are half the pages the checks touch: mapped for its routes alone */
+	if (catalog_open_quick(&c, s->opt.catalog, flags & R_PLANNER ? CAT_RESOLVER : 0, err, sizeof err) < 0 ||
+	    server_install(s, &c) < 0) {
 		fprintf(stderr, "autoplan: %s\n", err);
-		struct io io = { NULL, cgi_read, cgi_write, cgi_getenv };
 		answer_unavailable(&io);
 		fflush(stdout);
 		return 1;
 	}
-	struct io io = { NULL, cgi_read, cgi_write, cgi_getenv };
 	struct sandbox_needs needs = server_sandbox_needs(s, SERVE_CGI);
-	char *path = request_peek_path(&io);
-	unsigned flags = path ? router_path_flags(&s->router, path) : 0;
-	free(path);
 	if (!(flags & R_AUTH)) /* no store: neither its libraries nor its system calls */
 		needs.store_files = needs.store_socket = false;
 	needs.yaml = flags & R_YAML;

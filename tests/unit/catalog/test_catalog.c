@@ -60,7 +60,7 @@ Test(catalog, every_open_accepts_the_built_file)
 	char err[512];
 	cr_assert_eq(catalog_open(&c, path, err, sizeof err), 0, "%s", err);
 	catalog_close(&c);
-	cr_assert_eq(catalog_open_quick(&c, path, err, sizeof err), 0, "%s", err);
+	cr_assert_eq(catalog_open_quick(&c, path, CAT_ALL_PARTS, err, sizeof err), 0, "%s", err);
 	cr_assert_gt(c.nentries, 0);
 	catalog_close(&c);
 	cr_assert_eq(catalog_load(&c, path, err, sizeof err), 0, "%s", err);
@@ -82,7 +82,7 @@ Test(catalog, content_damage_is_refused_by_the_full_checks)
 	cr_assert(strstr(err, "checksum mismatch"), "%s", err);
 	cr_assert_eq(catalog_load(&c, path, err, sizeof err), -1);
 	cr_assert(strstr(err, "checksum mismatch"), "%s", err);
-	cr_assert_eq(catalog_open_quick(&c, path, err, sizeof err), 0, "%s", err);
+	cr_assert_eq(catalog_open_quick(&c, path, CAT_ALL_PARTS, err, sizeof err), 0, "%s", err);
 	catalog_close(&c);
 }
 
@@ -97,7 +97,7 @@ Test(catalog, partly_written_file_is_refused_by_every_open)
 	free(h);
 	struct catalog c;
 	char err[512];
-	cr_assert_eq(catalog_open_quick(&c, path, err, sizeof err), -1);
+	cr_assert_eq(catalog_open_quick(&c, path, CAT_ALL_PARTS, err, sizeof err), -1);
 	cr_assert(strstr(err, "partly written"), "%s", err);
 	cr_assert_eq(catalog_load(&c, path, err, sizeof err), -1);
 }
@@ -108,25 +108,58 @@ Test(catalog, damaged_header_and_truncation_are_refused_quickly)
 	char err[512];
 	uint64_t off = head()->sections[CS_ENTRIES].off + 8;
 	patch(offsetof(struct cat_header, sections) + CS_ENTRIES * sizeof(struct cat_section) + 8, &off, 8);
-	cr_assert_eq(catalog_open_quick(&c, path, err, sizeof err), -1);
+	cr_assert_eq(catalog_open_quick(&c, path, CAT_ALL_PARTS, err, sizeof err), -1);
 	cr_assert(strstr(err, "header checksum"), "%s", err);
 	patch(0, orig, sizeof(struct cat_header));
 	cr_assert_eq(truncate(path, (off_t)orig_len - 100), 0);
-	cr_assert_eq(catalog_open_quick(&c, path, err, sizeof err), -1);
+	cr_assert_eq(catalog_open_quick(&c, path, CAT_ALL_PARTS, err, sizeof err), -1);
 	cr_assert(strstr(err, "truncated"), "%s", err);
 }
 
-/* The planner's per-task record disagreeing with the task's steps: the quick checks derive it again. */
-Test(catalog, task_record_unlike_its_steps_is_refused_quickly)
+/* The planner's per-task record disagreeing with the task's steps, in a file sealed again: the full
+ * checks derive it again and refuse it; a quick open, where it can only mis-score, reads it as it is. */
+Test(catalog, task_record_unlike_its_steps_is_refused_fully)
 {
 	uint64_t off = head()->sections[CS_PTASKS].off + offsetof(struct cat_ptask, main_caps), v;
-	memcpy(&v, orig + off, sizeof v);
+	unsigned char *copy = malloc(orig_len);
+	memcpy(copy, orig, orig_len);
+	memcpy(&v, copy + off, sizeof v);
 	v ^= 1;
-	patch(off, &v, sizeof v);
+	memcpy(copy + off, &v, sizeof v);
+	cr_assert_eq(catalog_seal(copy, orig_len), 0);
+	patch(0, copy, orig_len);
+	free(copy);
 	struct catalog c;
 	char err[512];
-	cr_assert_eq(catalog_open_quick(&c, path, err, sizeof err), -1);
+	cr_assert_eq(catalog_open(&c, path, err, sizeof err), -1);
 	cr_assert(strstr(err, "reference"), "%s", err);
+	cr_assert_eq(catalog_open_quick(&c, path, CAT_ALL_PARTS, err, sizeof err), 0, "%s", err);
+	catalog_close(&c);
+}
+
+/* The resolver's tables are mapped and checked by a quick open only when asked for: a typo naming a
+ * word past the vocabulary is refused then, and out of reach (no table at all) otherwise. */
+Test(catalog, quick_open_maps_the_resolver_tables_only_when_asked)
+{
+	struct catalog c;
+	char err[512];
+	cr_assert_eq(catalog_open_quick(&c, path, 0, err, sizeof err), 0, "%s", err);
+	cr_assert(!c.syns && !c.words && !c.typos && !c.wordhash && !c.stemhash && !c.ptasks && !c.families && !c.intents);
+	cr_assert(c.nsyns == 0 && c.nwords == 0 && c.ntypos == 0 && c.nwordhash == 0 && c.nfamilies == 0);
+	cr_assert_gt(c.ncaps, 0);
+	cr_assert_gt(c.ntasks, 0);
+	catalog_close(&c);
+	cr_assert_eq(catalog_open_quick(&c, path, CAT_RESOLVER, err, sizeof err), 0, "%s", err);
+	cr_assert(c.syns && c.words && c.typos && c.wordhash && c.stemhash && c.ptasks);
+	cr_assert_gt(c.ntypos, 0);
+	catalog_close(&c);
+	uint32_t past = 0xfffffff0u;
+	patch(head()->sections[CS_TYPOS].off + offsetof(struct cat_typo, word), &past, sizeof past);
+	cr_assert_eq(catalog_open_quick(&c, path, CAT_RESOLVER, err, sizeof err), -1);
+	cr_assert(strstr(err, "reference"), "%s", err);
+	cr_assert_eq(catalog_open_quick(&c, path, 0, err, sizeof err), 0, "%s", err);
+	cr_assert(!c.typos && c.ntypos == 0);
+	catalog_close(&c);
 }
 
 /* A hashed word slot naming another word, or a stem range one word too long, in a file sealed again:
@@ -149,7 +182,7 @@ Test(catalog, word_tables_unlike_the_words_are_refused)
 		patch(0, copy, orig_len);
 		struct catalog c;
 		char err[512];
-		int quick = catalog_open_quick(&c, path, err, sizeof err);
+		int quick = catalog_open_quick(&c, path, CAT_ALL_PARTS, err, sizeof err);
 		if (quick == 0) catalog_close(&c);
 		cr_assert_eq(quick, k == 2 ? -1 : 0, "case %d: %s", k, err);
 		cr_assert_eq(catalog_open(&c, path, err, sizeof err), -1, "case %d", k);
@@ -164,7 +197,7 @@ Test(catalog, string_length_past_the_pool_reads_empty_and_is_refused_fully)
 {
 	struct catalog c;
 	char err[512];
-	cr_assert_eq(catalog_open_quick(&c, path, err, sizeof err), 0, "%s", err);
+	cr_assert_eq(catalog_open_quick(&c, path, CAT_ALL_PARTS, err, sizeof err), 0, "%s", err);
 	cat_str name = c.apps[0].name;
 	cr_assert_gt(cat_len(&c, name), 0);
 	catalog_close(&c);
@@ -175,7 +208,7 @@ Test(catalog, string_length_past_the_pool_reads_empty_and_is_refused_fully)
 	cr_assert_eq(catalog_seal(copy, orig_len), 0);
 	patch(0, copy, orig_len);
 	free(copy);
-	cr_assert_eq(catalog_open_quick(&c, path, err, sizeof err), 0, "%s", err);
+	cr_assert_eq(catalog_open_quick(&c, path, CAT_ALL_PARTS, err, sizeof err), 0, "%s", err);
 	cr_assert_eq(cat_len(&c, name), 0);
 	cr_assert_eq(cat_equal(&c, name, "", 0), true);
 	catalog_close(&c);
@@ -188,7 +221,7 @@ Test(catalog, string_offsets_outside_the_pool_read_empty)
 {
 	struct catalog c;
 	char err[512];
-	cr_assert_eq(catalog_open_quick(&c, path, err, sizeof err), 0, "%s", err);
+	cr_assert_eq(catalog_open_quick(&c, path, CAT_ALL_PARTS, err, sizeof err), 0, "%s", err);
 	cr_assert_str_eq(cat_s(&c, CAT_NONE), "");
 	cr_assert_str_eq(cat_s(&c, c.str_limit), "");
 	cr_assert_str_eq(cat_s(&c, c.str_limit + 1000), "");

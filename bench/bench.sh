@@ -159,6 +159,11 @@ post_lua() { # wrk script for a POST with a JSON body
 measure() { # name url [script] -> "rps p99_ms bytes"
 	local out
 	out=$("$wrk" -t$threads -c$conns -d${dur}s --latency ${3:+-s "$3"} "$2")
+	# a figure of error answers measures the error path: refuse it rather than print it
+	if grep -q 'Non-2xx' <<<"$out"; then
+		echo "bench: $1 ($2) answered errors: $(grep 'Non-2xx' <<<"$out")" >&2
+		exit 1
+	fi
 	local rps p99
 	rps=$(awk '/Requests\/sec/ {print $2}' <<<"$out")
 	p99=$(awk '$1=="99%" {v=$2; if (v ~ /us$/) {sub(/us/,"",v); v/=1000} else if (v ~ /ms$/) {sub(/ms/,"",v)} else if (v ~ /s$/) {sub(/s/,"",v); v*=1000}; print v}' <<<"$out")
@@ -197,6 +202,12 @@ hello_stack() { # size: sets base to the url of an nginx in front of hello answe
 		{ echo "bench: the baseline nginx did not start:" >&2; cat "$dir/start.log" >&2; exit 1; }
 	sleep 0.3
 	base="http://127.0.0.1:$port"
+	local got
+	exec 3<>"/dev/tcp/127.0.0.1/$port"
+	printf 'GET /v2/anything HTTP/1.0\r\nHost: x\r\n\r\n' >&3
+	got=$(awk 'NR == 1 { s = $2 } tolower($0) ~ /^content-length:/ { gsub("\r", ""); print s, $2; exit }' <&3)
+	exec 3<&-
+	[ "$got" = "200 $size" ] || { echo "bench: the baseline answers '$got', not '200 $size'" >&2; exit 1; }
 }
 
 best() { # "rps p99" "rps p99" -> the pair with more requests/s

@@ -41,11 +41,13 @@ static ssize_t mem_read(void *ctx, char *buf, size_t n)
 	return (ssize_t)k;
 }
 
-static int mem_write(void *ctx, const char *buf, size_t n)
+static int mem_write(void *ctx, const struct iovec *iov, int n)
 {
 	struct mem_io *m = ctx;
-	m->out += n;
-	if (m->echo) fwrite(buf, 1, n, m->echo);
+	for (int i = 0; i < n; i++) {
+		m->out += iov[i].iov_len;
+		if (m->echo) fwrite(iov[i].iov_base, 1, iov[i].iov_len, m->echo);
+	}
 	return 0;
 }
 

@@ -6,12 +6,14 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <sys/types.h>
+#include <sys/uio.h>
 
 /* The transport a request arrived on: FastCGI streams or CGI stdio. */
 struct io {
 	void *ctx;
 	ssize_t (*read)(void *ctx, char *buf, size_t n);        /* 0 at end, -1 on error */
-	int (*write)(void *ctx, const char *buf, size_t n);     /* 0, or -1 on error */
+	/* the pieces in order, all of them (an answer's head, body and newline: one system call on CGI); 0 or -1 */
+	int (*write)(void *ctx, const struct iovec *iov, int n);
 	const char *(*getenv)(void *ctx, const char *name);
 };
 

@@ -160,7 +160,7 @@ int response_write(const struct io *io, const struct reply *r)
 	if (r->status == 204) {
 		char head[128];
 		int n = snprintf(head, sizeof head, "Status: 204 No Content\r\nCache-Control: no-store\r\n\r\n");
-		return io->write(io->ctx, head, (size_t)n);
+		return io->write(io->ctx, &(struct iovec){ head, (size_t)n }, 1);
 	}
 	size_t blen = 0;
 	const char *body = reply_text(r, &blen);
@@ -198,10 +198,8 @@ int response_write(const struct io *io, const struct reply *r)
 	}
 	add(&h, "\r\n");
 	if (h.full) return -1;
-	if (io->write(io->ctx, h.p, h.n) < 0) return -1;
-	if (not_modified || r->head) return 0;
-	if (io->write(io->ctx, body, blen) < 0) return -1;
-	return io->write(io->ctx, "\n", 1);
+	struct iovec iov[] = { { h.p, h.n }, { (void *)body, blen }, { "\n", 1 } };
+	return io->write(io->ctx, iov, not_modified || r->head ? 1 : 3);
 }
 
 void reply_free(struct reply *r)

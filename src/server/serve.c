@@ -109,9 +109,12 @@ static ssize_t fcgi_read(void *ctx, char *buf, size_t n)
 {
 	return fcgx.FCGX_GetStr(buf, (int)n, ((FCGX_Request *)ctx)->in);
 }
-static int fcgi_write(void *ctx, const char *buf, size_t n)
+static int fcgi_write(void *ctx, const struct iovec *iov, int n)
 {
-	return fcgx.FCGX_PutStr(buf, (int)n, ((FCGX_Request *)ctx)->out) == (int)n ? 0 : -1;
+	for (int i = 0; i < n; i++)
+		if (fcgx.FCGX_PutStr(iov[i].iov_base, (int)iov[i].iov_len, ((FCGX_Request *)ctx)->out) != (int)iov[i].iov_len)
+			return -1;
+	return 0;
 }
 static const char *fcgi_getenv(void *ctx, const char *name)
 {

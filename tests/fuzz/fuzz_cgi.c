@@ -36,13 +36,16 @@ static ssize_t in_read(void *ctx, char *buf, size_t n)
 	return (ssize_t)n;
 }
 
-static int out_write(void *ctx, const char *buf, size_t n)
+static int out_write(void *ctx, const struct iovec *iov, int niov)
 {
 	struct cgi *c = ctx;
-	c->out = realloc(c->out, c->outlen + n + 1);
-	memcpy(c->out + c->outlen, buf, n);
-	c->outlen += n;
-	c->out[c->outlen] = '\0';
+	for (int i = 0; i < niov; i++) {
+		size_t n = iov[i].iov_len;
+		c->out = realloc(c->out, c->outlen + n + 1);
+		memcpy(c->out + c->outlen, iov[i].iov_base, n);
+		c->outlen += n;
+		c->out[c->outlen] = '\0';
+	}
 	return 0;
 }
 

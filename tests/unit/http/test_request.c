@@ -22,7 +22,7 @@ static ssize_t fake_read(void *ctx, char *buf, size_t n)
 	f->reads += n;
 	return (ssize_t)n;
 }
-static int fake_write(void *ctx, const char *buf, size_t n) { (void)ctx; (void)buf; (void)n; return 0; }
+static int fake_write(void *ctx, const struct iovec *iov, int n) { (void)ctx; (void)iov; (void)n; return 0; }
 static const char *fake_getenv(void *ctx, const char *name)
 {
 	struct fake *f = ctx;

@@ -234,6 +234,7 @@ static void settle_tie(struct plan *p)
 	}
 	r->equivalent = true;
 	r->by = BY_QUERY_TASK;
+	r->confidence = r->settled_confidence;
 	r->task = r->candidates[0];
 	p->nsteps = 0;
 	p->rebound = false;

@@ -61,6 +61,7 @@ struct plan_resolution {
 	int runner_up;                    /* next best task, -1 when none */
 	int score, runner_up_score;
 	int confidence;                   /* percent, 0..100 */
+	int settled_confidence;           /* a tie's, should its tasks plan the same steps (settle_tie) */
 	int nwords;
 	int nwm[PLAN_MAX_WORDS];
 	bool stop[PLAN_MAX_WORDS], matched[PLAN_MAX_WORDS], app_word[PLAN_MAX_WORDS];

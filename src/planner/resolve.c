@@ -852,9 +852,14 @@ static void decide(const struct catalog *c, struct plan_resolution *r, const int
 	}
 	if (task_ok && !caps_outside && r->runner_up_score == r->score) {
 		r->by = BY_QUERY_AMBIGUOUS;
-		for (int t = 0; t < (int)c->ntasks && t < 64 && r->ncandidates < PLAN_MAX_CANDIDATES; t++)
-			if (scores[t] == r->score) r->candidates[r->ncandidates++] = t;
+		int next = 0; /* the best score outside the tie */
+		for (int t = 0; t < (int)c->ntasks && t < 64; t++)
+			if (scores[t] == r->score && r->ncandidates < PLAN_MAX_CANDIDATES) r->candidates[r->ncandidates++] = t;
+			else if (scores[t] < r->score && scores[t] > next) next = scores[t];
 		r->confidence = 0;
+		/* tied tasks that plan the same steps are one answer: as sure as a lead over the next task */
+		r->settled_confidence = coverage > 100 ? 100 : coverage;
+		if (next * 10 > r->score * 8) r->settled_confidence = r->settled_confidence * 3 / 4;
 	} else if (task_ok && !caps_outside) {
 		r->by = BY_QUERY_TASK;
 		int conf = coverage > 100 ? 100 : coverage;

@@ -599,6 +599,30 @@ Test(plan, ties_are_ambiguous_not_guessed, .init = setup, .fini = teardown)
 	json_object_put(p);
 }
 
+/* Tied tasks that become the same steps once the named apps are bound are one answer: planned, listed as
+ * equivalent, and as sure as a resolution with a lead, never 0 (which says "undecided"). */
+Test(plan, settled_ties_are_as_sure_as_a_lead, .init = setup, .fini = teardown)
+{
+	static const char *const q[] = { "copy files from Dropbox to OneDrive", "Gmail Anh\u00e4nge in OneDrive speichern" };
+	for (size_t i = 0; i < 2; i++) {
+		char body[160];
+		snprintf(body, sizeof body, "{\"query\":\"%s\"}", q[i]);
+		struct json_object *p = post_ok("/v2/workflows/plan", body);
+		struct json_object *t = at(p, "task"), *query = at(t, "query");
+		cr_assert_neq(strcmp(sat(p, "status"), "ambiguous"), 0, "%s", q[i]);
+		cr_assert_geq(json_object_array_length(at(query, "equivalent_tasks")), 2, "%s: no settled tie", q[i]);
+		cr_assert_eq(json_object_get_int(at(query, "score")), json_object_get_int(at(query, "runner_up_score")));
+		double conf = json_object_get_double(at(t, "confidence"));
+		cr_assert_gt(conf, 0.0, "%s: confidence %.2f", q[i], conf);
+		cr_assert_leq(conf, 1.0);
+		json_object_put(p);
+	}
+	/* a real tie stays at 0 */
+	struct json_object *p = post_ok("/v2/workflows/plan", "{\"query\":\"find emails\"}");
+	cr_assert_eq(json_object_get_double(at(at(p, "task"), "confidence")), 0.0);
+	json_object_put(p);
+}
+
 Test(plan, query_binds_apps_and_reports_how, .init = setup, .fini = teardown)
 {
 	struct json_object *p = post_ok("/v2/workflows/plan", "{\"query\":\"Rechnungen aus Mail B in Drive C ablegen\"}");

@@ -217,16 +217,6 @@ static void handlers(void)
 	sigprocmask(SIG_SETMASK, &none, NULL);
 }
 
-/* A request read to its end (libfcgi has taken its last record from the socket) leaves nothing unread,
- * so a plain close sends a FIN. libfcgi's own close (shutdown, poll until the web server closes its end,
- * read) guards against the RST unread input would cause: kept for every other request (a body left
- * unread past the cap, a read error), it costs three system calls and a wait on each. */
-static void close_plainly_when_read(FCGX_Request *req)
-{
-	if (!req->keepConnection && fcgx.FCGX_GetChar(req->in) == EOF && fcgx.FCGX_GetError(req->in) == 0)
-		fcgx.FCGX_Detach(req);
-}
-
 int worker_run(struct server *s, int listen_fd, struct worker_link *link)
 {
 	handlers();
@@ -261,8 +251,10 @@ int worker_run(struct server *s, int listen_fd, struct worker_link *link)
 		req.ipcFd = fd;
 		req.keepConnection = 1; /* so Accept_r's own Finish does not close what the gate handed over */
 		if (fcgx.FCGX_Accept_r(&req) == 0) {
+			/* libfcgi's close (shutdown, then waiting for the web server to close its end) stays: closing
+			 * at once saves three system calls but lets the workers crowd the front server off the CPU,
+			 * which doubled the p99 through nginx on two cores (make bench) */
 			serve_one(s, &io);
-			close_plainly_when_read(&req);
 			fcgx.FCGX_Finish_r(&req);
 		}
 		current_fd = -1; /* the alarm stays armed: when it rings between requests it finds nothing to cut */

@@ -51,7 +51,7 @@ void server_open_store(struct server *s);
 
 /* libfcgi, loaded by fastcgi_load when the process serves FastCGI: a classic CGI start does not load it. */
 #define FASTCGI_CALLS(X) X(FCGX_Init) X(FCGX_OpenSocket) X(FCGX_InitRequest) X(FCGX_Accept_r) X(FCGX_Finish_r) \
-	X(FCGX_Free) X(FCGX_GetParam) X(FCGX_GetStr) X(FCGX_PutStr) X(FCGX_GetChar) X(FCGX_GetError) X(FCGX_Detach)
+	X(FCGX_Free) X(FCGX_GetParam) X(FCGX_GetStr) X(FCGX_PutStr)
 struct fastcgi_calls { FASTCGI_CALLS(DYNLIB_SLOT) };
 extern struct fastcgi_calls fcgx;  /* filled once by fastcgi_load, read-only afterwards */
 

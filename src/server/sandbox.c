@@ -112,9 +112,11 @@ static int install(const struct sock_filter *prog, size_t n, char *err, size_t e
 int sandbox_enter(const struct sandbox_needs *needs, char *err, size_t errlen)
 {
 	warm_up(needs);
-	size_t n;
-	const struct sock_filter *prog = sandbox_cgi_filter(&n);
-	if (prebuilt_fits(needs)) return install(prog, n, err, errlen);
+	if (prebuilt_fits(needs)) {
+		size_t n;
+		const struct sock_filter *prog = sandbox_cgi_filter(&n);
+		return install(prog, n, err, errlen);
+	}
 	struct seccomp_calls sc;
 	if (seccomp_library(&sc, err, errlen) < 0) return -1;
 	scmp_filter_ctx ctx = sandbox_rules(&sc, needs, err, errlen);

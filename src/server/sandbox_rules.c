@@ -3,6 +3,8 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <linux/filter.h>
+#include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/ioctl.h>
@@ -122,5 +124,23 @@ scmp_filter_ctx sandbox_rules(const struct seccomp_calls *sc, const struct sandb
 	if (rc == 0) return ctx;
 	sc->seccomp_release(ctx);
 	snprintf(err, errlen, "cannot build the seccomp filter: %s", strerror(rc < 0 ? -rc : EINVAL));
+	return NULL;
+}
+
+struct sock_filter *sandbox_rules_program(const struct seccomp_calls *sc, const struct sandbox_needs *needs,
+	size_t *n, char *err, size_t errlen)
+{
+	*n = 0;
+	scmp_filter_ctx ctx = sandbox_rules(sc, needs, err, errlen);
+	if (!ctx) return NULL;
+	int fd = memfd_create("filter", MFD_CLOEXEC); /* libseccomp exports to a descriptor only */
+	off_t len = fd >= 0 && sc->seccomp_export_bpf(ctx, fd) == 0 ? lseek(fd, 0, SEEK_END) : -1;
+	sc->seccomp_release(ctx);
+	struct sock_filter *prog = len > 0 && len % (off_t)sizeof *prog == 0 ? malloc((size_t)len) : NULL;
+	if (prog && pread(fd, prog, (size_t)len, 0) == len) *n = (size_t)len / sizeof *prog;
+	if (fd >= 0) close(fd);
+	if (*n) return prog;
+	free(prog);
+	snprintf(err, errlen, "cannot export the seccomp filter");
 	return NULL;
 }

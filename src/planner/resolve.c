@@ -822,6 +822,13 @@ static void order_caps(const struct catalog *c, struct plan_resolution *r)
 		}
 }
 
+/* A resolution's confidence: the share of supporting words, less when the next task scores within 80%. */
+static int lead_confidence(int coverage, int score, int next)
+{
+	int conf = coverage > 100 ? 100 : coverage;
+	return next * 10 > score * 8 ? conf * 3 / 4 : conf;
+}
+
 /* The decision: a task needs real support (some matched word, a score above what app names alone
  * give, a third of the words); a tie names the candidates; phrases of capabilities no chosen task has
  * make a capability chain. */
@@ -858,13 +865,10 @@ static void decide(const struct catalog *c, struct plan_resolution *r, const int
 			else if (scores[t] < r->score && scores[t] > next) next = scores[t];
 		r->confidence = 0;
 		/* tied tasks that plan the same steps are one answer: as sure as a lead over the next task */
-		r->settled_confidence = coverage > 100 ? 100 : coverage;
-		if (next * 10 > r->score * 8) r->settled_confidence = r->settled_confidence * 3 / 4;
+		r->settled_confidence = lead_confidence(coverage, r->score, next);
 	} else if (task_ok && !caps_outside) {
 		r->by = BY_QUERY_TASK;
-		int conf = coverage > 100 ? 100 : coverage;
-		if (r->runner_up_score * 10 > r->score * 8) conf = conf * 3 / 4;
-		r->confidence = conf;
+		r->confidence = lead_confidence(coverage, r->score, r->runner_up_score);
 	} else if (r->ncaps > 0) {
 		r->by = BY_QUERY_CAPABILITIES;
 		r->task = -1;

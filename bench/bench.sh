@@ -138,16 +138,12 @@ if want cgi; then
 			"$run/trivial-cgi" BENCH_BODY_BYTES="$size" "${req[@]}" | paste -sd' ' |
 			awk '{ printf "%.2f %.2f %.2f\n", $1 / 1000, $2 / 1000, $2 / $1 }'
 	}
-	if [ "$(id -u)" -eq 0 ]; then
-		read -r a b r < <(pair nobody)
-		who="both as nobody, as a web server runs CGI programs"
-	else
-		read -r a b r < <(pair -)
-		who="both as $(id -un)"
-	fi
+	user=- who="both as $(id -un)"
+	[ "$(id -u)" -eq 0 ] && user=nobody who="both as nobody, as a web server runs CGI programs"
+	read -r a b r < <(pair "$user")
 	printf 'one request, GET /v2/capabilities (%s): %s ms; a trivial CGI program, %s bytes: %s ms;\n  ratio %s (goal >= 0.80: %s)\n' \
 		"$who" "$a" "$size" "$b" "$r" "$(awk -v r="$r" 'BEGIN { print (r >= 0.8) ? "meets" : "MISSES" }')"
-	if [ "$(id -u)" -eq 0 ]; then
+	if [ "$user" = nobody ]; then
 		read -r a b r < <(pair -)
 		printf 'started as root instead (the responder looks up its account and leaves root first): %s ms vs %s ms, ratio %s\n' \
 			"$a" "$b" "$r"

@@ -5,6 +5,10 @@
 #include <stdio.h>
 #include <string.h>
 
+/* An answer's buffer starts with room for most answers whole: each doubling copies the text and, in a
+ * fresh classic CGI process, touches its pages again. */
+#define REPLY_FIRST_ROOM 65536
+
 const char *status_text(int status)
 {
 	switch (status) {
@@ -79,6 +83,7 @@ struct jw *reply_object(struct reply *r)
 	drop_body(r);
 	r->status = 200;
 	r->open = true;
+	jw_reserve(&r->out, REPLY_FIRST_ROOM);
 	jw_obj(&r->out);
 	return &r->out;
 }

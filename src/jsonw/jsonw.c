@@ -22,6 +22,11 @@ static bool room(struct jw *w, size_t n)
 	return true;
 }
 
+bool jw_reserve(struct jw *w, size_t n)
+{
+	return room(w, n);
+}
+
 void jw_terminate(struct jw *w)
 {
 	if (room(w, 1)) w->p[w->len] = '\0';

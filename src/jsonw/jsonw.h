@@ -35,6 +35,9 @@ static inline void jw_put(struct jw *w, bool sep, const char *s, size_t n, bool 
 }
 
 void jw_free(struct jw *w);
+/* Room for n more bytes at once (false when memory ran out): a writer that knows its size grows once
+ * instead of copying its text at every doubling. */
+bool jw_reserve(struct jw *w, size_t n);
 /* Empties the text, keeping the memory for the next document. */
 void jw_reset(struct jw *w);
 static inline bool jw_failed(const struct jw *w) { return w->failed; }

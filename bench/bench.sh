@@ -68,7 +68,7 @@ verdict() { awk -v v="$1" -v g="$2" 'BEGIN { print (v <= g) ? "meets" : "MISSES"
 
 if want instructions; then
 	command -v valgrind >/dev/null || { echo "bench: valgrind not found (./dev.sh installs it)" >&2; exit 1; }
-	cc -O2 -I"$src/src" $(pkg-config --cflags json-c) -o "$run/inst" "$src/bench/inst.c" "$build/src/libautoplan.a" \
+	cc -O2 -I"$src/src" -I"$build/src" $(pkg-config --cflags json-c) -o "$run/inst" "$src/bench/inst.c" "$build/src/libautoplan.a" \
 		$(pkg-config --libs json-c yaml-0.1)
 	echo
 	echo "== instructions per request (callgrind), beyond a 404 answered in the same process =="

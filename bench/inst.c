@@ -10,6 +10,7 @@
 #include "http/response.h"
 #include "api/routes.h"
 #include "http/router.h"
+#include "api/prebuilt_answers.h" /* the build's (BUILT_SOURCES): answered as the responder answers */
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -89,6 +90,7 @@ int main(int argc, char **argv)
 		fprintf(stderr, "inst: %s\n", err);
 		return 1;
 	}
+	router_set_prebuilt(&rt, prebuilt_answers, PREBUILT_ROUTES);
 	long n = atol(argv[2]);
 	for (int a = 3, k = 0; a + 2 < argc; a += 3, k++) {
 		char clen[32], label[32];

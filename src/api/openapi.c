@@ -317,8 +317,8 @@ struct json_object *openapi_monitoring_document(void)
 	return doc;
 }
 
-/* The document's members written into the answer: the generator builds a tree once per request for
- * these rarely asked, cacheable documents, and the writer keeps one output path for every answer. */
+/* The document's members written into the answer: the generator builds a tree, and the writer keeps one
+ * output path for every answer. The responder serves the text this wrote at build time (api/prebuilt.h). */
 static void write_document(struct reply *out, struct json_object *doc)
 {
 	struct jw *w = reply_object(out);
@@ -331,14 +331,14 @@ static void write_document(struct reply *out, struct json_object *doc)
 
 void h_openapi(const struct hctx *c, struct json_object *in, struct reply *out)
 {
-	(void)c;
 	(void)in;
-	write_document(out, openapi_document());
+	if (c->prebuilt) reply_raw(out, c->prebuilt);
+	else write_document(out, openapi_document());
 }
 
 void h_monitoring_openapi(const struct hctx *c, struct json_object *in, struct reply *out)
 {
-	(void)c;
 	(void)in;
-	write_document(out, openapi_monitoring_document());
+	if (c->prebuilt) reply_raw(out, c->prebuilt);
+	else write_document(out, openapi_monitoring_document());
 }

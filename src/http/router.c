@@ -99,6 +99,11 @@ void router_free(struct router *r)
 	jw_free(&r->versions);
 }
 
+void router_set_prebuilt(struct router *r, const char *const *answers, int n)
+{
+	r->prebuilt = n == r->nroutes ? answers : NULL;
+}
+
 void router_set_env(struct router *r, void *env, auth_fn auth)
 {
 	r->env = env;
@@ -446,7 +451,8 @@ void router_dispatch(const struct router *r, const struct request *req, struct r
 		merge(&in, part);
 	}
 	if (!in) in = json_object_new_object();
-	struct hctx c = { .cat = r->cat, .route = rt, .env = r->env, .who = &who };
+	struct hctx c = { .cat = r->cat, .route = rt, .env = r->env, .who = &who,
+		.prebuilt = r->prebuilt ? r->prebuilt[rt - r->routes] : NULL };
 	c.nlangs = accept_language_order(req->accept_language, LANG_CODES, 2, c.langs);
 	if ((rt->flags & (R_CACHE | R_CACHE_RELEASE)) && strcmp(rt->method, "GET") == 0) {
 		make_etag(r, rt, in, (rt->flags & R_LANGUAGE) ? &c : NULL, etag);

@@ -514,7 +514,12 @@ static bool note_intent(const struct catalog *c, struct plan_resolution *r, int 
 	if (n < (int)sy->words) return false;
 	for (int k = i; k < i + n; k++) if (r->intent_word[k]) return false;  /* inside a longer intent */
 	for (int k = 0; k < r->nintents; k++)
-		if (r->intents[k].intent == (int)sy->target) return false;
+		if (r->intents[k].intent == (int)sy->target) {
+			/* named again under a negation ("send an email ... but don't send it"): what the user
+			 * declined once is never planned */
+			if (negated_at(c, r, i)) r->intents[k].negated = true;
+			return false;
+		}
 	if (r->nintents == PLAN_MAX_INTENTS) return true;
 	r->intents[r->nintents++] = (struct plan_intent){ .first = i, .nwords = n, .intent = (int)sy->target,
 		.negated = negated_at(c, r, i) };
@@ -685,6 +690,14 @@ struct phrase_ctx {
 	unsigned char seen[1024];         /* bit per syn already scored: a phrase counts once */
 };
 
+/* Whether cap is one of an intent the query negates ("but don't send it"): named or not, it is never planned. */
+static bool declined(const struct catalog *c, const struct plan_resolution *r, uint32_t cap)
+{
+	for (int k = 0; k < r->nintents; k++)
+		if (r->intents[k].negated && (c->intents[r->intents[k].intent].caps >> cap) & 1) return true;
+	return false;
+}
+
 static bool score_phrase(const struct catalog *c, struct plan_resolution *r, int i, const struct cat_syn *sy, void *v)
 {
 	struct phrase_ctx *x = v;
@@ -697,8 +710,13 @@ static bool score_phrase(const struct catalog *c, struct plan_resolution *r, int
 		x->scores[sy->target] += W_TASK_PHRASE * (int)sy->words;
 		return false;
 	}
-	for (int t = 0; t < x->nt; t++) if (task_has_cap(c, (uint32_t)t, sy->target)) x->scores[t] += W_CAP_PHRASE;
+	if (!declined(c, r, sy->target))
+		for (int t = 0; t < x->nt; t++) if (task_has_cap(c, (uint32_t)t, sy->target)) x->scores[t] += W_CAP_PHRASE;
 	for (int k = 0; k < r->ncaps; k++) if (r->caps[k] == (int)sy->target) return false;
+	if (declined(c, r, sy->target)) { /* understood, and never planned */
+		for (int w = i; w < i + n; w++) r->matched[w] |= !r->stop[w] && !r->app_word[w];
+		return false;
+	}
 	if (r->ncaps < PLAN_MAX_CAPS) r->caps[r->ncaps++] = (int)sy->target;
 	for (int w = i; w < i + n; w++) r->matched[w] |= !r->stop[w] && !r->app_word[w];
 	return false;

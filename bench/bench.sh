@@ -136,21 +136,22 @@ if want cgi; then
 	# As a web server starts them: a fresh process, the request in the environment (the same for both),
 	# no shell in between; run by run alternately, medians (bench/cgirun.c).
 	req=(GATEWAY_INTERFACE=CGI/1.1 SERVER_PROTOCOL=HTTP/1.1 REQUEST_METHOD=GET REQUEST_URI=/v2/capabilities QUERY_STRING=)
-	pair() { # user: "responder_ms trivial_ms ratio trivial_with_parts_ms its_ratio"
+	# user: "responder_ms trivial_ms ratio parts_ms parts_vs_trivial responder_vs_parts" (ratios of speed)
+	pair() {
 		"$run/cgirun" "$runs" "$1" "$build/src/autoplan" AUTOPLAN_CATALOG="$build/catalog.bin" "${req[@]}" -- \
 			"$run/trivial-cgi" BENCH_BODY_BYTES="$size" "${req[@]}" -- \
 			"$run/trivial-cgi-parts" BENCH_BODY_BYTES="$size" "${req[@]}" | paste -sd' ' |
-			awk '{ printf "%.2f %.2f %.2f %.2f %.2f\n", $1 / 1000, $2 / 1000, $2 / $1, $3 / 1000, $3 / $1 }'
+			awk '{ printf "%.2f %.2f %.2f %.2f %.2f %.2f\n", $1 / 1000, $2 / 1000, $2 / $1, $3 / 1000, $2 / $3, $3 / $1 }'
 	}
 	user=- who="all as $(id -un)"
 	[ "$(id -u)" -eq 0 ] && user=nobody who="all as nobody, as a web server runs CGI programs"
-	read -r a b r c q < <(pair "$user")
+	read -r a b r c q v < <(pair "$user")
 	printf 'one request, GET /v2/capabilities (%s): %s ms; a trivial CGI program, %s bytes: %s ms;\n  ratio %s (goal >= 0.80: %s)\n' \
 		"$who" "$a" "$size" "$b" "$r" "$(awk -v r="$r" 'BEGIN { print (r >= 0.8) ? "meets" : "MISSES" }')"
 	# what of the difference this design fixes: the same program loading json-c and installing the same filter
-	printf '  the trivial program also loading json-c and installing the CGI seccomp filter: %s ms; ratio %s\n' "$c" "$q"
+	printf '  the trivial program also loading json-c and installing the CGI seccomp filter: %s ms, %s of the\n  trivial program'"'"'s speed; the responder at %s of its speed\n' "$c" "$q" "$v"
 	if [ "$user" = nobody ]; then
-		read -r a b r c q < <(pair -)
+		read -r a b r c q v < <(pair -)
 		printf 'started as root instead (the responder looks up its account and leaves root first): %s ms vs %s ms, ratio %s\n' \
 			"$a" "$b" "$r"
 	fi

@@ -1,7 +1,8 @@
 /* Answers fixed by the release alone (routes flagged R_CACHE_RELEASE: the OpenAPI documents). make writes
  * them once with the program, by autoplan-answergen, into api/prebuilt_answers.h; the responder hands that
- * table to its router (router_set_prebuilt), so that such a request costs what a pre-serialised catalog
- * document costs instead of building a document of thousands of members. */
+ * table to its router (router_set_prebuilt), which sends them in place of their handlers, so that such a
+ * request costs what a pre-serialised catalog document costs instead of building a document of thousands
+ * of members. */
 #ifndef AUTOPLAN_PREBUILT_H
 #define AUTOPLAN_PREBUILT_H
 

@@ -37,7 +37,6 @@ struct hctx {
 	int langs[2], nlangs;          /* LANG_EN/LANG_DE by Accept-Language, most wanted first */
 	void *env;
 	const struct principal *who;
-	const char *prebuilt;          /* this route's whole answer built with the program (router_set_prebuilt), or NULL */
 };
 
 enum { LANG_EN = 0, LANG_DE = 1 };
@@ -101,8 +100,9 @@ void router_free(struct router *r);
 /* Installs the auth step and the environment handed to handlers (both kept, not owned). */
 void router_set_env(struct router *r, void *env, auth_fn auth);
 /* Answers of routes fixed by the release alone (R_CACHE_RELEASE), one per route of the table (NULL where
- * none), built with the program (api/prebuilt_answers.h): their handlers serve them instead of writing
- * them. A table of another length than the route table is ignored. answers must outlive r. */
+ * none), built with the program (api/prebuilt_answers.h): the router sends such an answer, once the
+ * request is validated, instead of calling the route's handler. A table of another length than the route
+ * table is ignored. answers must outlive r. */
 void router_set_prebuilt(struct router *r, const char *const *answers, int n);
 
 void router_dispatch(const struct router *r, const struct request *req, struct reply *out);

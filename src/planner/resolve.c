@@ -710,14 +710,10 @@ static bool score_phrase(const struct catalog *c, struct plan_resolution *r, int
 		x->scores[sy->target] += W_TASK_PHRASE * (int)sy->words;
 		return false;
 	}
-	if (!declined(c, r, sy->target))
-		for (int t = 0; t < x->nt; t++) if (task_has_cap(c, (uint32_t)t, sy->target)) x->scores[t] += W_CAP_PHRASE;
+	bool no = declined(c, r, sy->target); /* understood (its words match), never scored nor planned */
+	for (int t = 0; t < x->nt && !no; t++) if (task_has_cap(c, (uint32_t)t, sy->target)) x->scores[t] += W_CAP_PHRASE;
 	for (int k = 0; k < r->ncaps; k++) if (r->caps[k] == (int)sy->target) return false;
-	if (declined(c, r, sy->target)) { /* understood, and never planned */
-		for (int w = i; w < i + n; w++) r->matched[w] |= !r->stop[w] && !r->app_word[w];
-		return false;
-	}
-	if (r->ncaps < PLAN_MAX_CAPS) r->caps[r->ncaps++] = (int)sy->target;
+	if (!no && r->ncaps < PLAN_MAX_CAPS) r->caps[r->ncaps++] = (int)sy->target;
 	for (int w = i; w < i + n; w++) r->matched[w] |= !r->stop[w] && !r->app_word[w];
 	return false;
 }

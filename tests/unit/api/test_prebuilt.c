@@ -74,7 +74,9 @@ Test(prebuilt, each_is_what_its_handler_writes_today)
 		json_object_put(doc);
 		free(fresh);
 	}
-	cr_expect_null(prebuilt_answer(&ROUTES[0]), "a route answered from the catalog has no build-time answer");
+	for (int i = 0; i < NROUTES; i++)
+		if (!(ROUTES[i].flags & R_CACHE_RELEASE))
+			cr_expect_null(prebuilt_answer(&ROUTES[i]), "%s: not fixed by the release, no build-time answer", ROUTES[i].pattern);
 }
 
 Test(prebuilt, served_through_the_router_as_before_and_still_validated)

@@ -56,6 +56,16 @@ static struct json_object *post_ok(const char *path, const char *body)
 	return o;
 }
 
+/* POSTs {"query": q} to path and expects 200. */
+static struct json_object *post_query(const char *path, const char *q)
+{
+	struct json_object *b = json_object_new_object();
+	json_object_object_add(b, "query", json_object_new_string(q));
+	struct json_object *o = post_ok(path, json_object_to_json_string(b));
+	json_object_put(b);
+	return o;
+}
+
 static struct json_object *at(struct json_object *o, const char *k)
 {
 	struct json_object *v;
@@ -561,14 +571,12 @@ Test(plan, unrelated_queries_stay_unresolved, .init = setup, .fini = teardown)
 {
 	static const char *const q[] = { "bake a chocolate cake", "wie wird das Wetter morgen", "zzzz qqqq", "the", "" };
 	for (size_t i = 0; i < sizeof q / sizeof *q; i++) {
-		char body[256];
-		snprintf(body, sizeof body, "{\"query\":\"%s\"}", q[i]);
-		struct json_object *p = post_ok("/v2/workflows/plan", body);
+		struct json_object *p = post_query("/v2/workflows/plan", q[i]);
 		cr_assert_str_eq(sat(p, "status"), "unresolved", "\"%s\"", q[i]);
 		cr_assert_eq(json_object_array_length(at(p, "steps")), 0);
 		cr_assert_str_eq(sat(at(p, "task"), "kind"), "none");
 		json_object_put(p);
-		p = post_ok("/v2/workflows/snapshot", body);
+		p = post_query("/v2/workflows/snapshot", q[i]);
 		cr_assert(is_null(p, "snapshot"));
 		json_object_put(p);
 	}
@@ -578,14 +586,12 @@ Test(plan, ties_are_ambiguous_not_guessed, .init = setup, .fini = teardown)
 {
 	static const char *const q[] = { "find emails", "Kalender" };
 	for (size_t i = 0; i < 2; i++) {
-		char body[128];
-		snprintf(body, sizeof body, "{\"query\":\"%s\"}", q[i]);
-		struct json_object *p = post_ok("/v2/workflows/plan", body);
+		struct json_object *p = post_query("/v2/workflows/plan", q[i]);
 		cr_assert_str_eq(sat(p, "status"), "ambiguous", "%s", q[i]);
 		cr_assert_eq(json_object_array_length(at(p, "steps")), 0);
 		cr_assert_geq(json_object_array_length(at(at(at(p, "task"), "query"), "candidates")), 2);
 		json_object_put(p);
-		p = post_ok("/v2/workflows/snapshot", body);
+		p = post_query("/v2/workflows/snapshot", q[i]);
 		cr_assert(is_null(p, "snapshot"));
 		json_object_put(p);
 	}
@@ -605,9 +611,7 @@ Test(plan, settled_ties_are_as_sure_as_a_lead, .init = setup, .fini = teardown)
 {
 	static const char *const q[] = { "copy files from Dropbox to OneDrive", "Gmail Anh\u00e4nge in OneDrive speichern" };
 	for (size_t i = 0; i < 2; i++) {
-		char body[160];
-		snprintf(body, sizeof body, "{\"query\":\"%s\"}", q[i]);
-		struct json_object *p = post_ok("/v2/workflows/plan", body);
+		struct json_object *p = post_query("/v2/workflows/plan", q[i]);
 		struct json_object *t = at(p, "task"), *query = at(t, "query");
 		cr_assert_neq(strcmp(sat(p, "status"), "ambiguous"), 0, "%s", q[i]);
 		cr_assert_geq(json_object_array_length(at(query, "equivalent_tasks")), 2, "%s: no settled tie", q[i]);

@@ -51,6 +51,29 @@ static void ptext(const struct out *o, enum ptext k)
 	ctext(o, o->c->texts[k].text);
 }
 
+/* A planner text followed by words of the request's own, in the wanted languages: one product's name
+ * (product >= 0), or the titles of the actions outside the catalog the request named, then a full stop. */
+static void text_then(const struct out *o, enum ptext k, const struct plan_resolution *r, int product)
+{
+	const struct catalog *c = o->c;
+	const struct cat_text *t = &c->texts[k];
+	jw_obj(o->w);
+	for (int l = 0; l < o->hc->nlangs; l++) {
+		bool de = o->hc->langs[l] == LANG_DE;
+		char buf[1024];
+		size_t n = (size_t)snprintf(buf, sizeof buf, "%s", cat_s(c, de ? t->de : t->en));
+		for (int i = 0; i < (product >= 0 ? 1 : r->nactions) && n < sizeof buf; i++) {
+			const struct cat_outside *x = &c->outside[product >= 0 ? product : r->actions[i].item];
+			const char *word = cat_s(c, product >= 0 ? x->name : de ? x->title_de : x->title_en);
+			n += (size_t)snprintf(buf + n, sizeof buf - n, "%s%s", i ? ", " : " ", word);
+		}
+		if (product < 0 && n + 1 < sizeof buf) buf[n++] = '.';
+		jw_key_str(o->w, de ? "de" : "en");
+		jw_strn(o->w, buf, n < sizeof buf ? n : sizeof buf - 1);
+	}
+	jw_obj_end(o->w);
+}
+
 /* Starts the answer object and sets its language, for Content-Language (and Vary: Accept-Language). */
 static struct jw *answer(const struct hctx *hc, struct reply *r)
 {
@@ -171,15 +194,46 @@ static void query_words(struct jw *w, const struct plan_resolution *r, bool matc
 {
 	jw_arr(w);
 	for (int i = 0; i < r->nwords; i++) {
-		bool ignored = !r->matched[i] && !r->stop[i] && !r->app_word[i] && !r->arrow[i];
+		bool ignored = !r->matched[i] && !r->stop[i] && !r->app_word[i] && !r->arrow[i] && !r->action_word[i];
 		if (matched ? r->matched[i] : ignored) jw_str(w, r->words[i]);
 	}
 	jw_arr_end(w);
 }
 
-/* The `query` member of `task`: how the free text was read. */
-static void view_query(struct jw *w, const struct plan *p)
+/* Products outside the catalog ({name, kind, words, role}) or actions no task performs ({action, title,
+ * words}) that the query named. */
+static void outside_named(const struct out *o, const struct plan_resolution *r, const struct plan_outside *v, int n)
 {
+	const struct catalog *c = o->c;
+	struct jw *w = o->w;
+	jw_arr(w);
+	for (int k = 0; k < n; k++) {
+		const struct cat_outside *x = &c->outside[v[k].item];
+		jw_obj(w);
+		jw_key_str(w, x->action ? "action" : "name");
+		view_str(w, c, x->name);
+		if (x->action) {
+			jw_key(w, "title");
+			ctext(o, x->title_text);
+		} else {
+			jw_key(w, "kind");
+			view_str(w, c, x->kind);
+		}
+		jw_key(w, "words");
+		span_words(w, r, v[k].first, v[k].nwords);
+		if (!x->action) {
+			jw_key(w, "role");
+			jw_str(w, PLAN_ROLES[v[k].role]);
+		}
+		jw_obj_end(w);
+	}
+	jw_arr_end(w);
+}
+
+/* The `query` member of `task`: how the free text was read. */
+static void view_query(const struct out *o, const struct plan *p)
+{
+	struct jw *w = o->w;
 	const struct catalog *c = p->cat;
 	const struct plan_resolution *r = &p->res;
 	jw_obj(w);
@@ -216,6 +270,12 @@ static void view_query(struct jw *w, const struct plan *p)
 	task_list(w, c, r->candidates, r->equivalent ? r->ncandidates : 0);
 	jw_key(w, "used");
 	jw_bool(w, r->by == BY_QUERY_TASK || r->by == BY_QUERY_CAPABILITIES);
+	jw_key(w, "products_unknown");
+	outside_named(o, r, r->products, r->nproducts);
+	jw_key(w, "actions_outside");
+	outside_named(o, r, r->actions, r->nactions);
+	jw_key(w, "nearest_tasks");
+	task_list(w, c, r->nearest, r->nnearest);
 	jw_obj_end(w);
 }
 
@@ -254,7 +314,7 @@ static void view_task(const struct out *o, const struct plan *p)
 	}
 	if (r->nwords) {
 		jw_key(w, "query");
-		view_query(w, p);
+		view_query(o, p);
 	}
 	jw_obj_end(w);
 }
@@ -329,10 +389,10 @@ static void step_scope(struct jw *w, const struct catalog *c, const struct plan_
 	jw_str(w, st->op ? op_scope(c, st->op, i) : NULL);
 }
 
-/* Index among planned steps (left-out ones do not count) of every step. */
-static void planned_indices(const struct plan *p, int *planned)
+/* Index among planned steps (left-out ones do not count) of every step; first: the steps before them. */
+static void planned_indices(const struct plan *p, int *planned, int first)
 {
-	for (int s = 0, n = 0; s < p->nsteps; s++) planned[s] = p->steps[s].left_out ? -1 : n++;
+	for (int s = 0, n = first; s < p->nsteps; s++) planned[s] = p->steps[s].left_out ? -1 : n++;
 }
 
 static void step_input(const struct out *o, const struct cat_input *in, int from)
@@ -565,13 +625,69 @@ static void cover_array(struct jw *w, const struct plan *p)
 	jw_arr_end(w);
 }
 
+/* The step a product outside the catalog stands for: done by the caller with the product's own interface,
+ * documented by nothing here; the same members as every step. */
+static void product_step(const struct out *o, const struct plan_outside *pr, int prev)
+{
+	const struct catalog *c = o->c;
+	const struct cat_outside *x = &c->outside[pr->item];
+	bool source = pr->role == PR_SOURCE;
+	struct jw *w = o->w;
+	jw_obj(w);
+	jw_key(w, "capability");
+	jw_null(w);
+	jw_key(w, "title");
+	text_then(o, source ? PT_STEP_PRODUCT_SOURCE : PT_STEP_PRODUCT_TARGET, NULL, (int)pr->item);
+	jw_key(w, "role");
+	jw_str(w, source ? "source" : "target");
+	jw_key(w, "added");
+	jw_null(w);
+	jw_key(w, "app_kind");
+	jw_str(w, VOCAB_APP_KINDS[AK_CALLER]);
+	jw_key(w, "app");
+	jw_null(w);
+	jw_key(w, "app_source");
+	jw_null(w);
+	jw_key(w, "product");
+	jw_obj(w);
+	jw_key(w, "name");
+	view_str(w, c, x->name);
+	jw_key(w, "kind");
+	view_str(w, c, x->kind);
+	jw_obj_end(w);
+	jw_key(w, "write");
+	jw_bool(w, !source);
+	jw_key(w, "documented");
+	jw_bool(w, false);
+	jw_key(w, "done_by");
+	jw_str(w, "caller");
+	jw_key(w, "state");
+	jw_str(w, "outside_catalog");
+	static const char *const none[] = { "operation", "scope_alternatives", "granted_scope", "granted_via", "ask_for",
+		"ask_for_reason", "permission_context" };
+	for (size_t k = 0; k < sizeof none / sizeof *none; k++) { jw_key_str(w, none[k]); jw_null(w); }
+	static const char *const empty[] = { "inputs", "operation_notes", "transformations" };
+	for (size_t k = 0; k < sizeof empty / sizeof *empty; k++) { jw_key_str(w, empty[k]); jw_arr(w); jw_arr_end(w); }
+	jw_key(w, "input_from_step");
+	if (prev >= 0) jw_int(w, prev);
+	else jw_null(w);
+	jw_key(w, "note");
+	ptext(o, PT_NOTE_PRODUCT);
+	jw_obj_end(w);
+}
+
 /* The planned steps; returns their coverage counts (documented, practically tested) through the pointers. */
 static int plan_steps(const struct out *o, const struct plan *p, int *documented, int *tested)
 {
 	const struct catalog *c = o->c;
-	int required = 0, prev = -1, planned[PLAN_MAX_STEPS];
-	planned_indices(p, planned);
+	const struct plan_resolution *r = &p->res;
+	int required = 0, prev = -1, planned[PLAN_MAX_STEPS], before = 0;
+	for (int k = 0; p->nsteps && k < r->nproducts; k++) before += r->products[k].role == PR_SOURCE;
+	planned_indices(p, planned, before);
 	jw_arr(o->w);
+	/* a product outside the catalog is a step of the caller's: before the plan when it is the source */
+	for (int k = 0; p->nsteps && k < r->nproducts; k++)
+		if (r->products[k].role == PR_SOURCE) { product_step(o, &r->products[k], prev); prev = required++; }
 	for (int s = 0; s < p->nsteps; s++) {
 		const struct plan_step *st = &p->steps[s];
 		if (st->left_out) continue;
@@ -582,8 +698,18 @@ static int plan_steps(const struct out *o, const struct plan *p, int *documented
 			*tested += (int)c->opx[st->op - c->ops].tested;
 		}
 	}
+	for (int k = 0; p->nsteps && k < r->nproducts; k++)
+		if (r->products[k].role != PR_SOURCE) { product_step(o, &r->products[k], prev); prev = required++; }
 	jw_arr_end(o->w);
 	return required;
+}
+
+/* What the status means; an unresolved request says why when it names what the catalog lacks. */
+static void plan_status_text(const struct out *o, const struct plan *p)
+{
+	if (p->status == PS_UNRESOLVED && p->res.nactions) text_then(o, PT_STATUS_ACTION_OUTSIDE, &p->res, -1);
+	else if (p->status == PS_UNRESOLVED && p->res.nproducts) ptext(o, PT_STATUS_UNRESOLVED_OUTSIDE);
+	else ptext(o, (enum ptext)(PT_STATUS_UNRESOLVED + p->status));
 }
 
 void h_plan(const struct hctx *hc, struct json_object *in, struct reply *out)
@@ -595,7 +721,7 @@ void h_plan(const struct hctx *hc, struct json_object *in, struct reply *out)
 	jw_key(w, "status");
 	jw_str(w, PLAN_STATUS[p.status]);
 	jw_key(w, "status_text");
-	ptext(&o, (enum ptext)(PT_STATUS_UNRESOLVED + p.status));
+	plan_status_text(&o, &p);
 	jw_key(w, "rules");
 	rules_array(w, p.rules);
 	jw_key(w, "task");

@@ -15,7 +15,7 @@
 /* Response documentation of the planner rows (docs/planner.md has the full rules). Texts are objects
  * keyed en and de, ordered by Accept-Language. */
 #define PLAN_DOC "status (first rule that holds, in order: unresolved, ambiguous, read_only_conflict, needs_apps, partial, " \
-	"needs_scopes, scopes_unknown, caller_side_steps, ready), status_text, rules (every rule that holds), task (id, title, " \
+	"needs_scopes, scopes_unknown, caller_side_steps, ready; outside_catalog after ambiguous), status_text, rules (every rule that holds), task (id, title, " \
 	"kind task|capability_chain|ambiguous|none, resolved_by task_id|query|none, confidence 0..1, apps_rebound, query: " \
 	"folded words, matched words, apps_named {app, words, via name|family, family, role source|target, typo}, app kinds, " \
 	"intents_named, capabilities named, candidates when ambiguous, equivalent_tasks), steps (capability, role, added " \

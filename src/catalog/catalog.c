@@ -224,7 +224,7 @@ static bool resolver_refs_ok(const struct catalog *c, bool text)
 		uint32_t lim = s->kind == SYN_APP ? c->napps : s->kind == SYN_APP_KIND ? AK_COUNT
 			: s->kind == SYN_TASK || s->kind == SYN_SUBJECT ? c->ntasks : s->kind == SYN_CAP ? c->ncaps
 			: s->kind == SYN_FAMILY ? c->nfamilies : s->kind == SYN_INTENT || s->kind == SYN_ARROW ? c->nintents
-			: s->kind == SYN_ROLE ? ROLE_COUNT : 1;
+			: s->kind == SYN_ROLE ? ROLE_COUNT : s->kind == SYN_PRODUCT || s->kind == SYN_ACTION ? c->noutside : 1;
 		if (s->kind >= SYN_KIND_COUNT || s->target >= lim || s->phrase == CAT_NONE || s->words == 0) return false;
 	}
 	for (uint32_t i = 0; i < c->nwords; i++) {
@@ -241,6 +241,15 @@ static bool resolver_refs_ok(const struct catalog *c, bool text)
 		return false;
 	for (uint32_t i = 0; i < c->ntypos; i++)
 		if (c->typos[i].word >= c->nwords || (i && c->typos[i - 1].hash > c->typos[i].hash)) return false;
+	for (uint32_t i = 0; i < c->noutside; i++) {
+		const struct cat_outside *o = &c->outside[i];
+		CHECK_STR(o->name);
+		CHECK_STR(o->kind);
+		CHECK_STR(o->title_en);
+		CHECK_STR(o->title_de);
+		if (o->name == CAT_NONE || (o->action ? o->title_text >= c->nlangtexts || o->title_en == CAT_NONE || o->title_de == CAT_NONE
+			: o->kind == CAT_NONE)) return false;
+	}
 	for (uint32_t i = 0; i < c->nfamilies; i++) {
 		CHECK_STR(c->families[i].id);
 		for (int k = 0; k < AK_COUNT; k++)
@@ -386,12 +395,13 @@ static int resolver_sections(struct catalog *c)
 	c->words = section(c, CS_WORDS, sizeof *c->words, &c->nwords);
 	c->typos = section(c, CS_TYPOS, sizeof *c->typos, &c->ntypos);
 	c->families = section(c, CS_FAMILIES, sizeof *c->families, &c->nfamilies);
+	c->outside = section(c, CS_OUTSIDE, sizeof *c->outside, &c->noutside);
 	c->intents = section(c, CS_INTENTS, sizeof *c->intents, &c->nintents);
 	c->ptasks = section(c, CS_PTASKS, sizeof *c->ptasks, &nptasks);
 	c->wordhash = section(c, CS_WORDHASH, sizeof *c->wordhash, &c->nwordhash);
 	c->stemhash = section(c, CS_STEMHASH, sizeof *c->stemhash, &c->nstemhash);
 	return (c->nsyns && !c->syns) || (c->nwords && !c->words) || (c->ntypos && !c->typos) ||
-		(c->nfamilies && !c->families) || (c->nintents && !c->intents) || (c->ntasks && !c->ptasks) ||
+		(c->nfamilies && !c->families) || (c->noutside && !c->outside) || (c->nintents && !c->intents) || (c->ntasks && !c->ptasks) ||
 		nptasks != c->ntasks || !c->wordhash || !c->stemhash ? -1 : 0;
 }
 

@@ -43,6 +43,7 @@ struct catalog {
 	const struct cat_word *words;    /* the planner's vocabulary, sorted */
 	const struct cat_typo *typos;    /* sorted by hash */
 	const struct cat_family *families;
+	const struct cat_outside *outside; /* products and actions outside the catalog (resolver part) */
 	const struct cat_intent *intents;
 	const struct cat_implied *implied;
 	const struct cat_input *inputs;
@@ -63,7 +64,7 @@ struct catalog {
 	const struct cat_dfilter *dfilters;
 	uint32_t ndwords, ndtext, ndposts, ndlists, ndsuffixes, ndshorts, ndfilters;
 	uint32_t napps, nops, ncaps, ntasks, nsteps, nlists, nreports, ndocs, nscopes, nsyns, nwords, nclients, nentries;
-	uint32_t ntypos, nfamilies, nintents, nimplied, ninputs, ntexts, nhistory, nlangtexts;
+	uint32_t ntypos, nfamilies, nintents, nimplied, ninputs, ntexts, nhistory, nlangtexts, noutside;
 };
 
 /* Two levels of checks. QUICK costs the same whatever the catalog holds: header and its checksum, the

@@ -7,7 +7,7 @@
 #include <stdint.h>
 
 #define CAT_MAGIC "APCATLG1"
-#define CAT_FORMAT 20u
+#define CAT_FORMAT 21u
 
 /* A string is an offset into the string section: uint32 length, bytes, NUL. 0 means "absent". */
 typedef uint32_t cat_str;
@@ -49,6 +49,7 @@ enum cat_section_id {
 	CS_PTASKS,      /* struct cat_ptask[], parallel to CS_TASKS: what the planner's scoring reads of the steps */
 	CS_WORDHASH,    /* struct cat_wslot[]: CS_WORDS by the text_hash of the whole word (open addressing) */
 	CS_STEMHASH,    /* struct cat_wslot[]: ranges of CS_WORDS by the text_hash of their first CAT_STEM letters */
+	CS_OUTSIDE,     /* struct cat_outside[]: products beside the catalog's apps and actions no task performs */
 	CS_COUNT
 };
 
@@ -210,7 +211,7 @@ struct cat_scope {
 };
 
 enum cat_syn_kind { SYN_STOP = 0, SYN_APP, SYN_APP_KIND, SYN_TASK, SYN_CAP, SYN_FAMILY, SYN_INTENT, SYN_ROLE,
-	SYN_SUBJECT, SYN_ARROW, SYN_KIND_COUNT };
+	SYN_SUBJECT, SYN_ARROW, SYN_PRODUCT, SYN_ACTION, SYN_KIND_COUNT };
 /* Targets of SYN_ROLE phrases. */
 enum cat_role { ROLE_NONE = 0, ROLE_SOURCE, ROLE_TARGET, ROLE_WEAK_TARGET, ROLE_RECEIVE, ROLE_NEGATION, ROLE_COUNT };
 
@@ -250,6 +251,16 @@ struct cat_typo {
 };
 
 /* A product family: for each enum cat_app_kind its app, CAT_NONE where it has none. */
+/* A product outside the catalog (SYN_PRODUCT phrases point here) or an action no task or capability
+ * performs (SYN_ACTION): outside.json. */
+struct cat_outside {
+	cat_str name;                         /* the product as people call it, or the action's id */
+	cat_str kind;                         /* a product's kind (chat, tasks, ai, ...); CAT_NONE for an action */
+	cat_str title_en, title_de;           /* an action's title; CAT_NONE for a product */
+	uint32_t action;                      /* 1: an action, 0: a product */
+	uint32_t title_text;                  /* CS_LANGTEXTS: an action's title; CAT_NONE for a product */
+};
+
 struct cat_family {
 	cat_str id;
 	uint32_t apps[AK_COUNT];
@@ -284,7 +295,7 @@ struct cat_input {
 /* Every text the planner writes, one record each in CS_TEXTS in this order (keys: VOCAB_PLAN_TEXTS). The
  * status texts come first, in enum plan_rule order. */
 enum ptext {
-	PT_STATUS_UNRESOLVED = 0, PT_STATUS_AMBIGUOUS, PT_STATUS_READ_ONLY_CONFLICT, PT_STATUS_NEEDS_APPS,
+	PT_STATUS_UNRESOLVED = 0, PT_STATUS_AMBIGUOUS, PT_STATUS_OUTSIDE_CATALOG, PT_STATUS_READ_ONLY_CONFLICT, PT_STATUS_NEEDS_APPS,
 	PT_STATUS_PARTIAL, PT_STATUS_NEEDS_SCOPES, PT_STATUS_SCOPES_UNKNOWN, PT_STATUS_CALLER_SIDE_STEPS,
 	PT_STATUS_READY, PT_PERM_UNRESOLVED, PT_PERM_AMBIGUOUS, PT_PERM_NEEDS_APPS, PT_PERM_NEEDS_SCOPES,
 	PT_PERM_SCOPES_UNKNOWN, PT_PERM_GRANTED, PT_PERM_NO_SCOPES_NEEDED, PT_IMPACT_UNCHANGED, PT_IMPACT_INFO_ONLY,
@@ -297,7 +308,8 @@ enum ptext {
 	PT_CHANGE_SCOPES_NO_LONGER_DOCUMENTED, PT_CHANGE_SCOPES_CHANGED, PT_CHANGE_SCOPES_NARROWED,
 	PT_CHANGE_SCOPES_WIDENED, PT_CHANGE_HASH_EXPLAINED, PT_CHANGE_HASH_UNEXPLAINED, PT_CHANGE_REVISION,
 	PT_CHANGE_CATALOG_VERSION, PT_CHANGE_RULE_VERSION, PT_CHANGE_HOST, PT_CHANGE_PATH, PT_CHANGE_METHOD,
-	PT_CHANGE_SHAPE, PT_COUNT
+	PT_CHANGE_SHAPE, PT_STATUS_ACTION_OUTSIDE, PT_STATUS_UNRESOLVED_OUTSIDE, PT_STEP_PRODUCT_SOURCE,
+	PT_STEP_PRODUCT_TARGET, PT_NOTE_PRODUCT, PT_COUNT
 };
 
 struct cat_text {

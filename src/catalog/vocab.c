@@ -42,7 +42,7 @@ const char *const VOCAB_VERIFICATION_LEVELS[] = { "listed", "package_resolved", 
 const char *const VOCAB_APP_KINDS[] = { "caller", "mail", "drive", "calendar", "sheets", "codehost", NULL };
 
 const char *const VOCAB_PLAN_TEXTS[] = {
-	"status.unresolved", "status.ambiguous", "status.read_only_conflict", "status.needs_apps", "status.partial",
+	"status.unresolved", "status.ambiguous", "status.outside_catalog", "status.read_only_conflict", "status.needs_apps", "status.partial",
 	"status.needs_scopes", "status.scopes_unknown", "status.caller_side_steps", "status.ready",
 	"permissions.unresolved", "permissions.ambiguous", "permissions.needs_apps", "permissions.needs_scopes",
 	"permissions.scopes_unknown", "permissions.granted", "permissions.no_scopes_needed", "impact.unchanged",
@@ -55,7 +55,8 @@ const char *const VOCAB_PLAN_TEXTS[] = {
 	"change.scopes_no_longer_documented", "change.scopes_changed", "change.scopes_narrowed",
 	"change.scopes_widened", "change.source_hash_explained", "change.source_hash_unexplained",
 	"change.source_revision", "change.catalog_version", "change.rule_version", "change.host", "change.path",
-	"change.method", "change.shape", NULL
+	"change.method", "change.shape", "status.action_outside", "status.unresolved_outside", "step.product_source",
+	"step.product_target", "note.product", NULL
 };
 
 int vocab_index(const char *const *v, const char *s)

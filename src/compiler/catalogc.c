@@ -952,7 +952,7 @@ static int write_out(struct cc *c, const char *outpath)
 		[CS_DSHORT] = { &c->dsx.shorts, c->dsx.nshorts }, [CS_DFILTERS] = { &c->dsx.filters, c->dsx.nfilters },
 		[CS_DLISTS] = { &c->dsx.lists, c->dsx.nlists }, [CS_LANGTEXTS] = { &c->langtexts, c->nlangtexts },
 		[CS_PTASKS] = { &c->ptasks, c->ntasks }, [CS_WORDHASH] = { &c->wordhash, c->nwordhash },
-		[CS_STEMHASH] = { &c->stemhash, c->nstemhash },
+		[CS_STEMHASH] = { &c->stemhash, c->nstemhash }, [CS_OUTSIDE] = { &c->outside, c->noutside },
 	};
 	struct buf body = { 0 };
 	static const unsigned char pad[8];
@@ -996,7 +996,7 @@ static void cc_free(struct cc *c)
 	struct buf *bufs[] = { &c->strings, &c->apps, &c->ops, &c->caps, &c->tasks, &c->steps, &c->lists,
 		&c->reports, &c->docs, &c->opx, &c->scopes, &c->syns, &c->words, &c->clients, &c->entries,
 		&c->typos, &c->families, &c->intents, &c->implied, &c->inputs, &c->texts, &c->history, &c->langtexts, &c->ptasks,
-		&c->wordhash, &c->stemhash };
+		&c->wordhash, &c->stemhash, &c->outside };
 	for (size_t i = 0; i < sizeof bufs / sizeof *bufs; i++) free(bufs[i]->p);
 	dsearch_free(&c->dsx);
 	for (int a = 0; a < 16; a++) if (c->appsrc[a]) json_object_put(c->appsrc[a]);

@@ -17,12 +17,12 @@ struct cc {
 	size_t errlen;
 	const char *dir, *extra_dir;
 	struct buf strings, apps, ops, caps, tasks, steps, lists, reports, docs, opx, scopes, syns, words, clients, entries;
-	struct buf typos, families, intents, implied, inputs, texts, history, langtexts, ptasks, wordhash, stemhash;
+	struct buf typos, families, intents, implied, inputs, texts, history, langtexts, ptasks, wordhash, stemhash, outside;
 	struct json_object *versions, *capfile, *taskfile, *guidefile, *appsrc[16], *reportsrc;
 	struct json_object *sources;  /* sources.json, read when an address needs the provider's path segment */
 	uint32_t napps, nops, ncaps, ntasks, nsteps, nlists, nreports, ndocs, nscopes, nsyns, nwords, nclients, nentries, nimported, nshadowed;
 	uint32_t nwordhash, nstemhash;
-	uint32_t ntypos, nfamilies, nintents, nimplied, ninputs, ntexts, nhistory, nlangtexts;
+	uint32_t ntypos, nfamilies, nintents, nimplied, ninputs, ntexts, nhistory, nlangtexts, noutside;
 	uint32_t app_ops[16][2]; /* first, count */
 	char dataset_version[512];
 	struct dsearch_index dsx; /* the directory's search index */

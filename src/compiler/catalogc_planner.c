@@ -133,9 +133,66 @@ static int arrow_intent(struct cc *c, const char *file, const char *means)
 	return cc_fail(c, file, "/roles/arrow_means", "\"%s\" is no intent phrase", means);
 }
 
+/* Phrases that name one thing (an app, a family, a product outside the catalog): one phrase, one name. */
 static bool names_apps(uint32_t kind)
 {
-	return kind == SYN_APP || kind == SYN_FAMILY;
+	return kind == SYN_APP || kind == SYN_FAMILY || kind == SYN_PRODUCT;
+}
+
+static const char *named_as(uint32_t kind)
+{
+	return kind == SYN_FAMILY ? "a family" : kind == SYN_APP ? "an app" : kind == SYN_PRODUCT ? "a product outside the catalog"
+		: "a generic word";
+}
+
+/* outside.json: products people automate with beside the ten apps, and actions no task performs. Their
+ * phrases join the vocabulary (check_phrases refuses one that also names an app, a family or a kind). */
+static int outside_add(struct cc *c, const char *file, const char *ptr, struct cat_outside rec, struct json_object *phrases,
+	uint32_t kind)
+{
+	for (uint32_t i = 0; i < c->noutside; i++) {
+		const struct cat_outside *o = (const struct cat_outside *)c->outside.p + i;
+		if (o->action == rec.action && strcmp(cc_pool(c, o->name), cc_pool(c, rec.name)) == 0)
+			return cc_fail(c, file, ptr, "\"%s\" is listed twice", cc_pool(c, rec.name));
+	}
+	if (rec.name == CAT_NONE || phrase_list(c, file, ptr, phrases, kind, c->noutside) < 0) return -1;
+	if (buf_add(&c->outside, &rec, sizeof rec) < 0) return cc_fail(c, file, ptr, "out of memory");
+	c->noutside++;
+	return 0;
+}
+
+static int compile_outside(struct cc *c)
+{
+	const char *file = "outside.json";
+	struct json_object *src = cc_load(c, file, &SRC_OUTSIDE);
+	if (!src) return -1;
+	struct json_object *kinds = jget(src, "product_kinds"), *products = jget(src, "products"), *actions = jget(src, "actions");
+	char ptr[160];
+	int rc = 0;
+	for (size_t i = 0; i < json_object_array_length(products) && rc == 0; i++) {
+		struct json_object *e = json_object_array_get_idx(products, i);
+		const char *kind = jget_str(e, "kind");
+		bool known = false;
+		for (size_t k = 0; k < json_object_array_length(kinds); k++)
+			known |= strcmp(kind, json_object_get_string(json_object_array_get_idx(kinds, k))) == 0;
+		snprintf(ptr, sizeof ptr, "/products/%zu/kind", i);
+		if (!known) { rc = cc_fail(c, file, ptr, "kind \"%s\" is not in product_kinds", kind); break; }
+		snprintf(ptr, sizeof ptr, "/products/%zu/phrases", i);
+		struct cat_outside rec = { .name = cc_str(c, jget_str(e, "name")), .kind = cc_str(c, kind), .title_en = CAT_NONE,
+			.title_de = CAT_NONE, .title_text = CAT_NONE };
+		rc = outside_add(c, file, ptr, rec, jget(e, "phrases"), SYN_PRODUCT);
+	}
+	for (size_t i = 0; i < json_object_array_length(actions) && rc == 0; i++) {
+		struct json_object *e = json_object_array_get_idx(actions, i), *t = jget(e, "title");
+		snprintf(ptr, sizeof ptr, "/actions/%zu/phrases", i);
+		struct cat_outside rec = { .name = cc_str(c, jget_str(e, "action")), .kind = CAT_NONE, .action = 1,
+			.title_en = cc_str(c, jget_str(t, "en")), .title_de = cc_str(c, jget_str(t, "de")) };
+		rec.title_text = cc_langtext(c, rec.title_en, rec.title_de);
+		rc = rec.title_text == CAT_NONE ? cc_fail(c, file, ptr, "out of memory")
+			: outside_add(c, file, ptr, rec, jget(e, "phrases"), SYN_ACTION);
+	}
+	json_object_put(src);
+	return rc;
 }
 
 /* The checks a data file of words needs: one phrase may not name two apps, an app name may not be a
@@ -156,8 +213,12 @@ static int check_phrases(struct cc *c, const char *file, uint32_t first)
 			if (apps && (a->kind != b->kind || a->target != b->target))
 				return cc_fail(c, file, "/apps", "\"%s\" names %s twice: once as %s, once as %s", pa,
 					a->kind == SYN_APP_KIND || b->kind == SYN_APP_KIND ? "an app and a kind of app" : "two apps",
-					b->kind == SYN_FAMILY ? "a family" : b->kind == SYN_APP ? "an app" : "a generic word",
-					a->kind == SYN_FAMILY ? "a family" : a->kind == SYN_APP ? "an app" : "a generic word");
+					named_as(b->kind), named_as(a->kind));
+			/* an action outside the catalog that is also a catalog verb or capability would be read as both */
+			bool action = a->kind == SYN_ACTION || b->kind == SYN_ACTION;
+			const struct cat_syn *act = a->kind == SYN_ACTION ? a : b, *oth = act == a ? b : a;
+			if (action && (oth->kind == SYN_INTENT || oth->kind == SYN_CAP || oth->kind == SYN_TASK || (oth->kind == SYN_ACTION && oth->target != act->target)))
+				return cc_fail(c, file, "/actions", "\"%s\" is an action outside the catalog and a phrase of the catalog's own", pa);
 			bool stop = a->kind == SYN_STOP || b->kind == SYN_STOP;
 			const struct cat_syn *other = a->kind == SYN_STOP ? b : a;
 			if (stop && other->kind != SYN_ROLE && other->words == 1)
@@ -406,7 +467,8 @@ int cc_compile_synonyms(struct cc *c)
 	if (rc == 0) rc = compile_roles(c, file, jget(src, "roles"));
 	if (rc == 0) rc = arrow_intent(c, file, jget_str(jget(src, "roles"), "arrow_means"));
 	if (rc == 0) rc = phrase_list(c, file, "/stopwords", jget(src, "stopwords"), SYN_STOP, 0);
-	if (rc == 0) rc = check_phrases(c, file, first);
+	if (rc == 0) rc = compile_outside(c);
+	if (rc == 0) rc = check_phrases(c, "synonyms.json and outside.json", first);
 	for (uint32_t t = 0; t < c->ntasks && rc == 0; t++)
 		if (append_task_words(c, t) < 0) rc = cc_fail(c, file, "", "out of memory");
 	if (rc == 0) rc = build_words(c);

@@ -229,6 +229,20 @@ static const struct schema_prop p_synonyms[] = {
 	{ "intents", &s_syn_intents, true }, { "tasks", &s_syn_tasks, true }, { "capabilities", &s_syn_caps, true },
 	{ NULL, NULL, false } };
 const struct schema SRC_SYNONYMS = { .kind = SK_OBJECT, .min = NB, .max = NB, .props = p_synonyms };
+/* outside.json: products beside the catalog's apps, with their kinds, and actions no task performs. */
+static const struct schema s_out_id = { .kind = SK_STRING, .min = 1, .max = 60, .pattern = "^[a-z0-9][a-z0-9 ._-]*$" };
+static const struct schema s_out_ids = { .kind = SK_ARRAY, .min = 1, .max = 60, .items = &s_out_id };
+static const struct schema_prop p_out_product[] = { { "name", &s_out_id, true }, { "kind", &s_out_id, true },
+	{ "phrases", &s_phrases, true }, { NULL, NULL, false } };
+static const struct schema s_out_product = { .kind = SK_OBJECT, .min = NB, .max = NB, .props = p_out_product };
+static const struct schema s_out_products = { .kind = SK_ARRAY, .min = 0, .max = 2000, .items = &s_out_product };
+static const struct schema_prop p_out_action[] = { { "action", &s_out_id, true }, { "title", &s_text, true },
+	{ "phrases", &s_phrases, true }, { NULL, NULL, false } };
+static const struct schema s_out_action = { .kind = SK_OBJECT, .min = NB, .max = NB, .props = p_out_action };
+static const struct schema s_out_actions = { .kind = SK_ARRAY, .min = 0, .max = 200, .items = &s_out_action };
+static const struct schema_prop p_outside[] = { { "note", &s_str, false }, { "product_kinds", &s_out_ids, true },
+	{ "products", &s_out_products, true }, { "actions", &s_out_actions, true }, { NULL, NULL, false } };
+const struct schema SRC_OUTSIDE = { .kind = SK_OBJECT, .min = NB, .max = NB, .props = p_outside };
 /* clients.json: MCP client facts (format, root key, field names, transports, secrets, files, steps). */
 static const char *const cl_formats[] = { "json", "jsonc", "toml", "yaml", NULL };
 static const char *const cl_shapes[] = { "map", "list", NULL };

@@ -7,7 +7,7 @@
 #include <stddef.h>
 #include <string.h>
 
-const char *const PLAN_STATUS[] = { "unresolved", "ambiguous", "read_only_conflict", "needs_apps", "partial", "needs_scopes",
+const char *const PLAN_STATUS[] = { "unresolved", "ambiguous", "outside_catalog", "read_only_conflict", "needs_apps", "partial", "needs_scopes",
 	"scopes_unknown", "caller_side_steps", "ready", NULL };
 const char *const PLAN_ROLES[] = { NULL, "source", "target" };
 
@@ -482,6 +482,8 @@ static void decide(struct plan *p)
 			[SS_NO_APP] = PS_NEEDS_APPS, [SS_NOT_DOCUMENTED] = PS_PARTIAL };
 		if (st->state != SS_SATISFIED) r |= 1u << by_state[st->state];
 	}
+	/* products outside the catalog: their part is the caller's, a step of its own where a plan is given */
+	if (p->res.nproducts) r |= 1u << PS_OUTSIDE_CATALOG | (p->nsteps ? 1u << PS_CALLER_SIDE_STEPS : 0);
 	if (!r) r = 1u << PS_READY;
 	p->rules = r;
 	for (int k = 0; k < PS_COUNT; k++)

@@ -23,6 +23,7 @@
 #define PLAN_MAX_INTENTS 16
 #define PLAN_MAX_CANDIDATES 8
 #define PLAN_MAX_MATCHES 16
+#define PLAN_MAX_OUTSIDE 8
 
 enum plan_by { BY_NONE = 0, BY_TASK_ID, BY_QUERY_TASK, BY_QUERY_CAPABILITIES, BY_QUERY_AMBIGUOUS };
 
@@ -31,10 +32,11 @@ enum plan_by { BY_NONE = 0, BY_TASK_ID, BY_QUERY_TASK, BY_QUERY_CAPABILITIES, BY
 enum plan_role { PR_NONE = 0, PR_SOURCE, PR_TARGET };
 extern const char *const PLAN_ROLES[];   /* NULL, "source", "target" */
 
-/* An app or a product family named in the query: words [first, first + nwords). */
+/* An app, a product family or a product outside the catalog named in the query: words [first, first +
+ * nwords). */
 struct plan_mention {
 	int first, nwords;
-	int app, family;                  /* exactly one is >= 0 */
+	int app, family, product;         /* exactly one is >= 0 (product: a CS_OUTSIDE index) */
 	enum plan_role role;
 	bool strong;                      /* the role comes from a strong marker (not a bare "in") */
 	bool typo;                        /* one of its words matched with one typo */
@@ -45,6 +47,13 @@ struct plan_intent {
 	int first, nwords;
 	int intent;                       /* CS_INTENTS index */
 	bool negated;                     /* "don't send", "nicht senden" */
+};
+
+/* A product outside the catalog, or an action no task performs, named in the query (CS_OUTSIDE). */
+struct plan_outside {
+	int first, nwords;
+	int item;                         /* CS_OUTSIDE index */
+	enum plan_role role;              /* a product's role in the request (source, target or none) */
 };
 
 /* A vocabulary word a query word matches, and how well. */
@@ -65,7 +74,7 @@ struct plan_resolution {
 	int nwords;
 	int nwm[PLAN_MAX_WORDS];
 	bool stop[PLAN_MAX_WORDS], matched[PLAN_MAX_WORDS], app_word[PLAN_MAX_WORDS];
-	bool intent_word[PLAN_MAX_WORDS], arrow[PLAN_MAX_WORDS];
+	bool intent_word[PLAN_MAX_WORDS], arrow[PLAN_MAX_WORDS], action_word[PLAN_MAX_WORDS];
 	bool fuzzy[PLAN_MAX_WORDS];       /* no exact or stem match: one typo allowed */
 	int content;                      /* words that are neither stop words nor app names */
 	struct plan_mention mentions[PLAN_MAX_MENTIONS];
@@ -80,6 +89,10 @@ struct plan_resolution {
 	struct plan_intent intents[PLAN_MAX_INTENTS];
 	int nintents;
 	uint64_t subjects;                /* bit per generic task whose subject the query names */
+	struct plan_outside products[PLAN_MAX_OUTSIDE], actions[PLAN_MAX_OUTSIDE];
+	int nproducts, nactions;          /* products outside the catalog; actions no task performs */
+	bool product_acts;                /* the request's action happens in a product outside the catalog */
+	int nearest[2], nnearest;         /* the nearest tasks, when an action outside the catalog left it unresolved */
 	int candidates[PLAN_MAX_CANDIDATES], ncandidates;  /* the tasks sharing the top score */
 	bool equivalent;                  /* they all plan the same steps for the apps named: not a real tie */
 	/* Buffers, written before they are read (words and matches up to nwords and nwm[i]): never cleared,
@@ -122,7 +135,7 @@ struct plan_step {
 
 /* Status codes, in rule order: the first that holds is the status; all that hold are listed. */
 enum plan_rule {
-	PS_UNRESOLVED = 0, PS_AMBIGUOUS, PS_READ_ONLY_CONFLICT, PS_NEEDS_APPS, PS_PARTIAL, PS_NEEDS_SCOPES,
+	PS_UNRESOLVED = 0, PS_AMBIGUOUS, PS_OUTSIDE_CATALOG, PS_READ_ONLY_CONFLICT, PS_NEEDS_APPS, PS_PARTIAL, PS_NEEDS_SCOPES,
 	PS_SCOPES_UNKNOWN, PS_CALLER_SIDE_STEPS, PS_READY, PS_COUNT
 };
 extern const char *const PLAN_STATUS[];   /* names, indexed by enum plan_rule */

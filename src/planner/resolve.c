@@ -362,20 +362,22 @@ static bool claim_mention(const struct catalog *c, struct plan_resolution *r, in
 	(void)ctx;
 	int n = phrase_at(c, r, i, cat_s(c, sy->phrase), PH_STRICT);
 	if (n != (int)sy->words || r->nmentions == PLAN_MAX_MENTIONS) return false;
-	for (int k = i; k < i + n; k++) if (r->app_word[k]) return false;
+	for (int k = i; k < i + n; k++) if (r->app_word[k] || (sy->kind == SYN_PRODUCT && r->fuzzy[k])) return false;
 	struct plan_mention *m = &r->mentions[r->nmentions++];
-	*m = (struct plan_mention){ .first = i, .nwords = n, .app = -1, .family = -1 };
+	*m = (struct plan_mention){ .first = i, .nwords = n, .app = -1, .family = -1, .product = -1 };
 	if (sy->kind == SYN_APP) m->app = (int)sy->target;
-	else m->family = (int)sy->target;
+	else if (sy->kind == SYN_FAMILY) m->family = (int)sy->target;
+	else m->product = (int)sy->target;
 	for (int k = i; k < i + n; k++) { r->app_word[k] = true; m->typo |= r->fuzzy[k]; }
 	return true;
 }
 
-/* App and family names, longest first at each word, left to right. */
+/* App, family and product names, longest first at each word, left to right: "Google Docs" is a product
+ * outside the catalog, not the Google family. A product is named as written (no typo). */
 static void find_mentions(const struct catalog *c, struct plan_resolution *r)
 {
 	for (int i = 0; i < r->nwords; i++)
-		if (!r->app_word[i]) each_phrase(c, r, i, 1u << SYN_APP | 1u << SYN_FAMILY, claim_mention, NULL);
+		if (!r->app_word[i]) each_phrase(c, r, i, 1u << SYN_APP | 1u << SYN_FAMILY | 1u << SYN_PRODUCT, claim_mention, NULL);
 }
 
 /* The role marker (a SYN_ROLE phrase) ending right before word `before`, skipping up to two articles
@@ -462,6 +464,12 @@ static void list_mentions(const struct catalog *c, struct plan_resolution *r)
 				r->app_strong[r->napps] = m->strong;
 				r->apps[r->napps++] = m->app;
 			}
+		} else if (m->product >= 0) {
+			int dup = 0;
+			for (int q = 0; q < r->nproducts; q++) dup |= r->products[q].item == m->product;
+			if (!dup && r->nproducts < PLAN_MAX_OUTSIDE)
+				r->products[r->nproducts++] = (struct plan_outside){ .first = m->first, .nwords = m->nwords,
+					.item = m->product, .role = m->role };
 		} else {
 			int dup = 0;
 			for (int q = 0; q < r->nfamilies; q++) dup |= r->families[q] == m->family;
@@ -530,6 +538,23 @@ static bool note_intent(const struct catalog *c, struct plan_resolution *r, int 
 	return false;
 }
 
+/* An action no task performs ("label", "forward", "fasst ... zusammen"), unless the request declines it. */
+static bool note_action(const struct catalog *c, struct plan_resolution *r, int i, const struct cat_syn *sy, void *ctx)
+{
+	(void)ctx;
+	/* a verb keeps its object between its words ("forward the labeled messages", "fasst ... zusammen");
+	 * a phrase that starts with a small word is read as written */
+	int n = phrase_at(c, r, i, cat_s(c, sy->phrase), sy->words == 1 || r->stop[i] ? PH_STRICT : PH_GAP);
+	if (n < (int)sy->words || negated_at(c, r, i)) return false;
+	for (int k = i, w = 0; k < i + n && w < (int)sy->words; k++)
+		if (word_level(r->words[k], r->wordlen[k], phrase_word(cat_s(c, sy->phrase), w), phrase_word_len(cat_s(c, sy->phrase), w),
+			r->fuzzy[k]) >= LV_TYPO) { r->action_word[k] = true; w++; }
+	for (int k = 0; k < r->nactions; k++) if (r->actions[k].item == (int)sy->target) return true;
+	if (r->nactions < PLAN_MAX_OUTSIDE)
+		r->actions[r->nactions++] = (struct plan_outside){ .first = i, .nwords = n, .item = (int)sy->target };
+	return true;
+}
+
 static void find_kinds_and_intents(const struct catalog *c, struct plan_resolution *r)
 {
 	for (int i = 0; i < r->nwords; i++) {
@@ -537,9 +562,47 @@ static void find_kinds_and_intents(const struct catalog *c, struct plan_resoluti
 		/* "Outlook-Mails" names an app and says mails: subjects are read under app names too */
 		each_phrase(c, r, i, r->app_word[i] ? 1u << SYN_SUBJECT : 1u << SYN_APP_KIND | 1u << SYN_SUBJECT, note_kind, NULL);
 		if (!r->app_word[i]) each_phrase(c, r, i, 1u << SYN_INTENT, note_intent, NULL);
+		if (!r->app_word[i] && !r->intent_word[i] && !r->action_word[i]) each_phrase(c, r, i, 1u << SYN_ACTION, note_action, NULL);
 	}
 	r->content = 0;
 	for (int i = 0; i < r->nwords; i++) r->content += (!r->stop[i] || r->intent_word[i]) && !r->app_word[i] && !r->arrow[i];
+}
+
+/* Whether an intent asks for a capability that writes ("create", "send", "post"). */
+static bool writing_intent(const struct catalog *c, const struct plan_intent *in)
+{
+	uint64_t caps = c->intents[in->intent].caps;
+	for (uint32_t cap = 0; cap < c->ncaps; cap++)
+		if ((caps >> cap) & 1 && c->caps[cap].write) return true;
+	return false;
+}
+
+/* Where the request's action happens when it names a product outside the catalog. The product is where
+ * it goes when a strong marker says so ("to a Slack channel"), when a writing verb names it as its object
+ * ("create Trello cards") and no catalog app is named as the target, or when the catalog apps named are
+ * only sources ("a Google Doc from a Google Sheets row"). Then no task that writes into the catalog is
+ * what the request asks: the catalog part is the reading. A product named as the source ("Record Jira
+ * issues to Google Sheets") leaves the writing to the catalog. */
+static void find_product_role(const struct catalog *c, struct plan_resolution *r)
+{
+	bool app_target = false, app_source = false;
+	for (int k = 0; k < r->napps; k++) {
+		app_target |= r->app_role[k] == PR_TARGET && r->app_strong[k];
+		app_source |= r->app_role[k] == PR_SOURCE && r->app_strong[k];
+	}
+	for (int q = 0; q < r->nproducts; q++) {
+		struct plan_outside *pr = &r->products[q];
+		bool object = false;
+		for (int k = 0; k < r->nintents; k++) {
+			const struct plan_intent *in = &r->intents[k];
+			int gap = pr->first - (in->first + in->nwords);
+			object |= !in->negated && gap >= 0 && gap <= 2 && writing_intent(c, in);
+		}
+		bool target = pr->role == PR_TARGET || (pr->role == PR_NONE && !app_target && (object || app_source));
+		if (target && pr->role != PR_TARGET) pr->role = PR_TARGET;
+		else if (pr->role == PR_NONE && app_target) pr->role = PR_SOURCE;
+		r->product_acts |= target && !app_target;
+	}
 }
 
 /* ---- scoring ---- */
@@ -749,6 +812,8 @@ static void score_tasks(const struct catalog *c, struct plan_resolution *r, int 
 		/* a generic task is about something: without its subject it is never the answer, and naming
 		 * it (invoice attachments) says more than naming the apps of a task that saves them all */
 		if (c->tasks[t].subject) scores[t] += (r->subjects >> t) & 1 ? W_SUBJECT : -1000;
+		/* the action happens in a product outside the catalog: a task writing into the catalog is not it */
+		if (r->product_acts && (c->ptasks[t].write_apps || c->ptasks[t].write_kinds)) scores[t] -= 1000;
 	}
 	r->task = r->runner_up = -1;
 	for (int t = 0; t < nt; t++) {
@@ -846,8 +911,24 @@ static int lead_confidence(int coverage, int score, int next)
 /* The decision: a task needs real support (some matched word, a score above what app names alone
  * give, a third of the words); a tie names the candidates; phrases of capabilities no chosen task has
  * make a capability chain. */
+/* An action the catalog performs after all ("delete a file" is file.delete) is no action outside it: its
+ * words are those of a capability phrase (the only words marked matched before the support is). */
+static void drop_covered_actions(struct plan_resolution *r)
+{
+	int keep = 0;
+	for (int k = 0; k < r->nactions; k++) {
+		const struct plan_outside *a = &r->actions[k];
+		bool covered = false;
+		for (int w = a->first; w < a->first + a->nwords; w++) covered |= r->action_word[w] && r->matched[w];
+		if (!covered) r->actions[keep++] = *a;
+		else for (int w = a->first; w < a->first + a->nwords; w++) r->action_word[w] = false;
+	}
+	r->nactions = keep;
+}
+
 static void decide(const struct catalog *c, struct plan_resolution *r, const int *scores, const int *lvbuf)
 {
+	drop_covered_actions(r);
 	if (r->task >= 0) mark_support(c, r, lvbuf, r->task);
 	order_caps(c, r);
 	int matched = 0;
@@ -871,6 +952,13 @@ static void decide(const struct catalog *c, struct plan_resolution *r, const int
 		for (int k = 0; k < r->ncaps; k++) inside &= task_has_cap(c, (uint32_t)r->task, (uint32_t)r->caps[k]);
 		task_ok = inside;
 	}
+	/* an action no task performs is never replaced by a sibling that does something else: the nearest
+	 * tasks are named, none is planned */
+	if (r->nactions) {
+		if (r->task >= 0 && r->score > 0) r->nearest[r->nnearest++] = r->task;
+		if (r->runner_up >= 0 && r->runner_up_score > 0) r->nearest[r->nnearest++] = r->runner_up;
+		task_ok = false;
+	}
 	if (task_ok && !caps_outside && r->runner_up_score == r->score) {
 		r->by = BY_QUERY_AMBIGUOUS;
 		int next = 0; /* the best score outside the tie */
@@ -883,7 +971,7 @@ static void decide(const struct catalog *c, struct plan_resolution *r, const int
 	} else if (task_ok && !caps_outside) {
 		r->by = BY_QUERY_TASK;
 		r->confidence = lead_confidence(coverage, r->score, r->runner_up_score);
-	} else if (r->ncaps > 0) {
+	} else if (r->ncaps > 0 && !r->nactions) {
 		r->by = BY_QUERY_CAPABILITIES;
 		r->task = -1;
 		r->confidence = coverage / 2;
@@ -912,6 +1000,7 @@ void plan_resolve_query(const struct catalog *c, const char *query, struct plan_
 	find_roles(c, r);
 	list_mentions(c, r);
 	find_kinds_and_intents(c, r);
+	find_product_role(c, r);
 	int scores[64], lvbuf[PLAN_MAX_WORDS * 64];
 	score_tasks(c, r, scores, lvbuf);
 	decide(c, r, scores, lvbuf);

@@ -567,6 +567,112 @@ Test(plan, query_corpus_hit_rate, .init = setup, .fini = teardown)
 		cr_assert_geq(gh[g] * 100, gn[g] * HIT_RATE_MIN, "corpus group %s below %d%%", groups[g], HIT_RATE_MIN);
 }
 
+/* ---- real requests (the development set in ../shared/requests, read at test time, never copied) ---- */
+
+/* Whether the plan lists every product of want ("a,b") in task.query.products_unknown. */
+static bool names_products(struct json_object *plan, const char *want)
+{
+	struct json_object *q, *list;
+	if (!json_object_object_get_ex(at(plan, "task"), "query", &q) || !json_object_object_get_ex(q, "products_unknown", &list))
+		return false;
+	char buf[256];
+	snprintf(buf, sizeof buf, "%s", want);
+	for (char *save = NULL, *name = strtok_r(buf, ",", &save); name; name = strtok_r(NULL, ",", &save)) {
+		bool found = false;
+		for (size_t i = 0; i < json_object_array_length(list) && !found; i++)
+			found = strcmp(jget_str(json_object_array_get_idx(list, i), "name"), name) == 0;
+		if (!found) return false;
+	}
+	return true;
+}
+
+/* Whether the planned steps hold the chain "cap@app>cap@app..." in its order (other steps between). */
+static bool plans_chain(struct json_object *plan, const char *chain)
+{
+	struct json_object *steps = at(plan, "steps");
+	size_t i = 0, n = json_object_array_length(steps);
+	char buf[512];
+	snprintf(buf, sizeof buf, "%s", chain);
+	for (char *save = NULL, *link = strtok_r(buf, ">", &save); link; link = strtok_r(NULL, ">", &save)) {
+		char *app = strchr(link, '@');
+		cr_assert(app, "chain link %s has no app", link);
+		*app++ = '\0';
+		for (; i < n; i++) {
+			struct json_object *st = json_object_array_get_idx(steps, i);
+			const char *cap = jget_str(st, "capability"), *a = jget_str(st, "app");
+			if (cap && a && strcmp(cap, link) == 0 && strcmp(a, app) == 0) break;
+		}
+		if (i++ >= n) return false;
+	}
+	return true;
+}
+
+/* One labelled request: a task id, ambiguous, unresolved, chain:..., or unknown:products. */
+static bool request_hit(const char *query, const char *expected)
+{
+	struct json_object *p = post_query("/v2/workflows/plan", query);
+	const char *status = sat(p, "status"), *task = jget_str(at(p, "task"), "id");
+	bool hit;
+	if (strcmp(expected, "ambiguous") == 0 || strcmp(expected, "unresolved") == 0) hit = strcmp(status, expected) == 0;
+	else if (strncmp(expected, "chain:", 6) == 0) hit = plans_chain(p, expected + 6);
+	else if (strncmp(expected, "unknown:", 8) == 0) hit = names_products(p, expected + 8);
+	else {
+		hit = task && strcmp(task, expected) == 0;
+		struct json_object *q, *eq;
+		if (!hit && json_object_object_get_ex(at(p, "task"), "query", &q) && json_object_object_get_ex(q, "equivalent_tasks", &eq))
+			for (size_t i = 0; i < json_object_array_length(eq) && !hit; i++)
+				hit = strcmp(json_object_get_string(json_object_array_get_idx(eq, i)), expected) == 0;
+	}
+	json_object_put(p);
+	return hit;
+}
+
+/* The rate reached so far per kind, in percent: a drop below it fails. The goal is 95 in every kind;
+ * the figures printed say how far each kind is from it. */
+static const struct { const char *kind; int floor; } REAL_FLOORS[] = {
+	{ "task", 60 }, { "product_outside", 95 }, { "action_outside", 65 }, { "trigger_action", 2 } };
+#define REAL_GOAL 95
+
+Test(plan, real_requests_development_set, .init = setup, .fini = teardown)
+{
+	char path[4096], line[2048];
+	snprintf(path, sizeof path, "%s/../shared/requests/templates.tsv", getenv("AUTOPLAN_SRCDIR"));
+	FILE *f = fopen(path, "r");
+	if (!f) cr_skip_test("%s is absent: the development set of real requests lives beside the source tree", path);
+	enum { NK = sizeof REAL_FLOORS / sizeof *REAL_FLOORS };
+	size_t n[NK] = { 0 }, h[NK] = { 0 }, de_n = 0, de_h = 0;
+	cr_assert(fgets(line, sizeof line, f), "empty %s", path);
+	cr_assert(strncmp(line, "phrasing\texpected\tkind\t", 23) == 0, "%s: unexpected header", path);
+	while (fgets(line, sizeof line, f)) {
+		line[strcspn(line, "\r\n")] = '\0';
+		char *save = NULL, *query = strtok_r(line, "\t", &save), *expected = strtok_r(NULL, "\t", &save);
+		char *kind = strtok_r(NULL, "\t", &save), *source = strtok_r(NULL, "\t", &save), *notes = strtok_r(NULL, "\t", &save);
+		cr_assert(query && expected && kind && source, "%s: a line without its columns", path);
+		size_t k = 0;
+		while (k < NK && strcmp(REAL_FLOORS[k].kind, kind) != 0) k++;
+		cr_assert_lt(k, NK, "%s: unknown kind %s", path, kind);
+		bool hit = request_hit(query, expected), de = notes && strncmp(notes, "lang=de", 7) == 0;
+		n[k]++;
+		h[k] += hit;
+		de_n += de;
+		de_h += de && hit;
+	}
+	fclose(f);
+	size_t all = 0, all_h = 0;
+	for (size_t k = 0; k < NK; k++) {
+		all += n[k];
+		all_h += h[k];
+		fprintf(stderr, "real requests %-16s %3zu of %3zu  %5.1f%% (floor %d%%, goal %d%%)\n", REAL_FLOORS[k].kind, h[k], n[k],
+			n[k] ? 100.0 * (double)h[k] / (double)n[k] : 0.0, REAL_FLOORS[k].floor, REAL_GOAL);
+	}
+	fprintf(stderr, "real requests %-16s %3zu of %3zu  %5.1f%%\n", "german", de_h, de_n, de_n ? 100.0 * (double)de_h / (double)de_n : 0.0);
+	fprintf(stderr, "real requests %-16s %3zu of %3zu  %5.1f%%\n", "all", all_h, all, all ? 100.0 * (double)all_h / (double)all : 0.0);
+	cr_assert_gt(all, 200, "the development set holds %zu requests", all);
+	for (size_t k = 0; k < NK; k++)
+		cr_assert_geq(h[k] * 100, n[k] * (size_t)REAL_FLOORS[k].floor, "real requests of kind %s below their floor of %d%%",
+			REAL_FLOORS[k].kind, REAL_FLOORS[k].floor);
+}
+
 Test(plan, unrelated_queries_stay_unresolved, .init = setup, .fini = teardown)
 {
 	static const char *const q[] = { "bake a chocolate cake", "wie wird das Wetter morgen", "zzzz qqqq", "the", "" };

@@ -83,6 +83,8 @@ struct cat_meta {
 	cat_str built_from;       /* short text naming the source set */
 	cat_str connection_rule_version; /* rules deriving directory connections (row 3) */
 	uint32_t imported_entries, shadowed_entries; /* directory entries from imported sources; imports hidden by a built-in */
+	uint32_t trigger_intent;  /* CS_INTENTS: what an event in a source app asks of it (roles.trigger_means); CAT_NONE */
+	uint32_t pad;
 };
 
 enum cat_app_kind { AK_CALLER = 0, AK_MAIL, AK_DRIVE, AK_CALENDAR, AK_SHEETS, AK_CODEHOST, AK_COUNT };
@@ -213,7 +215,7 @@ struct cat_scope {
 enum cat_syn_kind { SYN_STOP = 0, SYN_APP, SYN_APP_KIND, SYN_TASK, SYN_CAP, SYN_FAMILY, SYN_INTENT, SYN_ROLE,
 	SYN_SUBJECT, SYN_ARROW, SYN_PRODUCT, SYN_ACTION, SYN_KIND_COUNT };
 /* Targets of SYN_ROLE phrases. */
-enum cat_role { ROLE_NONE = 0, ROLE_SOURCE, ROLE_TARGET, ROLE_WEAK_TARGET, ROLE_RECEIVE, ROLE_NEGATION, ROLE_COUNT };
+enum cat_role { ROLE_NONE = 0, ROLE_SOURCE, ROLE_TARGET, ROLE_WEAK_TARGET, ROLE_RECEIVE, ROLE_NEGATION, ROLE_TRIGGER, ROLE_COUNT };
 
 /* A folded phrase and what it points at (app, enum cat_app_kind, task, capability, family, intent or
  * enum cat_role index). SYN_ARROW phrases are kept as written (folding would erase them) and point at

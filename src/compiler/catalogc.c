@@ -931,7 +931,7 @@ static int write_out(struct cc *c, const char *outpath)
 		.built_from = str_add(c, c->extra_dir ? "catalog sources and imported directory sources" : "catalog sources"),
 		.connection_rule_version = str_add(c, jget_str(c->versions, "connection_rule_version") ?
 			jget_str(c->versions, "connection_rule_version") : jget_str(c->versions, "rule_version")),
-		.imported_entries = c->nimported, .shadowed_entries = c->nshadowed };
+		.imported_entries = c->nimported, .shadowed_entries = c->nshadowed, .trigger_intent = c->trigger_intent };
 	struct buf metab = { 0 };
 	buf_add(&metab, &meta, sizeof meta);
 	struct { struct buf *b; uint32_t count; } secs[CS_COUNT] = {

@@ -21,7 +21,7 @@ struct cc {
 	struct json_object *versions, *capfile, *taskfile, *guidefile, *appsrc[16], *reportsrc;
 	struct json_object *sources;  /* sources.json, read when an address needs the provider's path segment */
 	uint32_t napps, nops, ncaps, ntasks, nsteps, nlists, nreports, ndocs, nscopes, nsyns, nwords, nclients, nentries, nimported, nshadowed;
-	uint32_t nwordhash, nstemhash;
+	uint32_t nwordhash, nstemhash, trigger_intent;
 	uint32_t ntypos, nfamilies, nintents, nimplied, ninputs, ntexts, nhistory, nlangtexts, noutside;
 	uint32_t app_ops[16][2]; /* first, count */
 	char dataset_version[512];

@@ -109,12 +109,33 @@ static int compile_roles(struct cc *c, const char *file, struct json_object *rol
 	static const struct { const char *key; uint32_t kind, role; } parts[] = {
 		{ "source", SYN_ROLE, ROLE_SOURCE }, { "target", SYN_ROLE, ROLE_TARGET },
 		{ "weak_target", SYN_ROLE, ROLE_WEAK_TARGET }, { "receive", SYN_ROLE, ROLE_RECEIVE },
-		{ "negation", SYN_ROLE, ROLE_NEGATION } };
+		{ "negation", SYN_ROLE, ROLE_NEGATION }, { "trigger", SYN_ROLE, ROLE_TRIGGER } };
 	char ptr[64];
 	for (size_t i = 0; i < sizeof parts / sizeof *parts; i++) {
 		snprintf(ptr, sizeof ptr, "/roles/%s", parts[i].key);
 		if (phrase_list(c, file, ptr, jget(roles, parts[i].key), parts[i].kind, parts[i].role) < 0) return -1;
 	}
+	return 0;
+}
+
+/* The intent whose phrases hold `means`, or -1. */
+static int intent_of(struct cc *c, const char *means)
+{
+	char f[MAX_PHRASE];
+	text_fold_words(means, f, sizeof f);
+	for (uint32_t i = 0; i < c->nsyns; i++) {
+		const struct cat_syn *sy = syn_at(c, i);
+		if (sy->kind == SYN_INTENT && strcmp(cc_pool(c, sy->phrase), f) == 0) return (int)sy->target;
+	}
+	return -1;
+}
+
+/* An event in a source app ("when a new row is added in Google Sheets") asks for what trigger_means asks. */
+static int trigger_intent(struct cc *c, const char *file, const char *means)
+{
+	int i = intent_of(c, means);
+	if (i < 0) return cc_fail(c, file, "/roles/trigger_means", "\"%s\" is no intent phrase", means);
+	c->trigger_intent = (uint32_t)i;
 	return 0;
 }
 
@@ -466,6 +487,7 @@ int cc_compile_synonyms(struct cc *c)
 	if (rc == 0) rc = compile_intents(c, file, jget(src, "intents"));
 	if (rc == 0) rc = compile_roles(c, file, jget(src, "roles"));
 	if (rc == 0) rc = arrow_intent(c, file, jget_str(jget(src, "roles"), "arrow_means"));
+	if (rc == 0) rc = trigger_intent(c, file, jget_str(jget(src, "roles"), "trigger_means"));
 	if (rc == 0) rc = phrase_list(c, file, "/stopwords", jget(src, "stopwords"), SYN_STOP, 0);
 	if (rc == 0) rc = compile_outside(c);
 	if (rc == 0) rc = check_phrases(c, "synonyms.json and outside.json", first);

@@ -391,7 +391,9 @@ static enum cat_role role_before(const struct catalog *c, const struct plan_reso
 				const struct cat_word *w = &c->words[r->wm[start][m].word];
 				for (uint32_t k = 0; k < w->syn_count; k++) {
 					const struct cat_syn *sy = &c->syns[c->lists[w->syn_first + k]];
-					if (sy->kind != SYN_ROLE || sy->target == ROLE_RECEIVE || sy->target == ROLE_NEGATION) continue;
+					if (sy->kind != SYN_ROLE || sy->target == ROLE_RECEIVE || sy->target == ROLE_NEGATION ||
+					    sy->target == ROLE_TRIGGER)
+						continue;
 					if (phrase_at(c, r, start, cat_s(c, sy->phrase), PH_STRICT) == j - start + 1 &&
 					    r->wm[start][m].level == LV_EXACT)
 						return (enum cat_role)sy->target;
@@ -911,6 +913,90 @@ static int lead_confidence(int coverage, int score, int next)
 /* The decision: a task needs real support (some matched word, a score above what app names alone
  * give, a third of the words); a tie names the candidates; phrases of capabilities no chosen task has
  * make a capability chain. */
+/* ---- a trigger in one app, an action in another ---- */
+
+/* Whether app a documents capability cap. */
+static bool app_can(const struct catalog *c, int a, uint32_t cap)
+{
+	const struct cat_app *app = &c->apps[a];
+	for (uint32_t k = app->op_first; k < app->op_first + app->op_count; k++) if (c->ops[k].cap == cap) return true;
+	return false;
+}
+
+/* Whether task t has a step app a can be bound to: one of a's kind (its own app, a generic step, or a
+ * default the request's app replaces). */
+static bool task_takes(const struct catalog *c, int t, int a)
+{
+	return c->ptasks[t].kinds >> c->apps[a].kind & 1;
+}
+
+/* Whether a trigger word ("when", "for each new", "sobald") stands in the clause before word i: after the
+ * previous app named, or within the six words before it. */
+static bool triggered(const struct catalog *c, const struct plan_resolution *r, int i, int from)
+{
+	for (int j = i - 1; j >= 0 && j >= from && j >= i - 6; j--)
+		if (has_role_word(c, r, j, ROLE_TRIGGER)) return true;
+	return false;
+}
+
+/* The writing capability app a is asked for: a capability phrase first, then a verb, in order of mention;
+ * -1 when nothing asks it to write. */
+static int asked_write(const struct catalog *c, const struct plan_resolution *r, int a)
+{
+	for (int k = 0; k < r->ncaps; k++)
+		if (c->caps[r->caps[k]].write && app_can(c, a, (uint32_t)r->caps[k])) return r->caps[k];
+	for (int k = 0; k < r->nintents; k++) {
+		if (r->intents[k].negated) continue;
+		uint64_t caps = c->intents[r->intents[k].intent].caps;
+		for (uint32_t cap = 0; cap < c->ncaps; cap++)
+			if ((caps >> cap) & 1 && c->caps[cap].write && app_can(c, a, cap)) return (int)cap;
+	}
+	return -1;
+}
+
+/* What an event in source app a is read with (roles.trigger_means: reading each new item; the step that
+ * finds the items is added before it), or a capability phrase of a that reads (attachments). */
+static int trigger_read(const struct catalog *c, const struct plan_resolution *r, int a)
+{
+	for (int k = 0; k < r->ncaps; k++)
+		if (!c->caps[r->caps[k]].write && app_can(c, a, (uint32_t)r->caps[k])) return r->caps[k];
+	if (c->meta->trigger_intent >= c->nintents) return -1;
+	uint64_t caps = c->intents[c->meta->trigger_intent].caps;
+	for (uint32_t cap = 0; cap < c->ncaps; cap++)
+		if ((caps >> cap) & 1 && app_can(c, a, cap)) return (int)cap;
+	return -1;
+}
+
+/* "Create a Google Calendar event when a new row is added in Google Sheets": two apps of different kinds,
+ * an event in one (the source: after "from" or a trigger word, or the one nothing asks to write) and an
+ * action in the other. When the task found does not use both, the plan is the chain: the source read,
+ * then the action; a trigger is never dropped. Returns whether it made the chain. */
+static bool trigger_chain(const struct catalog *c, struct plan_resolution *r)
+{
+	if (r->napps != 2 || c->apps[r->apps[0]].kind == c->apps[r->apps[1]].kind || r->nactions) return false;
+	if (r->task >= 0 && (r->by == BY_QUERY_TASK || r->by == BY_QUERY_AMBIGUOUS) && task_takes(c, r->task, r->apps[0]) && task_takes(c, r->task, r->apps[1]))
+		return false;
+	int src = -1;
+	for (int m = 0; m < 2 && src < 0; m++)
+		if (r->app_role[m] == PR_SOURCE && r->app_strong[m]) src = m;
+		else if (r->app_role[m] == PR_TARGET && r->app_strong[m]) src = 1 - m;
+	for (int k = 0, prev = 0; src < 0 && k < r->nmentions; k++) {
+		const struct plan_mention *mn = &r->mentions[k];
+		if (mn->app == r->apps[0] || mn->app == r->apps[1])
+			if (triggered(c, r, mn->first, prev)) src = mn->app == r->apps[0] ? 0 : 1;
+		prev = mn->first + mn->nwords;
+	}
+	if (src < 0) src = asked_write(c, r, r->apps[0]) >= 0 && asked_write(c, r, r->apps[1]) < 0 ? 1 : 0;
+	int read = trigger_read(c, r, r->apps[src]), write = asked_write(c, r, r->apps[1 - src]);
+	if (read < 0 || write < 0) return false;
+	r->caps[0] = read;
+	r->caps[1] = write;
+	r->ncaps = 2;
+	r->by = BY_QUERY_CAPABILITIES;
+	r->task = -1;
+	return true;
+}
+
 /* An action the catalog performs after all ("delete a file" is file.delete) is no action outside it: its
  * words are those of a capability phrase (the only words marked matched before the support is). */
 static void drop_covered_actions(struct plan_resolution *r)
@@ -981,6 +1067,7 @@ static void decide(const struct catalog *c, struct plan_resolution *r, const int
 		r->confidence = 0;
 		for (int i = 0; i < r->nwords; i++) r->matched[i] = false;
 	}
+	if (trigger_chain(c, r)) r->confidence = coverage / 2;
 }
 
 void plan_resolution_init(struct plan_resolution *r)

@@ -931,27 +931,32 @@ static bool task_takes(const struct catalog *c, int t, int a)
 }
 
 /* Whether a trigger word ("when", "for each new", "sobald") stands in the clause before word i: after the
- * previous app named, or within the six words before it. */
+ * previous app named. */
 static bool triggered(const struct catalog *c, const struct plan_resolution *r, int i, int from)
 {
-	for (int j = i - 1; j >= 0 && j >= from && j >= i - 6; j--)
+	for (int j = i - 1; j >= 0 && j >= from; j--)
 		if (has_role_word(c, r, j, ROLE_TRIGGER)) return true;
 	return false;
 }
 
 /* The writing capability app a is asked for: a capability phrase first, then a verb, in order of mention;
- * -1 when nothing asks it to write. */
+ * among a verb's capabilities one that writes into what the user has comes first (an event elsewhere
+ * becomes a row appended to the sheet, not a new spreadsheet). -1 when nothing asks it to write. */
 static int asked_write(const struct catalog *c, const struct plan_resolution *r, int a)
 {
 	for (int k = 0; k < r->ncaps; k++)
 		if (c->caps[r->caps[k]].write && app_can(c, a, (uint32_t)r->caps[k])) return r->caps[k];
+	int fresh = -1;
 	for (int k = 0; k < r->nintents; k++) {
 		if (r->intents[k].negated) continue;
 		uint64_t caps = c->intents[r->intents[k].intent].caps;
-		for (uint32_t cap = 0; cap < c->ncaps; cap++)
-			if ((caps >> cap) & 1 && c->caps[cap].write && app_can(c, a, cap)) return (int)cap;
+		for (uint32_t cap = 0; cap < c->ncaps; cap++) {
+			if (!((caps >> cap) & 1) || !c->caps[cap].write || !app_can(c, a, cap)) continue;
+			if (c->caps[cap].existing) return (int)cap;
+			if (fresh < 0) fresh = (int)cap;
+		}
 	}
-	return -1;
+	return fresh;
 }
 
 /* What an event in source app a is read with (roles.trigger_means: reading each new item; the step that

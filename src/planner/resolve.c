@@ -570,6 +570,8 @@ static void find_kinds_and_intents(const struct catalog *c, struct plan_resoluti
 	for (int i = 0; i < r->nwords; i++) r->content += (!r->stop[i] || r->intent_word[i]) && !r->app_word[i] && !r->arrow[i];
 }
 
+static bool triggered(const struct catalog *c, const struct plan_resolution *r, int i, int from);
+
 /* Whether an intent asks for a capability that writes ("create", "send", "post"). */
 static bool writing_intent(const struct catalog *c, const struct plan_intent *in)
 {
@@ -588,12 +590,22 @@ static bool writing_intent(const struct catalog *c, const struct plan_intent *in
 static void find_product_role(const struct catalog *c, struct plan_resolution *r)
 {
 	bool app_target = false, app_source = false;
-	for (int k = 0; k < r->napps; k++) {
-		app_target |= r->app_role[k] == PR_TARGET && r->app_strong[k];
-		app_source |= r->app_role[k] == PR_SOURCE && r->app_strong[k];
+	/* a catalog app is the target after "to", or after "in" outside a trigger's clause ("record Jira
+	 * issues in Google Sheets"; not "when a row is added in Google Sheets") */
+	for (int k = 0, prev = 0; k < r->nmentions; k++) {
+		const struct plan_mention *m = &r->mentions[k];
+		if (m->app >= 0) {
+			app_target |= m->role == PR_TARGET && (m->strong || !triggered(c, r, m->first, prev));
+			app_source |= m->role == PR_SOURCE && m->strong;
+		}
+		prev = m->first + m->nwords;
 	}
 	for (int q = 0; q < r->nproducts; q++) {
 		struct plan_outside *pr = &r->products[q];
+		/* "for every new Stripe payment": an event there, the source */
+		int from = 0;
+		for (int k = 0; k < r->nmentions && r->mentions[k].first < pr->first; k++) from = r->mentions[k].first + r->mentions[k].nwords;
+		if (pr->role == PR_NONE && triggered(c, r, pr->first, from)) pr->role = PR_SOURCE;
 		bool object = false;
 		for (int k = 0; k < r->nintents; k++) {
 			const struct plan_intent *in = &r->intents[k];
@@ -1002,6 +1014,22 @@ static bool trigger_chain(const struct catalog *c, struct plan_resolution *r)
 	return true;
 }
 
+/* "Send new Gmail emails to a Slack channel": the action happens in a product outside the catalog and no
+ * reading task fits; what the catalog does is read the apps named, in order of mention (the product's
+ * step follows). */
+static bool product_chain(const struct catalog *c, struct plan_resolution *r)
+{
+	if (!r->product_acts || r->nactions || r->by != BY_NONE || !r->napps) return false;
+	r->ncaps = 0;
+	for (int m = 0; m < r->napps && r->ncaps < 2; m++) {
+		int read = trigger_read(c, r, r->apps[m]);
+		if (read >= 0) r->caps[r->ncaps++] = read;
+	}
+	if (!r->ncaps) return false;
+	r->by = BY_QUERY_CAPABILITIES;
+	return true;
+}
+
 /* An action the catalog performs after all ("delete a file" is file.delete) is no action outside it: its
  * words are those of a capability phrase (the only words marked matched before the support is). */
 static void drop_covered_actions(struct plan_resolution *r)
@@ -1043,6 +1071,8 @@ static void decide(const struct catalog *c, struct plan_resolution *r, const int
 		for (int k = 0; k < r->ncaps; k++) inside &= task_has_cap(c, (uint32_t)r->task, (uint32_t)r->caps[k]);
 		task_ok = inside;
 	}
+	/* only products outside the catalog named, no catalog app nor family: a task would guess the apps */
+	if (r->nproducts && !r->napps && !r->nfamilies) task_ok = false;
 	/* an action no task performs is never replaced by a sibling that does something else: the nearest
 	 * tasks are named, none is planned */
 	if (r->nactions) {
@@ -1072,7 +1102,7 @@ static void decide(const struct catalog *c, struct plan_resolution *r, const int
 		r->confidence = 0;
 		for (int i = 0; i < r->nwords; i++) r->matched[i] = false;
 	}
-	if (trigger_chain(c, r)) r->confidence = coverage / 2;
+	if (trigger_chain(c, r) || product_chain(c, r)) r->confidence = coverage / 2;
 }
 
 void plan_resolution_init(struct plan_resolution *r)

@@ -10,9 +10,9 @@ const EXAMPLES = {
 		'freie Zeiten in calendarB finden'],
 };
 
-const STATE_TONE = { satisfied: 'ok', missing_scope: 'bad', scopes_unknown: 'warn', caller_side: 'info', no_app: 'bad',
+const STATE_TONE = { satisfied: 'ok', missing_scope: 'bad', scopes_unknown: 'warn', caller_side: 'info', outside_catalog: 'warn', no_app: 'bad',
 	not_documented: 'bad' };
-const STATUS_TONE = { ready: 'ok', caller_side_steps: 'info', scopes_unknown: 'warn', needs_scopes: 'warn', partial: 'bad',
+const STATUS_TONE = { ready: 'ok', caller_side_steps: 'info', outside_catalog: 'warn', scopes_unknown: 'warn', needs_scopes: 'warn', partial: 'bad',
 	needs_apps: 'bad', read_only_conflict: 'warn', ambiguous: 'warn', unresolved: 'bad' };
 
 let apps = {};      // id -> app record from /v2/apps, for names
@@ -145,11 +145,10 @@ function candidates(ids) {
 
 function appName(id) { return id && apps[id] ? `${apps[id].name} (${id})` : id; }
 
-// A real address: the operation's base address and its path, placeholders marked.
+// The address a caller uses: the provider's own (request_url); the neutral path of the specification is
+// no address any provider serves. Placeholders marked.
 function urlOf(op) {
-	const base = op.base_url || '';
-	const path = op.path || '';
-	const full = base.endsWith('/') && path.startsWith('/') ? base + path.slice(1) : (base && !base.endsWith('/') && !path.startsWith('/') ? base + '/' + path : base + path);
+	const full = op.request_url || '';
 	const span = el('span', { class: 'url mono' });
 	for (const part of full.split(/(\{[^}]+\})/)) span.append(part.startsWith('{') ? el('span', { class: 'ph' }, part) : part);
 	return span;
@@ -173,7 +172,7 @@ function stepItem(s, i, perm) {
 		el('span', { class: 'num', 'aria-hidden': 'true' }, `${i + 1}.`),
 		el('h3', {}, el('span', { class: 'sr-only' }, t('planner.step_n', i + 1) + ' '), loc(s.title)),
 		badge(word('state.', s.state), STATE_TONE[s.state]),
-		el('code', {}, s.capability),
+		s.capability ? el('code', {}, s.capability) : (s.product ? el('code', {}, s.product.name) : null),
 		s.write ? badge(t('planner.writes'), 'warn') : null));
 	const dl = el('dl', { class: 'facts' });
 	const fact = (k, ...v) => dl.append(el('dt', {}, k), el('dd', {}, ...v));

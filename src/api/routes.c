@@ -14,13 +14,15 @@
 
 /* Response documentation of the planner rows (docs/planner.md has the full rules). Texts are objects
  * keyed en and de, ordered by Accept-Language. */
-#define PLAN_DOC "status (first rule that holds, in order: unresolved, ambiguous, read_only_conflict, needs_apps, partial, " \
-	"needs_scopes, scopes_unknown, caller_side_steps, ready; outside_catalog after ambiguous), status_text, rules (every rule that holds), task (id, title, " \
+#define PLAN_DOC "status (first rule that holds, in order: unresolved, ambiguous, outside_catalog, read_only_conflict, " \
+	"needs_apps, partial, needs_scopes, scopes_unknown, caller_side_steps, ready), status_text, rules (every rule that holds), task (id, title, " \
 	"kind task|capability_chain|ambiguous|none, resolved_by task_id|query|none, confidence 0..1, apps_rebound, query: " \
 	"folded words, matched words, apps_named {app, words, via name|family, family, role source|target, typo}, app kinds, " \
-	"intents_named, capabilities named, candidates when ambiguous, equivalent_tasks), steps (capability, role, added " \
-	"find_before_act|null, app, app_source task|request|query|family, state satisfied|missing_scope|scopes_unknown|" \
-	"caller_side|no_app|not_documented, done_by provider_operation|caller, operation with request_url (the address as " \
+	"intents_named, capabilities named, candidates when ambiguous, equivalent_tasks, products_unknown {name, kind, words, " \
+	"role} (products outside the catalog), actions_outside {action, title, words} (actions no task performs: the request " \
+	"is unresolved), nearest_tasks), steps (capability (null for a product outside the catalog, then product {name, " \
+	"kind}), role, added find_before_act|null, app, app_source task|request|query|family, state satisfied|missing_scope|" \
+	"scopes_unknown|caller_side|no_app|not_documented|outside_catalog, done_by provider_operation|caller, operation with request_url (the address as " \
 	"the provider documents it) and parameters, inputs {name, what, supplied_by step|fixed_value|caller, from_step, " \
 	"value, where}, scope_alternatives, granted_scope, granted_via {scope, includes, source} when a broader grant " \
 	"includes an alternative, ask_for, ask_for_reason, least_privilege_note, permission_context, operation_notes, " \

@@ -6,7 +6,8 @@ import { launch, close, open, settled, done, shot, api, text, content, texts, co
 
 const MEMORY = 'mcp/io-github-modelcontextprotocol-server-memory';
 const Q = 'save mailA attachments to driveA';
-const fullUrl = (op) => (op.base_url.endsWith('/') && op.path.startsWith('/') ? op.base_url + op.path.slice(1) : op.base_url + op.path);
+// the address a caller uses is the provider's own, never the base joined with the neutral path
+const fullUrl = (op) => op.request_url;
 
 before(launch);
 after(close);
@@ -28,6 +29,7 @@ describe('planner', () => {
 		assert.deepEqual(urls, ops.map(s => fullUrl(s.operation)));
 		assert.deepEqual(methods, ops.map(s => s.operation.method));
 		for (const u of urls) assert.match(u, /^https:\/\//);
+		for (const u of urls) assert.doesNotMatch(u, /\/(mail|drive|calendar|sheets)[A-C]\//, 'a neutral id in a provider address');
 		assert.equal(await content(page, '#minimal-scopes'), plan.minimal_scopes.join('\n'));
 		const c = plan.coverage;
 		assert.equal(await text(page, '#coverage'), LABELS.en['planner.coverage'].replace('{0}', c.documented)

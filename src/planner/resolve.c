@@ -927,12 +927,10 @@ static int lead_confidence(int coverage, int score, int next)
  * make a capability chain. */
 /* ---- a trigger in one app, an action in another ---- */
 
-/* Whether app a documents capability cap. */
+/* Whether app a documents capability cap (the planner's own lookup of an app's operation). */
 static bool app_can(const struct catalog *c, int a, uint32_t cap)
 {
-	const struct cat_app *app = &c->apps[a];
-	for (uint32_t k = app->op_first; k < app->op_first + app->op_count; k++) if (c->ops[k].cap == cap) return true;
-	return false;
+	return plan_app_op(c, (uint32_t)a, cap) != NULL;
 }
 
 /* Whether task t has a step app a can be bound to: one of a's kind (its own app, a generic step, or a

@@ -550,6 +550,17 @@ static void step_ids(struct jw *w, const struct catalog *c, const struct plan_st
 	id_or_null(w, c, st->op, st->op ? st->op->id : CAT_NONE);
 }
 
+/* {name, kind} of a product outside the catalog. */
+static void product_ref(struct jw *w, const struct catalog *c, const struct cat_outside *x)
+{
+	jw_obj(w);
+	jw_key(w, "name");
+	view_str(w, c, x->name);
+	jw_key(w, "kind");
+	view_str(w, c, x->kind);
+	jw_obj_end(w);
+}
+
 static void view_left_out(const struct out *o, const struct plan *p, const struct plan_step *st)
 {
 	const struct catalog *c = p->cat;
@@ -558,6 +569,27 @@ static void view_left_out(const struct out *o, const struct plan *p, const struc
 	step_ids(w, c, st);
 	jw_key(w, "role");
 	jw_str(w, st->role);
+	jw_key(w, "reason");
+	ptext(o, PT_LEFT_OUT_READ_ONLY);
+	jw_obj_end(w);
+}
+
+/* A product step read_only leaves out: it writes into the product. */
+static void product_left_out(const struct out *o, const struct plan_outside *pr)
+{
+	const struct catalog *c = o->c;
+	struct jw *w = o->w;
+	jw_obj(w);
+	jw_key(w, "capability");
+	jw_null(w);
+	jw_key(w, "app");
+	jw_null(w);
+	jw_key(w, "operation");
+	jw_null(w);
+	jw_key(w, "product");
+	product_ref(w, c, &c->outside[pr->item]);
+	jw_key(w, "role");
+	jw_str(w, "target");
 	jw_key(w, "reason");
 	ptext(o, PT_LEFT_OUT_READ_ONLY);
 	jw_obj_end(w);
@@ -631,7 +663,7 @@ static void product_step(const struct out *o, const struct plan_outside *pr, int
 {
 	const struct catalog *c = o->c;
 	const struct cat_outside *x = &c->outside[pr->item];
-	bool source = pr->role == PR_SOURCE;
+	bool source = !plan_product_writes(pr);
 	struct jw *w = o->w;
 	jw_obj(w);
 	jw_key(w, "capability");
@@ -649,12 +681,7 @@ static void product_step(const struct out *o, const struct plan_outside *pr, int
 	jw_key(w, "app_source");
 	jw_null(w);
 	jw_key(w, "product");
-	jw_obj(w);
-	jw_key(w, "name");
-	view_str(w, c, x->name);
-	jw_key(w, "kind");
-	view_str(w, c, x->kind);
-	jw_obj_end(w);
+	product_ref(w, c, x);
 	jw_key(w, "write");
 	jw_bool(w, !source);
 	jw_key(w, "documented");
@@ -682,12 +709,11 @@ static int plan_steps(const struct out *o, const struct plan *p, int *documented
 	const struct catalog *c = o->c;
 	const struct plan_resolution *r = &p->res;
 	int required = 0, prev = -1, planned[PLAN_MAX_STEPS], before = 0;
-	for (int k = 0; p->nsteps && k < r->nproducts; k++) before += r->products[k].role == PR_SOURCE;
+	for (int k = 0; p->nsteps && k < r->nproducts; k++) before += !plan_product_writes(&r->products[k]);
 	planned_indices(p, planned, before);
 	jw_arr(o->w);
-	/* a product outside the catalog is a step of the caller's: before the plan when it is the source */
 	for (int k = 0; p->nsteps && k < r->nproducts; k++)
-		if (r->products[k].role == PR_SOURCE) { product_step(o, &r->products[k], prev); prev = required++; }
+		if (!plan_product_writes(&r->products[k])) { product_step(o, &r->products[k], prev); prev = required++; }
 	for (int s = 0; s < p->nsteps; s++) {
 		const struct plan_step *st = &p->steps[s];
 		if (st->left_out) continue;
@@ -699,7 +725,10 @@ static int plan_steps(const struct out *o, const struct plan *p, int *documented
 		}
 	}
 	for (int k = 0; p->nsteps && k < r->nproducts; k++)
-		if (r->products[k].role != PR_SOURCE) { product_step(o, &r->products[k], prev); prev = required++; }
+		if (plan_product_writes(&r->products[k]) && !plan_product_left_out(p, &r->products[k])) {
+			product_step(o, &r->products[k], prev);
+			prev = required++;
+		}
 	jw_arr_end(o->w);
 	return required;
 }
@@ -734,6 +763,8 @@ void h_plan(const struct hctx *hc, struct json_object *in, struct reply *out)
 	jw_arr(w);
 	for (int s = 0; s < p.nsteps; s++)
 		if (p.steps[s].left_out) view_left_out(&o, &p, &p.steps[s]);
+	for (int k = 0; p.nsteps && k < p.res.nproducts; k++)
+		if (plan_product_left_out(&p, &p.res.products[k])) product_left_out(&o, &p.res.products[k]);
 	jw_arr_end(w);
 	jw_key(w, "coverage");
 	jw_obj(w);

@@ -484,6 +484,8 @@ static void decide(struct plan *p)
 	}
 	/* products outside the catalog: their part is the caller's, a step of its own where a plan is given */
 	if (p->res.nproducts) r |= 1u << PS_OUTSIDE_CATALOG | (p->nsteps ? 1u << PS_CALLER_SIDE_STEPS : 0);
+	for (int k = 0; p->nsteps && k < p->res.nproducts; k++)
+		if (plan_product_left_out(p, &p->res.products[k])) r |= 1u << PS_READ_ONLY_CONFLICT;
 	if (!r) r = 1u << PS_READY;
 	p->rules = r;
 	for (int k = 0; k < PS_COUNT; k++)

@@ -163,6 +163,19 @@ struct plan {
 	const char *cover[PLAN_MAX_STEPS];
 };
 
+/* A product outside the catalog is a caller-side step of a plan that has steps: before the catalog's
+ * steps when it is the source, after them otherwise, writing into the product; read_only leaves a
+ * writing one out, like every write step. */
+static inline bool plan_product_writes(const struct plan_outside *pr)
+{
+	return pr->role != PR_SOURCE;
+}
+
+static inline bool plan_product_left_out(const struct plan *p, const struct plan_outside *pr)
+{
+	return p->read_only && plan_product_writes(pr);
+}
+
 /* Resolves a free-text query. Deterministic: same text, same result. A tie at the top leaves
  * BY_QUERY_AMBIGUOUS with the candidates; plan_build decides whether the tie is real. */
 void plan_resolve_query(const struct catalog *c, const char *query, struct plan_resolution *r);

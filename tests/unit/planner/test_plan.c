@@ -682,6 +682,52 @@ Test(plan, real_requests_development_set, .init = setup, .fini = teardown)
 			REAL_FLOORS[k].kind, REAL_FLOORS[k].floor);
 }
 
+/* A product outside the catalog is a caller-side step of the plan, after the catalog's steps when the
+ * request acts in it, before them when it is the source; read_only leaves the writing one out. */
+Test(plan, products_outside_are_caller_steps, .init = setup, .fini = teardown)
+{
+	static const struct { const char *q; const char *product; bool first; } cases[] = {
+		{ "Send new Gmail emails to a Slack channel", "slack", false },
+		{ "record Jira issues in Google Sheets", "jira", true } };
+	for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+		for (int ro = 0; ro < 2; ro++) {
+			struct json_object *b = json_object_new_object();
+			json_object_object_add(b, "query", json_object_new_string(cases[i].q));
+			json_object_object_add(b, "read_only", json_object_new_boolean(ro));
+			struct json_object *p = post_ok("/v2/workflows/plan", json_object_to_json_string(b));
+			json_object_put(b);
+			struct json_object *steps = at(p, "steps"), *left = at(p, "left_out");
+			size_t n = json_object_array_length(steps);
+			cr_assert_gt(n, ro ? 0u : 1u, "%s: no catalog step planned", cases[i].q);
+			cr_assert_str_eq(sat(p, "status"), "outside_catalog", "%s", cases[i].q);
+			int at_product = -1;
+			for (size_t s = 0; s < n; s++) {
+				struct json_object *st = json_object_array_get_idx(steps, s), *pr;
+				if (ro) cr_assert(!json_object_get_boolean(at(st, "write")), "%s: read_only planned a write step", cases[i].q);
+				if (!json_object_object_get_ex(st, "product", &pr)) continue;
+				cr_assert_str_eq(jget_str(pr, "name"), cases[i].product);
+				cr_assert_str_eq(sat(st, "state"), "outside_catalog");
+				cr_assert_str_eq(sat(st, "done_by"), "caller");
+				cr_assert(is_null(st, "capability"));
+				at_product = (int)s;
+			}
+			bool left_out = false;
+			for (size_t s = 0; s < json_object_array_length(left); s++) {
+				struct json_object *pr;
+				if (json_object_object_get_ex(json_object_array_get_idx(left, s), "product", &pr))
+					left_out |= strcmp(jget_str(pr, "name"), cases[i].product) == 0;
+			}
+			if (ro && !cases[i].first) {
+				cr_assert_eq(at_product, -1, "%s: read_only kept the product step", cases[i].q);
+				cr_assert(left_out, "%s: the product step is not in left_out", cases[i].q);
+			} else {
+				cr_assert_eq(at_product, cases[i].first ? 0 : (int)n - 1, "%s: the product step at %d", cases[i].q, at_product);
+			}
+			json_object_put(p);
+		}
+	}
+}
+
 Test(plan, unrelated_queries_stay_unresolved, .init = setup, .fini = teardown)
 {
 	static const char *const q[] = { "bake a chocolate cake", "wie wird das Wetter morgen", "zzzz qqqq", "the", "" };

@@ -252,7 +252,6 @@ struct cat_typo {
 	uint32_t pad;
 };
 
-/* A product family: for each enum cat_app_kind its app, CAT_NONE where it has none. */
 /* A product outside the catalog (SYN_PRODUCT phrases point here) or an action no task or capability
  * performs (SYN_ACTION): outside.json. */
 struct cat_outside {
@@ -263,6 +262,7 @@ struct cat_outside {
 	uint32_t title_text;                  /* CS_LANGTEXTS: an action's title; CAT_NONE for a product */
 };
 
+/* A product family: for each enum cat_app_kind its app, CAT_NONE where it has none. */
 struct cat_family {
 	cat_str id;
 	uint32_t apps[AK_COUNT];

@@ -142,16 +142,11 @@ static int trigger_intent(struct cc *c, const char *file, const char *means)
 /* An arrow stands for the intent that has the phrase arrow_means: arrows point at that intent. */
 static int arrow_intent(struct cc *c, const char *file, const char *means)
 {
-	char f[MAX_PHRASE];
-	text_fold_words(means, f, sizeof f);
-	for (uint32_t i = 0; i < c->nsyns; i++) {
-		const struct cat_syn *sy = syn_at(c, i);
-		if (sy->kind != SYN_INTENT || strcmp(cc_pool(c, sy->phrase), f) != 0) continue;
-		for (uint32_t k = 0; k < c->nsyns && syn_at(c, k)->kind == SYN_ARROW; k++)
-			((struct cat_syn *)c->syns.p)[k].target = sy->target;
-		return 0;
-	}
-	return cc_fail(c, file, "/roles/arrow_means", "\"%s\" is no intent phrase", means);
+	int i = intent_of(c, means);
+	if (i < 0) return cc_fail(c, file, "/roles/arrow_means", "\"%s\" is no intent phrase", means);
+	for (uint32_t k = 0; k < c->nsyns && syn_at(c, k)->kind == SYN_ARROW; k++)
+		((struct cat_syn *)c->syns.p)[k].target = (uint32_t)i;
+	return 0;
 }
 
 /* Phrases that name one thing (an app, a family, a product outside the catalog): one phrase, one name. */

@@ -613,7 +613,7 @@ static void find_product_role(const struct catalog *c, struct plan_resolution *r
 			object |= !in->negated && gap >= 0 && gap <= 2 && writing_intent(c, in);
 		}
 		bool target = pr->role == PR_TARGET || (pr->role == PR_NONE && !app_target && (object || app_source));
-		if (target && pr->role != PR_TARGET) pr->role = PR_TARGET;
+		if (target) pr->role = PR_TARGET;
 		else if (pr->role == PR_NONE && app_target) pr->role = PR_SOURCE;
 		r->product_acts |= target && !app_target;
 	}
@@ -853,15 +853,18 @@ static void mark_support(const struct catalog *c, struct plan_resolution *r, con
 				r->matched[w] = true;
 }
 
+/* Whether app a documents capability cap (the planner's own lookup of an app's operation). */
+static bool app_can(const struct catalog *c, int a, uint32_t cap)
+{
+	return plan_app_op(c, (uint32_t)a, cap) != NULL;
+}
+
 /* Whether a capability named by a phrase could be meant: no app is named, or a named one documents it
  * ("read the Excel file" names file.read, which the workbook app has not: the file is the workbook). */
 static bool named_app_can(const struct catalog *c, const struct plan_resolution *r, uint32_t cap)
 {
 	if (!r->napps) return true;
-	for (int m = 0; m < r->napps; m++) {
-		const struct cat_app *a = &c->apps[r->apps[m]];
-		for (uint32_t k = a->op_first; k < a->op_first + a->op_count; k++) if (c->ops[k].cap == cap) return true;
-	}
+	for (int m = 0; m < r->napps; m++) if (app_can(c, r->apps[m], cap)) return true;
 	return false;
 }
 
@@ -922,16 +925,7 @@ static int lead_confidence(int coverage, int score, int next)
 	return next * 10 > score * 8 ? conf * 3 / 4 : conf;
 }
 
-/* The decision: a task needs real support (some matched word, a score above what app names alone
- * give, a third of the words); a tie names the candidates; phrases of capabilities no chosen task has
- * make a capability chain. */
 /* ---- a trigger in one app, an action in another ---- */
-
-/* Whether app a documents capability cap (the planner's own lookup of an app's operation). */
-static bool app_can(const struct catalog *c, int a, uint32_t cap)
-{
-	return plan_app_op(c, (uint32_t)a, cap) != NULL;
-}
 
 /* Whether task t has a step app a can be bound to: one of a's kind (its own app, a generic step, or a
  * default the request's app replaces). */
@@ -1043,6 +1037,9 @@ static void drop_covered_actions(struct plan_resolution *r)
 	r->nactions = keep;
 }
 
+/* The decision: a task needs real support (some matched word, a score above what app names alone
+ * give, a third of the words); a tie names the candidates; phrases of capabilities no chosen task has
+ * make a capability chain. */
 static void decide(const struct catalog *c, struct plan_resolution *r, const int *scores, const int *lvbuf)
 {
 	drop_covered_actions(r);

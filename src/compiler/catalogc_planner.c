@@ -211,15 +211,28 @@ static int compile_outside(struct cc *c)
 	return rc;
 }
 
+/* The outside.json entry ("/products/3/phrases") of one of its phrases: products are compiled first. */
+static void outside_entry(const struct cc *c, const struct cat_syn *sy, char *buf, size_t n)
+{
+	uint32_t nproducts = 0;
+	for (uint32_t k = 0; k < c->noutside; k++) nproducts += !((const struct cat_outside *)c->outside.p)[k].action;
+	bool action = sy->kind == SYN_ACTION;
+	snprintf(buf, n, "/%s/%u/phrases", action ? "actions" : "products", action ? sy->target - nproducts : sy->target);
+}
+
 /* The checks a data file of words needs: one phrase may not name two apps, an app name may not be a
  * generic word, and a one-word phrase that is a stop word would never match. syn_first: the first syn
  * index of this file; ptr_of gives a pointer for syn i. */
-static int check_phrases(struct cc *c, const char *file, uint32_t first)
+static int check_phrases(struct cc *c, uint32_t first, uint32_t outside_first)
 {
+	char where[64];
 	for (uint32_t i = first; i < c->nsyns; i++) {
 		const struct cat_syn *a = syn_at(c, i);
 		if (a->kind == SYN_ARROW) continue;
 		const char *pa = cc_pool(c, a->phrase);
+		/* outside.json's phrases come last: a clash names the later phrase's entry */
+		const char *file = i >= outside_first ? "outside.json" : "synonyms.json";
+		if (i >= outside_first) outside_entry(c, a, where, sizeof where);
 		for (uint32_t k = first; k < i; k++) {
 			const struct cat_syn *b = syn_at(c, k);
 			if (b->kind == SYN_ARROW || strcmp(pa, cc_pool(c, b->phrase)) != 0) continue;
@@ -227,18 +240,18 @@ static int check_phrases(struct cc *c, const char *file, uint32_t first)
 				return cc_fail(c, file, "/stopwords", "stop word \"%s\" is listed twice", pa);
 			bool apps = names_apps(a->kind) || names_apps(b->kind);
 			if (apps && (a->kind != b->kind || a->target != b->target))
-				return cc_fail(c, file, "/apps", "\"%s\" names %s twice: once as %s, once as %s", pa,
+				return cc_fail(c, file, i >= outside_first ? where : "/apps", "\"%s\" names %s twice: once as %s, once as %s", pa,
 					a->kind == SYN_APP_KIND || b->kind == SYN_APP_KIND ? "an app and a kind of app" : "two apps",
 					named_as(b->kind), named_as(a->kind));
 			/* an action outside the catalog that is also a catalog verb or capability would be read as both */
 			bool action = a->kind == SYN_ACTION || b->kind == SYN_ACTION;
 			const struct cat_syn *act = a->kind == SYN_ACTION ? a : b, *oth = act == a ? b : a;
 			if (action && (oth->kind == SYN_INTENT || oth->kind == SYN_CAP || oth->kind == SYN_TASK || (oth->kind == SYN_ACTION && oth->target != act->target)))
-				return cc_fail(c, file, "/actions", "\"%s\" is an action outside the catalog and a phrase of the catalog's own", pa);
+				return cc_fail(c, file, i >= outside_first ? where : "/actions", "\"%s\" is an action outside the catalog and a phrase of the catalog's own", pa);
 			bool stop = a->kind == SYN_STOP || b->kind == SYN_STOP;
 			const struct cat_syn *other = a->kind == SYN_STOP ? b : a;
 			if (stop && other->kind != SYN_ROLE && other->words == 1)
-				return cc_fail(c, file, "/stopwords", "\"%s\" is a stop word and a phrase: it would never match", pa);
+				return cc_fail(c, file, i >= outside_first ? where : "/stopwords", "\"%s\" is a stop word and a phrase: it would never match", pa);
 		}
 	}
 	return 0;
@@ -484,8 +497,9 @@ int cc_compile_synonyms(struct cc *c)
 	if (rc == 0) rc = arrow_intent(c, file, jget_str(jget(src, "roles"), "arrow_means"));
 	if (rc == 0) rc = trigger_intent(c, file, jget_str(jget(src, "roles"), "trigger_means"));
 	if (rc == 0) rc = phrase_list(c, file, "/stopwords", jget(src, "stopwords"), SYN_STOP, 0);
+	uint32_t outside_first = c->nsyns;
 	if (rc == 0) rc = compile_outside(c);
-	if (rc == 0) rc = check_phrases(c, "synonyms.json and outside.json", first);
+	if (rc == 0) rc = check_phrases(c, first, outside_first);
 	for (uint32_t t = 0; t < c->ntasks && rc == 0; t++)
 		if (append_task_words(c, t) < 0) rc = cc_fail(c, file, "", "out of memory");
 	if (rc == 0) rc = build_words(c);

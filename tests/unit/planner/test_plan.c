@@ -1152,6 +1152,43 @@ static void capability_without_acts_on(const char *dir)
 	write_json(dir, "capabilities.json", o);
 }
 
+/* Adds phrase to the phrases of outside.json's first entry of list. */
+static void outside_phrase(const char *dir, const char *list, const char *phrase)
+{
+	struct json_object *o = read_json(dir, "outside.json");
+	json_object_array_add(jget(json_object_array_get_idx(jget(o, list), 0), "phrases"), json_object_new_string(phrase));
+	write_json(dir, "outside.json", o);
+}
+
+static void product_named_like_an_app(const char *dir)
+{
+	outside_phrase(dir, "products", "Gmail");
+}
+
+static void product_named_like_a_kind(const char *dir)
+{
+	outside_phrase(dir, "products", "spreadsheet");
+}
+
+static void action_that_is_a_catalog_verb(const char *dir)
+{
+	outside_phrase(dir, "actions", "draft");
+}
+
+static void product_of_unknown_kind(const char *dir)
+{
+	struct json_object *o = read_json(dir, "outside.json");
+	json_object_object_add(json_object_array_get_idx(jget(o, "products"), 1), "kind", json_object_new_string("fax"));
+	write_json(dir, "outside.json", o);
+}
+
+static void product_listed_twice(const char *dir)
+{
+	struct json_object *o = read_json(dir, "outside.json"), *products = jget(o, "products");
+	json_object_array_add(products, json_object_get(json_object_array_get_idx(products, 0)));
+	write_json(dir, "outside.json", o);
+}
+
 Test(plan, compiler_rejects_bad_planner_sources)
 {
 	compile_expect(unknown_scope, "scope_order.json: /apps/mailB/4/scope");
@@ -1170,6 +1207,11 @@ Test(plan, compiler_rejects_bad_planner_sources)
 	compile_expect(text_missing, "/texts/note.added_find: missing");
 	compile_expect(text_without_german, "/texts/status.ready/de");
 	compile_expect(capability_without_acts_on, "needs acts_on");
+	compile_expect(product_named_like_an_app, "outside.json: /products/0/phrases: \"gmail\" names two apps");
+	compile_expect(product_named_like_a_kind, "outside.json: /products/0/phrases: \"spreadsheet\" names an app and a kind of app");
+	compile_expect(action_that_is_a_catalog_verb, "outside.json: /actions/0/phrases: \"draft\" is an action outside the catalog");
+	compile_expect(product_of_unknown_kind, "outside.json: /products/1/kind: kind \"fax\" is not in product_kinds");
+	compile_expect(product_listed_twice, "is listed twice");
 }
 
 /* ---- reports feed practically_tested ---- */

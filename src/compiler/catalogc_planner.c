@@ -497,6 +497,8 @@ int cc_compile_synonyms(struct cc *c)
 	if (rc == 0) rc = arrow_intent(c, file, jget_str(jget(src, "roles"), "arrow_means"));
 	if (rc == 0) rc = trigger_intent(c, file, jget_str(jget(src, "roles"), "trigger_means"));
 	if (rc == 0) rc = phrase_list(c, file, "/stopwords", jget(src, "stopwords"), SYN_STOP, 0);
+	/* how a request is posed ("feature request", "via the API"): understood like a stop word */
+	if (rc == 0) rc = phrase_list(c, file, "/framing", jget(src, "framing"), SYN_STOP, 0);
 	uint32_t outside_first = c->nsyns;
 	if (rc == 0) rc = compile_outside(c);
 	if (rc == 0) rc = check_phrases(c, first, outside_first);

@@ -73,6 +73,34 @@ static int word_level(const char *q, size_t lq, const char *h, size_t lh, bool t
 	return LV_NONE;
 }
 
+/* Whether q is an English form of the verb w: w + s/es (w of four letters or more: "news" is no form of
+ * "new"), w + ing/ed, with a final e dropped (update/updating) or the last letter doubled (add/adding).
+ * German endings are left out: "anhange" (attachments) is no form of "anhangen" (append). */
+static bool verb_form(const char *q, size_t lq, const char *w, size_t lw)
+{
+	if (lw < 3 || lq <= lw) return false;
+	size_t p = 0;
+	while (p < lw && q[p] == w[p]) p++;
+	const char *rest = q + p;
+	bool ing_ed = strcmp(rest, "ing") == 0 || strcmp(rest, "ed") == 0;
+	if (p == lw) {
+		if (lw >= 4 && (strcmp(rest, "s") == 0 || strcmp(rest, "es") == 0)) return true;
+		if (ing_ed) return true;
+		return rest[0] == w[lw - 1] && (strcmp(rest + 1, "ing") == 0 || strcmp(rest + 1, "ed") == 0);
+	}
+	return p + 1 == lw && w[p] == 'e' && ing_ed;
+}
+
+/* After an article or a possessive a verb form is a noun or an adjective: "the booking confirmation",
+ * "a recording", "my scheduled posts". */
+static bool determiner(const char *w)
+{
+	static const char *const d[] = { "a", "an", "the", "my", "our", "your", "his", "her", "their", "its", "this", "that",
+		"these", "those", "each", "every", NULL };
+	for (int k = 0; d[k]; k++) if (strcmp(w, d[k]) == 0) return true;
+	return false;
+}
+
 /* ---- words ---- */
 
 static void add_match(struct plan_match *m, int *n, uint32_t word, int level)
@@ -247,6 +275,11 @@ static void split_words(const struct catalog *c, struct plan_resolution *r, cons
 		if (b) first[b / 64] |= 1ull << (b % 64);
 	}
 	for (const char *p = query;; p++) {
+		/* "@maria can we move ...": an addressee, not a word of the request */
+		if (*p == '@' && (p == query || *(p - 1) == ' ' || *(p - 1) == '\n' || *(p - 1) == '\t')) {
+			while (p[1] && p[1] != ' ' && p[1] != '\n' && p[1] != '\t') p++;
+			continue;
+		}
 		int intent = -1;
 		size_t alen = *p ? arrow_at(c, first, p, &intent) : 0;
 		if (alen || !*p || sl + 1 >= sizeof seg) {
@@ -330,6 +363,8 @@ static int phrase_at(const struct catalog *c, const struct plan_resolution *r, i
 			int lv = word_level(r->words[k], r->wordlen[k], w, lw, r->fuzzy[k]);
 			if (lv == LV_NONE && r->fuzzy[k]) lv = typo_of(c, r, k, w, lw);
 			int need = r->fuzzy[k] ? LV_TYPO : one_word && !(flags & PH_STEM) ? LV_EXACT : LV_STEM;
+			if (lv < need && need == LV_EXACT && verb_form(r->words[k], r->wordlen[k], w, lw) && (k == 0 || !determiner(r->words[k - 1])))
+				lv = need;
 			if (lv >= need) break;
 			bool skip = (flags & PH_GAP) ? k - gap_start < GAP_WORDS : (flags & PH_LOOSE) && (r->stop[k] || r->app_word[k]);
 			if (k == i || !skip) return 0;
@@ -548,6 +583,8 @@ static bool note_action(const struct catalog *c, struct plan_resolution *r, int 
 	 * a phrase that starts with a small word is read as written */
 	int n = phrase_at(c, r, i, cat_s(c, sy->phrase), sy->words == 1 || r->stop[i] ? PH_STRICT : PH_GAP);
 	if (n < (int)sy->words || negated_at(c, r, i)) return false;
+	/* "with a label filter": after an article the word is a noun, the thing, not the action */
+	if (sy->words == 1 && i > 0 && determiner(r->words[i - 1])) return false;
 	for (int k = i, w = 0; k < i + n && w < (int)sy->words; k++)
 		if (word_level(r->words[k], r->wordlen[k], phrase_word(cat_s(c, sy->phrase), w), phrase_word_len(cat_s(c, sy->phrase), w),
 			r->fuzzy[k]) >= LV_TYPO) { r->action_word[k] = true; w++; }
@@ -675,13 +712,17 @@ struct named {
 	enum plan_role role[PLAN_MAX_APPS];  /* an app's role where the query names two of its kind, else none */
 	unsigned kinds_said;                 /* generic words and the kinds of apps named */
 	uint64_t apps;                       /* bit per app named */
+	uint64_t caps;                       /* bit per capability some app named documents */
 };
 
 static void read_named(const struct catalog *c, const struct plan_resolution *r, struct named *nm)
 {
 	nm->kinds_said = r->kinds;
-	nm->apps = 0;
+	nm->apps = nm->caps = 0;
 	for (int m = 0; m < r->napps; m++) {
+		const struct cat_app *app = &c->apps[r->apps[m]];
+		for (uint32_t i = app->op_first; i < app->op_first + app->op_count; i++)
+			if (c->ops[i].cap < 64) nm->caps |= 1ull << c->ops[i].cap;
 		int same_kind = 0;
 		for (int q = 0; q < r->napps; q++) same_kind += c->apps[r->apps[q]].kind == c->apps[r->apps[m]].kind;
 		nm->role[m] = same_kind >= 2 ? r->app_role[m] : PR_NONE;
@@ -815,6 +856,9 @@ static void score_tasks(const struct catalog *c, struct plan_resolution *r, int 
 		each_phrase(c, r, i, 1u << SYN_TASK | 1u << SYN_CAP, score_phrase, &x);
 	for (int k = 0; k < r->nintents; k++) {
 		uint64_t caps = c->intents[r->intents[k].intent].caps;
+		/* "read" an Outlook message reads the message, not the calendar: a verb means what the apps
+		 * named can do, where they can do any of it */
+		if (caps & nm.caps) caps &= nm.caps;
 		for (int t = 0; t < nt; t++) {
 			const struct cat_ptask *p = &c->ptasks[t];
 			int w = p->main_caps & caps ? W_INTENT_MAIN : p->caps & caps ? W_INTENT_PART : W_INTENT_NONE;
@@ -1050,9 +1094,14 @@ static void decide(const struct catalog *c, struct plan_resolution *r, const int
 	int coverage = r->content ? matched * 100 / r->content : (r->nmentions ? 50 : 0), what = r->ncaps;
 	for (int i = 0; r->task >= 0 && i < r->nwords; i++)
 		what += r->matched[i] && (!r->intent_word[i] || lvbuf[i * 64 + r->task] > 0);
+	/* an app the task works in is a word for it ("Import CSV to GoogleSheet": three words of noise around
+	 * one app and one verb); the confidence stays the share of words */
+	int apps_used = 0;
+	for (int m = 0; r->task >= 0 && m < r->napps; m++) apps_used += task_takes(c, r->task, r->apps[m]);
+	int support = (r->content + r->napps) ? (matched + apps_used) * 100 / (r->content + r->napps) : coverage;
 	/* a verb alone is no task ("book a flight"): something must say what, or which app */
 	bool task_ok = r->task >= 0 && (what > 0 || r->nmentions > 0) && (matched > 0 || copy_named(c, r, r->task)) &&
-		r->score >= 6 && coverage >= 30;
+		r->score >= 6 && support >= 30;
 	/* a generic task with no app named needs two words of support, not one ("order a pizza") */
 	if (task_ok && c->tasks[r->task].generic && !r->nmentions && matched < 2) task_ok = false;
 	bool caps_outside = false, transfer = transfer_named(c, r);

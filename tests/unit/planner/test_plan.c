@@ -452,6 +452,14 @@ Test(plan, golden_answers, .init = setup, .fini = teardown)
  * task (or tie, or nothing) the planner must make of it. Each is planned through the router, the way
  * a caller sees it; the hit rate is printed per group. */
 #define HIT_RATE_MIN 95
+/* The frozen group is never tuned on: its floor is its rate when it was written (20 of 22), and a rule
+ * that loses one of its lines fails here even where the other groups gain. */
+#define FROZEN_MIN 90
+
+static int group_floor(const char *group)
+{
+	return strcmp(group, "frozen") == 0 ? FROZEN_MIN : HIT_RATE_MIN;
+}
 
 struct corpus_line {
 	char group[32], expected[96], apps[96], query[512];
@@ -568,12 +576,14 @@ Test(plan, query_corpus_hit_rate, .init = setup, .fini = teardown)
 				lines[i].group, lines[i].query, got, lines[i].expected, *lines[i].apps ? "@" : "", lines[i].apps);
 	}
 	for (size_t g = 0; g < ng; g++)
-		fprintf(stderr, "corpus %-13s %3zu of %3zu  %5.1f%%\n", groups[g], gh[g], gn[g], 100.0 * (double)gh[g] / (double)gn[g]);
-	fprintf(stderr, "corpus %-13s %3zu of %3zu  %5.1f%% (minimum %d%%, in every group too)\n", "all", hits, n,
+		fprintf(stderr, "corpus %-13s %3zu of %3zu  %5.1f%% (minimum %d%%)\n", groups[g], gh[g], gn[g],
+			100.0 * (double)gh[g] / (double)gn[g], group_floor(groups[g]));
+	fprintf(stderr, "corpus %-13s %3zu of %3zu  %5.1f%% (minimum %d%%)\n", "all", hits, n,
 		100.0 * (double)hits / (double)n, HIT_RATE_MIN);
 	cr_assert_geq(hits * 100, n * HIT_RATE_MIN, "corpus hit rate below %d%%", HIT_RATE_MIN);
 	for (size_t g = 0; g < ng; g++)
-		cr_assert_geq(gh[g] * 100, gn[g] * HIT_RATE_MIN, "corpus group %s below %d%%", groups[g], HIT_RATE_MIN);
+		cr_assert_geq(gh[g] * 100, gn[g] * (size_t)group_floor(groups[g]), "corpus group %s below %d%%", groups[g],
+			group_floor(groups[g]));
 }
 
 /* ---- real requests (the development set in ../shared/requests, read at test time, never copied) ---- */
@@ -660,7 +670,7 @@ static bool request_hit(const char *query, const char *expected, int *extra)
 /* The rate reached so far per kind, in percent: a drop below it fails. The goal is 95 in every kind;
  * the figures printed say how far each kind is from it. */
 static const struct { const char *kind; int floor; } REAL_FLOORS[] = {
-	{ "task", 60 }, { "product_outside", 94 }, { "action_outside", 65 }, { "trigger_action", 26 } };
+	{ "task", 79 }, { "product_outside", 94 }, { "action_outside", 66 }, { "trigger_action", 29 } };
 #define REAL_GOAL 95
 /* Lines where a product the label does not name is read (at most this many, as reached so far: "n8n"
  * named as the runtime a workflow runs in, "Word-Dokument"). */

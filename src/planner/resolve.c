@@ -581,6 +581,7 @@ static bool note_action(const struct catalog *c, struct plan_resolution *r, int 
 	(void)ctx;
 	/* a verb keeps its object between its words ("forward the labeled messages", "fasst ... zusammen");
 	 * a phrase that starts with a small word is read as written */
+	if (sy->words == 1 && r->intent_word[i]) return false;
 	int n = phrase_at(c, r, i, cat_s(c, sy->phrase), sy->words == 1 || r->stop[i] ? PH_STRICT : PH_GAP);
 	if (n < (int)sy->words || negated_at(c, r, i)) return false;
 	/* "with a label filter": after an article the word is a noun, the thing, not the action */
@@ -601,7 +602,8 @@ static void find_kinds_and_intents(const struct catalog *c, struct plan_resoluti
 		/* "Outlook-Mails" names an app and says mails: subjects are read under app names too */
 		each_phrase(c, r, i, r->app_word[i] ? 1u << SYN_SUBJECT : 1u << SYN_APP_KIND | 1u << SYN_SUBJECT, note_kind, NULL);
 		if (!r->app_word[i]) each_phrase(c, r, i, 1u << SYN_INTENT, note_intent, NULL);
-		if (!r->app_word[i] && !r->intent_word[i] && !r->action_word[i]) each_phrase(c, r, i, 1u << SYN_ACTION, note_action, NULL);
+		/* "create a folder": an action of several words may start with a catalog verb */
+		if (!r->app_word[i] && !r->action_word[i]) each_phrase(c, r, i, 1u << SYN_ACTION, note_action, NULL);
 	}
 	r->content = 0;
 	for (int i = 0; i < r->nwords; i++) r->content += (!r->stop[i] || r->intent_word[i]) && !r->app_word[i] && !r->arrow[i];

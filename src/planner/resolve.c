@@ -488,9 +488,27 @@ static void find_roles(const struct catalog *c, struct plan_resolution *r)
 		}
 }
 
+/* "Google Calendar to Outlook": a family named with a role beside an app of a kind the family also has
+ * names its app of that kind, the other end of a transfer. */
+static void family_in_transfer(const struct catalog *c, struct plan_resolution *r, const struct plan_mention *f)
+{
+	if (f->family < 0 || f->role == PR_NONE) return;
+	const struct cat_family *fam = &c->families[f->family];
+	for (int m = 0, n = r->napps; m < n && r->napps < PLAN_MAX_APPS; m++) {
+		uint32_t a = fam->apps[c->apps[r->apps[m]].kind];
+		if (a == CAT_NONE || (int)a == r->apps[m] || r->app_role[m] == f->role) continue;
+		int dup = 0;
+		for (int q = 0; q < r->napps; q++) dup |= r->apps[q] == (int)a;
+		if (dup) continue;
+		r->app_role[r->napps] = f->role;
+		r->app_strong[r->napps] = f->strong;
+		r->apps[r->napps++] = (int)a;
+		if (r->app_role[m] == PR_NONE) r->app_role[m] = f->role == PR_SOURCE ? PR_TARGET : PR_SOURCE;
+	}
+}
+
 static void list_mentions(const struct catalog *c, struct plan_resolution *r)
 {
-	(void)c;
 	for (int k = 0; k < r->nmentions; k++) {
 		const struct plan_mention *m = &r->mentions[k];
 		if (m->app >= 0) {
@@ -513,6 +531,7 @@ static void list_mentions(const struct catalog *c, struct plan_resolution *r)
 			if (!dup) r->families[r->nfamilies++] = m->family;
 		}
 	}
+	for (int k = 0; k < r->nmentions; k++) family_in_transfer(c, r, &r->mentions[k]);
 }
 
 /* ---- kinds, intents, subjects ---- */
@@ -1009,6 +1028,20 @@ static int asked_write(const struct catalog *c, const struct plan_resolution *r,
 	return fresh;
 }
 
+/* What a copy writes into app a when no verb says: its first capability that writes something new (a
+ * drive's file), else its first that writes at all (a calendar's event, created in a calendar that exists). */
+static int copy_write(const struct catalog *c, int a)
+{
+	const struct cat_app *app = &c->apps[a];
+	int any = -1;
+	for (uint32_t i = app->op_first; i < app->op_first + app->op_count; i++) {
+		const struct cat_cap *cap = &c->caps[c->ops[i].cap];
+		if (cap->write && !cap->existing) return (int)c->ops[i].cap;
+		if (cap->write && any < 0) any = (int)c->ops[i].cap;
+	}
+	return any;
+}
+
 /* What an event in source app a is read with (roles.trigger_means: reading each new item; the step that
  * finds the items is added before it), or a capability phrase of a that reads (attachments). */
 static int trigger_read(const struct catalog *c, const struct plan_resolution *r, int a)
@@ -1019,6 +1052,10 @@ static int trigger_read(const struct catalog *c, const struct plan_resolution *r
 	uint64_t caps = c->intents[c->meta->trigger_intent].caps;
 	for (uint32_t cap = 0; cap < c->ncaps; cap++)
 		if ((caps >> cap) & 1 && app_can(c, a, cap)) return (int)cap;
+	/* an app that documents no single read finds its items (a calendar lists its events) */
+	const struct cat_app *app = &c->apps[a];
+	for (uint32_t i = app->op_first; i < app->op_first + app->op_count; i++)
+		if (!c->caps[c->ops[i].cap].write && c->caps[c->ops[i].cap].existing) return (int)c->ops[i].cap;
 	return -1;
 }
 
@@ -1028,21 +1065,30 @@ static int trigger_read(const struct catalog *c, const struct plan_resolution *r
  * then the action; a trigger is never dropped. Returns whether it made the chain. */
 static bool trigger_chain(const struct catalog *c, struct plan_resolution *r)
 {
-	if (r->napps != 2 || c->apps[r->apps[0]].kind == c->apps[r->apps[1]].kind || r->nactions) return false;
-	if (r->task >= 0 && (r->by == BY_QUERY_TASK || r->by == BY_QUERY_AMBIGUOUS) && task_takes(c, r->task, r->apps[0]) && task_takes(c, r->task, r->apps[1]))
+	if (r->napps != 2 || r->nactions) return false;
+	/* two apps of one kind: a transfer from the source to the target, planned as a chain where no task
+	 * copies between them ("Google Calendar to Outlook") */
+	bool same = c->apps[r->apps[0]].kind == c->apps[r->apps[1]].kind;
+	if (same && !transfer_named(c, r)) return false;
+	bool found = r->task >= 0 && (r->by == BY_QUERY_TASK || r->by == BY_QUERY_AMBIGUOUS);
+	if (found && (same ? two_or_more(c->ptasks[r->task].kind_apps[c->apps[r->apps[0]].kind])
+			   : task_takes(c, r->task, r->apps[0]) && task_takes(c, r->task, r->apps[1])))
 		return false;
-	int src = -1;
-	for (int m = 0; m < 2 && src < 0; m++)
-		if (r->app_role[m] == PR_SOURCE && r->app_strong[m]) src = m;
-		else if (r->app_role[m] == PR_TARGET && r->app_strong[m]) src = 1 - m;
+	int src = same ? (r->app_role[0] == PR_SOURCE ? 0 : 1) : -1;
+	/* the app in the trigger's clause is the source, whatever marker it has there ("when a row is
+	 * added to Google Sheets") */
 	for (int k = 0, prev = 0; src < 0 && k < r->nmentions; k++) {
 		const struct plan_mention *mn = &r->mentions[k];
 		if (mn->app == r->apps[0] || mn->app == r->apps[1])
 			if (triggered(c, r, mn->first, prev)) src = mn->app == r->apps[0] ? 0 : 1;
 		prev = mn->first + mn->nwords;
 	}
+	for (int m = 0; m < 2 && src < 0; m++)
+		if (r->app_role[m] == PR_SOURCE && r->app_strong[m]) src = m;
+		else if (r->app_role[m] == PR_TARGET && r->app_strong[m]) src = 1 - m;
 	if (src < 0) src = asked_write(c, r, r->apps[0]) >= 0 && asked_write(c, r, r->apps[1]) < 0 ? 1 : 0;
 	int read = trigger_read(c, r, r->apps[src]), write = asked_write(c, r, r->apps[1 - src]);
+	if (write < 0 && same) write = copy_write(c, r->apps[1 - src]);
 	if (read < 0 || write < 0) return false;
 	r->caps[0] = read;
 	r->caps[1] = write;

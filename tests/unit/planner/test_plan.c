@@ -492,12 +492,13 @@ static size_t read_corpus(struct corpus_line *out, size_t max)
 		memset(c, 0, sizeof *c);
 		c->line = line;
 		snprintf(c->group, sizeof c->group, "%s", trim(s));
-		char *exp = trim(a + 1), *at = strchr(exp, '@');
+		char *exp = trim(a + 1), *at = strncmp(exp, "chain:", 6) == 0 ? NULL : strchr(exp, '@');
 		if (at) { *at = '\0'; snprintf(c->apps, sizeof c->apps, "%s", at + 1); }
 		snprintf(c->expected, sizeof c->expected, "%s", exp);
 		snprintf(c->query, sizeof c->query, "%s", trim(b + 1));
 		cr_assert(strcmp(c->expected, "ambiguous") == 0 || strcmp(c->expected, "unresolved") == 0 ||
-			cat_task_find(&cat, c->expected) >= 0, "corpus line %d: unknown task %s", line, c->expected);
+			strncmp(c->expected, "chain:", 6) == 0 || cat_task_find(&cat, c->expected) >= 0,
+			"corpus line %d: unknown task %s", line, c->expected);
 	}
 	fclose(f);
 	return n;
@@ -531,6 +532,27 @@ static void bound_apps(struct json_object *plan, char *out, size_t cap)
 	}
 }
 
+/* Whether the planned steps hold the chain "cap@app>cap@app..." in its order (other steps between). */
+static bool plans_chain(struct json_object *plan, const char *chain)
+{
+	struct json_object *steps = at(plan, "steps");
+	size_t i = 0, n = json_object_array_length(steps);
+	char buf[512];
+	snprintf(buf, sizeof buf, "%s", chain);
+	for (char *save = NULL, *link = strtok_r(buf, ">", &save); link; link = strtok_r(NULL, ">", &save)) {
+		char *app = strchr(link, '@');
+		cr_assert(app, "chain link %s has no app", link);
+		*app++ = '\0';
+		for (; i < n; i++) {
+			struct json_object *st = json_object_array_get_idx(steps, i);
+			const char *cap = jget_str(st, "capability"), *a = jget_str(st, "app");
+			if (cap && a && strcmp(cap, link) == 0 && strcmp(a, app) == 0) break;
+		}
+		if (i++ >= n) return false;
+	}
+	return true;
+}
+
 /* What the planner made of c, and whether that is what the corpus expects. */
 static bool corpus_hit(const struct corpus_line *c, char *got, size_t cap)
 {
@@ -542,7 +564,10 @@ static bool corpus_hit(const struct corpus_line *c, char *got, size_t cap)
 	char apps[128];
 	bound_apps(p, apps, sizeof apps);
 	bool hit;
-	if (strcmp(c->expected, "ambiguous") == 0 || strcmp(c->expected, "unresolved") == 0) {
+	if (strncmp(c->expected, "chain:", 6) == 0) {
+		hit = plans_chain(p, c->expected + 6);
+		snprintf(got, cap, "%s%s%s", task ? task : status, *apps ? "@" : "", apps);
+	} else if (strcmp(c->expected, "ambiguous") == 0 || strcmp(c->expected, "unresolved") == 0) {
 		hit = strcmp(status, c->expected) == 0;
 		snprintf(got, cap, "%s%s%s", task ? task : status, *apps ? "@" : "", apps);
 	} else {
@@ -625,27 +650,6 @@ static int products_unlabelled(struct json_object *plan, const char *labelled)
 	return extra;
 }
 
-/* Whether the planned steps hold the chain "cap@app>cap@app..." in its order (other steps between). */
-static bool plans_chain(struct json_object *plan, const char *chain)
-{
-	struct json_object *steps = at(plan, "steps");
-	size_t i = 0, n = json_object_array_length(steps);
-	char buf[512];
-	snprintf(buf, sizeof buf, "%s", chain);
-	for (char *save = NULL, *link = strtok_r(buf, ">", &save); link; link = strtok_r(NULL, ">", &save)) {
-		char *app = strchr(link, '@');
-		cr_assert(app, "chain link %s has no app", link);
-		*app++ = '\0';
-		for (; i < n; i++) {
-			struct json_object *st = json_object_array_get_idx(steps, i);
-			const char *cap = jget_str(st, "capability"), *a = jget_str(st, "app");
-			if (cap && a && strcmp(cap, link) == 0 && strcmp(a, app) == 0) break;
-		}
-		if (i++ >= n) return false;
-	}
-	return true;
-}
-
 /* One labelled request: a task id, ambiguous, unresolved, chain:..., or unknown:products. */
 static bool request_hit(const char *query, const char *expected, int *extra)
 {
@@ -670,7 +674,7 @@ static bool request_hit(const char *query, const char *expected, int *extra)
 /* The rate reached so far per kind, in percent: a drop below it fails. The goal is 95 in every kind;
  * the figures printed say how far each kind is from it. */
 static const struct { const char *kind; int floor; } REAL_FLOORS[] = {
-	{ "task", 79 }, { "product_outside", 94 }, { "action_outside", 76 }, { "trigger_action", 29 } };
+	{ "task", 79 }, { "product_outside", 94 }, { "action_outside", 76 }, { "trigger_action", 41 } };
 #define REAL_GOAL 95
 /* Lines where a product the label does not name is read (at most this many, as reached so far: "n8n"
  * named as the runtime a workflow runs in, "Word-Dokument"). */

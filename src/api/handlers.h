@@ -10,7 +10,7 @@ void h_capabilities(const struct hctx *c, struct json_object *in, struct reply *
 void h_capability_gaps(const struct hctx *c, struct json_object *in, struct reply *out);
 void h_replacements(const struct hctx *c, struct json_object *in, struct reply *out);
 
-/* h_plan.c: rows 2, 6, 12, 10 */
+/* h_plan.c, h_permissions.c, h_snapshot.c, h_impact.c: rows 2, 6, 12, 10 */
 void h_plan(const struct hctx *c, struct json_object *in, struct reply *out);
 void h_permissions(const struct hctx *c, struct json_object *in, struct reply *out);
 void h_snapshot(const struct hctx *c, struct json_object *in, struct reply *out);

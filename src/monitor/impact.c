@@ -1,4 +1,5 @@
 #include "monitor/impact.h"
+#include "planner/change.h"
 #include "util/jsonutil.h"
 
 #include <stdlib.h>
@@ -78,24 +79,24 @@ static void judge_change(struct json_object *ch, const struct json_object *grant
 	const char *kind = jget_str(ch, "change");
 	struct json_object *before = jget(ch, "before"), *after = jget(ch, "after");
 	if (!kind) return;
-	if (strcmp(kind, "scopes_narrowed") == 0 || strcmp(kind, "scopes_changed") == 0) {
+	if (strcmp(kind, change_kind_name(CK_SCOPES_NARROWED)) == 0 || strcmp(kind, change_kind_name(CK_SCOPES_CHANGED)) == 0) {
 		const char *still = held(after, granted), *had = held(before, granted);
 		if (still)
-			set_judgement(ch, "info", "still_authorised", still,
+			set_judgement(ch, CHANGE_CLASS_NAMES[CHANGE_INFO], "still_authorised", still,
 				"a scope this watch holds is still one of the alternatives: the call stays authorised");
 		else if (had)
-			set_judgement(ch, "breaking", "relied_on_removed", had,
+			set_judgement(ch, CHANGE_CLASS_NAMES[CHANGE_BREAKING], "relied_on_removed", had,
 				"the scope this watch holds was removed from the alternatives: the call is no longer authorised");
 		else
-			set_judgement(ch, "info", "not_held", NULL,
+			set_judgement(ch, CHANGE_CLASS_NAMES[CHANGE_INFO], "not_held", NULL,
 				"none of the scopes this watch holds authorised the call before or after the change");
-	} else if (strcmp(kind, "scopes_widened") == 0) {
+	} else if (strcmp(kind, change_kind_name(CK_SCOPES_WIDENED)) == 0) {
 		const char *had = held(before, granted), *now = held(after, granted);
 		if (!had && now)
-			set_judgement(ch, "compatible", "now_authorised", now,
+			set_judgement(ch, CHANGE_CLASS_NAMES[CHANGE_COMPATIBLE], "now_authorised", now,
 				"a scope this watch holds was added to the alternatives: the call is now authorised");
 		else
-			set_judgement(ch, "info", had ? "still_authorised" : "not_held", had,
+			set_judgement(ch, CHANGE_CLASS_NAMES[CHANGE_INFO], had ? "still_authorised" : "not_held", had,
 				had ? "the scope this watch holds was an alternative already" :
 				"none of the scopes this watch holds authorises the call");
 	}
@@ -104,24 +105,18 @@ static void judge_change(struct json_object *ch, const struct json_object *grant
 void impact_judge(struct json_object *impact, const struct json_object *granted)
 {
 	struct json_object *changes = jget(impact, "changes");
-	int breaking = 0, compatible = 0, info = 0;
+	int count[CHANGE_CLASSES] = { 0 };
 	for (size_t i = 0; json_object_is_type(changes, json_type_array) && i < json_object_array_length(changes); i++) {
 		struct json_object *ch = json_object_array_get_idx(changes, i);
 		if (json_object_is_type((struct json_object *)granted, json_type_array)) judge_change(ch, granted);
 		char fp[FINGERPRINT_LEN + 1];
 		if (change_fingerprint(ch, fp) == 0) json_object_object_add(ch, "fingerprint", json_object_new_string(fp));
 		const char *sev = jget_str(ch, "severity");
-		sev = sev ? sev : "";
-		breaking += strcmp(sev, "breaking") == 0;
-		compatible += strcmp(sev, "compatible") == 0;
-		info += strcmp(sev, "info") == 0;
+		for (int k = 0; sev && k < CHANGE_CLASSES; k++) count[k] += strcmp(sev, CHANGE_CLASS_NAMES[k]) == 0;
 	}
-	json_object_object_add(impact, "status", json_object_new_string(breaking ? "breaking" : compatible ? "compatible"
-		: info ? "info_only" : "unchanged"));
+	json_object_object_add(impact, "status", json_object_new_string(change_impact_status(count)));
 	struct json_object *sum = json_object_new_object();
-	jadd(sum, "breaking", json_object_new_int(breaking));
-	jadd(sum, "compatible", json_object_new_int(compatible));
-	jadd(sum, "info", json_object_new_int(info));
+	for (int k = CHANGE_BREAKING; k <= CHANGE_INFO; k++) json_object_object_add_ex(sum, CHANGE_CLASS_NAMES[k], json_object_new_int(count[k]), JSON_C_OBJECT_ADD_CONSTANT_KEY);
 	json_object_object_add(impact, "summary", sum);
 	json_object_object_add(impact, "judged_against_granted_scopes",
 		json_object_new_boolean(json_object_is_type((struct json_object *)granted, json_type_array)));

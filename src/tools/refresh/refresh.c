@@ -1,6 +1,7 @@
 /* Catalog refresh from provider documents and change detection between document revisions. */
 #include "tools/refresh/refresh.h"
 #include "compiler/catalogc.h"
+#include "planner/change.h"
 #include "util/buf.h"
 #include "util/jsonutil.h"
 
@@ -444,14 +445,6 @@ struct run {
 	size_t errlen;
 };
 
-/* Length of "scheme://host[:port]" at the start of url. */
-static size_t host_len(const char *url)
-{
-	const char *p = strstr(url, "://");
-	p = p ? p + 3 : url;
-	return (size_t)(p - url) + strcspn(p, "/");
-}
-
 /* rootUrl + servicePath + path of method m in document doc. Caller frees. */
 static char *full_url(struct json_object *doc, struct json_object *m)
 {
@@ -477,7 +470,7 @@ static void method_id(const char *app, const char *id, const char *prefix, char 
 /* The path part of a base address ("https://www.googleapis.com/drive/v3/" -> "/drive/v3/"). */
 static const char *base_path(const char *base)
 {
-	const char *p = base + host_len(base);
+	const char *p = base + change_host_len(base);
 	return *p ? p : "/";
 }
 
@@ -498,12 +491,12 @@ static void new_base(struct json_object *app, const struct doc *d, const char *p
 		if (!e || jget(op, "base_url")) continue;
 		char *u = full_url(d->json, jget(e, "m"));
 		any = true;
-		all = all && u && strncmp(u + host_len(u), keep, strlen(keep)) == 0;
+		all = all && u && strncmp(u + change_host_len(u), keep, strlen(keep)) == 0;
 		free(u);
 	}
 	const char *root = jget_str(d->json, "rootUrl") ? jget_str(d->json, "rootUrl") : "";
 	if (!any) snprintf(out, cap, "%s", old);
-	else if (all) snprintf(out, cap, "%.*s%s", (int)host_len(root), root, keep);
+	else if (all) snprintf(out, cap, "%.*s%s", (int)change_host_len(root), root, keep);
 	else snprintf(out, cap, "%s%s", root, jget_str(d->json, "servicePath") ? jget_str(d->json, "servicePath") : "");
 }
 
@@ -511,7 +504,7 @@ static void new_base(struct json_object *app, const struct doc *d, const char *p
 static void rel_path(const struct doc *d, struct json_object *m, const char *base, char *out, size_t cap)
 {
 	char *u = full_url(d->json, m);
-	const char *bp = base_path(base), *up = u ? u + host_len(u) : "";
+	const char *bp = base_path(base), *up = u ? u + change_host_len(u) : "";
 	snprintf(out, cap, "%s", strncmp(up, bp, strlen(bp)) == 0 ? up + strlen(bp) : jget_str(m, "path"));
 	free(u);
 }
@@ -522,7 +515,7 @@ static void move_host(struct json_object *op, const char *root)
 	const char *b = jget_str(op, "base_url");
 	if (!b || !root) return;
 	char nb[2048];
-	snprintf(nb, sizeof nb, "%.*s%s", (int)host_len(root), root, b + host_len(b));
+	snprintf(nb, sizeof nb, "%.*s%s", (int)change_host_len(root), root, b + change_host_len(b));
 	if (strcmp(nb, b) != 0) jadd(op, "base_url", json_object_new_string(nb));
 }
 
@@ -610,7 +603,7 @@ static int refresh_app(struct run *r, const char *file, struct json_object *app)
 		char nb[2048];
 		new_base(app, &d, prefix, nb, sizeof nb);
 		if (strcmp(nb, old_base) != 0) jadd(app, "base_url", json_object_new_string(nb));
-		if (host_len(nb) != host_len(old_base) || strncmp(nb, old_base, host_len(nb)) != 0)
+		if (change_host_len(nb) != change_host_len(old_base) || strncmp(nb, old_base, change_host_len(nb)) != 0)
 			for (size_t i = 0; i < n; i++) move_host(json_object_array_get_idx(ops, i), jget_str(d.json, "rootUrl"));
 	}
 	for (size_t i = 0; i < n; i++) {
@@ -796,23 +789,22 @@ int refresh_run(const struct refresh_opts *o, struct json_object **summary, char
 
 /* ---- change detection between two revisions of a discovery document ---- */
 
-struct changes {
+/* The changes of a diff; named doc_changes beside the snapshot's (planner/change.h), classified alike. */
+struct doc_changes {
 	struct json_object *list;
-	int count[4];
+	int count[CHANGE_CLASSES];
 };
 
-static const char *const classes[] = { "breaking", "compatible", "info", "minor" };
-enum { C_BREAKING, C_COMPATIBLE, C_INFO, C_MINOR };
-
-static void change(struct changes *ch, const char *app, const char *op, const char *method, const char *kind, int cls,
+static void change(struct doc_changes *ch, const char *app, const char *op, const char *method, enum change_kind k,
 	const char *subject, struct json_object *from, struct json_object *to)
 {
+	enum change_class cls = change_kind_class(k);
 	struct json_object *c = json_object_new_object();
 	if (app) jadd(c, "app", json_object_new_string(app));
 	if (op) jadd(c, "operation", json_object_new_string(op));
 	if (method) jadd(c, "method", json_object_new_string(method));
-	jadd(c, "kind", json_object_new_string(kind));
-	jadd(c, "class", json_object_new_string(classes[cls]));
+	jadd(c, "kind", json_object_new_string(change_kind_name(k)));
+	jadd(c, "class", json_object_new_string(CHANGE_CLASS_NAMES[cls]));
 	if (subject) jadd(c, "subject", json_object_new_string(subject));
 	jadd(c, "from", from);
 	jadd(c, "to", to);
@@ -831,21 +823,21 @@ static void set_minus(struct json_object *a, struct json_object *b, void (*each)
 }
 
 struct mctx {
-	struct changes *ch;
-	const char *app, *op, *method, *kind, *param;
-	int cls;
+	struct doc_changes *ch;
+	const char *app, *op, *method, *param;
+	enum change_kind kind;
 };
 
 static void emit_scope(const char *s, void *v)
 {
 	struct mctx *m = v;
-	change(m->ch, m->app, m->op, m->method, m->kind, m->cls, s, NULL, NULL);
+	change(m->ch, m->app, m->op, m->method, m->kind, s, NULL, NULL);
 }
 
 static void emit_enum(const char *s, void *v)
 {
 	struct mctx *m = v;
-	change(m->ch, m->app, m->op, m->method, m->kind, m->cls, m->param, NULL, json_object_new_string(s));
+	change(m->ch, m->app, m->op, m->method, m->kind, m->param, NULL, json_object_new_string(s));
 }
 
 static struct json_object *dup_or_null(struct json_object *o)
@@ -855,37 +847,35 @@ static struct json_object *dup_or_null(struct json_object *o)
 
 static void diff_param(struct mctx *m, const char *name, struct json_object *a, struct json_object *b)
 {
-	struct changes *ch = m->ch;
+	struct doc_changes *ch = m->ch;
 	int ra = jget_bool(a, "required", 0), rb = jget_bool(b, "required", 0);
 	if (ra != rb)
-		change(ch, m->app, m->op, m->method, rb ? "parameter_became_required" : "parameter_became_optional",
-			rb ? C_BREAKING : C_COMPATIBLE, name, json_object_new_boolean(ra), json_object_new_boolean(rb));
-	static const struct { const char *key, *kind; int cls; } attrs[] = {
-		{ "type", "parameter_type_changed", C_BREAKING }, { "location", "parameter_location_changed", C_BREAKING },
-		{ "repeated", "parameter_repeated_changed", C_BREAKING }, { "format", "parameter_format_changed", C_INFO },
-		{ "pattern", "parameter_pattern_changed", C_BREAKING }, { "minimum", "parameter_minimum_changed", C_BREAKING },
-		{ "maximum", "parameter_maximum_changed", C_BREAKING }, { "default", "parameter_default_changed", C_INFO },
+		change(ch, m->app, m->op, m->method, rb ? CK_PARAM_BECAME_REQUIRED : CK_PARAM_BECAME_OPTIONAL, name, json_object_new_boolean(ra), json_object_new_boolean(rb));
+	static const struct { const char *key; enum change_kind kind; } attrs[] = {
+		{ "type", CK_PARAM_TYPE }, { "location", CK_PARAM_LOCATION },
+		{ "repeated", CK_PARAM_REPEATED }, { "format", CK_PARAM_FORMAT },
+		{ "pattern", CK_PARAM_PATTERN }, { "minimum", CK_PARAM_MINIMUM },
+		{ "maximum", CK_PARAM_MAXIMUM }, { "default", CK_PARAM_DEFAULT },
 	};
 	for (size_t i = 0; i < sizeof attrs / sizeof attrs[0]; i++) {
 		struct json_object *x = jget(a, attrs[i].key), *y = jget(b, attrs[i].key);
 		if (!json_object_equal(x, y))
-			change(ch, m->app, m->op, m->method, attrs[i].kind, attrs[i].cls, name, dup_or_null(x), dup_or_null(y));
+			change(ch, m->app, m->op, m->method, attrs[i].kind, name, dup_or_null(x), dup_or_null(y));
 	}
 	int da = jget_bool(a, "deprecated", 0), db = jget_bool(b, "deprecated", 0);
 	if (da != db)
-		change(ch, m->app, m->op, m->method, db ? "parameter_deprecated" : "parameter_undeprecated", C_INFO, name,
+		change(ch, m->app, m->op, m->method, db ? CK_PARAM_DEPRECATED : CK_PARAM_UNDEPRECATED, name,
 			json_object_new_boolean(da), json_object_new_boolean(db));
 	struct json_object *ea = jget(a, "enum"), *eb = jget(b, "enum");
 	if (ea && eb) {
 		struct mctx e = *m;
 		e.param = name;
-		e.kind = "parameter_enum_value_added"; e.cls = C_COMPATIBLE;
+		e.kind = CK_PARAM_ENUM_VALUE_ADDED;
 		set_minus(eb, ea, emit_enum, &e);
-		e.kind = "parameter_enum_value_removed"; e.cls = C_BREAKING;
+		e.kind = CK_PARAM_ENUM_VALUE_REMOVED;
 		set_minus(ea, eb, emit_enum, &e);
 	} else if (ea || eb) {
-		change(ch, m->app, m->op, m->method, eb ? "parameter_enum_added" : "parameter_enum_removed",
-			eb ? C_BREAKING : C_COMPATIBLE, name, dup_or_null(ea), dup_or_null(eb));
+		change(ch, m->app, m->op, m->method, eb ? CK_PARAM_ENUM_ADDED : CK_PARAM_ENUM_REMOVED, name, dup_or_null(ea), dup_or_null(eb));
 	}
 }
 
@@ -902,61 +892,60 @@ static struct json_object *param_facts(struct json_object *p)
 /* The method's address, resolved in full in both documents: a moved host is a host change, a moved
  * request path a path change, and a path only split differently between servicePath and path (the
  * same address) is no change to a caller. */
-static void diff_address(struct changes *ch, const struct mctx *m, struct json_object *da, struct json_object *db,
+static void diff_address(struct doc_changes *ch, const struct mctx *m, struct json_object *da, struct json_object *db,
 	struct json_object *ma, struct json_object *mb)
 {
 	char *ua = full_url(da, ma), *ub = full_url(db, mb);
 	if (!ua || !ub) { free(ua); free(ub); return; }
-	size_t ha = host_len(ua), hb = host_len(ub);
-	if (ha != hb || strncmp(ua, ub, ha) != 0)
-		change(ch, m->app, m->op, m->method, "host_changed", C_BREAKING, NULL, json_object_new_string_len(ua, (int)ha),
-			json_object_new_string_len(ub, (int)hb));
-	if (strcmp(ua + ha, ub + hb) != 0)
-		change(ch, m->app, m->op, m->method, "path_changed", C_BREAKING, NULL, json_object_new_string(ua + ha),
-			json_object_new_string(ub + hb));
+	struct change_address d = change_address(ua, ub);
+	if (d.host)
+		change(ch, m->app, m->op, m->method, CK_HOST, NULL, json_object_new_string_len(ua, (int)d.host_a),
+			json_object_new_string_len(ub, (int)d.host_b));
+	if (d.path)
+		change(ch, m->app, m->op, m->method, CK_PATH, NULL, json_object_new_string(ua + d.host_a),
+			json_object_new_string(ub + d.host_b));
 	else if (!json_object_equal(jget(ma, "path"), jget(mb, "path")))
-		change(ch, m->app, m->op, m->method, "path_split_changed", C_MINOR, NULL, dup_or_null(jget(ma, "path")),
+		change(ch, m->app, m->op, m->method, CK_PATH_SPLIT, NULL, dup_or_null(jget(ma, "path")),
 			dup_or_null(jget(mb, "path")));
 	free(ua);
 	free(ub);
 }
 
-static void diff_method(struct changes *ch, const char *app, const char *op, const char *mid,
+static void diff_method(struct doc_changes *ch, const char *app, const char *op, const char *mid,
 	struct json_object *a, struct json_object *b, struct json_object *da, struct json_object *db)
 {
 	struct mctx m = { .ch = ch, .app = app, .op = op, .method = mid };
 	if (!a || !b) {
-		change(ch, app, op, mid, b ? "method_added" : "method_removed", b ? C_COMPATIBLE : C_BREAKING, NULL, NULL, NULL);
+		change(ch, app, op, mid, b ? CK_METHOD_ADDED : CK_METHOD_REMOVED, NULL, NULL, NULL);
 		return;
 	}
 	diff_address(ch, &m, da, db, jget(a, "m"), jget(b, "m"));
-	static const struct { const char *key, *kind; int cls; } attrs[] = {
-		{ "httpMethod", "http_method_changed", C_BREAKING },
-		{ "mediaUpload", "media_upload_changed", C_INFO }, { "request", "request_type_changed", C_BREAKING },
-		{ "response", "response_type_changed", C_BREAKING },
-		{ "flatPath", "flat_path_changed", C_MINOR }, { "parameterOrder", "parameter_order_changed", C_MINOR },
+	static const struct { const char *key; enum change_kind kind; } attrs[] = {
+		{ "httpMethod", CK_HTTP_METHOD },
+		{ "mediaUpload", CK_MEDIA_UPLOAD }, { "request", CK_REQUEST_TYPE },
+		{ "response", CK_RESPONSE_TYPE },
+		{ "flatPath", CK_FLAT_PATH }, { "parameterOrder", CK_PARAMETER_ORDER },
 	};
 	for (size_t i = 0; i < sizeof attrs / sizeof attrs[0]; i++) {
 		struct json_object *x = jget(jget(a, "m"), attrs[i].key), *y = jget(jget(b, "m"), attrs[i].key);
 		if (!json_object_equal(x, y))
-			change(ch, app, op, mid, attrs[i].kind, attrs[i].cls, NULL, dup_or_null(x), dup_or_null(y));
+			change(ch, app, op, mid, attrs[i].kind, NULL, dup_or_null(x), dup_or_null(y));
 	}
 	struct json_object *sa = jget(jget(a, "m"), "scopes"), *sb = jget(jget(b, "m"), "scopes");
-	m.kind = "scope_removed"; m.cls = C_BREAKING;
+	m.kind = CK_SCOPE_REMOVED;
 	set_minus(sa, sb, emit_scope, &m);
-	m.kind = "scope_added"; m.cls = C_COMPATIBLE;
+	m.kind = CK_SCOPE_ADDED;
 	set_minus(sb, sa, emit_scope, &m);
 	struct json_object *pa = jget(jget(a, "m"), "parameters"), *pb = jget(jget(b, "m"), "parameters");
 	FOREACH_MEMBER(pa, an, av) {
 		struct json_object *bv = jget(pb, an);
-		if (!bv) change(ch, app, op, mid, "parameter_removed", C_BREAKING, an, param_facts(av), NULL);
+		if (!bv) change(ch, app, op, mid, CK_PARAM_REMOVED, an, param_facts(av), NULL);
 		else diff_param(&m, an, av, bv);
 	}
 	FOREACH_MEMBER(pb, bn, bv) {
 		if (jget(pa, bn)) continue;
 		int req = jget_bool(bv, "required", 0);
-		change(ch, app, op, mid, req ? "required_parameter_added" : "parameter_added",
-			req ? C_BREAKING : C_COMPATIBLE, bn, NULL, param_facts(bv));
+		change(ch, app, op, mid, req ? CK_REQUIRED_PARAM_ADDED : CK_PARAM_ADDED, bn, NULL, param_facts(bv));
 	}
 }
 
@@ -970,21 +959,21 @@ static struct json_object *doc_scopes(struct json_object *doc)
 	return arr;
 }
 
-static void diff_document(struct changes *ch, struct json_object *a, struct json_object *b)
+static void diff_document(struct doc_changes *ch, struct json_object *a, struct json_object *b)
 {
 	/* what a root or service path change does to a call is judged per method on its full address */
-	static const struct { const char *key, *kind; int cls; } attrs[] = {
-		{ "rootUrl", "root_url_changed", C_INFO }, { "servicePath", "service_path_changed", C_INFO },
-		{ "mtlsRootUrl", "mtls_root_url_changed", C_INFO },
+	static const struct { const char *key; enum change_kind kind; } attrs[] = {
+		{ "rootUrl", CK_ROOT_URL }, { "servicePath", CK_SERVICE_PATH },
+		{ "mtlsRootUrl", CK_MTLS_ROOT_URL },
 	};
 	for (size_t i = 0; i < sizeof attrs / sizeof attrs[0]; i++) {
 		struct json_object *x = jget(a, attrs[i].key), *y = jget(b, attrs[i].key);
-		if (!json_object_equal(x, y)) change(ch, NULL, NULL, NULL, attrs[i].kind, attrs[i].cls, NULL, dup_or_null(x), dup_or_null(y));
+		if (!json_object_equal(x, y)) change(ch, NULL, NULL, NULL, attrs[i].kind, NULL, dup_or_null(x), dup_or_null(y));
 	}
 	struct json_object *sa = doc_scopes(a), *sb = doc_scopes(b);
-	struct mctx m = { .ch = ch, .kind = "declared_scope_removed", .cls = C_BREAKING };
+	struct mctx m = { .ch = ch, .kind = CK_DECLARED_SCOPE_REMOVED };
 	set_minus(sa, sb, emit_scope, &m);
-	m.kind = "declared_scope_added"; m.cls = C_INFO;
+	m.kind = CK_DECLARED_SCOPE_ADDED;
 	set_minus(sb, sa, emit_scope, &m);
 	json_object_put(sa);
 	json_object_put(sb);
@@ -1015,7 +1004,7 @@ static struct json_object *source_for_doc(struct json_object *sources, struct js
 	return NULL;
 }
 
-static int diff_apps(struct changes *ch, const char *catalog_dir, struct json_object *sources, struct json_object *src,
+static int diff_apps(struct doc_changes *ch, const char *catalog_dir, struct json_object *sources, struct json_object *src,
 	const struct doc *a, const struct doc *b, char *err, size_t errlen)
 {
 	struct json_object *keys = jget(src, "apps");
@@ -1059,7 +1048,7 @@ struct json_object *refresh_diff(const char *catalog_dir, const char *old_path, 
 			jget_str(a.json, "id") ? jget_str(a.json, "id") : "?", jget_str(b.json, "id") ? jget_str(b.json, "id") : "?");
 		goto done;
 	}
-	struct changes dc = { .list = json_object_new_array() }, mc = { .list = json_object_new_array() };
+	struct doc_changes dc = { .list = json_object_new_array() }, mc = { .list = json_object_new_array() };
 	diff_document(&dc, a.json, b.json);
 	if (diff_apps(&mc, catalog_dir, sources, src, &a, &b, err, errlen) < 0) {
 		json_object_put(dc.list);
@@ -1074,7 +1063,7 @@ struct json_object *refresh_diff(const char *catalog_dir, const char *old_path, 
 	jadd(out, "document_changes", dc.list);
 	jadd(out, "changes", mc.list);
 	struct json_object *sum = json_object_new_object();
-	for (int i = 0; i < 4; i++) json_object_object_add(sum, classes[i], json_object_new_int(mc.count[i]));
+	for (int i = 0; i < CHANGE_CLASSES; i++) json_object_object_add(sum, CHANGE_CLASS_NAMES[i], json_object_new_int(mc.count[i]));
 	jadd(out, "summary", sum);
 done:
 	doc_free(&a);

@@ -461,8 +461,13 @@ static uint32_t mention_kind(const struct catalog *c, const struct plan_mention 
  * other the opposite role; with no strong marker the first named is the source. */
 static void find_roles(const struct catalog *c, struct plan_resolution *r)
 {
+	/* a receive verb makes its subject the target, unless a target marker after it names the receiver
+	 * ("use the GitHub API to get our issues into a spreadsheet") */
 	bool receive = false;
-	for (int i = 0; i < r->nwords; i++) receive |= has_role_word(c, r, i, ROLE_RECEIVE);
+	for (int i = 0; i < r->nwords; i++) {
+		if (has_role_word(c, r, i, ROLE_RECEIVE)) receive = true;
+		else if (receive && has_role_word(c, r, i, ROLE_TARGET)) receive = false;
+	}
 	for (int k = 0; k < r->nmentions; k++) {
 		struct plan_mention *m = &r->mentions[k];
 		int after = m->first + m->nwords;
@@ -1114,6 +1119,29 @@ static bool product_chain(const struct catalog *c, struct plan_resolution *r)
 	return true;
 }
 
+/* A chain that is a task's own plan has that task's name: the capabilities in the task's order, and the
+ * task's own apps exactly the apps named ("write the new totals into row 5 of Google Sheets" is
+ * sheetsA-update). Two tasks that fit leave the chain as it is. */
+static void name_chain(const struct catalog *c, struct plan_resolution *r)
+{
+	if (r->by != BY_QUERY_CAPABILITIES || !r->napps) return;
+	uint64_t named = 0;
+	for (int m = 0; m < r->napps; m++) named |= 1ull << r->apps[m];
+	int found = -1;
+	for (int t = 0; t < (int)c->ntasks && t < 64; t++) {
+		const struct cat_task *tk = &c->tasks[t];
+		if (tk->step_count != (uint32_t)r->ncaps || c->ptasks[t].apps != named) continue;
+		bool same = true;
+		for (int k = 0; k < r->ncaps && same; k++) same = c->steps[tk->step_first + (uint32_t)k].cap == (uint32_t)r->caps[k];
+		if (!same) continue;
+		if (found >= 0) return;
+		found = t;
+	}
+	if (found < 0) return;
+	r->task = found;
+	r->by = BY_QUERY_TASK;
+}
+
 /* An action the catalog performs after all ("delete a file" is file.delete) is no action outside it: its
  * words are those of a capability phrase (the only words marked matched before the support is). */
 static void drop_covered_actions(struct plan_resolution *r)
@@ -1195,6 +1223,7 @@ static void decide(const struct catalog *c, struct plan_resolution *r, const int
 		for (int i = 0; i < r->nwords; i++) r->matched[i] = false;
 	}
 	if (trigger_chain(c, r) || product_chain(c, r)) r->confidence = coverage / 2;
+	name_chain(c, r);
 }
 
 void plan_resolution_init(struct plan_resolution *r)

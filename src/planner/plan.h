@@ -76,6 +76,7 @@ struct plan_resolution {
 	bool stop[PLAN_MAX_WORDS], matched[PLAN_MAX_WORDS], app_word[PLAN_MAX_WORDS];
 	bool intent_word[PLAN_MAX_WORDS], arrow[PLAN_MAX_WORDS], action_word[PLAN_MAX_WORDS];
 	bool fuzzy[PLAN_MAX_WORDS];       /* no exact or stem match: one typo allowed */
+	bool trigger[PLAN_MAX_WORDS];     /* a trigger word starts here ("when", "for each", "new" before an app) */
 	int content;                      /* words that are neither stop words nor app names */
 	struct plan_mention mentions[PLAN_MAX_MENTIONS];
 	int nmentions;

@@ -318,10 +318,14 @@ static void match_words(const struct catalog *c, struct plan_resolution *r)
 		if (r->fuzzy[i]) r->nwm[i] = typos(c, r->words[i], r->wm[i], 0);
 		/* numbers, times and ids ("10am", "42") say which one, not what to do */
 		r->stop[i] = (e >= 0 && c->words[e].stop) || strpbrk(r->words[i], "0123456789");
+		/* a one-word role is structure, like a stop word, unless it is a verb too ("new") */
+		bool role = false, verb = false;
 		for (uint32_t k = 0; e >= 0 && k < c->words[e].syn_count; k++) {
 			const struct cat_syn *sy = &c->syns[c->lists[c->words[e].syn_first + k]];
-			r->stop[i] |= sy->kind == SYN_ROLE && sy->words == 1;  /* structure, like a stop word */
+			role |= sy->kind == SYN_ROLE && sy->words == 1;
+			verb |= sy->kind == SYN_INTENT && sy->words == 1;
 		}
+		r->stop[i] |= role && !verb;
 	}
 }
 
@@ -619,6 +623,54 @@ static bool note_action(const struct catalog *c, struct plan_resolution *r, int 
 	return true;
 }
 
+/* The intent a one-word verb phrase at word i names, or -1. */
+static int verb_of(const struct catalog *c, const struct plan_resolution *r, int i)
+{
+	for (int m = 0; m < r->nwm[i]; m++) {
+		const struct cat_word *w = &c->words[r->wm[i][m].word];
+		for (uint32_t k = 0; r->wm[i][m].level == LV_EXACT && k < w->syn_count; k++) {
+			const struct cat_syn *sy = &c->syns[c->lists[w->syn_first + k]];
+			if (sy->kind == SYN_INTENT && sy->words == 1) return (int)sy->target;
+		}
+	}
+	return -1;
+}
+
+/* The intent noted over word i, or -1. */
+static int intent_over(const struct plan_resolution *r, int i)
+{
+	for (int k = 0; k < r->nintents; k++)
+		if (i >= r->intents[k].first && i < r->intents[k].first + r->intents[k].nwords) return k;
+	return -1;
+}
+
+/* Where a trigger word stands. A word that is a trigger and a verb ("new": roles.trigger and an intent
+ * of creating) is the trigger when an app follows it and the request names another, unless the same verb
+ * comes right before it: "send new Gmail emails to Slack" reads the new emails, "create a new Google
+ * Calendar event" creates one. The verb it was not is dropped. */
+static void find_triggers(const struct catalog *c, struct plan_resolution *r)
+{
+	for (int i = 0; i < r->nwords; i++) {
+		r->trigger[i] = !r->arrow[i] && has_role_word(c, r, i, ROLE_TRIGGER);
+		int own = r->trigger[i] ? verb_of(c, r, i) : -1;
+		if (own < 0) continue;
+		int prev = i - 1;
+		while (prev >= 0 && r->stop[prev] && !r->intent_word[prev]) prev--;
+		int before = prev >= 0 && r->intent_word[prev] ? intent_over(r, prev) : -1;
+		bool same_verb = before >= 0 && r->intents[before].intent == own;
+		int next = i + 1;
+		if (next < r->nwords && r->app_word[next] && r->napps + r->nproducts >= 2 && !same_verb) {
+			int k = intent_over(r, i);
+			if (k >= 0 && r->intents[k].first == i && r->intents[k].nwords == 1) {
+				r->intent_word[i] = false;
+				r->intents[k] = r->intents[--r->nintents];
+			}
+		} else {
+			r->trigger[i] = false;
+		}
+	}
+}
+
 static void find_kinds_and_intents(const struct catalog *c, struct plan_resolution *r)
 {
 	for (int i = 0; i < r->nwords; i++) {
@@ -629,6 +681,7 @@ static void find_kinds_and_intents(const struct catalog *c, struct plan_resoluti
 		/* "create a folder": an action of several words may start with a catalog verb */
 		if (!r->app_word[i] && !r->action_word[i]) each_phrase(c, r, i, 1u << SYN_ACTION, note_action, NULL);
 	}
+	find_triggers(c, r);
 	r->content = 0;
 	for (int i = 0; i < r->nwords; i++) r->content += (!r->stop[i] || r->intent_word[i]) && !r->app_word[i] && !r->arrow[i];
 }
@@ -1008,8 +1061,9 @@ static bool task_takes(const struct catalog *c, int t, int a)
  * previous app named. */
 static bool triggered(const struct catalog *c, const struct plan_resolution *r, int i, int from)
 {
+	(void)c;
 	for (int j = i - 1; j >= 0 && j >= from; j--)
-		if (has_role_word(c, r, j, ROLE_TRIGGER)) return true;
+		if (r->trigger[j]) return true;
 	return false;
 }
 
@@ -1068,32 +1122,62 @@ static int trigger_read(const struct catalog *c, const struct plan_resolution *r
  * an event in one (the source: after "from" or a trigger word, or the one nothing asks to write) and an
  * action in the other. When the task found does not use both, the plan is the chain: the source read,
  * then the action; a trigger is never dropped. Returns whether it made the chain. */
+/* One end of a trigger and its action: an app named, or the app a family named has of a kind a generic
+ * word names ("a new event in Outlook": the family's calendar). */
+struct chain_end {
+	int app, first;           /* the app; the mention's first word */
+	enum plan_role role;
+	bool strong;
+};
+
+static int chain_ends(const struct catalog *c, const struct plan_resolution *r, struct chain_end e[2])
+{
+	int n = 0;
+	for (int k = 0; k < r->nmentions; k++) {
+		const struct plan_mention *m = &r->mentions[k];
+		struct chain_end x = { .app = m->app, .first = m->first, .role = m->role, .strong = m->strong };
+		for (int q = 0; q < r->napps; q++) {
+			/* the app a family named in a transfer stands for (family_in_transfer) */
+			bool of_family = m->family >= 0 && c->families[m->family].apps[c->apps[r->apps[q]].kind] == (uint32_t)r->apps[q];
+			if (of_family && x.app < 0) x.app = r->apps[q];
+			if (r->apps[q] == x.app) { x.role = r->app_role[q]; x.strong = r->app_strong[q]; }
+		}
+		for (uint32_t kind = 1; x.app < 0 && m->family >= 0 && kind < AK_COUNT; kind++) {
+			uint32_t a = c->families[m->family].apps[kind];
+			if (a != CAT_NONE && (r->kinds >> kind & 1) && !kind_named_explicitly(c, r, kind)) x.app = (int)a;
+		}
+		if (x.app < 0 || (n && e[0].app == x.app)) continue;
+		if (n == 2) return 3;
+		e[n++] = x;
+	}
+	return n;
+}
+
 static bool trigger_chain(const struct catalog *c, struct plan_resolution *r)
 {
-	if (r->napps != 2 || r->nactions) return false;
+	struct chain_end e[2];
+	if (r->nactions || chain_ends(c, r, e) != 2) return false;
 	/* two apps of one kind: a transfer from the source to the target, planned as a chain where no task
 	 * copies between them ("Google Calendar to Outlook") */
-	bool same = c->apps[r->apps[0]].kind == c->apps[r->apps[1]].kind;
+	bool same = c->apps[e[0].app].kind == c->apps[e[1].app].kind;
 	if (same && !transfer_named(c, r)) return false;
 	bool found = r->task >= 0 && (r->by == BY_QUERY_TASK || r->by == BY_QUERY_AMBIGUOUS);
-	if (found && (same ? two_or_more(c->ptasks[r->task].kind_apps[c->apps[r->apps[0]].kind])
-			   : task_takes(c, r->task, r->apps[0]) && task_takes(c, r->task, r->apps[1])))
+	if (found && (same ? two_or_more(c->ptasks[r->task].kind_apps[c->apps[e[0].app].kind])
+			   : task_takes(c, r->task, e[0].app) && task_takes(c, r->task, e[1].app)))
 		return false;
-	int src = same ? (r->app_role[0] == PR_SOURCE ? 0 : 1) : -1;
+	int src = same ? (e[0].role == PR_SOURCE ? 0 : 1) : -1;
 	/* the app in the trigger's clause is the source, whatever marker it has there ("when a row is
 	 * added to Google Sheets") */
-	for (int k = 0, prev = 0; src < 0 && k < r->nmentions; k++) {
-		const struct plan_mention *mn = &r->mentions[k];
-		if (mn->app == r->apps[0] || mn->app == r->apps[1])
-			if (triggered(c, r, mn->first, prev)) src = mn->app == r->apps[0] ? 0 : 1;
-		prev = mn->first + mn->nwords;
+	for (int m = 0; src < 0 && m < 2; m++) {
+		int from = m ? e[0].first + 1 : 0;
+		if (triggered(c, r, e[m].first, from)) src = m;
 	}
 	for (int m = 0; m < 2 && src < 0; m++)
-		if (r->app_role[m] == PR_SOURCE && r->app_strong[m]) src = m;
-		else if (r->app_role[m] == PR_TARGET && r->app_strong[m]) src = 1 - m;
-	if (src < 0) src = asked_write(c, r, r->apps[0]) >= 0 && asked_write(c, r, r->apps[1]) < 0 ? 1 : 0;
-	int read = trigger_read(c, r, r->apps[src]), write = asked_write(c, r, r->apps[1 - src]);
-	if (write < 0 && same) write = copy_write(c, r->apps[1 - src]);
+		if (e[m].role == PR_SOURCE && e[m].strong) src = m;
+		else if (e[m].role == PR_TARGET && e[m].strong) src = 1 - m;
+	if (src < 0) src = asked_write(c, r, e[0].app) >= 0 && asked_write(c, r, e[1].app) < 0 ? 1 : 0;
+	int read = trigger_read(c, r, e[src].app), write = asked_write(c, r, e[1 - src].app);
+	if (write < 0 && same) write = copy_write(c, e[1 - src].app);
 	if (read < 0 || write < 0) return false;
 	r->caps[0] = read;
 	r->caps[1] = write;
@@ -1104,11 +1188,15 @@ static bool trigger_chain(const struct catalog *c, struct plan_resolution *r)
 }
 
 /* "Send new Gmail emails to a Slack channel": the action happens in a product outside the catalog and no
- * reading task fits; what the catalog does is read the apps named, in order of mention (the product's
+ * reading task fits, or a trigger names what is read; what the catalog does is read the apps named, in order of mention (the product's
  * step follows). */
 static bool product_chain(const struct catalog *c, struct plan_resolution *r)
 {
-	if (!r->product_acts || r->nactions || r->by != BY_NONE || !r->napps) return false;
+	if (!r->product_acts || r->nactions || !r->napps) return false;
+	/* a trigger says what the catalog part is: each new item read, whatever task the words fit */
+	bool trigger = false;
+	for (int i = 0; i < r->nwords; i++) trigger |= r->trigger[i];
+	if (r->by != BY_NONE && !trigger) return false;
 	r->ncaps = 0;
 	for (int m = 0; m < r->napps && r->ncaps < 2; m++) {
 		int read = trigger_read(c, r, r->apps[m]);

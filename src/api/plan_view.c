@@ -189,6 +189,26 @@ static void outside_named(const struct out *o, const struct plan_resolution *r, 
 }
 
 /* The `query` member of `task`: how the free text was read. */
+/* The further action planned after the task's steps: [{words, capability, app}], or []. */
+static void also_asked(const struct out *o, const struct plan_resolution *r)
+{
+	const struct catalog *c = o->c;
+	struct jw *w = o->w;
+	jw_arr(w);
+	if (r->also_cap >= 0 && r->task >= 0 && r->by == BY_QUERY_TASK) {
+		const struct plan_intent *in = &r->intents[r->also_intent];
+		jw_obj(w);
+		jw_key(w, "words");
+		span_words(w, r, in->first, in->nwords);
+		jw_key(w, "capability");
+		view_str(w, c, c->caps[r->also_cap].id);
+		jw_key(w, "app");
+		view_str(w, c, c->apps[r->also_app].id);
+		jw_obj_end(w);
+	}
+	jw_arr_end(w);
+}
+
 static void view_query(const struct out *o, const struct plan *p)
 {
 	struct jw *w = o->w;
@@ -234,6 +254,8 @@ static void view_query(const struct out *o, const struct plan *p)
 	outside_named(o, r, r->actions, r->nactions);
 	jw_key(w, "nearest_tasks");
 	task_list(w, c, r->nearest, r->nnearest);
+	jw_key(w, "also_asked");
+	also_asked(o, r);
 	jw_obj_end(w);
 }
 

@@ -196,6 +196,20 @@ static void load_task(struct plan *p, int task)
 	}
 }
 
+/* The further action the request asks beyond the task (plan_resolution.also_cap), after its steps. */
+static void add_also(struct plan *p)
+{
+	if (p->nsteps == PLAN_MAX_STEPS) return;
+	const struct catalog *c = p->cat;
+	struct plan_step *st = &p->steps[p->nsteps++];
+	memset(st, 0, sizeof *st);
+	st->cap = (uint32_t)p->res.also_cap;
+	st->kind = c->apps[p->res.also_app].kind;
+	st->app = p->res.also_app;
+	st->app_source = AS_QUERY;
+	st->role = "target";
+}
+
 static void load_chain(struct plan *p)
 {
 	const struct catalog *c = p->cat;
@@ -529,6 +543,7 @@ void plan_build(struct plan *p, const struct catalog *c, const struct json_objec
 		p->task = p->res.by == BY_QUERY_TASK ? p->res.task : -1;
 	}
 	if (p->task >= 0) load_task(p, p->task);
+	if (p->task >= 0 && p->res.also_cap >= 0) add_also(p);
 	else if (p->res.by == BY_QUERY_CAPABILITIES) load_chain(p);
 	bind_steps(p);
 	for (int s = 0; s < p->nsteps; s++) {

@@ -94,6 +94,7 @@ struct plan_resolution {
 	int nproducts, nactions;          /* products outside the catalog; actions no task performs */
 	bool product_acts;                /* the request's action happens in a product outside the catalog */
 	int nearest[2], nnearest;         /* the nearest tasks, when an action outside the catalog left it unresolved */
+	int also_intent, also_cap, also_app;  /* a further action the task does not do, planned after it (-1: none) */
 	int candidates[PLAN_MAX_CANDIDATES], ncandidates;  /* the tasks sharing the top score */
 	bool equivalent;                  /* they all plan the same steps for the apps named: not a real tie */
 	/* Buffers, written before they are read (words and matches up to nwords and nwm[i]): never cleared,

@@ -577,13 +577,24 @@ static size_t phrase_word_len(const char *p, int w)
 	return strcspn(s, " ");
 }
 
+/* Whether a phrase ends in an English article or object ("email the", "email them"): a verb and its
+ * object read as written, never across a gap. ("an" is left out: it is the German particle of "steht an".) */
+static bool ends_in_object(const char *phrase)
+{
+	static const char *const objects[] = { "the", "a", "my", "our", "your", "him", "her", "them", "everyone", NULL };
+	const char *last = strrchr(phrase, ' ');
+	for (int k = 0; last && objects[k]; k++) if (strcmp(last + 1, objects[k]) == 0) return true;
+	return false;
+}
+
 static bool note_intent(const struct catalog *c, struct plan_resolution *r, int i, const struct cat_syn *sy, void *ctx)
 {
 	(void)ctx;
 	/* separable verbs keep their parts apart: "was steht heute im Kalender an" */
 	/* a verb and its particle take their object between them ("lade den Bericht hoch"); a fixed
 	 * expression of small words ("what's on") only lets small words in */
-	int n = phrase_at(c, r, i, cat_s(c, sy->phrase), sy->words == 1 ? PH_STRICT : r->stop[i] ? PH_LOOSE : PH_GAP);
+	const char *ph = cat_s(c, sy->phrase);
+	int n = phrase_at(c, r, i, ph, sy->words == 1 || ends_in_object(ph) ? PH_STRICT : r->stop[i] ? PH_LOOSE : PH_GAP);
 	if (n < (int)sy->words) return false;
 	for (int k = i; k < i + n; k++) if (r->intent_word[k]) return false;  /* inside a longer intent */
 	for (int k = 0; k < r->nintents; k++)
@@ -1230,6 +1241,35 @@ static void name_chain(const struct catalog *c, struct plan_resolution *r)
 	r->by = BY_QUERY_TASK;
 }
 
+/* "Save Gmail attachments to Google Drive, and send a follow-up email": a further writing verb, after the
+ * request's first, asking for what the task found does not do, in an app named that can do it. The task
+ * stays; that step is planned after its steps, never dropped. */
+static void second_action(const struct catalog *c, struct plan_resolution *r)
+{
+	if (r->by != BY_QUERY_TASK || r->task < 0 || !(r->napps + r->nfamilies)) return;
+	/* the apps named, then those of the families named */
+	int apps[PLAN_MAX_APPS + 16], na = 0;
+	for (int m = 0; m < r->napps; m++) apps[na++] = r->apps[m];
+	for (int f = 0; f < r->nfamilies; f++)
+		for (uint32_t kind = 1; kind < AK_COUNT && na < (int)(sizeof apps / sizeof *apps); kind++)
+			if (c->families[r->families[f]].apps[kind] != CAT_NONE) apps[na++] = (int)c->families[r->families[f]].apps[kind];
+	int first = PLAN_MAX_WORDS;
+	for (int k = 0; k < r->nintents; k++) if (r->intents[k].first < first) first = r->intents[k].first;
+	for (int k = 0; k < r->nintents; k++) {
+		const struct plan_intent *in = &r->intents[k];
+		uint64_t caps = c->intents[in->intent].caps;
+		if (in->negated || in->first == first || !writing_intent(c, in) || (caps & c->ptasks[r->task].caps)) continue;
+		for (int m = 0; m < na; m++)
+			for (uint32_t cap = 0; cap < c->ncaps && cap < 64; cap++)
+				if ((caps >> cap & 1) && c->caps[cap].write && app_can(c, apps[m], cap)) {
+					r->also_intent = k;
+					r->also_cap = (int)cap;
+					r->also_app = apps[m];
+					return;
+				}
+	}
+}
+
 /* An action the catalog performs after all ("delete a file" is file.delete) is no action outside it: its
  * words are those of a capability phrase (the only words marked matched before the support is). */
 static void drop_covered_actions(struct plan_resolution *r)
@@ -1312,12 +1352,14 @@ static void decide(const struct catalog *c, struct plan_resolution *r, const int
 	}
 	if (trigger_chain(c, r) || product_chain(c, r)) r->confidence = coverage / 2;
 	name_chain(c, r);
+	second_action(c, r);
 }
 
 void plan_resolution_init(struct plan_resolution *r)
 {
 	memset(r, 0, offsetof(struct plan_resolution, folded));
 	r->task = r->runner_up = -1;
+	r->also_intent = r->also_cap = r->also_app = -1;
 	r->folded[0] = '\0';
 }
 

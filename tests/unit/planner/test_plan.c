@@ -384,6 +384,10 @@ static const struct { const char *name, *path, *body, *lang; } GOLDEN[] = {
 	{ "plan-outside-de-slack", "/v2/workflows/plan", "{\"query\":\"Neue Gmail-Nachrichten an einen Slack-Kanal senden\"}", "de" },
 	{ "plan-action-de-translate", "/v2/workflows/plan", "{\"query\":\"E-Mails in Gmail automatisch \\u00fcbersetzen\"}", "de" },
 	{ "plan-trigger-de-sheet-event", "/v2/workflows/plan", "{\"query\":\"Wenn eine neue Zeile in Google Sheets hinzugef\\u00fcgt wird, einen Termin im Google Kalender anlegen\"}", "de" },
+	/* a transfer no task makes, and a further action after a task's */
+	{ "plan-transfer-calendars", "/v2/workflows/plan", "{\"query\":\"Google Calendar to Outlook\"}", "en" },
+	{ "plan-second-action", "/v2/workflows/plan", "{\"query\":\"save Outlook attachments to OneDrive and then email the sender a confirmation\"}", "en" },
+	{ "plan-de-second-action", "/v2/workflows/plan", "{\"query\":\"Gmail-Anh\\u00e4nge in Google Drive speichern und dann dem Absender eine Best\\u00e4tigung schicken\"}", "de" },
 	{ "plan-query-ambiguous", "/v2/workflows/plan", "{\"query\":\"find emails\"}", NULL },
 	{ "permissions-mailA-send", "/v2/permissions/explain", "{\"task_id\":\"mailA-send\",\"granted_scopes\":[\"https://mail.google.com/\"]}", NULL },
 	{ "snapshot-driveB-to-driveC", "/v2/workflows/snapshot", "{\"task_id\":\"driveB-to-driveC\"}", NULL },

@@ -4,6 +4,7 @@
 #include "planner/plan.h"
 #include "util/text.h"
 
+#include <ctype.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <string.h>
@@ -278,6 +279,12 @@ static void split_words(const struct catalog *c, struct plan_resolution *r, cons
 		/* "@maria can we move ...": an addressee, not a word of the request */
 		if (*p == '@' && (p == query || *(p - 1) == ' ' || *(p - 1) == '\n' || *(p - 1) == '\t')) {
 			while (p[1] && p[1] != ' ' && p[1] != '\n' && p[1] != '\t') p++;
+			continue;
+		}
+		/* "read/write", "OneDrive/SharePoint": a slash between two words offers either */
+		if (*p == '/' && p > query && isalpha((unsigned char)p[-1]) && isalpha((unsigned char)p[1]) && sl + 5 < sizeof seg) {
+			memcpy(seg + sl, " or ", 4);
+			sl += 4;
 			continue;
 		}
 		int intent = -1;
@@ -1241,18 +1248,24 @@ static void name_chain(const struct catalog *c, struct plan_resolution *r)
 	r->by = BY_QUERY_TASK;
 }
 
+/* The apps named, then those of the families named; returns how many (at most cap). */
+static int apps_in_reach(const struct catalog *c, const struct plan_resolution *r, int *out, int cap)
+{
+	int n = 0;
+	for (int m = 0; m < r->napps && n < cap; m++) out[n++] = r->apps[m];
+	for (int f = 0; f < r->nfamilies; f++)
+		for (uint32_t kind = 1; kind < AK_COUNT && n < cap; kind++)
+			if (c->families[r->families[f]].apps[kind] != CAT_NONE) out[n++] = (int)c->families[r->families[f]].apps[kind];
+	return n;
+}
+
 /* "Save Gmail attachments to Google Drive, and send a follow-up email": a further writing verb, after the
  * request's first, asking for what the task found does not do, in an app named that can do it. The task
  * stays; that step is planned after its steps, never dropped. */
 static void second_action(const struct catalog *c, struct plan_resolution *r)
 {
-	if (r->by != BY_QUERY_TASK || r->task < 0 || !(r->napps + r->nfamilies)) return;
-	/* the apps named, then those of the families named */
-	int apps[PLAN_MAX_APPS + 16], na = 0;
-	for (int m = 0; m < r->napps; m++) apps[na++] = r->apps[m];
-	for (int f = 0; f < r->nfamilies; f++)
-		for (uint32_t kind = 1; kind < AK_COUNT && na < (int)(sizeof apps / sizeof *apps); kind++)
-			if (c->families[r->families[f]].apps[kind] != CAT_NONE) apps[na++] = (int)c->families[r->families[f]].apps[kind];
+	int apps[PLAN_MAX_APPS + 16], na = apps_in_reach(c, r, apps, (int)(sizeof apps / sizeof *apps));
+	if (r->by != BY_QUERY_TASK || r->task < 0 || !na) return;
 	int first = PLAN_MAX_WORDS;
 	for (int k = 0; k < r->nintents; k++) if (r->intents[k].first < first) first = r->intents[k].first;
 	for (int k = 0; k < r->nintents; k++) {
@@ -1268,6 +1281,50 @@ static void second_action(const struct catalog *c, struct plan_resolution *r)
 					return;
 				}
 	}
+}
+
+/* The best-scoring task whose purpose is one of caps and whose own apps are among the apps named, or -1. */
+static int task_for(const struct catalog *c, const int *scores, uint64_t caps, uint64_t named)
+{
+	int best = -1;
+	for (int t = 0; t < (int)c->ntasks && t < 64; t++)
+		if ((c->ptasks[t].main_caps & caps) && (c->ptasks[t].apps & named) && !(c->ptasks[t].apps & ~named) && (best < 0 || scores[t] > scores[best])) best = t;
+	return best;
+}
+
+/* "updating or appending rows", "read/write the cells": two verbs joined by "or" (a slash reads as "or"),
+ * each the purpose of another task of the apps named: the request asks for either, a real tie between
+ * them (the task found, or the chain, is one of them). */
+static void alternatives(const struct catalog *c, struct plan_resolution *r, const int *scores)
+{
+	int apps[PLAN_MAX_APPS + 16], na = apps_in_reach(c, r, apps, (int)(sizeof apps / sizeof *apps));
+	if ((r->by != BY_QUERY_TASK && r->by != BY_QUERY_CAPABILITIES) || r->nproducts || !na) return;
+	uint64_t named = 0, can = 0;
+	for (int m = 0; m < na; m++) {
+		named |= 1ull << apps[m];
+		const struct cat_app *a = &c->apps[apps[m]];
+		for (uint32_t i = a->op_first; i < a->op_first + a->op_count; i++)
+			if (c->ops[i].cap < 64) can |= 1ull << c->ops[i].cap;
+	}
+	for (int x = 0; x < r->nintents; x++)
+		for (int y = 0; y < r->nintents; y++) {
+			const struct plan_intent *a = &r->intents[x], *b = &r->intents[y];
+			int gap = b->first - (a->first + a->nwords);
+			if (a->negated || b->negated || gap != 1) continue;
+			if (strcmp(r->words[b->first - 1], "or") != 0 && strcmp(r->words[b->first - 1], "oder") != 0) continue;
+			/* each verb means something the apps named can do */
+			uint64_t ca = c->intents[a->intent].caps & can, cb = c->intents[b->intent].caps & can;
+			if (!ca || !cb) continue;
+			int ta = task_for(c, scores, ca, named), tb = task_for(c, scores, cb, named);
+			if (ta < 0 || tb < 0 || ta == tb || (r->task >= 0 && ta != r->task && tb != r->task)) continue;
+			r->by = BY_QUERY_AMBIGUOUS;
+			r->candidates[0] = ta;
+			r->candidates[1] = tb;
+			r->ncandidates = 2;
+			r->confidence = 0;
+			r->settled_confidence = 0;
+			return;
+		}
 }
 
 /* An action the catalog performs after all ("delete a file" is file.delete) is no action outside it: its
@@ -1352,6 +1409,7 @@ static void decide(const struct catalog *c, struct plan_resolution *r, const int
 	}
 	if (trigger_chain(c, r) || product_chain(c, r)) r->confidence = coverage / 2;
 	name_chain(c, r);
+	alternatives(c, r, scores);
 	second_action(c, r);
 }
 

@@ -377,7 +377,10 @@ static int phrase_at(const struct catalog *c, const struct plan_resolution *r, i
 			if (lv < need && need == LV_EXACT && verb_form(r->words[k], r->wordlen[k], w, lw) && (k == 0 || !determiner(r->words[k - 1])))
 				lv = need;
 			if (lv >= need) break;
-			bool skip = (flags & PH_GAP) ? k - gap_start < GAP_WORDS : (flags & PH_LOOSE) && (r->stop[k] || r->app_word[k]);
+			/* a catalog app's name may sit inside a phrase, a product's is content ("create a Google Doc
+			 * from a Google Sheets row" holds no "create row") */
+			bool skip = (flags & PH_GAP) ? k - gap_start < GAP_WORDS
+				: (flags & PH_LOOSE) && (r->stop[k] || (r->app_word[k] && !r->product_word[k]));
 			if (k == i || !skip) return 0;
 			k++;
 		}
@@ -414,7 +417,7 @@ static bool claim_mention(const struct catalog *c, struct plan_resolution *r, in
 	if (sy->kind == SYN_APP) m->app = (int)sy->target;
 	else if (sy->kind == SYN_FAMILY) m->family = (int)sy->target;
 	else m->product = (int)sy->target;
-	for (int k = i; k < i + n; k++) { r->app_word[k] = true; m->typo |= r->fuzzy[k]; }
+	for (int k = i; k < i + n; k++) { r->app_word[k] = true; r->product_word[k] = sy->kind == SYN_PRODUCT; m->typo |= r->fuzzy[k]; }
 	return true;
 }
 
@@ -1271,7 +1274,10 @@ static void second_action(const struct catalog *c, struct plan_resolution *r)
 	for (int k = 0; k < r->nintents; k++) {
 		const struct plan_intent *in = &r->intents[k];
 		uint64_t caps = c->intents[in->intent].caps;
-		if (in->negated || in->first == first || !writing_intent(c, in) || (caps & c->ptasks[r->task].caps)) continue;
+		/* "new" describes what a trigger brings ("new incoming emails ... as a new row"), it asks nothing more */
+		if (in->negated || in->first == first || !writing_intent(c, in) || (caps & c->ptasks[r->task].caps) ||
+		    has_role_word(c, r, in->first, ROLE_TRIGGER))
+			continue;
 		for (int m = 0; m < na; m++)
 			for (uint32_t cap = 0; cap < c->ncaps && cap < 64; cap++)
 				if ((caps >> cap & 1) && c->caps[cap].write && app_can(c, apps[m], cap)) {

@@ -727,12 +727,12 @@ static bool writing_intent(const struct catalog *c, const struct plan_intent *in
 static void find_product_role(const struct catalog *c, struct plan_resolution *r)
 {
 	bool app_target = false, app_source = false;
-	/* a catalog app is the target after "to", or after "in" outside a trigger's clause ("record Jira
-	 * issues in Google Sheets"; not "when a row is added in Google Sheets") */
+	/* a catalog app is the target after "to" or "in" outside a trigger's clause ("record Jira issues in
+	 * Google Sheets"; not "when a row is added in Google Sheets", nor "when a file is added to Dropbox") */
 	for (int k = 0, prev = 0; k < r->nmentions; k++) {
 		const struct plan_mention *m = &r->mentions[k];
 		if (m->app >= 0) {
-			app_target |= m->role == PR_TARGET && (m->strong || !triggered(c, r, m->first, prev));
+			app_target |= m->role == PR_TARGET && !triggered(c, r, m->first, prev);
 			app_source |= m->role == PR_SOURCE && m->strong;
 		}
 		prev = m->first + m->nwords;
@@ -850,6 +850,11 @@ static int app_fit(const struct catalog *c, uint32_t t, const struct plan_resolu
 		fit += app_mention_fit(c, p, a, role);
 		/* "get this PDF into Dropbox": an app named as the target is where the task should write */
 		if (r->app_role[m] == PR_TARGET && r->app_strong[m] && writes_into(c, p, a)) fit += W_TARGET_WRITE;
+		/* "upload files from Google Drive to GitHub": a task that only writes into the app named as the
+		 * source does the opposite of the request */
+		if (r->app_role[m] == PR_SOURCE && r->app_strong[m] && writes_into(c, p, a) && task_app_role(p, a) == PR_TARGET &&
+		    !two_or_more(p->kind_apps[c->apps[a].kind]))
+			fit -= W_TARGET_WRITE;
 		roles |= role != PR_NONE;
 		if (!((p->apps >> a) & 1)) continue;
 		fixed_seen++;
@@ -1340,8 +1345,9 @@ static void drop_covered_actions(struct plan_resolution *r)
 	int keep = 0;
 	for (int k = 0; k < r->nactions; k++) {
 		const struct plan_outside *a = &r->actions[k];
-		bool covered = false;
-		for (int w = a->first; w < a->first + a->nwords; w++) covered |= r->action_word[w] && r->matched[w];
+		/* every word of the action a capability phrase's too ("upload to GitHub" is no upload) */
+		bool covered = true;
+		for (int w = a->first; w < a->first + a->nwords; w++) covered &= !r->action_word[w] || r->matched[w];
 		if (!covered) r->actions[keep++] = *a;
 		else for (int w = a->first; w < a->first + a->nwords; w++) r->action_word[w] = false;
 	}

@@ -4,6 +4,8 @@
 # responder stopped, kept answers are still served and everything else is 502.
 set -euo pipefail
 build=${AUTOPLAN_BUILDDIR:?} src=${AUTOPLAN_SRCDIR:?}
+. "$src/tests/parts.sh"
+need_fronts nginx
 run=$(mktemp -d "${TMPDIR:-/tmp}/autoplan-cache.XXXXXX")
 cleanup() { "$src/tests/stack.sh" stop "$run" >/dev/null 2>&1 || true; rm -rf "$run"; }
 trap cleanup EXIT

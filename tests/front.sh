@@ -4,6 +4,8 @@
 # nginx answers 502 bad_gateway as JSON. Runs its own stack with a rate of 1 request/s and a burst of 1.
 set -euo pipefail
 build=${AUTOPLAN_BUILDDIR:?} src=${AUTOPLAN_SRCDIR:?}
+. "$src/tests/parts.sh"
+need_fronts nginx
 run=$(mktemp -d "${TMPDIR:-/tmp}/autoplan-rate.XXXXXX")
 cleanup() { "$src/tests/stack.sh" stop "$run" >/dev/null 2>&1 || true; rm -rf "$run"; }
 trap cleanup EXIT

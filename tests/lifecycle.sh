@@ -5,6 +5,8 @@
 # client sent; SIGTERM drains and stops every process.
 set -euo pipefail
 build=${AUTOPLAN_BUILDDIR:?} src=${AUTOPLAN_SRCDIR:?}
+. "$src/tests/parts.sh"
+need_fronts nginx
 bin="$build/src/autoplan"
 run=$(mktemp -d "${TMPDIR:-/tmp}/autoplan-life.XXXXXX")
 chmod 755 "$run"

@@ -7,7 +7,9 @@
 set -euo pipefail
 build=${AUTOPLAN_BUILDDIR:?} src=${AUTOPLAN_SRCDIR:?}
 load="$build/tests/faults/load"
-[ -x "$load" ] || { echo "SKIP: $load is not built"; exit 77; }
+[ -x "$load" ] || { echo "$load is not built (make check and make faults build it)"; exit 1; }
+. "$src/tests/parts.sh"
+need_fronts nginx
 if [ -n "${FAULTS_SHORT:-}" ]; then
 	conns=4 phase=${FAULTS_SECONDS:-4} soak=${SOAK_SECONDS:-4}
 else

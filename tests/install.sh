@@ -10,6 +10,7 @@
 set -euo pipefail
 build=${AUTOPLAN_BUILDDIR:?} src=${AUTOPLAN_SRCDIR:?}
 . "$src/tests/parts.sh"
+. "$src/tests/wait.sh"
 missing=()
 top=$(mktemp -d "${TMPDIR:-/tmp}/autoplan-install.XXXXXX")
 chmod 755 "$top" # Apache's children (an unprivileged user when run as root) read the installed files
@@ -85,7 +86,7 @@ free_port() {
 	done
 	return 1
 }
-wait_for() { for _ in $(seq 1 200); do [ -e "$1" ] && return 0; sleep 0.05; done; return 1; }
+wait_for() { wait_until 30 test -e "$1"; }
 
 # nginx with the installed configuration (only its listen port changed) in front of the installed
 # responder on the unix socket that configuration names.

@@ -7,6 +7,7 @@ build=${AUTOPLAN_BUILDDIR:?} src=${AUTOPLAN_SRCDIR:?}
 # missing, so it stays a skip under AUTOPLAN_REQUIRE_ALL too (./dev.sh test --sanitize shows 1 skipped).
 if [ -n "${AUTOPLAN_SANITIZERS:-}" ]; then echo "SKIP: valgrind does not run sanitizer builds (LeakSanitizer checks them)"; exit 77; fi
 . "$src/tests/parts.sh"
+. "$src/tests/wait.sh"
 need_commands valgrind
 need_fronts nginx
 run=$(mktemp -d "${TMPDIR:-/tmp}/autoplan-leak.XXXXXX")
@@ -22,7 +23,7 @@ url=$(PORT=0 WORKERS=1 ACCESS_LOG=off RESPONDER_WRAPPER="valgrind -q --vgdb=no -
 pid=$(cat "$run/responder.pid")
 kill -TERM "$pid"
 status=0
-for _ in $(seq 1 600); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
+wait_until 120 gone "$pid" || { echo "the responder under valgrind did not stop within 120 s of SIGTERM"; exit 1; }
 wait "$pid" 2>/dev/null || status=$?
 if [ -s "$run/valgrind.log" ]; then
 	echo "valgrind reported:"; cat "$run/valgrind.log"; exit 1

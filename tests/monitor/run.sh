@@ -8,6 +8,7 @@
 set -euo pipefail
 build=${AUTOPLAN_BUILDDIR:?} src=${AUTOPLAN_SRCDIR:?}
 . "$src/tests/parts.sh"
+. "$src/tests/wait.sh"
 need_fronts nginx
 need_commands node
 missing=()
@@ -50,7 +51,7 @@ for backend in "${backends[@]}"; do
 		--jobs 2 || status=1
 	node "$src/tests/monitor/receiver.js" "$run/receiver" >"$run/receiver.log" 2>&1 &
 	echo $! > "$run/receiver.pid"
-	for _ in $(seq 1 100); do [ -f "$run/receiver/port" ] && break; sleep 0.1; done
+	wait_until 30 test -f "$run/receiver/port" || { echo "the webhook receiver did not start"; exit 1; }
 	cp "$build/catalog.bin" "$run/catalog.bin"
 	url=$(PORT=0 WORKERS=3 ACCESS_LOG=off CATALOG=$run/catalog.bin AUTOPLAN_MONITOR_DB=$db MONITORS=2 \
 		MONITOR_INTERVAL=1 MONITOR_ARGS="--retry-base 1 --max-attempts 3 --timeout 5" \
@@ -90,7 +91,7 @@ else
 	mkdir -p "$run/receiver"
 	node "$src/tests/monitor/receiver.js" "$run/receiver" >"$run/receiver.log" 2>&1 &
 	echo $! > "$run/receiver.pid"
-	for _ in $(seq 1 100); do [ -f "$run/receiver/port" ] && break; sleep 0.1; done
+	wait_until 30 test -f "$run/receiver/port" || { echo "the webhook receiver did not start"; exit 1; }
 	cp "$build/catalog.bin" "$run/catalog.bin"
 	vg="valgrind -q --vgdb=no --leak-check=full --show-leak-kinds=definite,indirect,possible"
 	vg="$vg --errors-for-leak-kinds=definite,indirect,possible --error-exitcode=9"

@@ -4,6 +4,9 @@
 # responder stopped, kept answers are still served and everything else is 502.
 set -euo pipefail
 build=${AUTOPLAN_BUILDDIR:?} src=${AUTOPLAN_SRCDIR:?}
+. "$src/tests/parts.sh"
+. "$src/tests/wait.sh"
+need_fronts nginx
 run=$(mktemp -d "${TMPDIR:-/tmp}/autoplan-cache.XXXXXX")
 cleanup() { "$src/tests/stack.sh" stop "$run" >/dev/null 2>&1 || true; rm -rf "$run"; }
 trap cleanup EXIT
@@ -40,8 +43,9 @@ done
 p=$(req POST /v2/workflows/plan '{"task_id":"mailA-send"}')
 [ "$(status "$p")" = 200 ] || fail "POST plan: $(status "$p")"
 
+# nginx answers 502 once nothing listens on the responder's port any more (every worker has ended)
 kill "$(cat "$run/responder.pid")"
-sleep 1.5
+wait_until 30 closed "$(cat "$run/fcgi_port")" || { echo "the responder still listens 30 s after SIGTERM"; exit 1; }
 for path in /v2/tasks '/v2/capability-gaps?app=sheetsB'; do
 	k=$(req GET "$path")
 	[ "$(status "$k")" = 200 ] && [ "$(hdr "$k" X-Cache-Status)" = HIT ] ||

@@ -4,6 +4,9 @@
 # nginx answers 502 bad_gateway as JSON. Runs its own stack with a rate of 1 request/s and a burst of 1.
 set -euo pipefail
 build=${AUTOPLAN_BUILDDIR:?} src=${AUTOPLAN_SRCDIR:?}
+. "$src/tests/parts.sh"
+. "$src/tests/wait.sh"
+need_fronts nginx
 run=$(mktemp -d "${TMPDIR:-/tmp}/autoplan-rate.XXXXXX")
 cleanup() { "$src/tests/stack.sh" stop "$run" >/dev/null 2>&1 || true; rm -rf "$run"; }
 trap cleanup EXIT
@@ -23,9 +26,12 @@ grep -q '^HTTP/1.1 429 ' <<<"$limited" || { echo "no 429 within the same second"
 grep -qi '^Retry-After: 1' <<<"$limited" || { echo "429 without Retry-After"; exit 1; }
 grep -qi '^Content-Type: application/json' <<<"$limited" || { echo "429 body is not JSON"; exit 1; }
 grep -q '"error":"too_many_requests"' <<<"$limited" || { echo "429 body lacks the error name"; exit 1; }
+# nginx answers 502 once nothing listens on the responder's port any more (every worker has ended)
 kill "$(cat "$run/responder.pid")"
-sleep 1.5
-gone=$(get /v2/tasks)
+wait_until 30 closed "$(cat "$run/fcgi_port")" || { echo "the responder still listens 30 s after SIGTERM"; exit 1; }
+# and once limit_req lets a request through again (within a second at 1 request/s; a refused one costs nothing)
+let_through() { gone=$(get /v2/tasks); [[ $(line1 "$gone") != *" 429 "* ]]; }
+wait_until 10 let_through || { echo "limit_req still refuses 10 s later"; exit 1; }
 [[ $(line1 "$gone") == *" 502 "* ]] || { echo "expected 502 without a responder: $(line1 "$gone")"; exit 1; }
 grep -q '"error":"bad_gateway"' <<<"$gone" || { echo "502 body lacks the error name"; exit 1; }
 echo "429 too_many_requests and 502 bad_gateway as JSON; the first request was served"

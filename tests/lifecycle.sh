@@ -5,6 +5,9 @@
 # client sent; SIGTERM drains and stops every process.
 set -euo pipefail
 build=${AUTOPLAN_BUILDDIR:?} src=${AUTOPLAN_SRCDIR:?}
+. "$src/tests/parts.sh"
+. "$src/tests/wait.sh"
+need_fronts nginx
 bin="$build/src/autoplan"
 run=$(mktemp -d "${TMPDIR:-/tmp}/autoplan-life.XXXXXX")
 chmod 755 "$run"
@@ -44,7 +47,7 @@ workers() { pgrep -P "$master" -x autoplan-worker | sort | tr '\n' ' '; }
 before=$(workers)
 [ "$(wc -w <<<"$before")" = 3 ] || fail "expected 3 workers, found: $before"
 kill -HUP "$master"
-for _ in $(seq 1 50); do grep -q "catalog re-mapped" "$log" && break; sleep 0.1; done
+wait_until 10 grep -q "catalog re-mapped" "$log" || true
 grep -q "catalog re-mapped: version .* sent to 3 workers" "$log" || fail "SIGHUP did not re-map: $(cat "$log")"
 code=$(curl -s -o /dev/null -w '%{http_code}' "$url/v2/tasks")
 [ "$code" = 200 ] || fail "after SIGHUP: HTTP $code"
@@ -57,14 +60,13 @@ curl -s -o /dev/null "$url/v2/capabilities?query=$marker" || true
 curl -s -o /dev/null -H 'Content-Type: application/json' -d "{\"query\":\"$marker\",\"x\":" "$url/v2/workflows/plan" || true
 curl -s -o /dev/null -H "Authorization: Bearer $marker" "$url/v2/nothing/$marker" || true
 kill -KILL "$(workers | cut -d' ' -f1)"
-sleep 0.5
-grep -q "worker [0-9]* killed by signal 9 (Killed).*starting another" "$log" || fail "a killed worker was not logged with its signal"
+wait_until 10 grep -q "worker [0-9]* killed by signal 9 (Killed).*starting another" "$log" ||
+	fail "a killed worker was not logged with its signal within 10 s"
 ! grep -q "$marker" "$log" || fail "the log holds what a client sent"
 
 # SIGTERM: drains and stops every process
 kill -TERM "$master"
-for _ in $(seq 1 100); do kill -0 "$master" 2>/dev/null || break; sleep 0.1; done
-! kill -0 "$master" 2>/dev/null || fail "SIGTERM did not stop the supervisor"
+wait_until 30 gone "$master" || fail "SIGTERM did not stop the supervisor within 30 s"
 [ -z "$(pgrep -f -- "--listen 127.0.0.1:$(cat "$run/stack/fcgi_port")" || true)" ] || fail "processes left after SIGTERM"
 grep -q "info: stopped" "$log" || fail "the stop was not logged"
 bad=$(grep -cvE '^[0-9T:-]+Z autoplan\[[0-9]+\]: (info|warning|error): ' "$log" || true)

@@ -3,19 +3,18 @@
 # against the OpenAPI 3.1 schema with an independent validator, and pass a standard linter's recommended
 # rules as errors (Redocly's recommended-strict: licence, security declared on every operation, ...); both
 # are installed from the npm registry into the build directory, at pinned versions. Skips (77) only when
-# node/npm are missing or the registry is unreachable.
+# node/npm are missing or the registry is unreachable (tests/parts.sh: a failure under ./dev.sh test).
 set -u
 build=${AUTOPLAN_BUILDDIR:?}
 prefix=$build/openapi-validator
 version=12.1.0
-for tool in node npm; do
-	command -v $tool >/dev/null 2>&1 || { echo "SKIP: $tool is not installed"; exit 77; }
-done
+. "${AUTOPLAN_SRCDIR:?}/tests/parts.sh"
+need_commands node npm
 if ! grep -q "\"version\": \"$version\"" "$prefix/node_modules/@apidevtools/swagger-parser/package.json" 2>/dev/null; then
 	mkdir -p "$prefix"
 	if ! npm install --prefix "$prefix" --no-save --no-package-lock --no-audit --no-fund \
 		"@apidevtools/swagger-parser@$version" >"$prefix/install.log" 2>&1; then
-		tail -5 "$prefix/install.log"; echo "SKIP: the npm registry could not be reached"; exit 77
+		tail -5 "$prefix/install.log"; missing_part "the npm registry could not be reached"
 	fi
 fi
 tmp=$(mktemp -d)
@@ -44,7 +43,7 @@ if ! grep -q "\"version\": \"$lint_version\"" "$lint/node_modules/@redocly/cli/p
 	mkdir -p "$lint"
 	if ! npm install --prefix "$lint" --no-save --no-package-lock --no-audit --no-fund \
 		"@redocly/cli@$lint_version" >"$lint/install.log" 2>&1; then
-		tail -5 "$lint/install.log"; echo "SKIP: the npm registry could not be reached"; exit 77
+		tail -5 "$lint/install.log"; missing_part "the npm registry could not be reached"
 	fi
 fi
 printf 'extends:\n  - recommended-strict\n' > "$tmp/redocly.yaml"

@@ -6,6 +6,7 @@
 #   stack.sh run   BUILDDIR SRCDIR          foreground on $PORT (default 8080); Ctrl-C stops all
 #   stack.sh start BUILDDIR SRCDIR RUNDIR   background; prints the base URL; PORT=0 picks a free port
 #   stack.sh stop  RUNDIR
+#   stack.sh missing FRONT...               names what this machine lacks to start those fronts; exit 1 if anything
 # Environment: NGINX_BIN (nginx binary), APACHE_BIN and APACHE_MODULES (httpd binary, module directory),
 # WORKERS (responder processes, default 4), RATE/BURST (limit_req, nginx), AUTOPLAN_MAX_BODY (responder
 # body cap), ACCESS_LOG (default: RUNDIR/access.log), RESPONDER_WRAPPER (a command to run the responder
@@ -289,6 +290,26 @@ stop() {
 	rm -f "$run/nginx.pid" "$run/httpd.pid" "$run/responder.pid"
 }
 
+# What this machine lacks to start a front: its server binary, and Apache's module directory and module.
+missing() {
+	local f out="" mods
+	for f in "$@"; do
+		case $f in
+		nginx) find_nginx >/dev/null 2>&1 || out+="nginx is not installed (./dev.sh installs it); " ;;
+		apache | cgi)
+			find_apache >/dev/null 2>&1 || { out+="Apache httpd is not installed (./dev.sh installs apache2); "; continue; }
+			if ! mods=$(find_apache_modules 2>/dev/null); then out+="Apache's modules are not found (set APACHE_MODULES); "
+			elif [ $f = apache ] && [ ! -f "$mods/mod_fcgid.so" ]; then out+="mod_fcgid is not installed (./dev.sh installs libapache2-mod-fcgid); "
+			elif [ $f = cgi ] && [ ! -f "$mods/mod_cgid.so" ]; then out+="mod_cgid is not in $mods; "
+			fi ;;
+		*) out+="no front named $f; " ;;
+		esac
+	done
+	[ -z "$out" ] && return 0
+	echo "${out%; }"
+	return 1
+}
+
 alive() { # every process of the stack in RUNDIR still runs
 	local f
 	for f in nginx httpd responder; do
@@ -300,6 +321,7 @@ alive() { # every process of the stack in RUNDIR still runs
 case "${1:-}" in
 start) start "$2" "$3" "$4" ;;
 stop) stop "$2" ;;
+missing) shift; missing "$@" ;;
 run)
 	build=$2 src=$3
 	run="$build/run"
@@ -317,5 +339,5 @@ run)
 	stop "$run"
 	exit 1
 	;;
-*) sed -n '2,20p' "$0"; exit 2 ;;
+*) sed -n '2,21p' "$0"; exit 2 ;;
 esac

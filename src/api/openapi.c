@@ -239,49 +239,60 @@ static void add_path(struct json_object *paths, const char *p, const struct rout
 	json_object_object_add(item, m, operation(rt));
 }
 
-/* What every document starts with: openapi, info and servers; paths and components follow. */
-static struct json_object *document(const char *title, const char *description, const char *server)
+/* What sets one document apart from the other: its text, its server (which its routes' patterns start
+ * with), which routes it describes, and its security scheme when it has one. */
+struct document_spec {
+	const char *title, *description, *server;
+	unsigned exclude;        /* routes with any of these flags are left out */
+	const char *security;    /* the document's security requirement and scheme (JSON), or NULL */
+	const char *schemes;
+};
+
+/* Builds one document from the route table: openapi, info, servers, paths, security and components. */
+static struct json_object *document(const struct document_spec *d)
 {
 	struct json_object *doc = json_object_new_object(), *info = json_object_new_object(),
-		*servers = json_object_new_array(), *s = json_object_new_object();
+		*servers = json_object_new_array(), *s = json_object_new_object(), *paths = json_object_new_object(),
+		*comp = json_object_new_object(), *schemas = json_object_new_object();
 	jadd(doc, "openapi", str("3.1.0"));
-	jadd(info, "title", str(title));
+	jadd(info, "title", str(d->title));
 	jadd(info, "version", str(API_VERSION));
 	jadd(info, "license", json_tokener_parse(OPENAPI_LICENSE));
-	jadd(info, "description", str(description));
+	jadd(info, "description", str(d->description));
 	jadd(doc, "info", info);
-	jadd(s, "url", str(server));
+	jadd(s, "url", str(d->server));
 	json_object_array_add(servers, s);
 	jadd(doc, "servers", servers);
+	size_t plen = strlen(d->server);
+	for (int i = 0; i < NROUTES; i++) {
+		const struct route *rt = &ROUTES[i];
+		if (rt->flags & d->exclude || strncmp(rt->pattern, d->server, plen) != 0 || rt->pattern[plen] != '/') continue;
+		add_path(paths, rt->pattern + plen, rt);
+	}
+	jadd(doc, "paths", paths);
+	if (d->security) jadd(doc, "security", json_tokener_parse(d->security));
+	jadd(schemas, "Error", error_schema());
+	jadd(comp, "schemas", schemas);
+	if (d->schemes) jadd(comp, "securitySchemes", json_tokener_parse(d->schemes));
+	jadd(doc, "components", comp);
 	return doc;
 }
 
 struct json_object *openapi_document(void)
 {
-	struct json_object *paths = json_object_new_object(), *doc = document(SERVICE_NAME " automation planning service",
+	static const struct document_spec d = { SERVICE_NAME " automation planning service",
 		"Plans automations over documented provider operations and serves a directory of MCP tool servers. "
 		"Every planning-type result carries dataset_version, catalog_version and rule_version. Errors are "
 		"JSON objects {error, message, status, in?, pointer?}. Unknown query parameters, repeated query "
 		"parameters and body fields outside the declared set are invalid_request. Array query parameters "
 		"are comma-separated. The responder accepts bodies up to its configured cap (1 MiB by default); "
-		"larger bodies get 413 request_too_large.", "/v2");
-	for (int i = 0; i < NROUTES; i++) {
-		const struct route *rt = &ROUTES[i];
-		if (rt->flags & (R_HIDDEN | R_AUTH) || strncmp(rt->pattern, "/v2/", 4) != 0) continue;
-		add_path(paths, rt->pattern + 3, rt);
-	}
-	jadd(doc, "paths", paths);
-	struct json_object *comp = json_object_new_object(), *schemas = json_object_new_object();
-	jadd(schemas, "Error", error_schema());
-	jadd(comp, "schemas", schemas);
-	jadd(doc, "components", comp);
-	return doc;
+		"larger bodies get 413 request_too_large.", "/v2", R_HIDDEN | R_AUTH, NULL, NULL };
+	return document(&d);
 }
-
 
 struct json_object *openapi_monitoring_document(void)
 {
-	struct json_object *paths = json_object_new_object(), *doc = document(SERVICE_NAME " private monitoring interface",
+	static const struct document_spec d = { SERVICE_NAME " private monitoring interface",
 		"Watches saved workflow snapshots and alerts when a newly deployed catalog changes their impact. "
 		"Every path but this document needs a project bearer key: Authorization: Bearer <API_KEY>. Keys are "
 		"issued only by the operator's autoplan-admin tool (key create PROJECT [--expires-in DAYS] [--read-only]); "
@@ -292,29 +303,9 @@ struct json_object *openapi_monitoring_document(void)
 		"catalog changes the watch's impact; a watch with a webhook gets each alert as a POST signed after the "
 		"Standard Webhooks convention (webhook-id, webhook-timestamp, webhook-signature: v1,<base64 HMAC-SHA256 of "
 		"id.timestamp.body>), retried with backoff. Errors are JSON objects {error, message, status, in?, pointer?}.",
-		MONITORING_PREFIX);
-	size_t plen = strlen(MONITORING_PREFIX);
-	for (int i = 0; i < NROUTES; i++) {
-		const struct route *rt = &ROUTES[i];
-		if (strncmp(rt->pattern, MONITORING_PREFIX "/", plen + 1) != 0) continue;
-		add_path(paths, rt->pattern + plen, rt);
-		if (!(rt->flags & R_AUTH)) {
-			struct json_object *item = jget(paths, rt->pattern + plen);
-			json_object_object_foreach(item, m, op) {
-				(void)m;
-				jadd(op, "security", json_object_new_array());
-			}
-		}
-	}
-	jadd(doc, "paths", paths);
-	jadd(doc, "security", json_tokener_parse("[{\"projectKey\":[]}]"));
-	struct json_object *comp = json_object_new_object(), *schemas = json_object_new_object();
-	jadd(schemas, "Error", error_schema());
-	jadd(comp, "schemas", schemas);
-	jadd(comp, "securitySchemes", json_tokener_parse("{\"projectKey\":{\"type\":\"http\",\"scheme\":\"bearer\","
-		"\"description\":\"A project key from autoplan-admin\"}}"));
-	jadd(doc, "components", comp);
-	return doc;
+		MONITORING_PREFIX, 0, "[{\"projectKey\":[]}]",
+		"{\"projectKey\":{\"type\":\"http\",\"scheme\":\"bearer\",\"description\":\"A project key from autoplan-admin\"}}" };
+	return document(&d);
 }
 
 /* The document's members written into the answer: the generator builds a tree, and the writer keeps one

@@ -131,13 +131,26 @@ static struct json_object *load(struct cc *c, const char *name, const struct sch
 	return v;
 }
 
-static enum cat_app_kind app_kind_of(const char *id)
+/* Each app's kind from app_kinds.json into kind[] (indexed like VOCAB_APPS): one kind per app, none left out. */
+static int app_kinds(struct cc *c, uint32_t kind[16])
 {
-	if (strncmp(id, "mail", 4) == 0) return AK_MAIL;
-	if (strncmp(id, "drive", 5) == 0) return AK_DRIVE;
-	if (strncmp(id, "calendar", 8) == 0) return AK_CALENDAR;
-	if (strncmp(id, "sheets", 6) == 0) return AK_SHEETS;
-	return AK_CODEHOST;
+	const char *file = "app_kinds.json";
+	struct json_object *src = load(c, file, &SRC_APP_KINDS), *list = src ? jget(src, "apps") : NULL;
+	if (!src) return -1;
+	for (uint32_t a = 0; a < 16; a++) kind[a] = AK_COUNT;
+	int rc = 0;
+	for (size_t i = 0; rc == 0 && i < json_object_array_length(list); i++) {
+		struct json_object *e = json_object_array_get_idx(list, i);
+		int a = vocab_index(VOCAB_APPS, jget_str(e, "app"));
+		char ptr[32];
+		snprintf(ptr, sizeof ptr, "/apps/%zu", i);
+		if (kind[a] != AK_COUNT) rc = fail(c, file, ptr, "app \"%s\" is given a kind twice", VOCAB_APPS[a]);
+		kind[a] = (uint32_t)vocab_index(VOCAB_APP_KINDS, jget_str(e, "kind"));
+	}
+	for (uint32_t a = 0; rc == 0 && VOCAB_APPS[a]; a++)
+		if (kind[a] == AK_COUNT) rc = fail(c, file, "/apps", "app \"%s\" has no kind", VOCAB_APPS[a]);
+	json_object_put(src);
+	return rc;
 }
 
 /* sha256 of the canonical form of sem with the keys of op added (takes sem). */
@@ -281,6 +294,8 @@ static int compile_op(struct cc *c, const char *file, uint32_t app, const char *
 
 static int compile_apps(struct cc *c)
 {
+	uint32_t kind[16];
+	if (app_kinds(c, kind) < 0) return -1;
 	for (uint32_t a = 0; VOCAB_APPS[a]; a++) {
 		char file[128];
 		snprintf(file, sizeof file, "apps/%s.json", VOCAB_APPS[a]);
@@ -304,7 +319,7 @@ static int compile_apps(struct cc *c)
 			.provider = str_add(c, jget_str(app, "provider")), .base_url = str_add(c, base),
 			.json = json_add(c, app), .connector_inventory = json_add(c, jget(app, "connector_inventory")),
 			.permission_context = str_add(c, jget_str(auth, "permission_context")),
-			.kind = app_kind_of(id), .op_first = c->app_ops[a][0], .op_count = c->app_ops[a][1],
+			.kind = kind[a], .op_first = c->app_ops[a][0], .op_count = c->app_ops[a][1],
 		};
 		if (buf_add(&c->apps, &rec, sizeof rec) < 0) return fail(c, file, "", "out of memory");
 		c->napps++;
@@ -456,7 +471,7 @@ static int compile_step(struct cc *c, struct json_object *st, const char *ptr, s
 	if (cap->caller != (rec.app_kind == AK_CALLER))
 		return fail(c, file, ptr, "step %s has app_kind \"%s\" but the capability is %s", capid, kind,
 			cap->caller ? "done on the caller's side" : "documented by providers");
-	if (appid && app_kind_of(appid) != rec.app_kind)
+	if (appid && ((const struct cat_app *)c->apps.p)[rec.app].kind != rec.app_kind)
 		return fail(c, file, ptr, "step app \"%s\" is not of kind \"%s\"", appid, kind);
 	if (appid && !app_documents(c, rec.app, rec.cap))
 		return fail(c, file, ptr, "app \"%s\" documents no operation for \"%s\"", appid, capid);

@@ -24,6 +24,15 @@ static const struct schema s_text_list = { .kind = SK_ARRAY, .min = NB, .max = N
 static const struct schema s_str_list = { .kind = SK_ARRAY, .min = NB, .max = NB, .items = &s_str };
 static const struct schema s_str_list_null = { .kind = SK_ARRAY, .flags = SF_NULLABLE, .min = 1, .max = 50, .items = &s_str };
 
+/* app_kinds.json: VOCAB_APP_KINDS without "caller", which no app is */
+static const struct schema s_kind_of_app = { .kind = SK_STRING, .min = NB, .max = NB, .enumv = VOCAB_APP_KINDS + 1 };
+static const struct schema_prop p_app_kind[] = { { "app", &s_app, true }, { "kind", &s_kind_of_app, true }, { NULL, NULL, false } };
+static const struct schema s_app_kind_rec = { .kind = SK_OBJECT, .min = NB, .max = NB, .props = p_app_kind };
+static const struct schema s_app_kind_list = { .kind = SK_ARRAY, .min = 1, .max = 64, .items = &s_app_kind_rec };
+static const struct schema_prop p_app_kinds[] = { { "note", &s_str, false }, { "apps", &s_app_kind_list, true },
+	{ NULL, NULL, false } };
+const struct schema SRC_APP_KINDS = { .kind = SK_OBJECT, .min = NB, .max = NB, .props = p_app_kinds };
+
 /* versions.json */
 static const struct schema_prop p_versions[] = {
 	{ "catalog_version", &s_version, true }, { "rule_version", &s_version, true },

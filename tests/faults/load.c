@@ -1,6 +1,8 @@
 /* The fault suite's clients.
  *   load BASE_URL CONNECTIONS SECONDS   keep-alive HTTP load rotating over six endpoints through nginx;
- *                                       prints counts, the catalog versions answered and any rollback
+ *                                       prints counts, the catalog versions answered and any rollback.
+ *                                       SECONDS is the most it runs: SIGUSR1 ends it sooner, and it
+ *                                       creates the file LOAD_READY names once the first answer came
  *   load slow HOST PORT N SECONDS       N FastCGI clients on the responder's own socket, each sending its
  *                                       request a byte a second
  *   load huge HOST PORT MEGABYTES       one FastCGI request with a parameter of that size; prints the answer's
@@ -12,6 +14,7 @@
 #include <curl/curl.h>
 #include <netinet/in.h>
 #include <pthread.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -30,8 +33,9 @@ static const struct { const char *path, *body; } mix[] = {
 #define NMIX (sizeof mix / sizeof mix[0])
 #define MAXV 8
 
-static const char *base;
+static const char *base, *ready_file;
 static double deadline;
+static volatile sig_atomic_t stop_load;
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 static long total, ok, failed, transport, rollbacks;
 static double first_fail = -1, last_fail = -1, t0;
@@ -68,7 +72,10 @@ static void record(double sent, double done, int code, const char *v)
 	pthread_mutex_lock(&lock);
 	total++;
 	if (code >= 200 && code < 300) {
-		ok++;
+		if (ok++ == 0 && ready_file) { /* the fault suite waits for this before it applies a fault */
+			FILE *f = fopen(ready_file, "w");
+			if (f) fclose(f);
+		}
 	} else {
 		failed++;
 		if (code == 0) transport++;
@@ -100,7 +107,7 @@ static void *run(void *arg)
 	h = curl_slist_append(h, "Expect:");
 	char url[512];
 	struct body b;
-	while (now_s() < deadline) {
+	while (now_s() < deadline && !stop_load) {
 		size_t i = k++ % NMIX;
 		snprintf(url, sizeof url, "%s%s", base, mix[i].path);
 		curl_easy_setopt(c, CURLOPT_URL, url);
@@ -130,18 +137,33 @@ static void *run(void *arg)
 	return NULL;
 }
 
+static void on_stop(int sig)
+{
+	(void)sig;
+	stop_load = 1;
+}
+
 static int http_load(int argc, char **argv)
 {
 	if (argc != 4) return 2;
 	base = argv[1];
 	int n = atoi(argv[2]);
 	double seconds = atof(argv[3]);
+	ready_file = getenv("LOAD_READY");
+	struct sigaction sa = { .sa_handler = on_stop };
+	sigaction(SIGUSR1, &sa, NULL);
 	curl_global_init(CURL_GLOBAL_ALL);
 	t0 = now_s();
 	deadline = t0 + seconds;
 	pthread_t th[64];
 	if (n < 1 || n > 64) return 2;
+	/* SIGUSR1 reaches this thread alone: a request in flight is never interrupted by it */
+	sigset_t usr1;
+	sigemptyset(&usr1);
+	sigaddset(&usr1, SIGUSR1);
+	pthread_sigmask(SIG_BLOCK, &usr1, NULL);
 	for (int i = 0; i < n; i++) pthread_create(&th[i], NULL, run, (void *)(size_t)i);
+	pthread_sigmask(SIG_UNBLOCK, &usr1, NULL);
 	for (int i = 0; i < n; i++) pthread_join(th[i], NULL);
 	printf("requests=%ld ok=%ld failed=%ld transport=%ld rollbacks=%ld fail_span_ms=%.0f versions=", total, ok, failed,
 		transport, rollbacks, first_fail < 0 ? 0.0 : (last_fail - first_fail) * 1000);

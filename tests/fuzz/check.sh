@@ -4,11 +4,12 @@
 set -euo pipefail
 build=${AUTOPLAN_BUILDDIR:?} src=${AUTOPLAN_SRCDIR:?}
 cc=${FUZZ_CC:-clang}
-command -v "$cc" >/dev/null || { echo "SKIP: $cc is not installed (./dev.sh installs it)"; exit 77; }
+. "$src/tests/parts.sh"
+need_commands "$cc"
 if ! ${MAKE:-make} -s -C "$build" fuzz-build >"$build/fuzz-build.log" 2>&1; then
 	if grep -q "fuzzer" "$build/fuzz-build.log" && ! echo 'int LLVMFuzzerTestOneInput(const char*d,long n){return 0;}' |
 		"$cc" -x c -fsanitize=fuzzer -o /dev/null - 2>/dev/null; then
-		echo "SKIP: $cc cannot link libFuzzer here"; exit 77
+		missing_part "$cc cannot link libFuzzer here (Debian's clang package carries it)"
 	fi
 	cat "$build/fuzz-build.log"; exit 1
 fi

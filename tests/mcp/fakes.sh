@@ -43,9 +43,10 @@ grep -q '"tool": "two"' "$tmp/fake-paged.json" || bad "paged: the second page's 
 "$verify" --id 'Not A Slug' --out "$tmp/x.json" -- "$fake" paged 2>/dev/null
 [ $? = 2 ] && [ ! -e "$tmp/x.json" ] || bad "a bad report id was accepted"
 
-# No server processes are left behind.
-sleep 0.2
-if pgrep -f "$fake" >/dev/null 2>&1; then bad "fake servers still running"; fi
+# No server processes are left behind (the runner kills each one's process group: a moment for the kernel).
+. "$src/tests/wait.sh"
+none_left() { ! pgrep -f "$fake" >/dev/null 2>&1; }
+wait_until 5 none_left || bad "fake servers still running 5 s after the runner ended"
 
 # Every report is a valid catalog report.
 mkdir -p "$tmp/cat"

@@ -3,7 +3,8 @@
 # prefix (never vendored). Each run must pass every level; for servers that are directory entries it must
 # also agree with the report committed under catalog/reports/ (server-everything is run as an extra check
 # of the runner; it has no directory entry, so no report of it is shipped).
-# Skips (77) only when node/npm are missing or the registry is unreachable.
+# Skips (77) only when node/npm are missing or the registry is unreachable (tests/parts.sh: a failure
+# under ./dev.sh test).
 set -u
 src=${AUTOPLAN_SRCDIR:-.}
 build=${AUTOPLAN_BUILDDIR:-.}
@@ -12,9 +13,8 @@ catalog=${AUTOPLAN_CATALOG:-$build/catalog.bin}
 prefix=$build/mcp-servers
 version=2026.8.31
 servers="server-everything server-memory server-filesystem"
-for tool in node npm npx; do
-	command -v $tool >/dev/null 2>&1 || { echo "SKIP: $tool is not installed (./dev.sh installs nodejs and npm)"; exit 77; }
-done
+. "$src/tests/parts.sh"
+need_commands node npm npx
 need=""
 for s in $servers; do
 	grep -q "\"version\": \"$version\"" "$prefix/node_modules/@modelcontextprotocol/$s/package.json" 2>/dev/null ||
@@ -27,8 +27,7 @@ if [ -n "$need" ]; then
 	mkdir -p "$prefix"
 	if ! npm install --prefix "$prefix" --no-save --no-package-lock --no-audit --no-fund $need >"$prefix/install.log" 2>&1; then
 		tail -5 "$prefix/install.log"
-		echo "SKIP: the npm registry could not be reached"
-		exit 77
+		missing_part "the npm registry could not be reached"
 	fi
 fi
 tmp=$(mktemp -d)

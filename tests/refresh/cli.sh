@@ -7,7 +7,8 @@ src=${AUTOPLAN_SRCDIR:-.}
 build=${AUTOPLAN_BUILDDIR:-.}
 tool=$build/src/autoplan-refresh
 prov=$src/../shared/providers
-if [ ! -d "$prov" ]; then echo "SKIP: the shared provider documents ($prov) are absent"; exit 77; fi
+. "$src/tests/parts.sh"
+[ -d "$prov" ] || missing_part "the shared provider documents ($prov) are absent"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 fails=0

@@ -4,21 +4,22 @@
 # dev.sh); it is driven by playwright-core from the npm registry, pinned and installed into the build directory
 # (nothing vendored, no browser download). Screenshots of every page go to $(builddir)/web-screenshots.
 # Arguments go to node --test (e.g. --test-name-pattern=directory).
-# Skips (77) only when node, npm or chromium are missing or the registry cannot be reached.
+# Skips (77) only when nginx, node, npm or chromium are missing or the registry cannot be reached
+# (tests/parts.sh: a failure under ./dev.sh test).
 set -u
 build=${AUTOPLAN_BUILDDIR:?} src=${AUTOPLAN_SRCDIR:?}
 prefix=$build/web-browser
 version=1.65.1
 chromium=${CHROMIUM:-$(command -v chromium || echo /usr/bin/chromium)}
-for tool in node npm; do
-	command -v $tool >/dev/null 2>&1 || { echo "SKIP: $tool is not installed (./dev.sh installs nodejs and npm)"; exit 77; }
-done
-[ -x "$chromium" ] || { echo "SKIP: chromium is not installed (./dev.sh installs it)"; exit 77; }
+. "$src/tests/parts.sh"
+need_commands node npm
+[ -x "$chromium" ] || missing_part "chromium is not installed (./dev.sh installs it)"
+need_fronts nginx
 if ! grep -q "\"version\": \"$version\"" "$prefix/node_modules/playwright-core/package.json" 2>/dev/null; then
 	mkdir -p "$prefix"
 	if ! npm install --prefix "$prefix" --no-save --no-package-lock --no-audit --no-fund \
 		"playwright-core@$version" >"$prefix/install.log" 2>&1; then
-		tail -5 "$prefix/install.log"; echo "SKIP: the npm registry could not be reached"; exit 77
+		tail -5 "$prefix/install.log"; missing_part "the npm registry could not be reached"
 	fi
 fi
 run=$(mktemp -d "$build/web-run.XXXXXX")

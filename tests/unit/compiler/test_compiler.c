@@ -91,6 +91,26 @@ Test(compiler, unknown_capability) { edit("apps/mailA.json", bad_capability); ex
 static void bad_app(struct json_object *o) { json_object_object_add(o, "id", json_object_new_string("mailZ")); }
 Test(compiler, unknown_app) { edit("apps/mailB.json", bad_app); expect_compile_error("apps/mailB.json: /id"); }
 
+/* An app's kind comes from app_kinds.json, never from its id: one missing, given twice or unknown is refused. */
+static void kind_missing(struct json_object *o) { json_object_array_del_idx(jget(o, "apps"), 9, 1); }
+Test(compiler, app_without_kind) { edit("app_kinds.json", kind_missing); expect_compile_error("app_kinds.json: /apps: app \"codehost\" has no kind"); }
+static void kind_twice(struct json_object *o)
+{
+	struct json_object *apps = jget(o, "apps");
+	json_object_array_add(apps, json_object_get(json_object_array_get_idx(apps, 0)));
+}
+Test(compiler, app_with_two_kinds) { edit("app_kinds.json", kind_twice); expect_compile_error("app_kinds.json: /apps/10: app \"mailA\" is given a kind twice"); }
+static void kind_caller(struct json_object *o)
+{
+	json_object_object_add(json_object_array_get_idx(jget(o, "apps"), 2), "kind", json_object_new_string("caller"));
+}
+Test(compiler, app_of_no_kind_known) { edit("app_kinds.json", kind_caller); expect_compile_error("app_kinds.json: /apps/2/kind"); }
+static void kind_swapped(struct json_object *o)
+{
+	json_object_object_add(json_object_array_get_idx(jget(o, "apps"), 0), "kind", json_object_new_string("drive"));
+}
+Test(compiler, task_step_checks_the_kind_given) { edit("app_kinds.json", kind_swapped); expect_compile_error("step app \"mailA\" is not of kind \"mail\""); }
+
 static void dup_op(struct json_object *o)
 {
 	struct json_object *ops = jget(o, "operations");

@@ -6,6 +6,8 @@
 #include <arpa/inet.h>
 #include <criterion/criterion.h>
 #include <netinet/in.h>
+#include <netinet/tcp.h>
+#include <poll.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -168,6 +170,27 @@ static bool contains(const char *b, size_t n, const char *needle)
 	return memmem(b, n, needle, strlen(needle)) != NULL;
 }
 
+/* Waits (at most 10 s) until fd has something to read, or its peer closed it. */
+static bool readable(int fd)
+{
+	struct pollfd p = { .fd = fd, .events = POLLIN };
+	return poll(&p, 1, 10000) == 1;
+}
+
+/* Waits (at most 10 s, polling each millisecond) until the gate has accepted all but n of the connections
+ * queued on the listening socket lfd: Linux reports a listening socket's accept queue in tcpi_unacked. */
+static bool accepted_all_but(int lfd, unsigned n)
+{
+	for (int ms = 0; ms < 10000; ms++) {
+		struct tcp_info ti;
+		socklen_t len = sizeof ti;
+		if (getsockopt(lfd, IPPROTO_TCP, TCP_INFO, &ti, &len) != 0) return false;
+		if (ti.tcpi_unacked <= n) return true;
+		usleep(1000);
+	}
+	return false;
+}
+
 Test(gate, slow_and_huge_clients_cost_their_own_connection)
 {
 	int port, lfd = listener(&port);
@@ -199,14 +222,15 @@ Test(gate, slow_and_huge_clients_cost_their_own_connection)
 	cr_assert(contains(answer, len, "Status: 431"), "no 431 for oversized parameters");
 	cr_assert(contains(answer, len, "\"error\":\"headers_too_large\""));
 
-	/* the slow client times out while another request is served */
+	/* the slow client times out while the gate waits; a request arriving after its 408 is served: the late
+	 * client writes once the 408 is there, and stays until the gate has handed its connection on */
 	pid_t late = fork();
 	if (late == 0) {
-		usleep(600 * 1000);
+		if (!readable(slow)) _exit(2);
 		int c = client(port);
 		ssize_t w = write(c, good.b, good.n);
-		usleep(300 * 1000);
-		_exit(w == (ssize_t)good.n ? 0 : 1);
+		char x; /* closed by the test with the request unread: a reset rather than an end of file */
+		_exit(w == (ssize_t)good.n && readable(c) && read(c, &x, 1) <= 0 ? 0 : 1);
 	}
 	served = gate_next(&g, &stop);
 	cr_assert_geq(served, 0);
@@ -216,7 +240,7 @@ Test(gate, slow_and_huge_clients_cost_their_own_connection)
 	cr_assert(contains(answer, len, "\"error\":\"request_timeout\""));
 	int st;
 	waitpid(late, &st, 0);
-	cr_assert(WIFEXITED(st) && WEXITSTATUS(st) == 0);
+	cr_assert(WIFEXITED(st) && WEXITSTATUS(st) == 0, "late client: status %d", WEXITSTATUS(st));
 	struct gate_counts c = gate_take_counts(&g);
 	cr_assert_eq(c.too_large, 1);
 	cr_assert_eq(c.timed_out, 1);
@@ -281,9 +305,10 @@ Test(gate, a_burst_does_not_evict_a_young_connection, .timeout = 20)
 	unsigned char p[64];
 	struct stream good = { .n = 0 };
 	request(&good, p, pair(p, "REQUEST_METHOD", 3, 'G'), 0, true);
+	/* the late connection writes once the gate has taken it in, while the burst still waits behind it */
 	pid_t child = fork();
 	if (child == 0) {
-		usleep(100 * 1000);
+		if (!accepted_all_but(lfd, AFTER)) _exit(2);
 		_exit(write(late, good.b, good.n) == (ssize_t)good.n ? 0 : 1);
 	}
 	int served = gate_next(&g, &stop);

@@ -14,6 +14,12 @@
 
 /* Manifest rows whose verdict the client's own documentation contradicts: file, the verdict taken instead. */
 static const struct { const char *file, *verdict; } DISPUTED[] = {
+	/* Copilot CLI entries without "tools": the manifest says warn because a newer guide shows such an entry,
+	 * but releases up to at least January 2026 refuse the whole file (github/copilot-cli#192, #1047), the CLI
+	 * reference lists tools as required, and ../shared/clients/examples/copilot-cli-02.json is invalid for it. */
+	{ "011-copilot-cli-no-type-no-tools.json", "invalid:MISSING_REQUIRED_FIELD" },
+	{ "054-copilot-cli-input-var-in-mcp-json.json", "invalid:MISSING_REQUIRED_FIELD" },
+	{ "131-copilot-cli-github-mcp-json-no-type-tools.json", "invalid:MISSING_REQUIRED_FIELD" },
 	{ NULL, NULL },
 };
 
@@ -71,7 +77,7 @@ static const char *disputed(const char *file)
 	return NULL;
 }
 
-struct tally { char client[40]; int files, agree, code; };
+struct tally { char client[40]; int files, agree, code, manifest; };
 
 static struct tally *tally_of(struct tally *t, int *n, const char *client)
 {
@@ -89,7 +95,7 @@ static void issue_codes(struct json_object *issues, char *out, size_t cap)
 }
 
 /* One row: validates the file, adds to the client's tally, counts a false error. */
-static void judge_row(struct catalog *cat, const char *file, const char *client, const char *want, struct tally *t,
+static void judge_row(struct catalog *cat, const char *file, const char *client, const char *manifest, struct tally *t,
 	int *false_errors)
 {
 	char path[4096], codes[600], code[64];
@@ -102,10 +108,12 @@ static void judge_row(struct catalog *cat, const char *file, const char *client,
 	struct json_object *r = cl ? cfg_validate(cat, cl, cfg) : NULL;
 	const char *status = r ? jget_str(r, "status") : CFG_UNKNOWN_CLIENT;
 	struct json_object *issues = r ? jget(r, "issues") : NULL;
+	const char *want = disputed(file) ? disputed(file) : manifest;
 	int wc = expected_class(want), got = status_class(status);
 	sscanf(strchr(want, ':') ? strchr(want, ':') + 1 : "", "%63[A-Z_]", code);
 	if (!strchr(want, ':')) code[0] = '\0';
 	bool agree = wc == got, code_ok = agree && (!code[0] || !known_code(code) || has_code(issues, code));
+	t->manifest += disputed(file) ? expected_class(manifest) == got : agree;
 	t->files++;
 	t->agree += agree;
 	t->code += code_ok;
@@ -134,8 +142,8 @@ Test(realfiles, agreement_with_the_clients_documentation, .timeout = 120)
 	for (char *line = strtok(strchr(man, '\n') + 1, "\n"); line; line = strtok(NULL, "\n")) {
 		char file[200], client[40], want[600];
 		if (sscanf(line, "%199[^\t]\t%39[^\t]\t%599[^\t]", file, client, want) != 3) continue;
-		const char *d = disputed(file);
-		judge_row(&cat, file, client, d ? d : want, tally_of(t, &nt, client), &false_errors);
+		if (disputed(file)) fprintf(stderr, "DISPUTED %s: manifest %.40s..., judged %s\n", file, want, disputed(file));
+		judge_row(&cat, file, client, want, tally_of(t, &nt, client), &false_errors);
 		all.files++;
 	}
 	for (int i = 0; i < nt; i++) {
@@ -143,10 +151,12 @@ Test(realfiles, agreement_with_the_clients_documentation, .timeout = 120)
 			t[i].files, t[i].code, t[i].files);
 		all.agree += t[i].agree;
 		all.code += t[i].code;
+		all.manifest += t[i].manifest;
 	}
 	double pct = 100.0 * all.agree / all.files, cpct = 100.0 * all.code / all.files;
-	fprintf(stderr, "AGREE all %d/%d = %.1f %% (verdict), %.1f %% (verdict and code), false errors %d\n", all.agree,
-		all.files, pct, cpct, false_errors);
+	fprintf(stderr, "AGREE all %d/%d = %.1f %% (verdict), %.1f %% (verdict and code), false errors %d; "
+		"%d/%d = %.1f %% against the manifest without the disputed verdicts\n", all.agree, all.files, pct, cpct,
+		false_errors, all.manifest, all.files, 100.0 * all.manifest / all.files);
 	cr_assert_gt(all.files, 100);
 	cr_expect_eq(false_errors, 0, "%d error(s) on files their client accepts", false_errors);
 	cr_expect_geq(pct, 95.0, "agreement %.1f %% is under 95 %%", pct);

@@ -274,6 +274,118 @@ Test(validator, parse_error_has_line_and_column, .init = open_catalog, .fini = c
 	json_object_put(r);
 }
 
+/* The issue with this code, or NULL. */
+static struct json_object *issue_of(struct json_object *r, const char *code)
+{
+	struct json_object *issues = jget(r, "issues");
+	for (size_t i = 0; i < json_object_array_length(issues); i++)
+		if (!strcmp(jget_str(json_object_array_get_idx(issues, i), "code"), code)) return json_object_array_get_idx(issues, i);
+	return NULL;
+}
+
+/* The mistakes people make, each with its code, the line and column it stands at, and the fix when certain. */
+Test(validator, mistakes_with_code_line_and_column, .init = open_catalog, .fini = close_catalog)
+{
+	struct { const char *client, *text, *code, *at, *says; } c[] = {
+		{ "vscode", "{\n \"servers\": {\n  \"a\": {\"type\": \"stdio\", \"command\": \"npx\",\n   \"env\": {\"K\": \"${input:api-key}\"}}}}",
+		  "UNDECLARED_INPUT", "line 4, column 12:", "not declared" },
+		{ "cursor", "{\"mcpServers\": {\"a\": {\"url\": \"https://x.example/mcp\",\n \"headers\": {\"Authorization\": \"Basic dXNlcjpwYXNzd29yZA==\"}}}}",
+		  "HARDCODED_SECRET", "line 2, column 14:", "${env:AUTHORIZATION}" },
+		{ "claude-code", "{\"mcpServers\": {\"a\": {\"type\": \"http\", \"url\": \"https://x.example/mcp\",\n \"headers\": {\"X\": \"Bearer abcdefghijklmnopqrstuvwx123\"}}}}",
+		  "HARDCODED_SECRET", "line 2, column 14:", "Bearer credentials" },
+		{ "cline", "{\"mcpServers\": {\"a\": {\"command\": \"npx\", \"args\": [\"-y\", \"pkg\", \"--api-key\",\n \"Zq8xR2mK9pL4vN7wT3yB6cD1\"]}}}",
+		  "HARDCODED_SECRET", "line 2, column 2:", "process list" },
+		{ "claude-desktop", "{\"mcpServers\": {\"a\": {\"command\": \"npx\", \"args\": [\"pkg\"], \"env\": {\"T\": \"ghp_0123456789abcdefghijABCDEFGHIJ012345\"}}}}",
+		  "HARDCODED_SECRET", "line 1, column 66:", "GitHub token" },
+		{ "kiro", "{\"mcpServers\": {\"a\": {\"command\": \"x\", \"env\": {\"DB_PASSWORD\": \"hunter2\"}}}}",
+		  "HARDCODED_SECRET", "column 47:", "${DB_PASSWORD}" },
+		{ "codex", "[mcp_servers.a]\ncommand = \"npx\"\nenv = { API_KEY = \"sk-0123456789abcdefghijklmnopqrst\" }\n",
+		  "HARDCODED_SECRET", "line 3, column 9:", "env_vars" },
+		{ "lm-studio", "{\"mcpServers\": {\"a\": {\"url\": \"https://x.example/mcp\", \"headers\": {\"Authorization\": \"Bearer <YOUR_TOKEN>\"}}}}",
+		  "PLACEHOLDER_VALUE", "line 1, column 67:", "template value" },
+		{ "claude-code", "{\"mcpServers\": {\"a\": {\"command\": \"npx\"},\n \"a\": {\"command\": \"uvx\"}}}",
+		  "DUPLICATE_KEY", "line 1, column 17:", "line 2, column 2" },
+		{ "cline", "{\"mcpServers\": {\"a\": {\"command\": \"npx\", \"alwaysAllow\": [\"t\"]}}}",
+		  "UNKNOWN_FIELD_IGNORED", "column 41:", "autoApprove" },
+		{ "goose", "extensions:\n  a:\n    type: stdio\n    name: a\n    enabled: true\n    cmd: venv/bin/python\n",
+		  "RELATIVE_OR_TILDE_PATH", "line 6, column 5:", "relative" },
+		{ "qwen-code", "{\"mcpServers\": {\"a\": {\"url\": \"https://mcp.example.com/mcp\"}}}",
+		  "HTTP_URL_AS_SSE", "column 23:", "httpUrl" },
+		{ "mistral-vibe", "[[mcp_servers]]\nname = \"a\"\ntransport = \"stdio\"\ncommand = \"npx\"\nargs = [\"pkg\", \"-y\"]\n",
+		  "ARGS_ORDER", "line 5, column 16:", "before the package" },
+		{ "claude-code", "{\"mcpServers\": {\"a\": {\"command\": \"C:/tools/srv.cmd\"}}}",
+		  "WINDOWS_CMD_SHIM", "column 23:", "cmd" },
+		{ "amazon-q", "{\"mcpServers\": {\"a\": {\"type\": \"stdio\", \"command\": \"x\", \"url\": \"\"}}}",
+		  "MIXED_STDIO_AND_REMOTE_FIELDS", "column 17:", "ignores the remote fields" },
+	};
+	for (size_t i = 0; i < sizeof c / sizeof *c; i++) {
+		struct json_object *r = validate(c[i].client, c[i].text), *is = issue_of(r, c[i].code);
+		const char *dump = json_object_to_json_string(r);
+		cr_assert(is, "%zu: %s missing: %s", i, c[i].code, dump);
+		const char *msg = jget_str(is, "message");
+		cr_assert(strstr(msg, c[i].at), "%zu: %s not at %s: %s", i, c[i].code, c[i].at, msg);
+		cr_assert(strstr(msg, c[i].says), "%zu: %s does not say %s: %s", i, c[i].code, c[i].says, msg);
+		cr_assert_eq(json_object_object_length(is), 3, "%zu: an issue is {code, path, message}", i);
+		json_object_put(r);
+	}
+}
+
+/* Severity follows what the client does: shapes the clients write themselves are not errors. */
+Test(validator, shapes_the_clients_write_are_not_errors, .init = open_catalog, .fini = close_catalog)
+{
+	struct { const char *client, *text, *status; } c[] = {
+		{ "goose", "extensions:\n  developer:\n    enabled: true\n    type: builtin\n    name: developer\n    bundled: null\n"
+		  "    available_tools: []\n", CFG_VALID },
+		{ "zed", "{\"context_servers\": {\"mcp-server-x\": {\"settings\": {}}}}", CFG_VALID },
+		{ "continue", "{\"mcpServers\": {\"a\": {\"command\": \"npx\", \"args\": [\"-y\", \"pkg\"]}, \"b\": {\"url\": \"https://x.example/mcp\"}}}", CFG_VALID },
+		{ "mistral-vibe", "[[mcp_servers]]\nname = \"a\"\ntransport = \"stdio\"\ncommand = \"uvx some-mcp --flag\"\n", CFG_VALID },
+		{ "cline", "{\"mcpServers\": {\"github.com/owner/repo\": {\"command\": \"npx\", \"args\": [\"-y\", \"pkg\"]}}}", CFG_VALID },
+		{ "visual-studio", "{\"inputs\": [{\"type\": \"promptString\", \"id\": \"k\", \"password\": true}], \"servers\": {\"a\": "
+		  "{\"url\": \"https://x.example/mcp\", \"headers\": {\"Authorization\": \"Bearer ${input:k}\"}}}}", CFG_VALID },
+		{ "copilot-jetbrains", "{ // template\n \"servers\": {\"a\": {\"url\": \"https://x.example/mcp\", \"requestInit\": "
+		  "{\"headers\": {\"Authorization\": \"Bearer <token>\"}}}}}", CFG_VALID_WARN },
+		{ "vscode", "{\"servers\": {\"a\": {\"type\": \"stdio\", \"command\": \"node\", \"args\": [\"build/index.js\"], "
+		  "\"cwd\": \"${workspaceFolder}\"}}}", CFG_VALID },
+		{ "copilot-cli", "{\"mcpServers\": {\"a\": {\"type\": \"local\", \"command\": \"npx\", \"args\": [\"pkg\"]}}}", CFG_INVALID },
+	};
+	for (size_t i = 0; i < sizeof c / sizeof *c; i++) {
+		struct json_object *r = validate(c[i].client, c[i].text);
+		cr_assert_str_eq(jget_str(r, "status"), c[i].status, "%zu: %s", i, json_object_to_json_string(r));
+		json_object_put(r);
+	}
+	struct json_object *r = validate("copilot-cli", c[8].text);
+	cr_assert(strstr(jget_str(issue_of(r, "MISSING_REQUIRED_FIELD"), "message"), "January 2026"),
+		"the answer says which releases refuse it: %s", json_object_to_json_string(r));
+	json_object_put(r);
+}
+
+/* The certain fixes of the new checks: a prompt for an undeclared input, another client's field renamed. */
+Test(validator, new_checks_fix_when_certain, .init = open_catalog, .fini = close_catalog)
+{
+	struct json_object *r = validate("vscode", "{\"servers\": {\"a\": {\"type\": \"http\", \"url\": \"https://x.example/mcp\", "
+		"\"headers\": {\"Authorization\": \"Bearer ${input:gh-token}\"}}}}");
+	struct json_object *fixed = json_tokener_parse(jget_str(r, "corrected_config"));
+	cr_assert(fixed, "%s", json_object_to_json_string(r));
+	struct json_object *in = json_object_array_get_idx(jget(fixed, "inputs"), 0);
+	cr_assert_str_eq(jget_str(in, "id"), "gh-token");
+	cr_assert(jget_bool(in, "password", 0));
+	json_object_put(fixed);
+	json_object_put(r);
+	r = validate("codex", "[mcp_servers.a]\ncommand = \"npx\"\ndisabled = true\n");
+	struct json_object *again = json_object_new_string(jget_str(r, "corrected_config"));
+	cr_assert(strstr(json_object_get_string(again), "enabled = false"), "%s", json_object_to_json_string(r));
+	json_object_put(again);
+	json_object_put(r);
+	r = validate("continue", "mcpServers:\n  - name: a\n    command: npx\n  - name: a\n    command: uvx\n");
+	cr_assert_str_eq(jget_str(r, "status"), CFG_VALID);
+	json_object_put(r);
+	r = validate("continue", "mcpServers:\n  - name: a\n    command: npx\n    command: uvx\n");
+	cr_assert_str_eq(jget_str(r, "status"), CFG_PARSE_ERROR, "YAML readers refuse a key given twice");
+	cr_assert(strstr(jget_str(json_object_array_get_idx(jget(r, "issues"), 0), "message"), "line 4, column 5"),
+		"%s", json_object_to_json_string(r));
+	json_object_put(r);
+}
+
 /* ---- configure output, parsed back by the validator ---- */
 
 /* What a snippet may still be told: the <NAME> values the user fills in, and the limits of a transport the

@@ -27,7 +27,7 @@ bool cred_placeholder(const char *v)
 	static const char *const words[] = { "changeme", "change-me", "placeholder", "redacted", "xxxx", "token here",
 		"key here", "_here", "-here", "replace_with", "replace-with", "insert_", NULL };
 	for (const char *p = strcasestr(v, "your"); p; p = strcasestr(p + 1, "your"))
-		if (word_at(p, v) && (p[4] == '_' || p[4] == '-' || p[4] == ' ' || isalpha((unsigned char)p[4]))) return true;
+		if (word_at(p, v) && (p[4] == '_' || p[4] == '-' || p[4] == ' ' || p[4] == '.')) return true;
 	for (int i = 0; words[i]; i++) if (strcasestr(v, words[i])) return true;
 	const char *lt = strchr(v, '<'), *gt = lt ? strchr(lt, '>') : NULL;
 	if (lt && gt && gt - lt > 2 && isalpha((unsigned char)lt[1])) return true;
@@ -76,6 +76,7 @@ static bool random_token(const char *v)
 {
 	size_t n = strlen(v);
 	int digits = 0, upper = 0, lower = 0, other = 0;
+	if (strchr("/~.\\", v[0]) || (isalpha((unsigned char)v[0]) && v[1] == ':')) return false; /* a path, not a token */
 	for (const char *p = v; *p; p++) {
 		if (isdigit((unsigned char)*p)) digits++;
 		else if (isupper((unsigned char)*p)) upper++;

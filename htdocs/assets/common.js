@@ -212,3 +212,11 @@ export function versions(node, d) {
 export function word(prefix, v) { return has(prefix + v) ? t(prefix + v) : String(v); }
 
 export function badge(text, tone) { return el('span', { class: 'badge' + (tone ? ' ' + tone : '') }, text); }
+
+// Where a client keeps its configuration file: scope, file name and the path per system.
+export function fileTable(list) {
+	return el('div', { class: 'table-wrap' }, el('table', {}, el('thead', {}, el('tr', {},
+		el('th', { scope: 'col' }, t('entry.scope')), el('th', { scope: 'col' }, t('entry.file')), el('th', { scope: 'col' }, t('entry.where')))),
+	el('tbody', {}, list.map(f => el('tr', {}, el('td', {}, f.scope), el('td', {}, el('code', {}, f.file_name)),
+		el('td', {}, Object.entries(f.paths || {}).map(([os, p]) => el('div', {}, `${os}: `, p == null ? t('entry.no_path') : el('code', {}, p)))))))));
+}

@@ -1,6 +1,6 @@
 // The Config check page: a client configuration checked by POST /v2/config/validate, issues next to their lines,
 // the corrected configuration and a diff between the two. The configuration never goes into the URL.
-import { t, el, clear, $, api, errorBox, copyButton, setUrl, params, initPage, versions, word, badge } from './common.js';
+import { t, el, clear, $, api, errorBox, copyButton, setUrl, params, initPage, versions, word, badge, fileTable } from './common.js';
 import { pathLines, lineOf, messageLine } from './locate.js';
 import { lineDiff, diffCounts } from './diff.js';
 
@@ -19,6 +19,14 @@ function clientOptions(chosen) {
 	const sel = clear($('#client'));
 	for (const c of clients) sel.append(el('option', { value: c.id, selected: c.id === chosen }, `${c.name} (${c.format})`));
 	if (!clients.some(c => c.id === chosen)) sel.prepend(el('option', { value: chosen, selected: true }, chosen));
+	clientFiles();
+}
+
+// Where the chosen client keeps its file, from its facts.
+function clientFiles() {
+	const c = clients.find(x => x.id === $('#client').value);
+	const box = clear($('#client-files'));
+	if (c && c.files && c.files.length) box.append(el('h2', {}, t('cfg.files', c.name)), fileTable(c.files));
 }
 
 async function check() {
@@ -119,7 +127,7 @@ async function start() {
 	clientOptions(chosen);
 	$('#cfg-form').addEventListener('submit', e => { e.preventDefault(); check(); });
 	$('#config').addEventListener('keydown', e => { if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) { e.preventDefault(); check(); } });
-	$('#client').addEventListener('change', () => setUrl({ client: $('#client').value }, false));
+	$('#client').addEventListener('change', () => { setUrl({ client: $('#client').value }, false); clientFiles(); });
 	$('#file').addEventListener('change', async () => {
 		const f = $('#file').files[0];
 		if (f) { $('#config').value = await f.text(); check(); }

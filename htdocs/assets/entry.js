@@ -1,7 +1,7 @@
 // One directory entry: connections, verification levels with their reports, compatibility with every client,
 // and the configuration snippet for a chosen client. Entry, connections, levels, clients and the snippet load
 // in one round of parallel requests; the per-client compatibility checks follow once the clients are known.
-import { t, loc, el, clear, $, api, errorBox, copyButton, setUrl, params, initPage, pageHref, versions, word, badge,
+import { t, loc, el, clear, $, api, errorBox, copyButton, setUrl, params, initPage, pageHref, versions, word, badge, fileTable,
 	lang } from './common.js';
 
 const COMPAT_TONE = { compatible: 'ok', supported: 'ok', ok: 'ok', compatible_via_bridge: 'info', supported_via_bridge: 'info',
@@ -247,15 +247,8 @@ function renderConfig(r) {
 		out.append(el('h3', {}, t('entry.secrets')), varTable(tpl.secrets.map(s => ({ ...s, description: `${s.placeholder} - ${s.description || ''}` }))));
 	}
 	if (tpl.steps && tpl.steps.length) out.append(el('h3', {}, t('entry.steps')), el('ol', {}, tpl.steps.map(s => el('li', {}, loc(s)))));
-	if (tpl.file_locations && tpl.file_locations.length) out.append(el('h3', {}, t('entry.files')), files(tpl.file_locations));
+	if (tpl.file_locations && tpl.file_locations.length) out.append(el('h3', {}, t('entry.files')), fileTable(tpl.file_locations));
 	if (d.alternatives && d.alternatives.length > 1) out.append(alternatives(d.alternatives));
-}
-
-function files(list) {
-	return el('div', { class: 'table-wrap' }, el('table', {}, el('thead', {}, el('tr', {},
-		el('th', { scope: 'col' }, t('entry.scope')), el('th', { scope: 'col' }, t('entry.file')), el('th', { scope: 'col' }, t('entry.where')))),
-	el('tbody', {}, list.map(f => el('tr', {}, el('td', {}, f.scope), el('td', {}, el('code', {}, f.file_name)),
-		el('td', {}, Object.entries(f.paths || {}).map(([os, p]) => el('div', {}, `${os}: `, p == null ? t('entry.no_path') : el('code', {}, p)))))))));
 }
 
 function alternatives(list) {

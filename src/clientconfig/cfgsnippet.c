@@ -73,6 +73,26 @@ static bool is_client(const struct catalog *cat, const struct cat_client *cl, co
 	return !strcmp(cat_s(cat, cl->id), id);
 }
 
+/* Clients whose variables are prompts declared in the file (VS Code, Visual Studio: ${input:id}). */
+static bool prompts_inputs(const struct catalog *cat, const struct cat_client *cl)
+{
+	return cat_has(cl->secret) && strstr(cat_s(cat, cl->secret), "${input:") != NULL;
+}
+
+/* Declares the prompt for ${input:id} in the root's "inputs" list, once. */
+static void declare_input(struct json_object *root, const char *id, const char *description)
+{
+	struct json_object *inputs = jget(root, "inputs"), *in = json_object_new_object();
+	if (!inputs) { inputs = json_object_new_array(); jadd(root, "inputs", inputs); }
+	for (size_t i = 0; i < json_object_array_length(inputs); i++)
+		if (!strcmp(jget_str(json_object_array_get_idx(inputs, i), "id"), id)) { json_object_put(in); return; }
+	jadd(in, "type", json_object_new_string("promptString"));
+	jadd(in, "id", json_object_new_string(id));
+	jadd(in, "description", json_object_new_string(description && *description ? description : id));
+	jadd(in, "password", json_object_new_boolean(1));
+	json_object_array_add(inputs, in);
+}
+
 /* env of a stdio connection in the client's way: values with placeholders, or names only where the
  * client forwards variables by name (Codex env_vars, Goose env_keys). */
 static void add_env(const struct catalog *cat, const struct cat_client *cl, struct json_object *e,
@@ -90,20 +110,11 @@ static void add_env(const struct catalog *cat, const struct cat_client *cl, stru
 			note_secret(secrets, v, "env", name);
 			continue;
 		}
-		if (secret && is_client(cat, cl, "vscode")) snprintf(ph, sizeof ph, "${input:%s}", name);
-		else if (secret) placeholder(cat, cl, name, ph, sizeof ph);
+		if (secret) placeholder(cat, cl, name, ph, sizeof ph);
 		else snprintf(ph, sizeof ph, "<%s>", name);
 		json_object_object_add(env, name, json_object_new_string(ph));
 		note_secret(secrets, v, "env", ph);
-		if (secret && is_client(cat, cl, "vscode")) {
-			struct json_object *inputs = jget(root, "inputs"), *in = json_object_new_object();
-			if (!inputs) { inputs = json_object_new_array(); jadd(root, "inputs", inputs); }
-			jadd(in, "type", json_object_new_string("promptString"));
-			jadd(in, "id", json_object_new_string(name));
-			jadd(in, "description", json_object_new_string(jget_str(v, "description") ? jget_str(v, "description") : name));
-			jadd(in, "password", json_object_new_boolean(1));
-			json_object_array_add(inputs, in);
-		}
+		if (secret && prompts_inputs(cat, cl)) declare_input(root, name, jget_str(v, "description"));
 	}
 	if (json_object_object_length(env)) json_object_object_add(e, cat_s(cat, cl->env), env);
 	else json_object_put(env);
@@ -145,7 +156,7 @@ static struct json_object *copy_args(struct json_object *conn)
 }
 
 static void add_headers(const struct catalog *cat, const struct cat_client *cl, struct json_object *e,
-	struct json_object *hdrs, struct json_object *secrets)
+	struct json_object *hdrs, struct json_object *secrets, struct json_object *root)
 {
 	if (!alen(hdrs)) return;
 	struct json_object *h = json_object_new_object();
@@ -160,13 +171,17 @@ static void add_headers(const struct catalog *cat, const struct cat_client *cl, 
 		else snprintf(ph, sizeof ph, "<%s>", var);
 		json_object_object_add(h, name, json_object_new_string(ph));
 		note_secret(secrets, v, "header", ph);
+		if (!codex && jget_bool(v, "secret", 0) && prompts_inputs(cat, cl)) declare_input(root, var, jget_str(v, "description"));
 	}
+	const char *field = cat_has(cl->headers) ? cat_s(cat, cl->headers) : "headers", *dot = strchr(field, '.');
 	if (codex) jadd(e, "env_http_headers", h);
-	else if (is_client(cat, cl, "continue")) {
-		struct json_object *ro = json_object_new_object();
-		jadd(ro, "headers", h);
-		jadd(e, "requestOptions", ro);
-	} else json_object_object_add(e, cat_has(cl->headers) ? cat_s(cat, cl->headers) : "headers", h);
+	else if (dot) { /* one object down: requestOptions.headers (Continue), requestInit.headers (Copilot in JetBrains) */
+		char parent[64];
+		struct json_object *o = json_object_new_object();
+		snprintf(parent, sizeof parent, "%.*s", (int)(dot - field), field);
+		json_object_object_add(o, dot + 1, h);
+		json_object_object_add(e, parent, o);
+	} else json_object_object_add(e, field, h);
 }
 
 /* A remote connection run through a local mcp-remote process; headers go in as --header NAME:${VAR}
@@ -212,6 +227,15 @@ static void add_extra(const struct catalog *cat, const struct cat_client *cl, st
 	json_object_put(x);
 }
 
+/* Continue's workspace files are blocks with a name, version and schema around the list. */
+static bool block_file(const struct catalog *cat, const struct cat_client *cl)
+{
+	struct json_object *rec = json_tokener_parse(cat_s(cat, cl->json));
+	bool b = jget_bool(rec, "block_file", 0);
+	json_object_put(rec);
+	return b;
+}
+
 struct json_object *snippet_build(const struct catalog *cat, const struct cat_client *cl, const char *server_name,
 	struct json_object *conn, bool bridge, struct json_object *secrets)
 {
@@ -231,11 +255,15 @@ struct json_object *snippet_build(const struct catalog *cat, const struct cat_cl
 		add_type(cat, cl, e, t);
 		const char *uf = t == TR_HTTP && cat_has(cl->http_url) ? cat_s(cat, cl->http_url) : cat_s(cat, cl->url);
 		json_object_object_add(e, uf, json_object_new_string(jget_str(conn, "url")));
-		add_headers(cat, cl, e, jget(conn, "headers"), secrets);
+		add_headers(cat, cl, e, jget(conn, "headers"), secrets, root);
 	}
 	add_extra(cat, cl, e, server_name, stdio);
 	const char *rk = cat_s(cat, cl->root_key);
-	if (cl->root_list) {
+	if (cl->root_list && !block_file(cat, cl)) {
+		struct json_object *list = json_object_new_array();
+		json_object_array_add(list, e);
+		json_object_object_add(root, rk, list);
+	} else if (cl->root_list) {
 		/* a block file of its own, as the client's workspace folder expects */
 		char title[200];
 		snprintf(title, sizeof title, "%s", server_name);

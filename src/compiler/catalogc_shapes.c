@@ -258,7 +258,7 @@ const struct schema SRC_OUTSIDE = { .kind = SK_OBJECT, .min = NB, .max = NB, .pr
 static const char *const cl_formats[] = { "json", "jsonc", "toml", "yaml", NULL };
 static const char *const cl_shapes[] = { "map", "list", NULL };
 static const char *const cl_support[] = { "yes", "no", "bridge", "partial", "undocumented", NULL };
-static const char *const cl_cmd_shapes[] = { "string", "array", NULL };
+static const char *const cl_cmd_shapes[] = { "string", "array", "split", NULL };
 static const struct schema s_cl_id = { .kind = SK_STRING, .min = 1, .max = 40, .pattern = "^[a-z0-9][a-z0-9-]*$" };
 static const struct schema s_cl_format = { .kind = SK_STRING, .min = NB, .max = NB, .enumv = cl_formats };
 static const struct schema s_cl_shape = { .kind = SK_STRING, .min = NB, .max = NB, .enumv = cl_shapes };
@@ -283,10 +283,13 @@ static const struct schema_prop p_cl_treq[] = {
 	{ "stdio", &s_bool, true }, { "streamable_http", &s_bool, true }, { "sse", &s_bool, true },
 	{ NULL, NULL, false } };
 static const struct schema s_cl_treq = { .kind = SK_OBJECT, .min = NB, .max = NB, .props = p_cl_treq };
+/* headers may sit one object down (Continue requestOptions.headers, Copilot requestInit.headers) */
+static const struct schema s_cl_keypath_null = { .kind = SK_STRING, .flags = SF_NULLABLE, .min = 1, .max = 60,
+	.pattern = "^[A-Za-z_][A-Za-z0-9_]*(\\.[A-Za-z_][A-Za-z0-9_]*)?$" };
 static const struct schema_prop p_cl_fields[] = {
 	{ "command", &s_cl_key, true }, { "command_shape", &s_cl_cmd_shape, true }, { "args", &s_cl_key_null, true },
 	{ "env", &s_cl_key, true }, { "url", &s_cl_key_null, true }, { "http_url", &s_cl_key_null, true },
-	{ "headers", &s_cl_key_null, true }, { NULL, NULL, false } };
+	{ "headers", &s_cl_keypath_null, true }, { NULL, NULL, false } };
 static const struct schema s_cl_fields = { .kind = SK_OBJECT, .min = NB, .max = NB, .props = p_cl_fields };
 static const struct schema s_cl_extra = { .kind = SK_OBJECT, .min = NB, .max = NB, .additional = true };
 static const struct schema s_cl_paths = { .kind = SK_OBJECT, .min = NB, .max = NB, .additional = true };
@@ -306,6 +309,26 @@ static const struct schema s_cl_timeout = { .kind = SK_STRING, .min = 3, .max = 
 	.pattern = "^[A-Za-z_]+:(ms|s)$" };
 static const struct schema s_cl_timeouts = { .kind = SK_ARRAY, .min = 0, .max = 4, .items = &s_cl_timeout };
 static const struct schema s_cl_aliases = { .kind = SK_ARRAY, .min = 0, .max = 10, .items = &s_str };
+/* Every fact with the public page it rests on and, where releases differ, the release it holds from. */
+static const struct schema s_cl_url = { .kind = SK_STRING, .min = 12, .max = 400, .pattern = "^https://[^ ]+$" };
+static const struct schema_prop p_cl_source[] = { { "fact", &s_str, true }, { "url", &s_cl_url, true },
+	{ "since", &s_str, false }, { NULL, NULL, false } };
+static const struct schema s_cl_source = { .kind = SK_OBJECT, .min = NB, .max = NB, .props = p_cl_source };
+static const struct schema s_cl_sources = { .kind = SK_ARRAY, .min = 2, .max = 40, .items = &s_cl_source };
+static const struct schema_prop p_cl_legacy[] = { { "field", &s_cl_key, true }, { "note", &s_str, true },
+	{ NULL, NULL, false } };
+static const struct schema s_cl_legacy = { .kind = SK_OBJECT, .min = NB, .max = NB, .props = p_cl_legacy };
+static const struct schema s_cl_legacies = { .kind = SK_ARRAY, .min = 0, .max = 10, .items = &s_cl_legacy };
+static const struct schema s_cl_dotted = { .kind = SK_STRING, .min = 1, .max = 80,
+	.pattern = "^[A-Za-z_][A-Za-z0-9_]*(\\.[A-Za-z_][A-Za-z0-9_]*)*$" };
+static const struct schema s_cl_dotted_list = { .kind = SK_ARRAY, .min = 0, .max = 6, .items = &s_cl_dotted };
+static const struct schema s_cl_words = { .kind = SK_ARRAY, .min = 0, .max = 10, .items = &s_cl_key };
+static const struct schema s_cl_name_chars = { .kind = SK_STRING, .min = 0, .max = 20, .pattern = "^[^A-Za-z0-9 ]*$" };
+static const char *const cl_cwd[] = { "project", "unspecified", NULL };
+static const struct schema s_cl_cwd = { .kind = SK_STRING, .min = NB, .max = NB, .enumv = cl_cwd };
+static const struct schema_prop p_cl_import[] = { { "format", &s_cl_format, true }, { "root_key", &s_cl_key, true },
+	{ "note", &s_str, true }, { NULL, NULL, false } };
+static const struct schema s_cl_import = { .kind = SK_OBJECT, .min = NB, .max = NB, .props = p_cl_import };
 static const struct schema_prop p_client[] = {
 	{ "id", &s_cl_id, true }, { "name", &s_str, true }, { "vendor", &s_str, true },
 	{ "aliases", &s_cl_aliases, true }, { "format", &s_cl_format, true }, { "comments", &s_bool, true },
@@ -316,7 +339,12 @@ static const struct schema_prop p_client[] = {
 	{ "fields", &s_cl_fields, true }, { "known_fields", &s_cl_keys, true },
 	{ "required_extra", &s_cl_extra, true }, { "secret_syntax", &s_cl_secret, true },
 	{ "files", &s_cl_files, true }, { "steps", &s_cl_steps, true },
-	{ "placeholder_styles", &s_cl_styles, true }, { "timeouts", &s_cl_timeouts, true }, { NULL, NULL, false } };
+	{ "placeholder_styles", &s_cl_styles, true }, { "timeouts", &s_cl_timeouts, true },
+	{ "sources", &s_cl_sources, true }, { "server_name_chars", &s_cl_name_chars, false },
+	{ "start_dir", &s_cl_cwd, false }, { "builtin_types", &s_cl_words, false },
+	{ "settings_only_entries", &s_bool, false }, { "legacy_roots", &s_cl_dotted_list, false },
+	{ "legacy_fields", &s_cl_legacies, false }, { "block_file", &s_bool, false },
+	{ "also_reads", &s_cl_import, false }, { "release_notes", &s_cl_legacies, false }, { NULL, NULL, false } };
 static const struct schema s_client = { .kind = SK_OBJECT, .min = NB, .max = NB, .props = p_client };
 static const struct schema s_clients = { .kind = SK_ARRAY, .min = 1, .max = 64, .items = &s_client };
 static const struct schema_prop p_clients[] = { { "clients", &s_clients, true }, { NULL, NULL, false } };

@@ -85,28 +85,58 @@ static void toml_path(struct printbuf *pb, const char *path, const char *k)
 	toml_key(pb, k);
 }
 
-/* Objects at depth 0 and 1 become tables; deeper objects are inline tables. */
+/* A top-level list of tables ([[name]] blocks, Mistral Vibe's mcp_servers): an array of objects. */
+static bool table_array(struct json_object *v, int depth)
+{
+	if (depth > 0 || !json_object_is_type(v, json_type_array) || !json_object_array_length(v)) return false;
+	for (size_t i = 0; i < json_object_array_length(v); i++)
+		if (!json_object_is_type(json_object_array_get_idx(v, i), json_type_object)) return false;
+	return true;
+}
+
+static bool sub_table(struct json_object *v, int depth)
+{
+	return (json_object_is_type(v, json_type_object) && depth < 2) || table_array(v, depth);
+}
+
+/* Each item as a [[path]] block; objects inside an item are inline tables. */
+static int toml_blocks(struct printbuf *pb, const char *path, struct json_object *a)
+{
+	for (size_t i = 0; i < json_object_array_length(a); i++) {
+		sprintbuf(pb, "%s[[%s]]\n", pb->bpos ? "\n" : "", path);
+		json_object_object_foreach(json_object_array_get_idx(a, i), k, v) {
+			toml_key(pb, k);
+			pbs(pb, " = ");
+			if (toml_value(pb, v) < 0) return -1;
+			pbs(pb, "\n");
+		}
+	}
+	return 0;
+}
+
+/* Objects at depth 0 and 1 become tables, a top-level list of objects [[...]] blocks; deeper objects
+ * are inline tables. */
 static int toml_table(struct printbuf *pb, const char *path, struct json_object *t, int depth)
 {
 	bool has_plain = false, has_sub = false;
 	json_object_object_foreach(t, k0, v0) {
 		(void)k0;
-		if (json_object_is_type(v0, json_type_object) && depth < 2) has_sub = true;
+		if (sub_table(v0, depth)) has_sub = true;
 		else has_plain = true;
 	}
 	if (*path && (has_plain || !has_sub)) sprintbuf(pb, "%s[%s]\n", pb->bpos ? "\n" : "", path);
 	json_object_object_foreach(t, k, v) {
-		if (json_object_is_type(v, json_type_object) && depth < 2) continue;
+		if (sub_table(v, depth)) continue;
 		toml_key(pb, k);
 		pbs(pb, " = ");
 		if (toml_value(pb, v) < 0) return -1;
 		pbs(pb, "\n");
 	}
 	json_object_object_foreach(t, k2, v2) {
-		if (!json_object_is_type(v2, json_type_object) || depth >= 2) continue;
+		if (!sub_table(v2, depth)) continue;
 		struct printbuf *sub = printbuf_new();
 		toml_path(sub, path, k2);
-		int rc = toml_table(pb, sub->buf, v2, depth + 1);
+		int rc = table_array(v2, depth) ? toml_blocks(pb, sub->buf, v2) : toml_table(pb, sub->buf, v2, depth + 1);
 		printbuf_free(sub);
 		if (rc < 0) return -1;
 	}

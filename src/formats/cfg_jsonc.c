@@ -1,6 +1,7 @@
 #include "formats/cfg_jsonc.h"
 #include "util/jsonutil.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -146,7 +147,93 @@ static struct json_object *parse_blanked(const char *orig, const char *b, size_t
 	return o;
 }
 
+/* ---- where each key stands: one walk over the blanked text json-c has already accepted ---- */
+
+struct jw { const char *b; size_t len, i; struct cfg_where *w; char ptr[1024]; };
+
+static void jw_space(struct jw *j) { while (j->i < j->len && strchr(" \t\r\n", j->b[j->i])) j->i++; }
+
+/* A string at j->i into out (escapes decoded as far as keys need: \uXXXX below U+0800 and the simple ones). */
+static void jw_string(struct jw *j, char *out, size_t cap)
+{
+	size_t n = 0;
+	for (j->i++; j->i < j->len && j->b[j->i] != '"'; j->i++) {
+		char c = j->b[j->i];
+		if (c == '\\' && j->i + 1 < j->len) {
+			char e = j->b[++j->i];
+			if (e == 'u' && j->i + 4 < j->len) {
+				unsigned v = (unsigned)strtoul((char[5]){ j->b[j->i + 1], j->b[j->i + 2], j->b[j->i + 3], j->b[j->i + 4], 0 }, NULL, 16);
+				j->i += 4;
+				if (v < 0x80 && n + 1 < cap) out[n++] = (char)v;
+				else if (v < 0x800 && n + 2 < cap) { out[n++] = (char)(0xc0 | (v >> 6)); out[n++] = (char)(0x80 | (v & 0x3f)); }
+				continue;
+			}
+			c = e == 'n' ? '\n' : e == 't' ? '\t' : e == 'r' ? '\r' : e == 'b' ? '\b' : e == 'f' ? '\f' : e;
+		}
+		if (n + 1 < cap) out[n++] = c;
+	}
+	j->i++;
+	out[n] = '\0';
+}
+
+static void jw_value(struct jw *j, int depth);
+
+static void jw_object(struct jw *j, int depth)
+{
+	struct json_object *seen = json_object_new_object();
+	char key[512];
+	for (j->i++, jw_space(j); j->i < j->len && j->b[j->i] != '}';) {
+		size_t at = j->i;
+		jw_string(j, key, sizeof key);
+		size_t old = cfg_ptr_push(j->ptr, sizeof j->ptr, key);
+		if (json_object_object_get_ex(seen, key, NULL) && !json_object_object_get_ex(j->w->twice, j->ptr, NULL))
+			json_object_object_add(j->w->twice, j->ptr, json_object_new_int64((int64_t)at));
+		json_object_object_add(seen, key, NULL);
+		cfg_where_note(j->w, j->ptr, at);
+		jw_space(j);
+		j->i++; /* : */
+		jw_space(j);
+		jw_value(j, depth + 1);
+		j->ptr[old] = '\0';
+		jw_space(j);
+		if (j->i < j->len && j->b[j->i] == ',') { j->i++; jw_space(j); }
+	}
+	j->i++;
+	json_object_put(seen);
+}
+
+static void jw_array(struct jw *j, int depth)
+{
+	char idx[24];
+	size_t n = 0;
+	for (j->i++, jw_space(j); j->i < j->len && j->b[j->i] != ']'; n++) {
+		snprintf(idx, sizeof idx, "%zu", n);
+		size_t old = cfg_ptr_push(j->ptr, sizeof j->ptr, idx);
+		cfg_where_note(j->w, j->ptr, j->i);
+		jw_value(j, depth + 1);
+		j->ptr[old] = '\0';
+		jw_space(j);
+		if (j->i < j->len && j->b[j->i] == ',') { j->i++; jw_space(j); }
+	}
+	j->i++;
+}
+
+static void jw_value(struct jw *j, int depth)
+{
+	char skip[8];
+	if (depth > 200 || j->i >= j->len) { j->i = j->len; return; }
+	if (j->b[j->i] == '{') jw_object(j, depth);
+	else if (j->b[j->i] == '[') jw_array(j, depth);
+	else if (j->b[j->i] == '"') jw_string(j, skip, sizeof skip);
+	else while (j->i < j->len && !strchr(",]} \t\r\n", j->b[j->i])) j->i++;
+}
+
 struct json_object *jsonc_parse(const char *text, size_t len, bool jsonc, struct cfg_syntax *err)
+{
+	return jsonc_parse_where(text, len, jsonc, err, NULL);
+}
+
+struct json_object *jsonc_parse_where(const char *text, size_t len, bool jsonc, struct cfg_syntax *err, struct cfg_where *w)
 {
 	char *b = malloc(len + 1);
 	if (!b) return NULL;
@@ -162,6 +249,12 @@ struct json_object *jsonc_parse(const char *text, size_t len, bool jsonc, struct
 			cfg_syntax_at(err, text, len, (size_t)found, "%s is not allowed in strict JSON (this client does not read JSONC)",
 				text[found] == ',' ? "a trailing comma" : "a comment");
 		}
+	}
+	if (o && w) {
+		struct jw j = { .b = b, .len = len, .w = w };
+		cfg_where_note(w, "", 0);
+		jw_space(&j);
+		jw_value(&j, 0);
 	}
 	free(b);
 	return o;

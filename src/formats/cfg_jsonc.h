@@ -21,5 +21,7 @@ long jsonc_trailing_comma(const char *text, size_t len);
 /* Parses text as strict JSON (jsonc false: a comment or trailing comma is a syntax error) or as JSONC.
  * The whole text must be one value. Returns a new tree, or NULL with err filled. */
 struct json_object *jsonc_parse(const char *text, size_t len, bool jsonc, struct cfg_syntax *err);
+/* The same, recording in w (when not NULL) where each key stands and which keys one object holds twice. */
+struct json_object *jsonc_parse_where(const char *text, size_t len, bool jsonc, struct cfg_syntax *err, struct cfg_where *w);
 
 #endif

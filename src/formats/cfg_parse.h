@@ -16,4 +16,9 @@ enum cfg_format { CFG_JSON = 0, CFG_JSONC, CFG_TOML, CFG_YAML };
  * with err filled. */
 struct json_object *cfg_parse(enum cfg_format f, const char *text, size_t len, struct cfg_syntax *err);
 
+/* The same, filling w (initialised by the caller, may be NULL) with where each key stands and, for
+ * JSON, the keys one object holds twice. */
+struct json_object *cfg_parse_where(enum cfg_format f, const char *text, size_t len, struct cfg_syntax *err,
+	struct cfg_where *w);
+
 #endif

@@ -15,7 +15,9 @@ struct tp {
 	size_t len, i;
 	struct cfg_syntax *err;
 	struct json_object *root, *cur;
-	struct json_object *headers;  /* set of table headers already defined (as object keys) */
+	struct json_object *headers;  /* pointers of the tables a header defined, and of arrays of tables ("[]" + pointer) */
+	struct cfg_where *w;          /* where each key stands, when asked */
+	char cur_ptr[1024];           /* JSON Pointer of the current table */
 	bool failed;
 };
 
@@ -179,17 +181,23 @@ static int key_path(struct tp *t, struct json_object *parts)
 	}
 }
 
-static int value(struct tp *t, struct json_object **out, int depth);
+static int value(struct tp *t, struct json_object **out, int depth, char *ptr);
 
-static int array_value(struct tp *t, struct json_object **out, int depth)
+static int array_value(struct tp *t, struct json_object **out, int depth, char *ptr)
 {
 	struct json_object *a = json_object_new_array();
+	char idx[24];
 	t->i++;
 	for (;;) {
 		if (skip_ws_nl(t) < 0) break;
 		if (peek(t, 0) == ']') { t->i++; *out = a; return 0; }
 		struct json_object *v = NULL;
-		if (value(t, &v, depth + 1) < 0) break;
+		snprintf(idx, sizeof idx, "%zu", json_object_array_length(a));
+		size_t old = cfg_ptr_push(ptr, 1024, idx);
+		cfg_where_note(t->w, ptr, t->i);
+		int rc = value(t, &v, depth + 1, ptr);
+		ptr[old] = '\0';
+		if (rc < 0) break;
 		json_object_array_add(a, v);
 		if (skip_ws_nl(t) < 0) break;
 		if (peek(t, 0) == ',') { t->i++; continue; }
@@ -201,34 +209,68 @@ static int array_value(struct tp *t, struct json_object **out, int depth)
 	return -1;
 }
 
-/* Sets parts (dotted) = v below tbl, creating intermediate tables. Takes v. */
-static int assign(struct tp *t, struct json_object *tbl, struct json_object *parts, struct json_object *v, size_t at)
+/* The one walk from tbl down a key path (parts[0..n)), creating tables that do not exist yet and
+ * entering the last table of an array of tables; ptr follows the walk. Table headers and dotted keys
+ * both use it. Returns the table reached, or NULL (failed) when a part is a plain value. */
+static struct json_object *descend(struct tp *t, struct json_object *tbl, struct json_object *parts, size_t n,
+	size_t at, char *ptr)
 {
-	size_t n = json_object_array_length(parts);
-	for (size_t k = 0; k + 1 < n; k++) {
+	char aot[1100], idx[24];
+	for (size_t k = 0; k < n; k++) {
 		const char *name = json_object_get_string(json_object_array_get_idx(parts, k));
 		struct json_object *sub = NULL;
+		cfg_ptr_push(ptr, 1024, name);
+		cfg_where_note(t->w, ptr, at);
 		if (!json_object_object_get_ex(tbl, name, &sub)) {
 			sub = json_object_new_object();
 			json_object_object_add(tbl, name, sub);
+		}
+		snprintf(aot, sizeof aot, "[]%s", ptr);
+		if (json_object_is_type(sub, json_type_array) && json_object_object_get_ex(t->headers, aot, NULL)) {
+			snprintf(idx, sizeof idx, "%zu", json_object_array_length(sub) - 1);
+			cfg_ptr_push(ptr, 1024, idx);
+			sub = json_object_array_get_idx(sub, json_object_array_length(sub) - 1);
 		} else if (!json_object_is_type(sub, json_type_object)) {
-			json_object_put(v);
-			return fail(t, at, "key \"%s\" is already a value, not a table", name);
+			fail(t, at, "key \"%s\" is already a value, not a table", name);
+			return NULL;
 		}
 		tbl = sub;
 	}
+	return tbl;
+}
+
+/* Sets parts (dotted) = v below tbl (whose pointer is base). Takes v. */
+static int assign(struct tp *t, struct json_object *tbl, const char *base, struct json_object *parts,
+	struct json_object *v, size_t at)
+{
+	size_t n = json_object_array_length(parts);
+	char ptr[1024];
+	snprintf(ptr, sizeof ptr, "%s", base);
+	tbl = descend(t, tbl, parts, n - 1, at, ptr);
+	if (!tbl) { json_object_put(v); return -1; }
 	const char *last = json_object_get_string(json_object_array_get_idx(parts, n - 1));
 	if (json_object_object_get_ex(tbl, last, NULL)) {
 		json_object_put(v);
 		return fail(t, at, "key \"%s\" is defined twice", last);
 	}
 	json_object_object_add(tbl, last, v);
+	cfg_ptr_push(ptr, sizeof ptr, last);
+	cfg_where_note(t->w, ptr, at);
 	return 0;
 }
 
-static int inline_table(struct tp *t, struct json_object **out, int depth)
+/* The pointer of a key path below base, for the positions of values nested in it. */
+static void path_ptr(char *out, const char *base, struct json_object *parts)
+{
+	snprintf(out, 1024, "%s", base);
+	for (size_t k = 0; k < json_object_array_length(parts); k++)
+		cfg_ptr_push(out, 1024, json_object_get_string(json_object_array_get_idx(parts, k)));
+}
+
+static int inline_table(struct tp *t, struct json_object **out, int depth, const char *ptr)
 {
 	struct json_object *o = json_object_new_object();
+	char sub[1024];
 	t->i++;
 	skip_ws(t);
 	if (peek(t, 0) == '}') { t->i++; *out = o; return 0; }
@@ -237,8 +279,8 @@ static int inline_table(struct tp *t, struct json_object **out, int depth)
 		struct json_object *parts = json_object_new_array(), *v = NULL;
 		int rc = key_path(t, parts);
 		if (rc == 0 && peek(t, 0) != '=') rc = fail(t, t->i, "expected = after a key");
-		if (rc == 0) { t->i++; skip_ws(t); rc = value(t, &v, depth + 1); }
-		if (rc == 0) rc = assign(t, o, parts, v, at);
+		if (rc == 0) { t->i++; skip_ws(t); path_ptr(sub, ptr, parts); rc = value(t, &v, depth + 1, sub); }
+		if (rc == 0) rc = assign(t, o, ptr, parts, v, at);
 		json_object_put(parts);
 		if (rc < 0) break;
 		skip_ws(t);
@@ -302,13 +344,13 @@ static int number_value(struct tp *t, struct json_object **out)
 	return 0;
 }
 
-static int value(struct tp *t, struct json_object **out, int depth)
+static int value(struct tp *t, struct json_object **out, int depth, char *ptr)
 {
 	if (depth > TOML_MAX_DEPTH) return fail(t, t->i, "nesting is too deep");
 	int c = peek(t, 0);
 	if (c == '"' || c == '\'') return string_value(t, out, true);
-	if (c == '[') return array_value(t, out, depth);
-	if (c == '{') return inline_table(t, out, depth);
+	if (c == '[') return array_value(t, out, depth, ptr);
+	if (c == '{') return inline_table(t, out, depth, ptr);
 	if (at_str(t, "true") && !bare_char(peek(t, 4))) { t->i += 4; *out = json_object_new_boolean(1); return 0; }
 	if (at_str(t, "false") && !bare_char(peek(t, 5))) { t->i += 5; *out = json_object_new_boolean(0); return 0; }
 	if (c == '+' || c == '-' || digit(c) || c == 'i' || c == 'n') return number_value(t, out);
@@ -326,34 +368,53 @@ static int end_of_line(struct tp *t)
 	return fail(t, t->i, "unexpected text at the end of the line");
 }
 
+/* [a.b] or [[a.b]] (a new table appended to the array of tables a.b). */
 static int table_header(struct tp *t)
 {
 	size_t at = t->i;
-	if (peek(t, 1) == '[') return fail(t, at, "arrays of tables ([[...]]) are not supported in client configurations");
-	t->i++;
+	bool array = peek(t, 1) == '[';
+	t->i += array ? 2 : 1;
 	struct json_object *parts = json_object_new_array();
 	int rc = key_path(t, parts);
-	if (rc == 0 && peek(t, 0) != ']') rc = fail(t, t->i, "expected ] to close the table header");
-	if (rc == 0) {
-		t->i++;
-		const char *canon = json_object_to_json_string_ext(parts, JSON_C_TO_STRING_PLAIN);
-		if (json_object_object_get_ex(t->headers, canon, NULL)) rc = fail(t, at, "table defined twice");
-		else json_object_object_add(t->headers, canon, NULL);
+	if (rc == 0 && (peek(t, 0) != ']' || (array && peek(t, 1) != ']')))
+		rc = fail(t, t->i, array ? "expected ]] to close the array-of-tables header" : "expected ] to close the table header");
+	if (rc < 0) { json_object_put(parts); return -1; }
+	t->i += array ? 2 : 1;
+	size_t n = json_object_array_length(parts);
+	char ptr[1024] = "", aot[1100];
+	struct json_object *tbl = descend(t, t->root, parts, n - 1, at, ptr);
+	const char *last = json_object_get_string(json_object_array_get_idx(parts, n - 1));
+	struct json_object *sub = NULL;
+	if (tbl) {
+		json_object_object_get_ex(tbl, last, &sub);
+		cfg_ptr_push(ptr, sizeof ptr, last);
+		cfg_where_note(t->w, ptr, at);
+		snprintf(aot, sizeof aot, "[]%s", ptr);
 	}
-	struct json_object *tbl = t->root;
-	for (size_t k = 0; rc == 0 && k < json_object_array_length(parts); k++) {
-		const char *name = json_object_get_string(json_object_array_get_idx(parts, k));
-		struct json_object *sub = NULL;
-		if (!json_object_object_get_ex(tbl, name, &sub)) {
-			sub = json_object_new_object();
-			json_object_object_add(tbl, name, sub);
-		} else if (!json_object_is_type(sub, json_type_object)) {
-			rc = fail(t, at, "\"%s\" is already a value, not a table", name);
+	if (!tbl) {
+		rc = -1;
+	} else if (array) {
+		if (!sub) { sub = json_object_new_array(); json_object_object_add(tbl, last, sub); json_object_object_add(t->headers, aot, NULL); }
+		if (!json_object_object_get_ex(t->headers, aot, NULL)) {
+			rc = fail(t, at, "\"%s\" is already a value, not an array of tables", last);
+		} else {
+			char idx[24];
+			snprintf(idx, sizeof idx, "%zu", json_object_array_length(sub));
+			json_object_array_add(sub, json_object_new_object());
+			cfg_ptr_push(ptr, sizeof ptr, idx);
+			cfg_where_note(t->w, ptr, at);
+			tbl = json_object_array_get_idx(sub, json_object_array_length(sub) - 1);
 		}
+	} else if (json_object_object_get_ex(t->headers, ptr, NULL) || json_object_object_get_ex(t->headers, aot, NULL)) {
+		rc = fail(t, at, "table defined twice");
+	} else {
+		if (!sub) { sub = json_object_new_object(); json_object_object_add(tbl, last, sub); }
+		if (!json_object_is_type(sub, json_type_object)) rc = fail(t, at, "\"%s\" is already a value, not a table", last);
+		json_object_object_add(t->headers, ptr, NULL);
 		tbl = sub;
 	}
 	json_object_put(parts);
-	if (rc == 0) t->cur = tbl;
+	if (rc == 0) { t->cur = tbl; snprintf(t->cur_ptr, sizeof t->cur_ptr, "%s", ptr); }
 	return rc;
 }
 
@@ -361,18 +422,20 @@ static int key_value(struct tp *t)
 {
 	size_t at = t->i;
 	struct json_object *parts = json_object_new_array(), *v = NULL;
+	char ptr[1024];
 	int rc = key_path(t, parts);
 	if (rc == 0 && peek(t, 0) != '=') rc = fail(t, t->i, "expected = after a key");
-	if (rc == 0) { t->i++; skip_ws(t); rc = value(t, &v, 0); }
-	if (rc == 0) rc = assign(t, t->cur, parts, v, at);
+	if (rc == 0) { t->i++; skip_ws(t); path_ptr(ptr, t->cur_ptr, parts); rc = value(t, &v, 0, ptr); }
+	if (rc == 0) rc = assign(t, t->cur, t->cur_ptr, parts, v, at);
 	json_object_put(parts);
 	return rc;
 }
 
-struct json_object *toml_parse(const char *text, size_t len, struct cfg_syntax *err)
+struct json_object *toml_parse(const char *text, size_t len, struct cfg_syntax *err, struct cfg_where *w)
 {
 	struct tp t = { .s = text, .len = len, .err = err, .root = json_object_new_object(),
-		.headers = json_object_new_object() };
+		.headers = json_object_new_object(), .w = w };
+	cfg_where_note(w, "", 0);
 	t.cur = t.root;
 	if (len >= 3 && !memcmp(text, "\xef\xbb\xbf", 3)) t.i = 3; /* UTF-8 byte order mark */
 	int rc = 0;

@@ -3,6 +3,7 @@
 
 #include <errno.h>
 #include <math.h>
+#include <stdio.h>
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
@@ -32,6 +33,8 @@ struct yp {
 	const char *text;
 	size_t len;
 	struct cfg_syntax *err;
+	struct cfg_where *w;  /* where each key stands, when asked */
+	char ptr[1024];       /* JSON Pointer of the node being read */
 };
 
 static void fail_mark(struct yp *y, yaml_mark_t m, const char *msg)
@@ -120,13 +123,16 @@ static int mapping(struct yp *y, yaml_mark_t start, int depth, struct json_objec
 		yaml_mark_t km = k.start_mark;
 		ly.yaml_event_delete(&k);
 		if (json_object_object_get_ex(o, key, NULL)) {
-			fail_mark(y, km, "duplicate key in a mapping");
+			fail_mark(y, km, "duplicate key in a mapping (the clients' YAML readers refuse it)");
 			free(key);
 			break;
 		}
 		yaml_event_t v;
 		struct json_object *val = NULL;
+		size_t old = cfg_ptr_push(y->ptr, sizeof y->ptr, key);
+		cfg_where_note(y->w, y->ptr, km.index);
 		int rc = next(y, &v) ? node(y, &v, depth + 1, &val) : -1;
+		y->ptr[old] = '\0';
 		if (rc < 0) { free(key); break; }
 		json_object_object_add(o, key, val);
 		free(key);
@@ -148,7 +154,13 @@ static int sequence(struct yp *y, int depth, struct json_object **out)
 			return 0;
 		}
 		struct json_object *val = NULL;
-		if (node(y, &v, depth + 1, &val) < 0) break;
+		char idx[24];
+		snprintf(idx, sizeof idx, "%zu", json_object_array_length(a));
+		size_t old = cfg_ptr_push(y->ptr, sizeof y->ptr, idx);
+		cfg_where_note(y->w, y->ptr, v.start_mark.index);
+		int rc = node(y, &v, depth + 1, &val);
+		y->ptr[old] = '\0';
+		if (rc < 0) break;
 		json_object_array_add(a, val);
 	}
 	json_object_put(a);
@@ -199,9 +211,10 @@ static bool expect(struct yp *y, yaml_event_type_t t, yaml_event_t *ev)
 	return false;
 }
 
-struct json_object *yaml_parse_tree(const char *text, size_t len, struct cfg_syntax *err)
+struct json_object *yaml_parse_tree(const char *text, size_t len, struct cfg_syntax *err, struct cfg_where *w)
 {
-	struct yp y = { .text = text, .len = len, .err = err };
+	struct yp y = { .text = text, .len = len, .err = err, .w = w };
+	cfg_where_note(w, "", 0);
 	char why[300];
 	if (yaml_load(why, sizeof why) < 0) {
 		cfg_syntax_at(err, text, len, 0, "YAML cannot be read here: %s", why);

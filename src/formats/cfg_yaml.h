@@ -9,9 +9,10 @@
 #include <json-c/json.h>
 #include <stddef.h>
 
-/* NULL with err set on a syntax error, or when libyaml cannot be loaded (it is loaded on first use;
+/* w (may be NULL) receives where each key stands. NULL with err set on a syntax error (a key given twice
+ * in one mapping is one), or when libyaml cannot be loaded (it is loaded on first use;
  * behind a seccomp filter that fails, so a process about to install one calls yaml_load first). */
-struct json_object *yaml_parse_tree(const char *text, size_t len, struct cfg_syntax *err);
+struct json_object *yaml_parse_tree(const char *text, size_t len, struct cfg_syntax *err, struct cfg_where *w);
 
 /* Loads libyaml now. 0, or -1 with the reason in err. */
 int yaml_load(char *err, size_t errlen);

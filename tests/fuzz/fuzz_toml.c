@@ -12,7 +12,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	struct cfg_syntax e;
-	struct json_object *o = cfg_parse(CFG_TOML, (const char *)data, size, &e);
+	struct cfg_where w;
+	cfg_where_init(&w); /* the record of where keys stand is built on every accepted text */
+	struct json_object *o = cfg_parse_where(CFG_TOML, (const char *)data, size, &e, &w);
+	long root = cfg_where_find(&w, "/no/such/key");
+	cfg_where_free(&w);
+	if (o && root != 0) abort(); /* every path falls back to the document, which starts at 0 */
 	if (!o) {
 		if (e.line < 1 || e.column < 1) abort(); /* every rejection says where */
 		return 0;

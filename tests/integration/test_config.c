@@ -91,7 +91,7 @@ Test(config_validate, unknown_client_lists_supported)
 	struct http_resp r = validate("notepad", "{}");
 	cr_assert_eq(r.status, 200, "%s", r.body);
 	cr_assert_str_eq(jstr(r.json, "status"), "unknown_client");
-	cr_assert_eq(json_object_array_length(jreq(r.json, "supported_clients")), 16);
+	cr_assert_eq(json_object_array_length(jreq(r.json, "supported_clients")), 23);
 	jreq(r.json, "issues");
 	expect_versions(r.json);
 	http_free(&r);
@@ -216,10 +216,15 @@ Test(clients, facts_and_issue_codes)
 	struct http_resp r = http_get("/v2/clients");
 	cr_assert_eq(r.status, 200, "%s", r.body);
 	struct json_object *cl = jreq(r.json, "clients");
-	cr_assert_eq(json_object_array_length(cl), 16);
-	struct json_object *first = json_object_array_get_idx(cl, 0);
-	jreq(first, "files");
-	jreq(first, "steps");
+	cr_assert_eq(json_object_array_length(cl), 23);
+	for (size_t i = 0; i < json_object_array_length(cl); i++) { /* every client: where its file is, and its sources */
+		struct json_object *c = json_object_array_get_idx(cl, i);
+		cr_assert_gt(json_object_array_length(jreq(c, "files")), 0, "%s", jstr(c, "id"));
+		jreq(c, "steps");
+		struct json_object *src = jreq(c, "sources");
+		cr_assert_geq(json_object_array_length(src), 2, "%s", jstr(c, "id"));
+		cr_assert(!strncmp(jstr(json_object_array_get_idx(src, 0), "url"), "https://", 8), "%s", jstr(c, "id"));
+	}
 	struct json_object *codes = jreq(r.json, "issue_codes");
 	bool found = false;
 	for (size_t i = 0; i < json_object_array_length(codes); i++) {
@@ -244,4 +249,32 @@ Test(configure, entry_without_connections)
 	cr_assert_str_eq(jstr(r.json, "status"), "no_connections");
 	cr_assert(json_object_is_type(jreq(r.json, "recommended_connection"), json_type_null));
 	http_free(&r);
+}
+
+/* The clients added for issue 22: each configures the entry, and the snippet it gets validates for it. */
+Test(configure, new_clients_generate_and_validate)
+{
+	static const char *const ids[] = { "kiro", "qwen-code", "trae", "amazon-q", "visual-studio", "copilot-jetbrains",
+		"mistral-vibe", NULL };
+	for (int i = 0; ids[i]; i++) {
+		char body[300];
+		snprintf(body, sizeof body, "{\"id\":\"" ENTRY "\",\"client\":\"%s\"}", ids[i]);
+		struct http_resp r = http_post("/v2/configure", body);
+		cr_assert_eq(r.status, 200, "%s: %s", ids[i], r.body);
+		cr_assert_str_eq(jstr(r.json, "status"), "ok", "%s: %s", ids[i], r.body);
+		struct json_object *t = jreq(r.json, "template");
+		struct json_object *req = json_object_new_object();
+		json_object_object_add(req, "client", json_object_new_string(ids[i]));
+		json_object_object_add(req, "config", json_object_new_string(jstr(t, "snippet")));
+		struct http_resp v = http_post("/v2/config/validate", json_object_to_json_string(req));
+		cr_assert_eq(v.status, 200, "%s: %s", ids[i], v.body);
+		const char *st = jstr(v.json, "status");
+		cr_assert(!strcmp(st, "valid") || !strcmp(st, "valid_with_warnings"), "%s: %s", ids[i], v.body);
+		struct json_object *issues = jreq(v.json, "issues");
+		for (size_t k = 0; k < json_object_array_length(issues); k++) /* only the values the user fills in */
+			cr_assert_str_eq(jstr(json_object_array_get_idx(issues, k), "code"), "PLACEHOLDER_VALUE", "%s: %s", ids[i], v.body);
+		json_object_put(req);
+		http_free(&v);
+		http_free(&r);
+	}
 }

@@ -333,6 +333,25 @@ describe('config check', () => {
 		assert.equal(await count(page, '#annotated .line[data-line="0"] .issue'), y.issues.filter(i => i.path === '').length);
 		await done(page, 'config-yaml');
 	});
+
+	test('every client is listed with where it keeps its file; a Mistral Vibe list of tables is read', async () => {
+		const clients = (await api('GET', '/v2/clients')).body.clients;
+		const page = await open('/config.html?client=kiro');
+		await page.waitForSelector('#client-files table');
+		assert.equal(await count(page, '#client option'), clients.length);
+		const kiro = clients.find(c => c.id === 'kiro');
+		assert.equal(await count(page, '#client-files tbody tr'), kiro.files.length);
+		assert.ok((await text(page, '#client-files')).includes('.kiro/settings/mcp.json'));
+		await page.selectOption('#client', 'mistral-vibe');
+		await page.waitForFunction(() => document.querySelector('#client-files')?.textContent.includes('.vibe/config.toml'));
+		const toml = '[[mcp_servers]]\nname = "fetch"\ntransport = "stdio"\ncommand = "uvx mcp-server-fetch"\n';
+		const d = (await api('POST', '/v2/config/validate', { config: toml, client: 'mistral-vibe' })).body;
+		assert.equal(d.status, 'valid');
+		await page.fill('#config', toml);
+		await page.click('#check-btn');
+		await page.waitForFunction(s => document.querySelector('#cfg-status')?.dataset.status === s, d.status);
+		await done(page, 'config-new-client');
+	});
 });
 
 describe('changes', () => {

@@ -200,7 +200,7 @@ Test(validator, aliases_and_unknown)
 	cr_assert_str_eq(cat_s(&CAT, cat_client_find(&CAT, "vs-code")->id), "vscode");
 	cr_assert_str_eq(cat_s(&CAT, cat_client_find(&CAT, "VS Code")->id), "vscode");
 	cr_assert_null(cat_client_find(&CAT, "notepad"));
-	cr_assert_eq(CAT.nclients, 16);
+	cr_assert_eq(CAT.nclients, 23);
 	close_catalog();
 }
 
@@ -274,10 +274,130 @@ Test(validator, parse_error_has_line_and_column, .init = open_catalog, .fini = c
 	json_object_put(r);
 }
 
+/* The issue with this code, or NULL. */
+static struct json_object *issue_of(struct json_object *r, const char *code)
+{
+	struct json_object *issues = jget(r, "issues");
+	for (size_t i = 0; i < json_object_array_length(issues); i++)
+		if (!strcmp(jget_str(json_object_array_get_idx(issues, i), "code"), code)) return json_object_array_get_idx(issues, i);
+	return NULL;
+}
+
+/* The mistakes people make, each with its code, the line and column it stands at, and the fix when certain. */
+Test(validator, mistakes_with_code_line_and_column, .init = open_catalog, .fini = close_catalog)
+{
+	struct { const char *client, *text, *code, *at, *says; } c[] = {
+		{ "vscode", "{\n \"servers\": {\n  \"a\": {\"type\": \"stdio\", \"command\": \"npx\",\n   \"env\": {\"K\": \"${input:api-key}\"}}}}",
+		  "UNDECLARED_INPUT", "line 4, column 12:", "not declared" },
+		{ "cursor", "{\"mcpServers\": {\"a\": {\"url\": \"https://x.example/mcp\",\n \"headers\": {\"Authorization\": \"Basic dXNlcjpwYXNzd29yZA==\"}}}}",
+		  "HARDCODED_SECRET", "line 2, column 14:", "${env:AUTHORIZATION}" },
+		{ "claude-code", "{\"mcpServers\": {\"a\": {\"type\": \"http\", \"url\": \"https://x.example/mcp\",\n \"headers\": {\"X\": \"Bearer abcdefghijklmnopqrstuvwx123\"}}}}",
+		  "HARDCODED_SECRET", "line 2, column 14:", "Bearer credentials" },
+		{ "cline", "{\"mcpServers\": {\"a\": {\"command\": \"npx\", \"args\": [\"-y\", \"pkg\", \"--api-key\",\n \"Zq8xR2mK9pL4vN7wT3yB6cD1\"]}}}",
+		  "HARDCODED_SECRET", "line 2, column 2:", "process list" },
+		{ "claude-desktop", "{\"mcpServers\": {\"a\": {\"command\": \"npx\", \"args\": [\"pkg\"], \"env\": {\"T\": \"ghp_0123456789abcdefghijABCDEFGHIJ012345\"}}}}",
+		  "HARDCODED_SECRET", "line 1, column 66:", "GitHub token" },
+		{ "kiro", "{\"mcpServers\": {\"a\": {\"command\": \"x\", \"env\": {\"DB_PASSWORD\": \"hunter2\"}}}}",
+		  "HARDCODED_SECRET", "column 47:", "${DB_PASSWORD}" },
+		{ "codex", "[mcp_servers.a]\ncommand = \"npx\"\nenv = { API_KEY = \"sk-0123456789abcdefghijklmnopqrst\" }\n",
+		  "HARDCODED_SECRET", "line 3, column 9:", "env_vars" },
+		{ "lm-studio", "{\"mcpServers\": {\"a\": {\"url\": \"https://x.example/mcp\", \"headers\": {\"Authorization\": \"Bearer <YOUR_TOKEN>\"}}}}",
+		  "PLACEHOLDER_VALUE", "line 1, column 67:", "template value" },
+		{ "claude-code", "{\"mcpServers\": {\"a\": {\"command\": \"npx\"},\n \"a\": {\"command\": \"uvx\"}}}",
+		  "DUPLICATE_KEY", "line 1, column 17:", "line 2, column 2" },
+		{ "cline", "{\"mcpServers\": {\"a\": {\"command\": \"npx\", \"alwaysAllow\": [\"t\"]}}}",
+		  "UNKNOWN_FIELD_IGNORED", "column 41:", "autoApprove" },
+		{ "goose", "extensions:\n  a:\n    type: stdio\n    name: a\n    enabled: true\n    cmd: venv/bin/python\n",
+		  "RELATIVE_OR_TILDE_PATH", "line 6, column 5:", "relative" },
+		{ "qwen-code", "{\"mcpServers\": {\"a\": {\"url\": \"https://mcp.example.com/mcp\"}}}",
+		  "HTTP_URL_AS_SSE", "column 23:", "httpUrl" },
+		{ "mistral-vibe", "[[mcp_servers]]\nname = \"a\"\ntransport = \"stdio\"\ncommand = \"npx\"\nargs = [\"pkg\", \"-y\"]\n",
+		  "ARGS_ORDER", "line 5, column 16:", "before the package" },
+		{ "claude-code", "{\"mcpServers\": {\"a\": {\"command\": \"C:/tools/srv.cmd\"}}}",
+		  "WINDOWS_CMD_SHIM", "column 23:", "cmd" },
+		{ "amazon-q", "{\"mcpServers\": {\"a\": {\"type\": \"stdio\", \"command\": \"x\", \"url\": \"\"}}}",
+		  "MIXED_STDIO_AND_REMOTE_FIELDS", "column 17:", "ignores the remote fields" },
+	};
+	for (size_t i = 0; i < sizeof c / sizeof *c; i++) {
+		struct json_object *r = validate(c[i].client, c[i].text), *is = issue_of(r, c[i].code);
+		const char *dump = json_object_to_json_string(r);
+		cr_assert(is, "%zu: %s missing: %s", i, c[i].code, dump);
+		const char *msg = jget_str(is, "message");
+		cr_assert(strstr(msg, c[i].at), "%zu: %s not at %s: %s", i, c[i].code, c[i].at, msg);
+		cr_assert(strstr(msg, c[i].says), "%zu: %s does not say %s: %s", i, c[i].code, c[i].says, msg);
+		cr_assert_eq(json_object_object_length(is), 3, "%zu: an issue is {code, path, message}", i);
+		json_object_put(r);
+	}
+}
+
+/* Severity follows what the client does: shapes the clients write themselves are not errors. */
+Test(validator, shapes_the_clients_write_are_not_errors, .init = open_catalog, .fini = close_catalog)
+{
+	struct { const char *client, *text, *status; } c[] = {
+		{ "goose", "extensions:\n  developer:\n    enabled: true\n    type: builtin\n    name: developer\n    bundled: null\n"
+		  "    available_tools: []\n", CFG_VALID },
+		{ "zed", "{\"context_servers\": {\"mcp-server-x\": {\"settings\": {}}}}", CFG_VALID },
+		{ "continue", "{\"mcpServers\": {\"a\": {\"command\": \"npx\", \"args\": [\"-y\", \"pkg\"]}, \"b\": {\"url\": \"https://x.example/mcp\"}}}", CFG_VALID },
+		{ "mistral-vibe", "[[mcp_servers]]\nname = \"a\"\ntransport = \"stdio\"\ncommand = \"uvx some-mcp --flag\"\n", CFG_VALID },
+		{ "cline", "{\"mcpServers\": {\"github.com/owner/repo\": {\"command\": \"npx\", \"args\": [\"-y\", \"pkg\"]}}}", CFG_VALID },
+		{ "visual-studio", "{\"inputs\": [{\"type\": \"promptString\", \"id\": \"k\", \"password\": true}], \"servers\": {\"a\": "
+		  "{\"url\": \"https://x.example/mcp\", \"headers\": {\"Authorization\": \"Bearer ${input:k}\"}}}}", CFG_VALID },
+		{ "copilot-jetbrains", "{ // template\n \"servers\": {\"a\": {\"url\": \"https://x.example/mcp\", \"requestInit\": "
+		  "{\"headers\": {\"Authorization\": \"Bearer <token>\"}}}}}", CFG_VALID_WARN },
+		{ "vscode", "{\"servers\": {\"a\": {\"type\": \"stdio\", \"command\": \"node\", \"args\": [\"build/index.js\"], "
+		  "\"cwd\": \"${workspaceFolder}\"}}}", CFG_VALID },
+		{ "copilot-cli", "{\"mcpServers\": {\"a\": {\"type\": \"local\", \"command\": \"npx\", \"args\": [\"pkg\"]}}}", CFG_INVALID },
+	};
+	for (size_t i = 0; i < sizeof c / sizeof *c; i++) {
+		struct json_object *r = validate(c[i].client, c[i].text);
+		cr_assert_str_eq(jget_str(r, "status"), c[i].status, "%zu: %s", i, json_object_to_json_string(r));
+		json_object_put(r);
+	}
+	struct json_object *r = validate("copilot-cli", c[8].text);
+	cr_assert(strstr(jget_str(issue_of(r, "MISSING_REQUIRED_FIELD"), "message"), "January 2026"),
+		"the answer says which releases refuse it: %s", json_object_to_json_string(r));
+	json_object_put(r);
+}
+
+/* The certain fixes of the new checks: a prompt for an undeclared input, another client's field renamed. */
+Test(validator, new_checks_fix_when_certain, .init = open_catalog, .fini = close_catalog)
+{
+	struct json_object *r = validate("vscode", "{\"servers\": {\"a\": {\"type\": \"http\", \"url\": \"https://x.example/mcp\", "
+		"\"headers\": {\"Authorization\": \"Bearer ${input:gh-token}\"}}}}");
+	struct json_object *fixed = json_tokener_parse(jget_str(r, "corrected_config"));
+	cr_assert(fixed, "%s", json_object_to_json_string(r));
+	struct json_object *in = json_object_array_get_idx(jget(fixed, "inputs"), 0);
+	cr_assert_str_eq(jget_str(in, "id"), "gh-token");
+	cr_assert(jget_bool(in, "password", 0));
+	json_object_put(fixed);
+	json_object_put(r);
+	r = validate("codex", "[mcp_servers.a]\ncommand = \"npx\"\ndisabled = true\n");
+	struct json_object *again = json_object_new_string(jget_str(r, "corrected_config"));
+	cr_assert(strstr(json_object_get_string(again), "enabled = false"), "%s", json_object_to_json_string(r));
+	json_object_put(again);
+	json_object_put(r);
+	r = validate("continue", "mcpServers:\n  - name: a\n    command: npx\n  - name: a\n    command: uvx\n");
+	cr_assert_str_eq(jget_str(r, "status"), CFG_VALID);
+	json_object_put(r);
+	r = validate("continue", "mcpServers:\n  - name: a\n    command: npx\n    command: uvx\n");
+	cr_assert_str_eq(jget_str(r, "status"), CFG_PARSE_ERROR, "YAML readers refuse a key given twice");
+	cr_assert(strstr(jget_str(json_object_array_get_idx(jget(r, "issues"), 0), "message"), "line 4, column 5"),
+		"%s", json_object_to_json_string(r));
+	json_object_put(r);
+}
+
 /* ---- configure output, parsed back by the validator ---- */
 
-/* Every client x every entry x every usable connection of cat: the snippet validates without an error. */
-static int roundtrip(struct catalog *cat)
+/* What a snippet may still be told: the <NAME> values the user fills in, and the limits of a transport the
+ * client supports only in some variants or does not document (the configure answer says so itself). */
+static bool clean_issue(const char *code)
+{
+	return !strcmp(code, "PLACEHOLDER_VALUE") || !strcmp(code, "TRANSPORT_LIMITED") || !strcmp(code, "TRANSPORT_UNDOCUMENTED");
+}
+
+/* Every client x every entry x every usable connection of cat: the snippet validates clean (strict), or
+ * without an error where the entries come from outside and their own arguments may draw a warning. */
+static int roundtrip(struct catalog *cat, bool strict)
 {
 	int checked = 0;
 	for (uint32_t k = 0; k < cat->nclients; k++) {
@@ -295,8 +415,9 @@ static int roundtrip(struct catalog *cat)
 				cr_assert(text);
 				struct json_object *s = json_object_new_string(text), *r = cfg_validate(cat, cl, s);
 				struct json_object *issues = jget(r, "issues");
-				for (size_t n = 0; n < json_object_array_length(issues); n++)
-					cr_assert_neq(cfg_code_severity(jget_str(json_object_array_get_idx(issues, n), "code")), SEV_ERROR,
+				for (size_t n = 0; n < json_object_array_length(issues); n++) /* clean: only the values the user fills in */
+					cr_assert(strict ? clean_issue(jget_str(json_object_array_get_idx(issues, n), "code")) :
+						cfg_code_severity(jget_str(json_object_array_get_idx(issues, n), "code")) != SEV_ERROR,
 						"%s / %s / %s:\n%s\n%s", cat_s(cat, cl->id), cat_s(cat, cat->entries[i].slug),
 						jget_str(conn, "id"), text, json_object_to_json_string(r));
 				checked++;
@@ -315,7 +436,49 @@ static int roundtrip(struct catalog *cat)
 Test(roundtrip, every_client_every_entry_every_usable_connection, .init = open_catalog, .fini = close_catalog)
 {
 	cr_assert_gt(CAT.nentries, 0);
-	cr_assert_gt(roundtrip(&CAT), (int)CAT.nclients);
+	cr_assert_gt(roundtrip(&CAT, true), (int)CAT.nclients);
+}
+
+/* Every client x every transport, with a secret in env or a header: each usable one gives a snippet that
+ * validates clean, new clients included (Visual Studio's inputs, Copilot's requestInit, Vibe's [[mcp_servers]]). */
+Test(roundtrip, every_client_every_transport_with_secrets, .init = open_catalog, .fini = close_catalog)
+{
+	static const char *const conns[] = {
+		"{\"id\":\"npx\",\"transport\":\"stdio\",\"command\":\"npx\",\"args\":[\"-y\",\"some-mcp\"],"
+		"\"env\":[{\"name\":\"API_TOKEN\",\"required\":true,\"secret\":true,\"description\":\"token\"}],\"headers\":null}",
+		"{\"id\":\"remote-http\",\"transport\":\"streamable-http\",\"url\":\"https://x.example/mcp\",\"env\":[],"
+		"\"headers\":[{\"name\":\"Authorization\",\"required\":true,\"secret\":true,\"description\":\"token\"}],\"args\":null}",
+		"{\"id\":\"remote-sse\",\"transport\":\"sse\",\"url\":\"https://x.example/sse\",\"env\":[],"
+		"\"headers\":[{\"name\":\"X-Api-Key\",\"required\":true,\"secret\":true,\"description\":\"key\"}],\"args\":null}",
+	};
+	int made = 0;
+	for (uint32_t k = 0; k < CAT.nclients; k++) {
+		const struct cat_client *cl = &CAT.clients[k];
+		for (size_t c = 0; c < sizeof conns / sizeof *conns; c++) {
+			struct json_object *conn = json_tokener_parse(conns[c]), *secrets = json_object_new_array();
+			struct compat v;
+			compat_judge(&CAT, cl, conn, &v);
+			cr_assert_neq(v.status, CS_NOT_SUPPORTED, "%s cannot use %s at all", cat_s(&CAT, cl->id), jget_str(conn, "id"));
+			struct json_object *tree = snippet_build(&CAT, cl, "srv", conn, v.status == CS_VIA_BRIDGE, secrets);
+			char *text = cfg_emit((enum cfg_format)cl->format, tree);
+			cr_assert(text);
+			struct json_object *str = json_object_new_string(text), *r = cfg_validate(&CAT, cl, str);
+			struct json_object *issues = jget(r, "issues");
+			for (size_t n = 0; n < json_object_array_length(issues); n++)
+				cr_assert(clean_issue(jget_str(json_object_array_get_idx(issues, n), "code")), "%s / %s:\n%s\n%s",
+					cat_s(&CAT, cl->id), jget_str(conn, "id"), text, json_object_to_json_string(r));
+			cr_assert_eq(json_object_array_length(secrets), 1, "%s / %s: the secret is not named", cat_s(&CAT, cl->id),
+				jget_str(conn, "id"));
+			made++;
+			json_object_put(r);
+			json_object_put(str);
+			free(text);
+			json_object_put(tree);
+			json_object_put(secrets);
+			json_object_put(conn);
+		}
+	}
+	cr_assert_eq(made, (int)CAT.nclients * 3);
 }
 
 /* The same over the whole shared registry dump, imported and compiled in. */
@@ -340,7 +503,7 @@ Test(roundtrip, whole_imported_registry, .timeout = 120)
 	struct catalog c;
 	cr_assert_eq(catalog_open(&c, bin, err, sizeof err), 0, "%s", err);
 	cr_assert_gt(c.nentries, 1000);
-	int n = roundtrip(&c);
+	int n = roundtrip(&c, false);
 	cr_assert_gt(n, (int)c.nentries * (int)c.nclients / 2, "%d snippets", n);
 	catalog_close(&c);
 	unlink(file);

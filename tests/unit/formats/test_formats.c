@@ -51,11 +51,82 @@ Test(toml, accepts_the_subset)
 	json_object_put(o);
 }
 
+Test(toml, arrays_of_tables_as_mistral_vibe_writes_them)
+{
+	struct cfg_syntax e;
+	const char *t = "[[mcp_servers]]\nname = \"a\"\ntransport = \"stdio\"\n[mcp_servers.env]\nK = \"1\"\n"
+		"[[mcp_servers]]\nname = \"b\"\n[mcp_servers.env]\nK = \"2\"\n[tools.read]\nx = 1\n";
+	struct json_object *o = parse(CFG_TOML, t, &e);
+	cr_assert(o, "%d:%d %s", e.line, e.column, e.message);
+	struct json_object *l = jget(o, "mcp_servers");
+	cr_assert_eq(json_object_array_length(l), 2);
+	cr_assert_str_eq(jget_str(jget(json_object_array_get_idx(l, 1), "env"), "K"), "2");
+	cr_assert_str_eq(jget_str(jget(json_object_array_get_idx(l, 0), "env"), "K"), "1");
+	char *back = cfg_emit(CFG_TOML, o);
+	cr_assert(back);
+	cr_assert(strstr(back, "[[mcp_servers]]"), "%s", back);
+	struct json_object *again = parse(CFG_TOML, back, &e);
+	cr_assert(again, "%s: %s", back, e.message);
+	cr_assert(json_object_equal(o, again), "%s", back);
+	json_object_put(again);
+	free(back);
+	json_object_put(o);
+}
+
+/* Every reader records where each key stands, so an issue can name its line and column. */
+Test(where, every_format_places_keys)
+{
+	struct { enum cfg_format f; const char *text, *ptr; int line, col; } c[] = {
+		{ CFG_JSON, "{\n  \"mcpServers\": {\n    \"a/b\": {\"args\": [\"x\", \"y\"]}}}", "/mcpServers/a~1b/args/1", 3, 27 },
+		{ CFG_JSONC, "{ // c\n \"s\": {\"k\": 1,}}", "/s/k", 2, 8 },
+		{ CFG_TOML, "[mcp_servers.a]\ncommand = \"x\"\nenv = { K = \"v\" }\n", "/mcp_servers/a/env/K", 3, 9 },
+		{ CFG_TOML, "[[mcp_servers]]\nname = \"a\"\n[[mcp_servers]]\nname = \"b\"\n", "/mcp_servers/1/name", 4, 1 },
+		{ CFG_YAML, "mcpServers:\n  - name: a\n    args: [x, y]\n", "/mcpServers/0/args/1", 3, 15 },
+	};
+	for (size_t i = 0; i < sizeof c / sizeof *c; i++) {
+		struct cfg_syntax e;
+		struct cfg_where w;
+		cfg_where_init(&w);
+		struct json_object *o = cfg_parse_where(c[i].f, c[i].text, strlen(c[i].text), &e, &w);
+		cr_assert(o, "%zu: %s", i, e.message);
+		long off = cfg_where_find(&w, c[i].ptr);
+		cr_assert_geq(off, 0, "%zu: %s not placed", i, c[i].ptr);
+		int line, col;
+		cfg_line_col(c[i].text, strlen(c[i].text), (size_t)off, &line, &col);
+		cr_assert(line == c[i].line && col == c[i].col, "%zu: %s at %d:%d", i, c[i].ptr, line, col);
+		json_object_put(o);
+		cfg_where_free(&w);
+	}
+}
+
+Test(where, json_keys_given_twice)
+{
+	struct cfg_syntax e;
+	struct cfg_where w;
+	cfg_where_init(&w);
+	const char *t = "{\"s\": {\"a\": {\"command\": \"x\"},\n \"a\": {\"command\": \"y\"}}}";
+	struct json_object *o = cfg_parse_where(CFG_JSON, t, strlen(t), &e, &w);
+	cr_assert(o);
+	cr_assert_str_eq(jget_str(jget(jget(o, "s"), "a"), "command"), "y", "the later value wins, as in the clients");
+	struct json_object *at;
+	cr_assert(json_object_object_get_ex(w.twice, "/s/a", &at));
+	cr_assert_eq(json_object_get_int(at), 31);
+	cr_assert_eq(json_object_object_length(w.twice), 1);
+	json_object_put(o);
+	cfg_where_free(&w);
+	struct json_object *y = parse(CFG_YAML, "a: 1\nb: 2\na: 3\n", &e);
+	cr_assert_null(y);
+	cr_assert(e.line == 3 && strstr(e.message, "duplicate key"), "%d %s", e.line, e.message);
+}
+
 Test(toml, rejects_the_rest_with_line_and_column)
 {
 	struct { const char *text; int line, col; const char *says; } bad[] = {
 		{ "a = 1979-05-27\n", 1, 5, "dates" },
-		{ "[[x]]\n", 1, 1, "arrays of tables" },
+		{ "x = 1\n[[x]]\n", 2, 1, "not an array of tables" },
+		{ "x = []\n[[x]]\n", 2, 1, "not an array of tables" },
+		{ "[[x]]\n[x]\n", 2, 1, "twice" },
+		{ "[[x]\n", 1, 4, "]]" },
 		{ "a = 0x1F\n", 1, 5, "hexadecimal" },
 		{ "a = 1\na = 2\n", 2, 1, "twice" },
 		{ "[t]\n[t]\n", 2, 1, "twice" },

@@ -99,7 +99,8 @@ static void skip_ws(struct scan *st)
 
 static int put_bytes(struct scan *st, const char *b, size_t n)
 {
-	if (st->nbytes + n > st->cbytes) {
+	/* allocated even for an empty name, so that the names' bytes are never a null pointer */
+	if (!st->bytes || st->nbytes + n > st->cbytes) {
 		size_t c = st->cbytes ? st->cbytes * 2 : 256;
 		while (c < st->nbytes + n) c *= 2;
 		char *p = realloc(st->bytes, c);
@@ -279,6 +280,7 @@ static int object(struct scan *st)
 			st->names = p;
 			st->cnames = c;
 		}
+		if (put_bytes(st, "", 0) < 0) return -1; /* the names' bytes exist even when every name is empty */
 		struct name nm = { st->nbytes, 0, st->i };
 		st->depth--; /* a flaw inside a name belongs to the object */
 		int r = string(st, true);

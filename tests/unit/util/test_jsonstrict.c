@@ -32,6 +32,7 @@ Test(jsonstrict, each_flaw_is_named_with_its_place)
 		{ "{\"a\":1,\"a\":2}", "duplicate member \"a\"", "", 7 },
 		{ "{\"a\":1,\"\\u0061\":2}", "duplicate member \"a\"", "", 7 },   /* the same name, escaped */
 		{ "{\"x\":{\"k\":1,\"j\":2,\"k\":3}}", "duplicate member \"k\"", "/x", 18 },
+		{ "{\"\":1,\"\":2}", "duplicate member \"\"", "", 6 },   /* two empty names: no bytes of names at all */
 		{ "[{\"a\":1},{\"b\":1,\"b\":1}]", "duplicate member \"b\"", "/1", 16 },
 		{ "{\"q\":\"\xc0\xaf\"}", "invalid UTF-8", "/q", 6 },
 		{ "{\"q\":\"\xed\xa0\x80\"}", "invalid UTF-8", "/q", 6 },

@@ -195,7 +195,7 @@ static void also_asked(const struct out *o, const struct plan_resolution *r)
 	const struct catalog *c = o->c;
 	struct jw *w = o->w;
 	jw_arr(w);
-	if (r->also_cap >= 0 && r->task >= 0 && r->by == BY_QUERY_TASK) {
+	if (r->also_cap >= 0 && (r->by == BY_QUERY_TASK || r->by == BY_QUERY_CAPABILITIES)) {
 		const struct plan_intent *in = &r->intents[r->also_intent];
 		jw_obj(w);
 		jw_key(w, "words");

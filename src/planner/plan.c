@@ -543,8 +543,8 @@ void plan_build(struct plan *p, const struct catalog *c, const struct json_objec
 		p->task = p->res.by == BY_QUERY_TASK ? p->res.task : -1;
 	}
 	if (p->task >= 0) load_task(p, p->task);
-	if (p->task >= 0 && p->res.also_cap >= 0) add_also(p);
 	else if (p->res.by == BY_QUERY_CAPABILITIES) load_chain(p);
+	if (p->nsteps && p->res.also_cap >= 0) add_also(p);
 	bind_steps(p);
 	for (int s = 0; s < p->nsteps; s++) {
 		struct plan_step *st = &p->steps[s];

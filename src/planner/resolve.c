@@ -1093,16 +1093,17 @@ static bool triggered(const struct catalog *c, const struct plan_resolution *r, 
 	return false;
 }
 
-/* The writing capability app a is asked for: a capability phrase first, then a verb, in order of mention;
+/* The writing capability app a is asked for: a capability phrase first, then a verb before word `before`, in
+ * order of mention;
  * among a verb's capabilities one that writes into what the user has comes first (an event elsewhere
  * becomes a row appended to the sheet, not a new spreadsheet). -1 when nothing asks it to write. */
-static int asked_write(const struct catalog *c, const struct plan_resolution *r, int a)
+static int asked_write(const struct catalog *c, const struct plan_resolution *r, int a, int before)
 {
 	for (int k = 0; k < r->ncaps; k++)
 		if (c->caps[r->caps[k]].write && app_can(c, a, (uint32_t)r->caps[k])) return r->caps[k];
 	int fresh = -1;
 	for (int k = 0; k < r->nintents; k++) {
-		if (r->intents[k].negated) continue;
+		if (r->intents[k].negated || r->intents[k].first >= before) continue;
 		uint64_t caps = c->intents[r->intents[k].intent].caps;
 		for (uint32_t cap = 0; cap < c->ncaps; cap++) {
 			if (!((caps >> cap) & 1) || !c->caps[cap].write || !app_can(c, a, cap)) continue;
@@ -1201,8 +1202,10 @@ static bool trigger_chain(const struct catalog *c, struct plan_resolution *r)
 	for (int m = 0; m < 2 && src < 0; m++)
 		if (e[m].role == PR_SOURCE && e[m].strong) src = m;
 		else if (e[m].role == PR_TARGET && e[m].strong) src = 1 - m;
-	if (src < 0) src = asked_write(c, r, e[0].app) >= 0 && asked_write(c, r, e[1].app) < 0 ? 1 : 0;
-	int read = trigger_read(c, r, e[src].app), write = asked_write(c, r, e[1 - src].app);
+	if (src < 0) src = asked_write(c, r, e[0].app, r->nwords) >= 0 && asked_write(c, r, e[1].app, r->nwords) < 0 ? 1 : 0;
+	/* in a transfer between apps of one kind, what the target writes is said before it is named ("sync
+	 * Outlook events to Google Calendar and update event details" creates the events, the update follows) */
+	int read = trigger_read(c, r, e[src].app), write = asked_write(c, r, e[1 - src].app, same ? e[1 - src].first : r->nwords);
 	if (write < 0 && same) write = copy_write(c, e[1 - src].app);
 	if (read < 0 || write < 0) return false;
 	r->caps[0] = read;
@@ -1273,24 +1276,38 @@ static int apps_in_reach(const struct catalog *c, const struct plan_resolution *
 static void second_action(const struct catalog *c, struct plan_resolution *r)
 {
 	int apps[PLAN_MAX_APPS + 16], na = apps_in_reach(c, r, apps, (int)(sizeof apps / sizeof *apps));
-	if (r->by != BY_QUERY_TASK || r->task < 0 || !na) return;
+	bool chain = r->by == BY_QUERY_CAPABILITIES;
+	if (!(r->by == BY_QUERY_TASK && r->task >= 0) && !chain) return;
+	if (!na || r->nproducts) return;
+	uint64_t have = 0;
+	if (chain) for (int k = 0; k < r->ncaps; k++) have |= 1ull << r->caps[k];
+	else have = c->ptasks[r->task].caps;
 	int first = PLAN_MAX_WORDS;
 	for (int k = 0; k < r->nintents; k++) if (r->intents[k].first < first) first = r->intents[k].first;
 	for (int k = 0; k < r->nintents; k++) {
 		const struct plan_intent *in = &r->intents[k];
 		uint64_t caps = c->intents[in->intent].caps;
 		/* "new" describes what a trigger brings ("new incoming emails ... as a new row"), it asks nothing more */
-		if (in->negated || in->first == first || !writing_intent(c, in) || (caps & c->ptasks[r->task].caps) ||
+		if (in->negated || in->first == first || !writing_intent(c, in) || (caps & have) ||
 		    has_role_word(c, r, in->first, ROLE_TRIGGER))
 			continue;
-		for (int m = 0; m < na; m++)
-			for (uint32_t cap = 0; cap < c->ncaps && cap < 64; cap++)
-				if ((caps >> cap & 1) && c->caps[cap].write && app_can(c, apps[m], cap)) {
+		/* the app named right after the verb is its object ("and update Google Sheets"), else the target
+		 * named ("sync ... to Google Calendar and update them"), else any in reach */
+		int after = -1;
+		for (int q = 0; q < r->nmentions && after < 0; q++)
+			if (r->mentions[q].first > in->first && r->mentions[q].app >= 0) after = r->mentions[q].app;
+		for (int q = 0; q < r->napps && after < 0; q++)
+			if (r->app_role[q] == PR_TARGET && r->app_strong[q]) after = r->apps[q];
+		for (int m = -1; m < na; m++) {
+			int a = m < 0 ? after : apps[m];
+			for (uint32_t cap = 0; a >= 0 && cap < c->ncaps && cap < 64; cap++)
+				if ((caps >> cap & 1) && c->caps[cap].write && app_can(c, a, cap)) {
 					r->also_intent = k;
 					r->also_cap = (int)cap;
-					r->also_app = apps[m];
+					r->also_app = a;
 					return;
 				}
+		}
 	}
 }
 

@@ -466,7 +466,7 @@ static int group_floor(const char *group)
 }
 
 struct corpus_line {
-	char group[32], expected[96], apps[96], query[512];
+	char group[32], expected[256], apps[96], query[512];
 	int line;
 };
 
@@ -498,6 +498,7 @@ static size_t read_corpus(struct corpus_line *out, size_t max)
 		snprintf(c->group, sizeof c->group, "%s", trim(s));
 		char *exp = trim(a + 1), *at = strncmp(exp, "chain:", 6) == 0 ? NULL : strchr(exp, '@');
 		if (at) { *at = '\0'; snprintf(c->apps, sizeof c->apps, "%s", at + 1); }
+		cr_assert_lt(strlen(exp), sizeof c->expected, "corpus line %d: the expected answer is too long", line);
 		snprintf(c->expected, sizeof c->expected, "%s", exp);
 		snprintf(c->query, sizeof c->query, "%s", trim(b + 1));
 		cr_assert(strcmp(c->expected, "ambiguous") == 0 || strcmp(c->expected, "unresolved") == 0 ||
@@ -678,7 +679,7 @@ static bool request_hit(const char *query, const char *expected, int *extra)
 /* The rate reached so far per kind, in percent: a drop below it fails. The goal is 95 in every kind;
  * the figures printed say how far each kind is from it. */
 static const struct { const char *kind; int floor; } REAL_FLOORS[] = {
-	{ "task", 83 }, { "product_outside", 94 }, { "action_outside", 80 }, { "trigger_action", 61 } };
+	{ "task", 83 }, { "product_outside", 94 }, { "action_outside", 80 }, { "trigger_action", 67 } };
 #define REAL_GOAL 95
 /* Lines where a product the label does not name is read (at most this many, as reached so far: "n8n"
  * named as the runtime a workflow runs in, "Word-Dokument"). */

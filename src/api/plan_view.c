@@ -14,45 +14,12 @@ const char *const PV_STATE_NAMES[] = { [SS_SATISFIED] = "satisfied", [SS_MISSING
 const char *const PV_SOURCE_NAMES[] = { [AS_NONE] = NULL, [AS_TASK] = "task", [AS_REQUEST] = "request",
 	[AS_QUERY] = "query", [AS_FAMILY] = "family" };
 
-
-const char *pv_op_scope(const struct catalog *c, const struct cat_op *op, int i)
-{
-	return i < 0 ? NULL : cat_s(c, c->lists[op->scope_first + (uint32_t)i]);
-}
-
-/* Accept-Language gives one language or both (router.c), most wanted first. */
-struct out pv_out(const struct hctx *hc, struct jw *w)
-{
-	bool de_first = hc->langs[0] == LANG_DE;
-	enum cat_lang_order lo = hc->nlangs > 1 ? (de_first ? LO_DE_EN : LO_EN_DE) : de_first ? LO_DE : LO_EN;
-	return (struct out){ .c = hc->cat, .hc = hc, .w = w, .lo = lo };
-}
-
-/* {"en": .., "de": ..} with the wanted languages only, most wanted first: written by the compiler. */
-void pv_ctext(const struct out *o, uint32_t text)
-{
-	cat_str s = o->c->langtexts[text].json[o->lo];
-	jw_rawn(o->w, cat_s(o->c, s), cat_len(o->c, s));
-}
-
-void pv_ptext(const struct out *o, enum ptext k)
-{
-	pv_ctext(o, o->c->texts[k].text);
-}
-
 /* Starts the answer object and sets its language, for Content-Language (and Vary: Accept-Language). */
 struct jw *pv_answer(const struct hctx *hc, struct reply *r)
 {
 	struct jw *w = reply_object(r);
 	snprintf(r->language, sizeof r->language, "%s", LANG_CODES[hc->langs[0]]);
 	return w;
-}
-
-/* A catalog string, or null for a missing record (index < 0). */
-void pv_id_or_null(struct jw *w, const struct catalog *c, bool has, cat_str s)
-{
-	if (has) view_str(w, c, s);
-	else jw_null(w);
 }
 
 /* 0..100 as a JSON number with two decimals, serialised identically every time. */
@@ -351,12 +318,6 @@ void pv_granted_via(const struct out *o, const struct plan_step *st)
 	jw_key(w, "source");
 	pv_implied_source(o, m);
 	jw_obj_end(w);
-}
-
-/* The granted scope of a step (its index among the operation's alternatives), or null. */
-void pv_step_scope(struct jw *w, const struct catalog *c, const struct plan_step *st, int i)
-{
-	jw_str(w, st->op ? pv_op_scope(c, st->op, i) : NULL);
 }
 
 /* An app's own permission context, for a step without an operation; null for none or the caller. */

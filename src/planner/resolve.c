@@ -831,6 +831,14 @@ static void read_named(const struct catalog *c, const struct plan_resolution *r,
 {
 	nm->kinds_said = r->kinds;
 	nm->apps = nm->caps = 0;
+	/* a family with a generic word for a kind names its app of that kind ("an Outlook message") */
+	for (int f = 0; f < r->nfamilies; f++)
+		for (uint32_t kind = 1; kind < AK_COUNT; kind++) {
+			uint32_t a = c->families[r->families[f]].apps[kind];
+			if (a == CAT_NONE || !(r->kinds >> kind & 1)) continue;
+			for (uint32_t i = c->apps[a].op_first; i < c->apps[a].op_first + c->apps[a].op_count; i++)
+				if (c->ops[i].cap < 64) nm->caps |= 1ull << c->ops[i].cap;
+		}
 	for (int m = 0; m < r->napps; m++) {
 		const struct cat_app *app = &c->apps[r->apps[m]];
 		for (uint32_t i = app->op_first; i < app->op_first + app->op_count; i++)

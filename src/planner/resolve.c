@@ -1025,7 +1025,7 @@ static void mark_support(const struct catalog *c, struct plan_resolution *r, con
 /* Whether app a documents capability cap (the planner's own lookup of an app's operation). */
 static bool app_can(const struct catalog *c, int a, uint32_t cap)
 {
-	return plan_app_op(c, (uint32_t)a, cap) != NULL;
+	return cat_app_op(c, (uint32_t)a, cap) != NULL;
 }
 
 /* Whether a capability named by a phrase could be meant: no app is named, or a named one documents it

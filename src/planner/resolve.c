@@ -990,7 +990,12 @@ static void score_tasks(const struct catalog *c, struct plan_resolution *r, int 
 			scores[t] += r->intents[k].negated ? (w > 0 ? -w : 0) : w;
 		}
 	}
+	/* "für jede neue E-Mail in Outlook einen Termin anlegen": a kind the trigger's clause names by a
+	 * generic word is where the event happens; a task without a step of that kind drops the trigger */
+	unsigned trig_kinds = 0;
+	for (int i = 0; i < r->nwords; i++) if (r->word_kinds[i] && triggered(c, r, i, 0)) trig_kinds |= r->word_kinds[i];
 	for (int t = 0; t < nt; t++) {
+		scores[t] += W_UNRELATED_APP * bits(trig_kinds & ~c->ptasks[t].kinds);
 		scores[t] += app_fit(c, (uint32_t)t, r, &nm);
 		/* a generic task is about something: without its subject it is never the answer, and naming
 		 * it (invoice attachments) says more than naming the apps of a task that saves them all */
@@ -1241,14 +1246,21 @@ static bool trigger_chain(const struct catalog *c, struct plan_resolution *r)
  * step follows). */
 static bool product_chain(const struct catalog *c, struct plan_resolution *r)
 {
-	if (!r->product_acts || r->nactions || !r->napps) return false;
+	/* the apps named, or else a family's apps of the kinds generic words name ("a new email in Outlook") */
+	int apps[PLAN_MAX_APPS], na = 0;
+	for (int m = 0; m < r->napps; m++) apps[na++] = r->apps[m];
+	for (int f = 0; !r->napps && f < r->nfamilies; f++)
+		for (uint32_t kind = 1; kind < AK_COUNT && na < PLAN_MAX_APPS; kind++)
+			if (c->families[r->families[f]].apps[kind] != CAT_NONE && (r->kinds >> kind & 1))
+				apps[na++] = (int)c->families[r->families[f]].apps[kind];
+	if (!r->product_acts || r->nactions || !na) return false;
 	/* a trigger says what the catalog part is: each new item read, whatever task the words fit */
 	bool trigger = false;
 	for (int i = 0; i < r->nwords; i++) trigger |= r->trigger[i];
 	if (r->by != BY_NONE && !trigger) return false;
 	r->ncaps = 0;
-	for (int m = 0; m < r->napps && r->ncaps < 2; m++) {
-		int read = trigger_read(c, r, r->apps[m]);
+	for (int m = 0; m < na && r->ncaps < 2; m++) {
+		int read = trigger_read(c, r, apps[m]);
 		if (read >= 0) r->caps[r->ncaps++] = read;
 	}
 	if (!r->ncaps) return false;

@@ -825,12 +825,17 @@ struct named {
 	unsigned kinds_said;                 /* generic words and the kinds of apps named */
 	uint64_t apps;                       /* bit per app named */
 	uint64_t caps;                       /* bit per capability some app named documents */
+	uint64_t triggered;                  /* bit per app named inside a trigger's clause */
 };
 
 static void read_named(const struct catalog *c, const struct plan_resolution *r, struct named *nm)
 {
 	nm->kinds_said = r->kinds;
-	nm->apps = nm->caps = 0;
+	nm->apps = nm->caps = nm->triggered = 0;
+	for (int k = 0, prev = 0; k < r->nmentions; k++) {
+		if (r->mentions[k].app >= 0 && triggered(c, r, r->mentions[k].first, prev)) nm->triggered |= 1ull << r->mentions[k].app;
+		prev = r->mentions[k].first + r->mentions[k].nwords;
+	}
 	/* a family with a generic word for a kind names its app of that kind ("an Outlook message") */
 	for (int f = 0; f < r->nfamilies; f++)
 		for (uint32_t kind = 1; kind < AK_COUNT; kind++) {
@@ -870,10 +875,10 @@ static int app_fit(const struct catalog *c, uint32_t t, const struct plan_resolu
 		fit += app_mention_fit(c, p, a, role);
 		/* "get this PDF into Dropbox": an app named as the target is where the task should write */
 		if (r->app_role[m] == PR_TARGET && r->app_strong[m] && writes_into(c, p, a)) fit += W_TARGET_WRITE;
-		/* "upload files from Google Drive to GitHub": a task that only writes into the app named as the
-		 * source does the opposite of the request */
-		if (r->app_role[m] == PR_SOURCE && r->app_strong[m] && writes_into(c, p, a) && task_app_role(p, a) == PR_TARGET &&
-		    !two_or_more(p->kind_apps[c->apps[a].kind]))
+		/* "upload files from Google Drive to GitHub", "when a file is uploaded to Google Drive, ...": a
+		 * task that only writes into the app named as the source, or as the trigger's, does the opposite */
+		if (((r->app_role[m] == PR_SOURCE && r->app_strong[m]) || (nm->triggered >> a & 1)) && writes_into(c, p, a) &&
+		    task_app_role(p, a) == PR_TARGET && !two_or_more(p->kind_apps[c->apps[a].kind]))
 			fit -= W_TARGET_WRITE;
 		roles |= role != PR_NONE;
 		if (!((p->apps >> a) & 1)) continue;

@@ -77,6 +77,7 @@ struct plan_resolution {
 	bool intent_word[PLAN_MAX_WORDS], arrow[PLAN_MAX_WORDS], action_word[PLAN_MAX_WORDS];
 	bool fuzzy[PLAN_MAX_WORDS];       /* no exact or stem match: one typo allowed */
 	bool trigger[PLAN_MAX_WORDS];     /* a trigger word starts here ("when", "for each", "new" before an app) */
+	int triggers;                     /* how many words are true in trigger[] */
 	bool product_word[PLAN_MAX_WORDS];  /* part of a product's name (also an app_word) */
 	int content;                      /* words that are neither stop words nor app names */
 	struct plan_mention mentions[PLAN_MAX_MENTIONS];

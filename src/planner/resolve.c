@@ -337,14 +337,17 @@ static void match_words(const struct catalog *c, struct plan_resolution *r)
 		if (r->fuzzy[i]) r->nwm[i] = typos(c, r->words[i], r->wm[i], 0);
 		/* numbers, times and ids ("10am", "42") say which one, not what to do */
 		r->stop[i] = (e >= 0 && c->words[e].stop) || strpbrk(r->words[i], "0123456789");
-		/* a one-word role is structure, like a stop word, unless it is a verb too ("new") */
-		bool role = false, verb = false;
+		/* a one-word role is structure, like a stop word, unless it is a verb too ("new"); a word that
+		 * starts a trigger phrase is noted for find_triggers, which reads only those */
+		bool role = false, verb = false, trigger = false;
 		for (uint32_t k = 0; e >= 0 && k < c->words[e].syn_count; k++) {
 			const struct cat_syn *sy = &c->syns[c->lists[c->words[e].syn_first + k]];
 			role |= sy->kind == SYN_ROLE && sy->words == 1;
 			verb |= sy->kind == SYN_INTENT && sy->words == 1;
+			trigger |= sy->kind == SYN_ROLE && sy->target == ROLE_TRIGGER;
 		}
 		r->stop[i] |= role && !verb;
+		r->trigger[i] = trigger;
 	}
 }
 
@@ -683,8 +686,9 @@ static int intent_over(const struct plan_resolution *r, int i)
  * Calendar event" creates one. The verb it was not is dropped. */
 static void find_triggers(const struct catalog *c, struct plan_resolution *r)
 {
+	r->triggers = 0;
 	for (int i = 0; i < r->nwords; i++) {
-		r->trigger[i] = !r->arrow[i] && has_role_word(c, r, i, ROLE_TRIGGER);
+		r->trigger[i] = r->trigger[i] && !r->arrow[i] && has_role_word(c, r, i, ROLE_TRIGGER);
 		int own = r->trigger[i] ? verb_of(c, r, i) : -1;
 		if (own < 0) continue;
 		int prev = i - 1;
@@ -702,6 +706,7 @@ static void find_triggers(const struct catalog *c, struct plan_resolution *r)
 			r->trigger[i] = false;
 		}
 	}
+	for (int i = 0; i < r->nwords; i++) r->triggers += r->trigger[i];
 }
 
 static void find_kinds_and_intents(const struct catalog *c, struct plan_resolution *r)
@@ -832,7 +837,7 @@ static void read_named(const struct catalog *c, const struct plan_resolution *r,
 {
 	nm->kinds_said = r->kinds;
 	nm->apps = nm->caps = nm->triggered = 0;
-	for (int k = 0, prev = 0; k < r->nmentions; k++) {
+	for (int k = 0, prev = 0; r->triggers && k < r->nmentions; k++) {
 		if (r->mentions[k].app >= 0 && triggered(c, r, r->mentions[k].first, prev)) nm->triggered |= 1ull << r->mentions[k].app;
 		prev = r->mentions[k].first + r->mentions[k].nwords;
 	}
@@ -998,7 +1003,10 @@ static void score_tasks(const struct catalog *c, struct plan_resolution *r, int 
 	/* "für jede neue E-Mail in Outlook einen Termin anlegen": a kind the trigger's clause names by a
 	 * generic word is where the event happens; a task without a step of that kind drops the trigger */
 	unsigned trig_kinds = 0;
-	for (int i = 0; i < r->nwords; i++) if (r->word_kinds[i] && triggered(c, r, i, 0)) trig_kinds |= r->word_kinds[i];
+	for (int i = 0, seen = 0; r->triggers && i < r->nwords; i++) {
+		if (seen && r->word_kinds[i]) trig_kinds |= r->word_kinds[i];
+		seen |= r->trigger[i];
+	}
 	for (int t = 0; t < nt; t++) {
 		scores[t] += W_UNRELATED_APP * bits(trig_kinds & ~c->ptasks[t].kinds);
 		scores[t] += app_fit(c, (uint32_t)t, r, &nm);
@@ -1118,7 +1126,7 @@ static bool task_takes(const struct catalog *c, int t, int a)
 static bool triggered(const struct catalog *c, const struct plan_resolution *r, int i, int from)
 {
 	(void)c;
-	for (int j = i - 1; j >= 0 && j >= from; j--)
+	for (int j = i - 1; r->triggers && j >= 0 && j >= from; j--)
 		if (r->trigger[j]) return true;
 	return false;
 }
@@ -1260,9 +1268,7 @@ static bool product_chain(const struct catalog *c, struct plan_resolution *r)
 				apps[na++] = (int)c->families[r->families[f]].apps[kind];
 	if (!r->product_acts || r->nactions || !na) return false;
 	/* a trigger says what the catalog part is: each new item read, whatever task the words fit */
-	bool trigger = false;
-	for (int i = 0; i < r->nwords; i++) trigger |= r->trigger[i];
-	if (r->by != BY_NONE && !trigger) return false;
+	if (r->by != BY_NONE && !r->triggers) return false;
 	r->ncaps = 0;
 	for (int m = 0; m < na && r->ncaps < 2; m++) {
 		int read = trigger_read(c, r, apps[m]);

@@ -129,6 +129,8 @@ function statusBlock(d) {
 	if (c && c.required) box.append(el('p', { id: 'coverage', class: 'tight' }, t('planner.coverage', c.documented, c.required, c.practically_tested)));
 	if (d.runtime && d.runtime.status !== 'not_constrained') box.append(el('p', { class: 'tight' }, d.runtime.note));
 	const q = task.query;
+	if (q && q.also_asked && q.also_asked.length)
+		box.append(el('p', { class: 'hint', id: 'also-asked' }, t('planner.also_asked', q.also_asked.map(a => '“' + a.words + '”: ' + a.capability + ' (' + a.app + ')').join('; '))));
 	if (q && q.unmatched_words && q.unmatched_words.length) box.append(el('p', { class: 'hint' }, t('planner.unmatched', q.unmatched_words.join(', '))));
 	if (d.apps && d.apps.not_used && d.apps.not_used.length) box.append(el('p', { class: 'hint' }, t('planner.not_used', d.apps.not_used.join(', '))));
 	return box;

@@ -48,6 +48,19 @@ describe('planner', () => {
 		await done(page, 'planner-deep-link');
 	});
 
+	test('a further action the task does not do is named and planned as the last step', async () => {
+		const q = 'save Outlook attachments to OneDrive and then email the sender a confirmation';
+		const plan = (await api('POST', '/v2/workflows/plan', { query: q })).body;
+		const also = plan.task.query.also_asked;
+		assert.equal(also.length, 1);
+		const page = await open('/?q=' + encodeURIComponent(q));
+		const shown = await text(page, '#also-asked');
+		for (const part of [also[0].words, also[0].capability, also[0].app]) assert.ok(shown.includes(part), shown);
+		assert.equal(await count(page, '#steps > li'), plan.steps.length);
+		assert.equal(plan.steps[plan.steps.length - 1].capability, also[0].capability);
+		await done(page, 'planner-also-asked');
+	});
+
 	test('typing, the read-only switch and Ctrl+Enter plan and update the URL for sharing', async () => {
 		const page = await open('/');
 		await page.focus('#q');

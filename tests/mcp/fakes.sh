@@ -1,11 +1,15 @@
 #!/bin/sh
 # Failure modes of autoplan-verify against tiny fake servers: each ends in a report that says what went
-# wrong, within its deadline, never a hang; every report compiles as a catalog report.
+# wrong, within its deadline, never a hang; every report compiles as a catalog report. The servers run in
+# the sandbox (bubblewrap), with this folder bound read-only at /pkg.
 set -u
 src=${AUTOPLAN_SRCDIR:-.}
 build=${AUTOPLAN_BUILDDIR:-.}
 verify=$build/src/autoplan-verify
-fake=$src/tests/mcp/fake_mcp.sh
+fake=/pkg/fake_mcp.sh
+pkgdir=$(cd "$src/tests/mcp" && pwd)
+. "$src/tests/parts.sh"
+need_commands bwrap
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 fails=0
@@ -17,7 +21,7 @@ check() {
 	mode=$1 want_rc=$2 want_text=$3 levels=$4
 	start=$(date +%s)
 	"$verify" --id "fake-$mode" --date 2026-01-01 --timeout 1500 --plan "$tmp/plan.json" \
-		--out "$tmp/fake-$mode.json" -- "$fake" "$mode"
+		--out "$tmp/fake-$mode.json" --package-dir "$pkgdir" -- "$fake" "$mode"
 	rc=$?
 	took=$(( $(date +%s) - start ))
 	[ "$rc" = "$want_rc" ] || bad "$mode: exit status $rc, expected $want_rc"
@@ -37,10 +41,10 @@ check paged 0 '2 tools listed' 'skipped pass pass pass '
 grep -q '"tool": "two"' "$tmp/fake-paged.json" || bad "paged: the second page's tool is not recorded"
 
 # A command that does not exist is a failed start, not a crash.
-"$verify" --id fake-missing --timeout 1500 --out "$tmp/fake-missing.json" -- "$tmp/no-such-server"
-[ $? = 3 ] && grep -q 'could not be started' "$tmp/fake-missing.json" || bad "missing command"
+"$verify" --id fake-missing --timeout 1500 --out "$tmp/fake-missing.json" -- /pkg/no-such-server
+[ $? = 3 ] && grep -q 'No such file or directory' "$tmp/fake-missing.json" || bad "missing command"
 # Bad options are refused with status 2 and no report.
-"$verify" --id 'Not A Slug' --out "$tmp/x.json" -- "$fake" paged 2>/dev/null
+"$verify" --id 'Not A Slug' --out "$tmp/x.json" --package-dir "$pkgdir" -- "$fake" paged 2>/dev/null
 [ $? = 2 ] && [ ! -e "$tmp/x.json" ] || bad "a bad report id was accepted"
 
 # No server processes are left behind (the runner kills each one's process group: a moment for the kernel).

@@ -96,6 +96,7 @@ char **sandbox_argv(const struct sandbox *s, char *const cmd[], char *err, size_
 	add_tmpfs(&a, "/tmp", s->lim.fsize_mb);
 	add_tmpfs(&a, SANDBOX_HOME, s->lim.fsize_mb);
 	if (s->pkgdir) add3(&a, "--ro-bind", s->pkgdir, SANDBOX_PKG);
+	add2(&a, "--remount-ro", "/"); /* the root bwrap builds (and /etc on it) is not writable either */
 	add2(&a, "--chdir", s->cwd ? s->cwd : SANDBOX_HOME);
 	add(&a, "--clearenv");
 	add3(&a, "--setenv", "PATH", "/usr/local/bin:/usr/bin:/bin");

@@ -469,7 +469,7 @@ static struct json_object *environment(const struct mcpverify_opts *o, struct js
 	jadd(e, "server_info", server_info ? json_object_get(server_info) : NULL);
 	jadd(e, "request_timeout_ms", json_object_new_int(o->timeout_ms));
 	jadd(e, "sandbox", sandbox_describe(o->sandbox));
-	if (o->placeholders) jadd(e, "placeholder_environment", json_object_get(o->placeholders));
+	if (o->placeholders) jadd(e, "placeholders", json_object_get(o->placeholders));
 	if (o->install_scripts_skipped) jadd(e, "install_scripts", json_object_new_string("disabled"));
 	return e;
 }
@@ -483,8 +483,8 @@ static void more_limitations(const struct mcpverify_opts *o, const struct child 
 		off += (size_t)snprintf(names + off, sizeof names - off, "%s%s", i ? ", " : "",
 			json_object_get_string(json_object_array_get_idx(o->placeholders, i)));
 	if (n) {
-		snprintf(en, sizeof en, "Required environment variables had placeholder values, not real ones: %s.", names);
-		snprintf(de, sizeof de, "Pflicht-Umgebungsvariablen hatten Platzhalterwerte statt echter: %s.", names);
+		snprintf(en, sizeof en, "What the entry asks the user for (required environment variables, arguments in angle brackets) had placeholder values, not real ones: %s.", names);
+		snprintf(de, sizeof de, "Was der Eintrag vom Nutzer verlangt (Pflicht-Umgebungsvariablen, Argumente in spitzen Klammern), hatte Platzhalterwerte statt echter: %s.", names);
 		json_object_array_add(lim, text2(en, de));
 	}
 	if (o->install_scripts_skipped)

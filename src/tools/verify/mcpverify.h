@@ -14,7 +14,8 @@ struct mcpverify_opts {
 	char *const *argv;          /* command and arguments to start (execvp), NULL-terminated */
 	const struct sandbox *sandbox; /* where it runs (required): package, working directory, environment,
 	                            * limits; its wall-clock limit bounds the whole session */
-	struct json_object *placeholders; /* names of required environment variables given placeholder values */
+	struct json_object *placeholders; /* names of required environment variables and "<argument>"s given
+	                            * placeholder values (the report lists them), or NULL */
 	int install_scripts_skipped; /* the package was installed with its install scripts disabled */
 	const char *id;             /* report id (slug) */
 	const char *date;           /* YYYY-MM-DD */

@@ -23,6 +23,17 @@ cache=$(cd "$build" && pwd)/npm-cache
 memory=io.github.modelcontextprotocol/server-memory git=io.github.modelcontextprotocol/server-git
 date=2026-11-25
 
+# An earlier observation of server-memory (the committed report, made a day older): it lacked read_graph
+# and had a tool the server no longer has. The run reports the changes since.
+node -e '
+const r = require(process.argv[1]);
+r.id = "io-github-modelcontextprotocol-server-memory-2026-11-24"; r.date = "2026-11-24";
+r.observed_tool_input_schemas = r.observed_tool_input_schemas.filter(t => t.tool !== "read_graph");
+r.observed_tool_input_schemas.push({ tool: "old_tool", input_schema: { type: "object", properties: {} } });
+require("fs").writeFileSync(process.argv[2], JSON.stringify(r, null, 2));
+' "$src/catalog/reports/io-github-modelcontextprotocol-server-memory-2026-11-22.json" \
+	"$tmp/reports/io-github-modelcontextprotocol-server-memory-2026-11-24.json" || bad "cannot plant the earlier report"
+
 "$verify" --directory --catalog "$catalog" --reports "$tmp/reports" --cache "$cache" --jobs 2 --timeout 60000 \
 	--date $date "$memory" "$git" >"$tmp/summary.txt" 2>&1
 rc=$?
@@ -31,6 +42,8 @@ cat "$tmp/summary.txt"
 grep -q "^$memory: verified in [0-9.]* s, peak [0-9]* MiB: package_resolved pass, started pass, schema_read pass" "$tmp/summary.txt" ||
 	bad "server-memory was not verified"
 grep -q "^$git: not attempted: PyPI packages" "$tmp/summary.txt" || bad "server-git is not 'not attempted' with its reason"
+grep -q "^$memory: verified.*; since 2026-11-24: [1-9][0-9]* breaking and [1-9][0-9]* compatible tool changes" "$tmp/summary.txt" ||
+	bad "the changes since the earlier report are not in the summary"
 grep -q "^autoplan-verify: 2 entries: 1 verified, 0 failed, 0 not installed, 1 not attempted" "$tmp/summary.txt" || bad "summary line"
 
 report=$tmp/reports/io-github-modelcontextprotocol-server-memory-$date.json
@@ -56,6 +69,16 @@ console.log("ok: report observes " + tools.length + " tools in the sandbox");
 grep -q '"FAIL' "$report" && bad "report"
 # The cache holds the package under the hash of its name and version, installed without scripts.
 ls "$cache"/*/node_modules/@modelcontextprotocol/server-memory/package.json >/dev/null 2>&1 || bad "the cache holds no server-memory"
+
+# The changes between the two observations, classified.
+"$verify" --changes "$tmp/reports/io-github-modelcontextprotocol-server-memory-2026-11-24.json" "$report" >"$tmp/changes.json" ||
+	bad "--changes failed"
+node -e '
+const d = require(process.argv[1]), has = (t, k, c) => d.changes.some(x => x.tool === t && x.kind === k && x.class === c);
+if (d.status !== "breaking" || !has("old_tool", "tool_removed", "breaking") || !has("read_graph", "tool_added", "compatible"))
+	{ console.log("FAIL: changes " + JSON.stringify(d)); process.exit(1); }
+console.log("ok: " + d.changes.length + " changes since the earlier observation, " + d.status);
+' "$tmp/changes.json" || fails=$((fails + 1))
 
 # The catalog compiler takes the report.
 mkdir -p "$tmp/cat"

@@ -6,6 +6,7 @@
 #include "catalog/catalog.h"
 #include "tools/verify/mcpverify.h"
 #include "tools/verify/npmcache.h"
+#include "tools/verify/toolchange.h"
 #include "util/jsonutil.h"
 
 #include <dirent.h>
@@ -101,14 +102,14 @@ static long days_of(const char *date)
 	return (long)(timegm(&t) / 86400);
 }
 
-/* Whether reports holds one of this entry dated within max_age days of date. */
-static int recent(const struct batch_opts *o, const char *slug)
+/* The newest report of this entry dated before (or on, with on) the day of date, as a day number; its date
+ * in found (11 bytes) when not NULL. -1 when none. */
+static long newest(const struct batch_opts *o, const char *slug, long before, char *found)
 {
-	if (o->max_age_days < 0) return 0;
 	char prefix[120];
 	report_id(slug, "", prefix, sizeof prefix); /* "<slug>-" */
 	DIR *d = opendir(o->reports);
-	long today = days_of(o->date), best = -1;
+	long best = -1;
 	struct dirent *de;
 	while (d && (de = readdir(d))) {
 		size_t pl = strlen(prefix), l = strlen(de->d_name);
@@ -116,10 +117,35 @@ static int recent(const struct batch_opts *o, const char *slug)
 		char date[11];
 		snprintf(date, sizeof date, "%.10s", de->d_name + pl);
 		long d0 = days_of(date);
-		if (d0 > best) best = d0;
+		if (d0 > best && d0 < before) { best = d0; if (found) snprintf(found, 11, "%s", date); }
 	}
 	if (d) closedir(d);
+	return best;
+}
+
+/* Whether reports holds one of this entry dated within max_age days of date. */
+static int recent(const struct batch_opts *o, const char *slug)
+{
+	if (o->max_age_days < 0) return 0;
+	long today = days_of(o->date), best = newest(o, slug, today + 1, NULL);
 	return best >= 0 && today - best < o->max_age_days;
+}
+
+/* " Since DATE: N breaking and M compatible tool changes." against the entry's previous report. */
+static void changes_since(const struct batch_opts *o, const char *slug, struct json_object *now, char *out, size_t n)
+{
+	char date[11], id[100], path[PATH_MAX];
+	out[0] = 0;
+	if (newest(o, slug, days_of(o->date), date) < 0) return;
+	report_id(slug, date, id, sizeof id);
+	snprintf(path, sizeof path, "%s/%s.json", o->reports, id);
+	struct json_object *was = json_object_from_file(path);
+	if (!was) return;
+	struct json_object *d = toolchange_diff(was, now), *c = jget(d, "counts");
+	snprintf(out, n, "; since %s: %d breaking and %d compatible tool changes", date,
+		json_object_get_int(jget(c, "breaking")), json_object_get_int(jget(c, "compatible")));
+	json_object_put(d);
+	json_object_put(was);
 }
 
 /* ---- one entry, in a worker ---- */
@@ -234,7 +260,11 @@ static enum outcome verify_entry(const struct batch_opts *o, const struct catalo
 	struct json_object *r = mcpverify_run(&mo, err, sizeof err);
 	enum outcome out = OUT_ERROR;
 	if (!r) snprintf(detail, dn, "%s", err);
-	else if (write_report(o, r, id, detail, dn) == 0) out = results(r, detail, dn) ? OUT_FAIL : OUT_PASS;
+	else if (write_report(o, r, id, detail, dn) == 0) {
+		out = results(r, detail, dn) ? OUT_FAIL : OUT_PASS;
+		size_t used = strlen(detail);
+		changes_since(o, cat_s(cat, e->slug), r, detail + used, dn - used);
+	}
 	json_object_put(r);
 	json_object_put(placeholders);
 	free_strv(argv);

@@ -4,6 +4,7 @@
 #include "tools/verify/batch.h"
 #include "tools/verify/mcpverify.h"
 #include "tools/verify/npmcache.h"
+#include "tools/verify/toolchange.h"
 #include "util/cli.h"
 #include "util/jsonutil.h"
 
@@ -23,6 +24,7 @@ static const char USAGE[] =
 	"         (--catalog CATALOG_BIN | --connection-file FILE | -- COMMAND [ARG...])\n"
 	"       autoplan-verify --directory --catalog CATALOG_BIN --reports DIR --cache DIR [--jobs N]\n"
 	"         [--max-age DAYS] [--date YYYY-MM-DD] [--timeout MS] [LIMITS] [KEY...]\n"
+	"       autoplan-verify --changes BEFORE_REPORT AFTER_REPORT\n"
 	"       autoplan-verify --help | --version\n"
 	"  LIMITS of the sandbox: [--wall S] [--cpu S] [--memory MIB] [--processes N] [--file-size MIB]\n"
 	"  [--bwrap PROGRAM]. Every server runs in it: --package-dir is bound read-only at /pkg, --cwd is a\n"
@@ -195,6 +197,31 @@ static int directory_main(int argc, char **argv)
 	return rc;
 }
 
+/* autoplan-verify --changes BEFORE AFTER: the classified tool changes between two reports, as JSON. */
+static int changes_main(int argc, char **argv)
+{
+	if (argc != 4) return usage();
+	struct json_object *a = json_object_from_file(argv[2]), *b = json_object_from_file(argv[3]);
+	int rc = 0;
+	if (!a || !b) {
+		fprintf(stderr, "autoplan-verify: %s: not a JSON file\n", a ? argv[3] : argv[2]);
+		rc = 2;
+	} else if (!json_object_is_type(jget(a, "observed_tool_input_schemas"), json_type_array) ||
+		!json_object_is_type(jget(b, "observed_tool_input_schemas"), json_type_array)) {
+		fprintf(stderr, "autoplan-verify: a report without observed_tool_input_schemas\n");
+		rc = 2;
+	} else {
+		struct json_object *d = toolchange_diff(a, b);
+		char *text = json_pretty(d);
+		if (!text || fputs(text, stdout) < 0) rc = 1;
+		free(text);
+		json_object_put(d);
+	}
+	json_object_put(a);
+	json_object_put(b);
+	return rc;
+}
+
 /* An npm connection run from an installed package directory: node, the package's program, then the
  * arguments after the package reference. Replaces *argv (freed here). */
 static int npm_from_dir(const char *pkgdir, const char *name, char ***argv)
@@ -233,6 +260,7 @@ int main(int argc, char **argv)
 	if (hv >= 0) return hv;
 	signal(SIGPIPE, SIG_IGN); /* a server that closes stdin must not kill the runner */
 	if (argc > 1 && strcmp(argv[1], "--directory") == 0) return directory_main(argc, argv);
+	if (argc > 1 && strcmp(argv[1], "--changes") == 0) return changes_main(argc, argv);
 	struct sandbox sb = { .lim = sandbox_default_limits() };
 	int bad = 0;
 	for (i = 1; i < argc && strcmp(argv[i], "--") != 0; i++) {

@@ -3,7 +3,8 @@
 # into the content-addressed cache with install scripts disabled, started in the sandbox, verified; its
 # report names the sandbox and its limits, observes the tools, and compiles as a catalog report. An entry of
 # another kind (server-git, a PyPI package) is "not attempted" with the reason; a second run with --max-age
-# skips what was just verified; an unknown key is refused.
+# skips what was just verified; an unknown key is refused. The entry's verification plan (a harmless call)
+# is carried out in the sandbox; the changes since an earlier observation are classified.
 # Skips (77) when bwrap, node or npm is missing or the npm registry is unreachable (tests/parts.sh: a
 # failure under ./dev.sh test).
 set -u
@@ -34,12 +35,16 @@ require("fs").writeFileSync(process.argv[2], JSON.stringify(r, null, 2));
 ' "$src/catalog/reports/io-github-modelcontextprotocol-server-memory-2026-11-22.json" \
 	"$tmp/reports/io-github-modelcontextprotocol-server-memory-2026-11-24.json" || bad "cannot plant the earlier report"
 
+# The entry's verification plan: a harmless call.
+mkdir -p "$tmp/plans"
+echo '{"call":{"tool":"read_graph","arguments":{},"expect_text":"entities"}}' \
+	>"$tmp/plans/io-github-modelcontextprotocol-server-memory.json"
 "$verify" --directory --catalog "$catalog" --reports "$tmp/reports" --cache "$cache" --jobs 2 --timeout 60000 \
-	--date $date "$memory" "$git" >"$tmp/summary.txt" 2>&1
+	--plans "$tmp/plans" --date $date "$memory" "$git" >"$tmp/summary.txt" 2>&1
 rc=$?
 cat "$tmp/summary.txt"
 [ $rc = 0 ] || bad "exit status $rc"
-grep -q "^$memory: verified in [0-9.]* s, peak [0-9]* MiB: package_resolved pass, started pass, schema_read pass" "$tmp/summary.txt" ||
+grep -q "^$memory: verified in [0-9.]* s, peak [0-9]* MiB: package_resolved pass, started pass, schema_read pass, execution_tested pass" "$tmp/summary.txt" ||
 	bad "server-memory was not verified"
 grep -q "^$git: not attempted: PyPI packages" "$tmp/summary.txt" || bad "server-git is not 'not attempted' with its reason"
 grep -q "^$memory: verified.*; since 2026-11-24: [1-9][0-9]* breaking and [1-9][0-9]* compatible tool changes" "$tmp/summary.txt" ||
@@ -63,7 +68,7 @@ if (!/^npm:@modelcontextprotocol\/server-memory@[0-9]/.test(r.subject.package)) 
 if (r.subject.entry !== "mcp/io-github-modelcontextprotocol-server-memory") fail("entry " + r.subject.entry);
 if (!r.limitations.some(l => /install scripts disabled/.test(l.en))) fail("no limitation about install scripts");
 const res = Object.fromEntries(r.assertions.map(a => [a.level, a.result]));
-if (res.started !== "pass" || res.schema_read !== "pass" || res.package_resolved !== "pass") fail("assertions " + JSON.stringify(res));
+if (res.started !== "pass" || res.schema_read !== "pass" || res.package_resolved !== "pass" || res.execution_tested !== "pass") fail("assertions " + JSON.stringify(res));
 console.log("ok: report observes " + tools.length + " tools in the sandbox");
 ' "$report" || fails=$((fails + 1))
 grep -q '"FAIL' "$report" && bad "report"

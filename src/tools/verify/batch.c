@@ -257,7 +257,12 @@ static enum outcome verify_entry(const struct batch_opts *o, const struct catalo
 	struct mcpverify_opts mo = { .argv = argv, .sandbox = &sb, .id = id, .date = o->date, .entry = entry,
 		.connection = jget_str(conn, "id"), .package = package, .package_json = ins.manifest, .runtime = runtime,
 		.command_text = cmd, .timeout_ms = o->timeout_ms, .placeholders = placeholders, .install_scripts_skipped = 1 };
-	struct json_object *r = mcpverify_run(&mo, err, sizeof err);
+	char plan_path[PATH_MAX];
+	snprintf(plan_path, sizeof plan_path, "%s/%s.json", o->plans ? o->plans : "", cat_s(cat, e->slug));
+	if (o->plans && access(plan_path, R_OK) == 0 && !(mo.plan = json_object_from_file(plan_path)))
+		snprintf(err, sizeof err, "the plan %.200s.json is not a JSON file", cat_s(cat, e->slug));
+	struct json_object *r = o->plans && access(plan_path, R_OK) == 0 && !mo.plan ? NULL : mcpverify_run(&mo, err, sizeof err);
+	json_object_put(mo.plan);
 	enum outcome out = OUT_ERROR;
 	if (!r) snprintf(detail, dn, "%s", err);
 	else if (write_report(o, r, id, detail, dn) == 0) {

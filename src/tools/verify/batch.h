@@ -14,6 +14,7 @@ struct batch_opts {
 	const char *catalog;        /* the compiled catalog */
 	const char *reports;        /* directory the reports are written to (and read for --max-age) */
 	const char *cache;          /* the npm cache directory */
+	const char *plans;          /* directory of verification plans, <slug>.json, or NULL */
 	char *const *keys;          /* entry keys or slugs to verify; nkeys 0: every MCP entry */
 	int nkeys;
 	int jobs;                   /* entries verified at once, 1..32 */

@@ -23,7 +23,7 @@ static const char USAGE[] =
 	"         [--compare REPORT] [--pin VERSION] [--set NAME=VALUE]... [LIMITS]\n"
 	"         (--catalog CATALOG_BIN | --connection-file FILE | -- COMMAND [ARG...])\n"
 	"       autoplan-verify --directory --catalog CATALOG_BIN --reports DIR --cache DIR [--jobs N]\n"
-	"         [--max-age DAYS] [--date YYYY-MM-DD] [--timeout MS] [LIMITS] [KEY...]\n"
+	"         [--max-age DAYS] [--plans DIR] [--date YYYY-MM-DD] [--timeout MS] [LIMITS] [KEY...]\n"
 	"       autoplan-verify --changes BEFORE_REPORT AFTER_REPORT\n"
 	"       autoplan-verify --help | --version\n"
 	"  LIMITS of the sandbox: [--wall S] [--cpu S] [--memory MIB] [--processes N] [--file-size MIB]\n"
@@ -181,6 +181,7 @@ static int directory_main(int argc, char **argv)
 		if (strcmp(a, "--catalog") == 0) b.catalog = v;
 		else if (strcmp(a, "--reports") == 0) b.reports = v;
 		else if (strcmp(a, "--cache") == 0) b.cache = v;
+		else if (strcmp(a, "--plans") == 0) b.plans = v;
 		else if (strcmp(a, "--jobs") == 0) b.jobs = atoi(v);
 		else if (strcmp(a, "--max-age") == 0) b.max_age_days = atoi(v);
 		else if (strcmp(a, "--date") == 0) b.date = v;

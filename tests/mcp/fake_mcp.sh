@@ -50,6 +50,6 @@ writeout)
 	done
 	echo "fake: nothing outside home and /tmp is writable" >&2; exit 9 ;;
 forkbomb) bomb() { bomb | bomb & }; bomb; exec sleep 30 ;;
-allocbomb) exec node -e 'const b = []; for (;;) b.push(Buffer.alloc(64 << 20, 1));' ;;
+allocbomb) exec node -e 'const b = []; for (;;) b.push(Buffer.allocUnsafe(64 << 20));' ;;
 *) echo "usage: fake_mcp.sh exit|garbage|silent|stall|paged|badtool|network|readout|writeout|forkbomb|allocbomb" >&2; exit 2 ;;
 esac

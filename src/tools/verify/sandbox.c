@@ -18,7 +18,10 @@
 #include <time.h>
 #include <unistd.h>
 
-#define NOBODY 65534
+/* Started as root, each sandbox runs as a user id of its own from this range (by its process id), owning no
+ * file: the process limit counts per user, so a fork bomb in one sandbox cannot use up another's. */
+#define UID_BASE 100000
+#define UID_SPAN 900000
 #define MAX_ARGS 200
 
 /* Top-level system paths: bound read-only when a directory, recreated when a symlink (merged /usr). */
@@ -134,7 +137,8 @@ int sandbox_enter(const struct sandbox_limits *l)
 {
 	int e;
 	if (geteuid() == 0) {
-		if (setgroups(0, NULL) != 0 || setgid(NOBODY) != 0 || setuid(NOBODY) != 0) return errno;
+		uid_t id = (uid_t)(UID_BASE + getpid() % UID_SPAN);
+		if (setgroups(0, NULL) != 0 || setgid((gid_t)id) != 0 || setuid(id) != 0) return errno;
 	}
 	if ((e = limit(RLIMIT_CPU, (rlim_t)l->cpu_s))) return e;
 	if ((e = limit(RLIMIT_AS, (rlim_t)l->mem_mb << 20))) return e;
@@ -163,7 +167,7 @@ struct json_object *sandbox_describe(const struct sandbox *s)
 	jadd(d, "read_only", jstrs(ro));
 	if (s->pkgdir) jadd(d, "package", json_object_new_string(SANDBOX_PKG " (read-only)"));
 	jadd(d, "writable", json_object_new_string("private tmpfs at " SANDBOX_HOME " (home) and /tmp"));
-	jadd(d, "user", json_object_new_string("nobody, no capabilities, a new session, killed with its parent"));
+	jadd(d, "user", json_object_new_string("an unprivileged user of its own, no capabilities, a new session, killed with its parent"));
 	jadd(lim, "cpu_seconds", json_object_new_int(s->lim.cpu_s));
 	jadd(lim, "address_space_mib", json_object_new_int(s->lim.mem_mb));
 	jadd(lim, "processes", json_object_new_int(s->lim.nproc));

@@ -6,7 +6,8 @@
  * The server runs in a new session and dies with its parent. Resource limits (setrlimit in the child
  * before exec) bound CPU time, address space, processes, file size and open files; the wall-clock limit
  * is the caller's to enforce by killing the process group it started (sandbox_run does so). Started as
- * root, the child first becomes the unprivileged user nobody, so that the process limit applies.
+ * root, the child first becomes an unprivileged user id of its own (100000 and up, by its process id,
+ * owning no file), so that the process limit applies and counts this sandbox's processes alone.
  *
  * Nothing here prints; errors are returned as text. */
 #ifndef AUTOPLAN_VERIFY_SANDBOX_H
@@ -44,7 +45,7 @@ struct sandbox {
 char **sandbox_argv(const struct sandbox *s, char *const cmd[], char *err, size_t errlen);
 void sandbox_argv_free(char **argv);
 
-/* In a forked child, before exec of sandbox_argv: becomes nobody when root, applies the limits. Only
+/* In a forked child, before exec of sandbox_argv: becomes its own unprivileged user when root, applies the limits. Only
  * async-signal-safe calls. Returns 0, or an errno value (then the child should not exec). */
 int sandbox_enter(const struct sandbox_limits *l);
 

@@ -46,7 +46,9 @@ for s in $servers; do
 	esac
 	slug=io-github-modelcontextprotocol-$s
 	printf '%s\n' "$plan" >"$tmp/$s.plan.json"
-	committed=$(ls "$src"/catalog/reports/$slug-*.json 2>/dev/null | sort | tail -1)
+	# The newest committed report of this pinned version (./dev.sh verify adds reports of other versions).
+	committed=$(grep -l "\"package\": \"npm:@modelcontextprotocol/$s@$version\"" "$src"/catalog/reports/$slug-*.json 2>/dev/null |
+		sort | tail -1)
 	if [ $shipped = yes ]; then
 		[ -n "$committed" ] || { echo "FAIL: no committed report for $slug"; fails=$((fails + 1)); }
 		# Started from the directory entry's stdio connection in the compiled catalog, pinned to the

@@ -170,9 +170,9 @@ static char **server_argv(struct json_object *conn, const struct npm_installed *
 	char ***env)
 {
 	const char *name = jget_str(jget(conn, "package"), "name");
-	struct json_object *pa = package_args(conn, name), *vars = jget(conn, "env");
-	size_t n = json_object_array_length(pa), nv = vars ? json_object_array_length(vars) : 0, k = 0;
-	char **argv = calloc(n + 3, sizeof *argv), **ev = calloc(nv + 1, sizeof *ev), path[PATH_MAX + 8];
+	struct json_object *pa = package_args(conn, name);
+	size_t n = json_object_array_length(pa);
+	char **argv = calloc(n + 3, sizeof *argv), path[PATH_MAX + 8];
 	snprintf(path, sizeof path, "%s/%s", SANDBOX_PKG, ins->bin);
 	argv[0] = strdup("node");
 	argv[1] = strdup(path);
@@ -182,14 +182,8 @@ static char **server_argv(struct json_object *conn, const struct npm_installed *
 		if (ph) json_object_array_add(placeholders, json_object_new_string(a));
 		argv[i + 2] = strdup(ph ? SANDBOX_HOME : a);
 	}
-	for (size_t i = 0; i < nv; i++) {
-		struct json_object *v = json_object_array_get_idx(vars, i);
-		if (!jget_bool(v, "required", 0) || !jget_str(v, "name")) continue;
-		json_object_array_add(placeholders, json_object_new_string(jget_str(v, "name")));
-		if (asprintf(&ev[k], "%s=autoplan-placeholder", jget_str(v, "name")) > 0) k++;
-	}
 	json_object_put(pa);
-	*env = ev;
+	*env = mcpverify_placeholder_env(conn, placeholders);
 	return argv;
 }
 

@@ -557,6 +557,27 @@ static void session(struct child *c, const struct mcpverify_opts *o, struct json
 	json_object_put(tools);
 }
 
+char **mcpverify_placeholder_env(struct json_object *conn, struct json_object *names)
+{
+	struct json_object *vars = jget(conn, "env");
+	size_t nv = vars && json_object_is_type(vars, json_type_array) ? json_object_array_length(vars) : 0, k = 0;
+	char **ev = calloc(nv + 1, sizeof *ev);
+	for (size_t i = 0; ev && i < nv; i++) {
+		struct json_object *v = json_object_array_get_idx(vars, i);
+		if (!jget_bool(v, "required", 0) || !jget_str(v, "name")) continue;
+		json_object_array_add(names, json_object_new_string(jget_str(v, "name")));
+		if (asprintf(&ev[k], "%s=autoplan-placeholder", jget_str(v, "name")) > 0) k++;
+		else ev[k] = NULL;
+	}
+	return ev;
+}
+
+void mcpverify_free_env(char **env)
+{
+	for (size_t i = 0; env && env[i]; i++) free(env[i]);
+	free(env);
+}
+
 struct json_object *mcpverify_run(const struct mcpverify_opts *o, char *err, size_t errlen)
 {
 	if (!valid_slug(o->id)) { snprintf(err, errlen, "report id must match ^[a-z0-9][a-z0-9-]*$"); return NULL; }

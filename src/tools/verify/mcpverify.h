@@ -30,6 +30,12 @@ struct mcpverify_opts {
 	const char *generated_by;   /* "autoplan-verify <version>" or "make check"; NULL: the former */
 };
 
+/* "NAME=autoplan-placeholder" for each required environment variable of a directory connection (its "env"
+ * array of {name, required}), NULL-terminated; each name is appended to names. Caller frees the strings and
+ * the array (mcpverify_free_env). NULL when out of memory. */
+char **mcpverify_placeholder_env(struct json_object *conn, struct json_object *names);
+void mcpverify_free_env(char **env);
+
 /* Runs the server in the sandbox and builds the report. Never fails for anything the server does: such outcomes are
  * failed or skipped assertions. Returns the report (caller puts), or NULL with err for bad options. */
 struct json_object *mcpverify_run(const struct mcpverify_opts *o, char *err, size_t errlen);

@@ -290,7 +290,8 @@ int main(int argc, char **argv)
 	}
 	if (bad || o.timeout_ms < 100 || o.timeout_ms > 600000) return usage();
 	o.sandbox = &sb;
-	char **cargv = NULL, *conn_id = NULL;
+	char **cargv = NULL, *conn_id = NULL, **env = NULL;
+	struct json_object *placeholders = NULL;
 	if (conn_path || catalog_path) {
 		if (i < argc || (conn_path && catalog_path)) return usage();
 		struct json_object *c = conn_path ? json_object_from_file(conn_path) :
@@ -299,6 +300,10 @@ int main(int argc, char **argv)
 			strcmp(jget_str(jget(c, "package"), "registry"), "npm") == 0 ? jget_str(jget(c, "package"), "name") : NULL;
 		char npm_name[300] = "";
 		if (npm) snprintf(npm_name, sizeof npm_name, "%s", npm);
+		placeholders = json_object_new_array();
+		env = c ? mcpverify_placeholder_env(c, placeholders) : NULL;
+		sb.env = (const char *const *)env;
+		if (json_object_array_length(placeholders)) o.placeholders = placeholders;
 		if (load_connection(c, conn_path ? conn_path : o.entry, &ca, &o, &cargv, &conn_id, pkg, sizeof pkg, cmd, sizeof cmd) < 0)
 			return 1;
 		if (npm_name[0] && sb.pkgdir && npm_from_dir(sb.pkgdir, npm_name, &cargv) < 0) return 1;
@@ -326,6 +331,8 @@ int main(int argc, char **argv)
 		for (size_t k = 0; cargv && cargv[k]; k++) free(cargv[k]);
 		free(cargv);
 		free(conn_id);
+		mcpverify_free_env(env);
+		json_object_put(placeholders);
 		return 2;
 	}
 	char *text = json_pretty(r);
@@ -344,5 +351,7 @@ int main(int argc, char **argv)
 	for (size_t k = 0; cargv && cargv[k]; k++) free(cargv[k]);
 	free(cargv);
 	free(conn_id);
+	mcpverify_free_env(env);
+	json_object_put(placeholders);
 	return rc;
 }

@@ -142,6 +142,15 @@ static int same_outcome(const char *path, struct json_object *now)
 	return same;
 }
 
+/* v as a whole number from lo to hi; otherwise *bad is set. */
+static int number(const char *v, long lo, long hi, int *bad)
+{
+	char *end;
+	long n = strtol(v, &end, 10);
+	if (*v == 0 || *end || n < lo || n > hi) { *bad = 1; return (int)lo; }
+	return (int)n;
+}
+
 /* One of the sandbox's limit options; 1 when a was one (a bad value sets *bad), 0 when not. */
 static int limit_opt(const char *a, const char *v, struct sandbox_limits *l, const char **bwrap, int *bad)
 {
@@ -150,10 +159,7 @@ static int limit_opt(const char *a, const char *v, struct sandbox_limits *l, con
 	if (strcmp(a, "--bwrap") == 0) { *bwrap = v; return 1; }
 	for (int k = 0; names[k]; k++) {
 		if (strcmp(a, names[k]) != 0) continue;
-		char *end;
-		long n = strtol(v, &end, 10);
-		if (*end || n < 1 || n > 1000000) *bad = 1;
-		else *slots[k] = (int)n;
+		*slots[k] = number(v, 1, 1000000, bad);
 		return 1;
 	}
 	return 0;
@@ -182,13 +188,13 @@ static int directory_main(int argc, char **argv)
 		else if (strcmp(a, "--reports") == 0) b.reports = v;
 		else if (strcmp(a, "--cache") == 0) b.cache = v;
 		else if (strcmp(a, "--plans") == 0) b.plans = v;
-		else if (strcmp(a, "--jobs") == 0) b.jobs = atoi(v);
-		else if (strcmp(a, "--max-age") == 0) b.max_age_days = atoi(v);
+		else if (strcmp(a, "--jobs") == 0) b.jobs = number(v, 1, 32, &bad);
+		else if (strcmp(a, "--max-age") == 0) b.max_age_days = number(v, 0, 100000, &bad);
 		else if (strcmp(a, "--date") == 0) b.date = v;
-		else if (strcmp(a, "--timeout") == 0) b.timeout_ms = atoi(v);
+		else if (strcmp(a, "--timeout") == 0) b.timeout_ms = number(v, 100, 600000, &bad);
 		else if (!limit_opt(a, v, &b.lim, &b.bwrap, &bad)) return usage();
 	}
-	if (bad || b.timeout_ms < 100 || b.timeout_ms > 600000) return usage();
+	if (bad) return usage();
 	if (!b.date) { today_utc(today); b.date = today; }
 	b.keys = argv + i;
 	b.nkeys = argc - i;

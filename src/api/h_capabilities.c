@@ -63,15 +63,6 @@ void h_capabilities(const struct hctx *hc, struct json_object *in, struct reply 
 	else jw_null(w);
 }
 
-/* The first operation of app documenting cap, or NULL. */
-static const struct cat_op *app_op(const struct catalog *c, uint32_t app, uint32_t cap)
-{
-	const struct cat_app *a = &c->apps[app];
-	for (uint32_t i = a->op_first; i < a->op_first + a->op_count; i++)
-		if (c->ops[i].cap == cap) return &c->ops[i];
-	return NULL;
-}
-
 void h_capability_gaps(const struct hctx *hc, struct json_object *in, struct reply *out)
 {
 	const struct catalog *c = hc->cat;
@@ -92,7 +83,7 @@ void h_capability_gaps(const struct hctx *hc, struct json_object *in, struct rep
 	for (uint32_t i = 0; i < c->ncaps; i++) {
 		if (want && !(want & (1ull << i))) continue;
 		view_raw(w, c, c->lists[a->gap_first + i]);
-		if (app_op(c, (uint32_t)app, i)) documented++; else gaps++;
+		if (cat_app_op(c, (uint32_t)app, i)) documented++; else gaps++;
 	}
 	jw_arr_end(w);
 	jw_key(w, "summary");
@@ -128,7 +119,7 @@ void h_replacements(const struct hctx *hc, struct json_object *in, struct reply 
 	unsigned long long req = view_set(jget(in, "capabilities"), VOCAB_CAPABILITIES);
 	if (!req)
 		for (uint32_t i = 0; i < c->ncaps; i++)
-			if (app_op(c, (uint32_t)src, i)) req |= 1ull << i;
+			if (cat_app_op(c, (uint32_t)src, i)) req |= 1ull << i;
 	unsigned long long left_out = 0;
 	int nreq = 0;
 	for (uint32_t i = 0; i < c->ncaps; i++) {
@@ -145,7 +136,7 @@ void h_replacements(const struct hctx *hc, struct json_object *in, struct reply 
 	for (uint32_t a = 0; a < c->napps; a++) {
 		if ((int)a == src) continue;
 		for (uint32_t i = 0; i < c->ncaps; i++)
-			if ((req & (1ull << i)) && app_op(c, a, i)) covered[a]++;
+			if ((req & (1ull << i)) && cat_app_op(c, a, i)) covered[a]++;
 		if (covered[a] > 0) order[n++] = (int)a;
 	}
 	for (int i = 1; i < n; i++)
@@ -181,14 +172,14 @@ void h_replacements(const struct hctx *hc, struct json_object *in, struct reply 
 		jw_key(w, "covers");
 		jw_arr(w);
 		for (uint32_t i = 0; i < c->ncaps; i++) {
-			const struct cat_op *op = (req & (1ull << i)) ? app_op(c, a, i) : NULL;
+			const struct cat_op *op = (req & (1ull << i)) ? cat_app_op(c, a, i) : NULL;
 			if (op) view_raw(w, c, op->view);
 		}
 		jw_arr_end(w);
 		jw_key(w, "lacks");
 		jw_arr(w);
 		for (uint32_t i = 0; i < c->ncaps; i++)
-			if ((req & (1ull << i)) && !app_op(c, a, i)) view_str(w, c, c->caps[i].id);
+			if ((req & (1ull << i)) && !cat_app_op(c, a, i)) view_str(w, c, c->caps[i].id);
 		jw_arr_end(w);
 		jw_obj_end(w);
 	}

@@ -136,6 +136,15 @@ int cat_app_find(const struct catalog *c, const char *id);
 int cat_cap_find(const struct catalog *c, const char *id);
 int cat_task_find(const struct catalog *c, const char *id);
 int cat_op_find(const struct catalog *c, uint32_t app, const char *op_id);
+/* The first operation of app that documents capability cap, or NULL: the one lookup every module uses
+ * (inline: the planner asks it for every step and every app named). */
+static inline const struct cat_op *cat_app_op(const struct catalog *c, uint32_t app, uint32_t cap)
+{
+	const struct cat_app *a = &c->apps[app];  /* app is an index the caller has checked */
+	for (uint32_t i = a->op_first; i < a->op_first + a->op_count; i++)
+		if (c->ops[i].cap == cap) return &c->ops[i];
+	return NULL;
+}
 const struct cat_report *cat_report_find(const struct catalog *c, const char *id);
 const char *cat_doc(const struct catalog *c, enum cat_doc_id id);
 /* A client by exact id, or by its id, name or an alias compared after folding (case, spaces and

@@ -332,7 +332,7 @@ static const struct cat_op *op_at(const struct cc *c, uint32_t i)
 	return (const struct cat_op *)c->ops.p + i;
 }
 
-static bool app_documents(const struct cc *c, uint32_t app, uint32_t cap)
+bool cc_app_documents(const struct cc *c, uint32_t app, uint32_t cap)
 {
 	for (uint32_t i = c->app_ops[app][0]; i < c->app_ops[app][0] + c->app_ops[app][1]; i++)
 		if (op_at(c, i)->cap == cap) return true;
@@ -473,7 +473,7 @@ static int compile_step(struct cc *c, struct json_object *st, const char *ptr, s
 			cap->caller ? "done on the caller's side" : "documented by providers");
 	if (appid && ((const struct cat_app *)c->apps.p)[rec.app].kind != rec.app_kind)
 		return fail(c, file, ptr, "step app \"%s\" is not of kind \"%s\"", appid, kind);
-	if (appid && !app_documents(c, rec.app, rec.cap))
+	if (appid && !cc_app_documents(c, rec.app, rec.cap))
 		return fail(c, file, ptr, "app \"%s\" documents no operation for \"%s\"", appid, capid);
 	if (!appid && !generic && !cap->caller)
 		return fail(c, file, ptr, "a task that is not generic must bind an app to \"%s\"", capid);

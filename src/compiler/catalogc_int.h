@@ -35,6 +35,8 @@ cat_str cc_str(struct cc *c, const char *s);
 cat_str cc_json(struct cc *c, struct json_object *o);
 /* A pooled string by offset. */
 const char *cc_pool(const struct cc *c, cat_str s);
+/* Whether app documents capability cap among the operations compiled so far. */
+bool cc_app_documents(const struct cc *c, uint32_t app, uint32_t cap);
 /* dir/name read and validated against shape (caller puts), or NULL with the error set. */
 struct json_object *cc_load(struct cc *c, const char *name, const struct schema *shape);
 /* A pooled text pair (either may be CAT_NONE: written as "") pre-serialised for the planner: its

@@ -574,13 +574,6 @@ static int op_index(const struct cc *c, uint32_t app, const char *id)
 	return -1;
 }
 
-static bool documents(const struct cc *c, uint32_t app, uint32_t cap)
-{
-	for (uint32_t k = c->app_ops[app][0]; k < c->app_ops[app][0] + c->app_ops[app][1]; k++)
-		if (op_rec(c, k)->cap == cap) return true;
-	return false;
-}
-
 static int occurrences(const char *hay, const char *needle)
 {
 	int n = 0;
@@ -598,7 +591,7 @@ static int compile_input(struct cc *c, const char *file, const char *ptr, uint32
 	if (found && jget(in, "fixed"))
 		return cc_fail(c, file, ptr, "an input is either found by an operation or fixed, not both");
 	uint32_t cap = found ? (uint32_t)vocab_index(VOCAB_CAPABILITIES, found) : CAT_NONE;
-	if (found && (cap == op->cap || !documents(c, op->app, cap)))
+	if (found && (cap == op->cap || !cc_app_documents(c, op->app, cap)))
 		return cc_fail(c, file, ptr, "found_by \"%s\": %s documents no other operation for it", found,
 			VOCAB_APPS[op->app]);
 	struct json_object *what = jget(in, "what"), *where = jget(in, "where");

@@ -68,13 +68,6 @@ const struct cat_implied *plan_implied(const struct catalog *c, uint32_t app, co
 	return NULL;
 }
 
-const struct cat_op *plan_app_op(const struct catalog *c, uint32_t app, uint32_t cap)
-{
-	const struct cat_app *a = &c->apps[app];
-	for (uint32_t i = a->op_first; i < a->op_first + a->op_count; i++)
-		if (c->ops[i].cap == cap) return &c->ops[i];
-	return NULL;
-}
 
 /* ---- apps ---- */
 
@@ -171,7 +164,7 @@ static void bind_steps(struct plan *p)
 		}
 		int pick = -1;
 		for (int k = 0; k < p->napps && pick < 0; k++)
-			if (c->apps[p->apps[k]].kind == st->kind && plan_app_op(c, (uint32_t)p->apps[k], st->cap)) pick = k;
+			if (c->apps[p->apps[k]].kind == st->kind && cat_app_op(c, (uint32_t)p->apps[k], st->cap)) pick = k;
 		for (int k = 0; k < p->napps && pick < 0; k++)
 			if (c->apps[p->apps[k]].kind == st->kind) pick = k;
 		if (pick >= 0) { st->app = p->apps[pick]; st->app_source = p->app_src[pick]; }
@@ -273,13 +266,13 @@ static void insert_finders(struct plan *p)
 	for (int s = 0; s < p->nsteps; s++) {
 		struct plan_step *st = &p->steps[s];
 		if (st->app < 0 || st->left_out) continue;
-		const struct cat_op *op = plan_app_op(c, (uint32_t)st->app, st->cap);
+		const struct cat_op *op = cat_app_op(c, (uint32_t)st->app, st->cap);
 		if (!op) continue;
 		const struct cat_opx *x = &c->opx[op - c->ops];
 		for (uint32_t k = 0; k < x->input_count; k++) {
 			uint32_t need = c->inputs[x->input_first + k].found_by;
 			if (need == CAT_NONE || earlier_step(p, s, st->app, need) >= 0) continue;
-			if (!plan_app_op(c, (uint32_t)st->app, need) || p->nsteps == PLAN_MAX_STEPS) continue;
+			if (!cat_app_op(c, (uint32_t)st->app, need) || p->nsteps == PLAN_MAX_STEPS) continue;
 			memmove(&p->steps[s + 1], &p->steps[s], (size_t)(p->nsteps - s) * sizeof *p->steps);
 			p->nsteps++;
 			struct plan_step *f = &p->steps[s];
@@ -460,7 +453,7 @@ static void assess_steps(struct plan *p)
 		st->granted = st->ask_for = st->implied = -1;
 		if (st->kind == AK_CALLER) { st->state = SS_CALLER; continue; }
 		if (st->app < 0) { st->state = SS_NO_APP; continue; }
-		st->op = plan_app_op(c, (uint32_t)st->app, st->cap);
+		st->op = cat_app_op(c, (uint32_t)st->app, st->cap);
 		if (!st->op) { st->state = SS_NOT_DOCUMENTED; continue; }
 		if (!st->left_out) p->apps_used |= 1ull << st->app;
 		if (st->op->scope_count == CAT_NONE) { st->state = SS_SCOPES_UNKNOWN; continue; }

@@ -202,7 +202,5 @@ int plan_op_scope_index(const struct catalog *c, const struct cat_op *op, const 
 /* The provider-documented implication that granting `broader` includes `narrower` for app, or NULL. */
 const struct cat_implied *plan_implied(const struct catalog *c, uint32_t app, const char *broader, const char *narrower);
 
-/* The documented operation of app for cap, or NULL. */
-const struct cat_op *plan_app_op(const struct catalog *c, uint32_t app, uint32_t cap);
 
 #endif

@@ -225,6 +225,18 @@ static void read_word(const struct catalog *c, struct plan_resolution *r, size_t
 			}
 		}
 	}
+	/* a separable German verb's zu-infinitive is the verb: "hochzuladen" is "hochladen", "abzufragen"
+	 * "abfragen" */
+	char *zu = e < 0 && n >= 7 && n < sizeof alt ? strstr(w + 2, "zu") : NULL;
+	if (zu && (size_t)(zu - w) + 4 <= n) {
+		size_t at = (size_t)(zu - w);
+		memmove(alt, w, at);
+		memmove(alt + at, zu + 2, n - at - 1); /* w may be alt itself */
+		if (cat_word_find(c, alt, n - 2) >= 0) {
+			push_word(r, used, alt, n - 2, false);
+			return;
+		}
+	}
 	size_t skip = 0, k = e < 0 ? compound_split(c, w, &skip) : 0;
 	if (k) {
 		push_word(r, used, w, k - skip, false);
@@ -819,6 +831,14 @@ static void read_named(const struct catalog *c, const struct plan_resolution *r,
 {
 	nm->kinds_said = r->kinds;
 	nm->apps = nm->caps = 0;
+	/* a family with a generic word for a kind names its app of that kind ("an Outlook message") */
+	for (int f = 0; f < r->nfamilies; f++)
+		for (uint32_t kind = 1; kind < AK_COUNT; kind++) {
+			uint32_t a = c->families[r->families[f]].apps[kind];
+			if (a == CAT_NONE || !(r->kinds >> kind & 1)) continue;
+			for (uint32_t i = c->apps[a].op_first; i < c->apps[a].op_first + c->apps[a].op_count; i++)
+				if (c->ops[i].cap < 64) nm->caps |= 1ull << c->ops[i].cap;
+		}
 	for (int m = 0; m < r->napps; m++) {
 		const struct cat_app *app = &c->apps[r->apps[m]];
 		for (uint32_t i = app->op_first; i < app->op_first + app->op_count; i++)
@@ -1005,7 +1025,7 @@ static void mark_support(const struct catalog *c, struct plan_resolution *r, con
 /* Whether app a documents capability cap (the planner's own lookup of an app's operation). */
 static bool app_can(const struct catalog *c, int a, uint32_t cap)
 {
-	return plan_app_op(c, (uint32_t)a, cap) != NULL;
+	return cat_app_op(c, (uint32_t)a, cap) != NULL;
 }
 
 /* Whether a capability named by a phrase could be meant: no app is named, or a named one documents it
@@ -1355,6 +1375,22 @@ static void alternatives(const struct catalog *c, struct plan_resolution *r, con
 		}
 }
 
+/* "Schichtplan -> Outlook-Kalender": an arrow from something the catalog does not hold into the one app
+ * named puts it there: the target writes what a copy writes (the source is the caller's). */
+static bool arrow_into(const struct catalog *c, struct plan_resolution *r)
+{
+	if (r->by != BY_NONE || r->napps != 1 || r->nproducts || r->nactions || r->app_role[0] != PR_TARGET) return false;
+	int arrow = -1;
+	for (int i = 0; i < r->nwords && arrow < 0; i++) if (r->arrow[i]) arrow = i;
+	for (int k = 0; arrow >= 0 && k < r->nmentions; k++) if (r->mentions[k].first < arrow) return false;
+	int write = arrow >= 0 ? copy_write(c, r->apps[0]) : -1;
+	if (write < 0) return false;
+	r->caps[0] = write;
+	r->ncaps = 1;
+	r->by = BY_QUERY_CAPABILITIES;
+	return true;
+}
+
 /* An action the catalog performs after all ("delete a file" is file.delete) is no action outside it: its
  * words are those of a capability phrase (the only words marked matched before the support is). */
 static void drop_covered_actions(struct plan_resolution *r)
@@ -1436,7 +1472,7 @@ static void decide(const struct catalog *c, struct plan_resolution *r, const int
 		r->confidence = 0;
 		for (int i = 0; i < r->nwords; i++) r->matched[i] = false;
 	}
-	if (trigger_chain(c, r) || product_chain(c, r)) r->confidence = coverage / 2;
+	if (trigger_chain(c, r) || product_chain(c, r) || arrow_into(c, r)) r->confidence = coverage / 2;
 	name_chain(c, r);
 	alternatives(c, r, scores);
 	second_action(c, r);

@@ -456,8 +456,8 @@ Test(plan, golden_answers, .init = setup, .fini = teardown)
  * task (or tie, or nothing) the planner must make of it. Each is planned through the router, the way
  * a caller sees it; the hit rate is printed per group. */
 #define HIT_RATE_MIN 95
-/* The frozen group is never tuned on: its floor is its rate when it was written (20 of 22), and a rule
- * that loses one of its lines fails here even where the other groups gain. */
+/* The frozen group is never tuned on: its floor is below its rate when each sitting was written (20 of 22,
+ * then 37 of 40 with the second), and a rule that loses its lines fails here even where others gain. */
 #define FROZEN_MIN 90
 
 static int group_floor(const char *group)
@@ -679,7 +679,7 @@ static bool request_hit(const char *query, const char *expected, int *extra)
 /* The rate reached so far per kind, in percent: a drop below it fails. The goal is 95 in every kind;
  * the figures printed say how far each kind is from it. */
 static const struct { const char *kind; int floor; } REAL_FLOORS[] = {
-	{ "task", 83 }, { "product_outside", 94 }, { "action_outside", 80 }, { "trigger_action", 67 } };
+	{ "task", 84 }, { "product_outside", 94 }, { "action_outside", 80 }, { "trigger_action", 67 } };
 #define REAL_GOAL 95
 /* Lines where a product the label does not name is read (at most this many, as reached so far: "n8n"
  * named as the runtime a workflow runs in, "Word-Dokument"). */

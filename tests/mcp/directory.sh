@@ -90,6 +90,19 @@ mkdir -p "$tmp/cat"
 cp -R "$src/catalog/." "$tmp/cat/"
 cp "$report" "$tmp/cat/reports/"
 "$build/src/autoplan-catalogc" "$tmp/cat" "$tmp/cat.bin" || bad "the report does not compile"
+# and the levels follow from it: row 4 names the new report for the levels it reached
+env -i PATH="$PATH" AUTOPLAN_CATALOG="$tmp/cat.bin" GATEWAY_INTERFACE=CGI/1.1 REQUEST_METHOD=GET QUERY_STRING= \
+	REQUEST_URI=/v2/verifications/mcp/io-github-modelcontextprotocol-server-memory SERVER_PROTOCOL=HTTP/1.1 \
+	"$build/src/autoplan" | awk 'body { print } /^\r?$/ { body = 1 }' >"$tmp/row4.json"
+node -e '
+const v = require(process.argv[1]), id = "io-github-modelcontextprotocol-server-memory-2026-11-25";
+for (const l of ["package_resolved", "started", "schema_read", "execution_tested"]) {
+	const d = v.details.find(x => x.level === l);
+	if (!d || !d.reached || d.report !== id || d.date !== "2026-11-25") { console.log("FAIL: row 4 " + l + ": " + JSON.stringify(d)); process.exit(1); }
+}
+if (!v.connections.some(c => c.id === "npx" && c.levels.includes("execution_tested"))) { console.log("FAIL: row 4 connections"); process.exit(1); }
+console.log("ok: row 4 reaches every level by the new report");
+' "$tmp/row4.json" || fails=$((fails + 1))
 
 # Resumable: what was verified today is skipped.
 "$verify" --directory --catalog "$catalog" --reports "$tmp/reports" --cache "$cache" --max-age 1 --date $date \

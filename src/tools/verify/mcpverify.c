@@ -45,8 +45,9 @@ static long long now_ms(void)
 /* fork/exec of the sandbox with three pipes; the child gets its own process group so that bubblewrap and
  * everything it started can be killed. An exec or sandbox set-up failure comes back through a close-on-exec
  * pipe. Returns 0, or an errno value. */
-static int child_start(struct child *c, char *const argv[], const struct sandbox_limits *lim)
+static int child_start(struct child *c, char *const argv[], const struct sandbox *sb)
 {
+	const struct sandbox_limits *lim = &sb->lim;
 	int pin[2], pout[2], perr[2], pexec[2];
 	memset(c, 0, sizeof *c);
 	c->pid = -1;
@@ -61,7 +62,7 @@ static int child_start(struct child *c, char *const argv[], const struct sandbox
 		dup2(pin[0], 0);
 		dup2(pout[1], 1);
 		dup2(perr[1], 2);
-		int e = sandbox_enter(lim);
+		int e = sandbox_enter(sb);
 		if (!e) { execvp(argv[0], argv); e = errno; }
 		if (write(pexec[1], &e, sizeof e) < 0) _exit(127);
 		_exit(127);
@@ -600,7 +601,7 @@ struct json_object *mcpverify_run(const struct mcpverify_opts *o, char *err, siz
 	char negotiated[64] = "", why[900], detail[1400];
 	check_package(o, as);
 	struct child c;
-	int e = child_start(&c, sargv, &o->sandbox->lim);
+	int e = child_start(&c, sargv, o->sandbox);
 	sandbox_argv_free(sargv);
 	const char *start_check = "The server starts over stdio and answers initialize with a protocol version and server information.";
 	if (e) {

@@ -12,6 +12,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sched.h>
+#include <sys/mount.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
@@ -23,6 +25,11 @@
 #define UID_BASE 100000
 #define UID_SPAN 900000
 #define MAX_ARGS 200
+/* Started as root, the child mounts the package directory on one of these (the first that exists) in a
+ * mount namespace of its own before it gives up root, and bubblewrap binds it from there: the
+ * unprivileged user need not be able to reach the package by its own path (a checkout under a 0700
+ * directory). The host's mounts are not touched. */
+static const char *const stages[] = { "/mnt", "/media", "/srv", "/opt", "/home", NULL };
 
 /* Top-level system paths: bound read-only when a directory, recreated when a symlink (merged /usr). */
 static const char *const sys_top[] = { "/usr", "/bin", "/sbin", "/lib", "/lib64", "/lib32", "/libx32", NULL };
@@ -50,6 +57,15 @@ static void add(struct argv_b *a, const char *s)
 
 static void add2(struct argv_b *a, const char *x, const char *y) { add(a, x); add(a, y); }
 static void add3(struct argv_b *a, const char *x, const char *y, const char *z) { add(a, x); add(a, y); add(a, z); }
+
+/* Where the package is staged when started as root. */
+static const char *stage(void)
+{
+	struct stat st;
+	for (int i = 0; stages[i]; i++)
+		if (stat(stages[i], &st) == 0 && S_ISDIR(st.st_mode)) return stages[i];
+	return "/mnt";
+}
 
 static void add_system(struct argv_b *a)
 {
@@ -98,7 +114,7 @@ char **sandbox_argv(const struct sandbox *s, char *const cmd[], char *err, size_
 	add2(&a, "--dev", "/dev");
 	add_tmpfs(&a, "/tmp", s->lim.fsize_mb);
 	add_tmpfs(&a, SANDBOX_HOME, s->lim.fsize_mb);
-	if (s->pkgdir) add3(&a, "--ro-bind", s->pkgdir, SANDBOX_PKG);
+	if (s->pkgdir) add3(&a, "--ro-bind", geteuid() == 0 ? stage() : s->pkgdir, SANDBOX_PKG);
 	add2(&a, "--remount-ro", "/"); /* the root bwrap builds (and /etc on it) is not writable either */
 	add2(&a, "--chdir", s->cwd ? s->cwd : SANDBOX_HOME);
 	add(&a, "--clearenv");
@@ -133,10 +149,21 @@ static int limit(int resource, rlim_t v)
 	return setrlimit(resource, &r) == 0 ? 0 : errno;
 }
 
-int sandbox_enter(const struct sandbox_limits *l)
+/* The package directory mounted on stage() in a private mount namespace (as root). */
+static int stage_pkg(const char *dir)
 {
+	if (unshare(CLONE_NEWNS) != 0) return errno;
+	if (mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL) != 0) return errno;
+	if (mount(dir, stage(), NULL, MS_BIND | MS_REC, NULL) != 0) return errno;
+	return 0;
+}
+
+int sandbox_enter(const struct sandbox *s)
+{
+	const struct sandbox_limits *l = &s->lim;
 	int e;
 	if (geteuid() == 0) {
+		if (s->pkgdir && (e = stage_pkg(s->pkgdir))) return e;
 		uid_t id = (uid_t)(UID_BASE + getpid() % UID_SPAN);
 		if (setgroups(0, NULL) != 0 || setgid((gid_t)id) != 0 || setuid(id) != 0) return errno;
 	}
@@ -186,7 +213,7 @@ static long long now_ms(void)
 }
 
 /* fork and exec argv in the sandbox's limits, in its own process group, stdout and stderr into pipe *fd. */
-static pid_t spawn(const struct sandbox_limits *l, char **argv, int *fd, char *err, size_t errlen)
+static pid_t spawn(const struct sandbox *s, char **argv, int *fd, char *err, size_t errlen)
 {
 	int p[2];
 	if (pipe2(p, O_CLOEXEC) != 0) { snprintf(err, errlen, "pipe: %s", strerror(errno)); return -1; }
@@ -196,7 +223,7 @@ static pid_t spawn(const struct sandbox_limits *l, char **argv, int *fd, char *e
 		setpgid(0, 0);
 		int null = open("/dev/null", O_RDONLY);
 		if (null < 0 || dup2(null, 0) < 0 || dup2(p[1], 1) < 0 || dup2(p[1], 2) < 0) _exit(126);
-		if (sandbox_enter(l) != 0) _exit(126);
+		if (sandbox_enter(s) != 0) _exit(126);
 		execvp(argv[0], argv);
 		_exit(127);
 	}
@@ -237,7 +264,7 @@ int sandbox_run(const struct sandbox *s, char *const cmd[], int *status, int *ti
 	char **argv = sandbox_argv(s, cmd, err, errlen);
 	if (!argv) return -1;
 	int fd;
-	pid_t pid = spawn(&s->lim, argv, &fd, err, errlen);
+	pid_t pid = spawn(s, argv, &fd, err, errlen);
 	sandbox_argv_free(argv);
 	if (pid < 0) return -1;
 	*timed_out = collect(fd, now_ms() + (long long)s->lim.wall_s * 1000, out, outlen);

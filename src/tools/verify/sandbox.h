@@ -45,9 +45,11 @@ struct sandbox {
 char **sandbox_argv(const struct sandbox *s, char *const cmd[], char *err, size_t errlen);
 void sandbox_argv_free(char **argv);
 
-/* In a forked child, before exec of sandbox_argv: becomes its own unprivileged user when root, applies the limits. Only
- * async-signal-safe calls. Returns 0, or an errno value (then the child should not exec). */
-int sandbox_enter(const struct sandbox_limits *l);
+/* In a forked child, before exec of sandbox_argv: when root, mounts the package directory where
+ * sandbox_argv binds it from, in a mount namespace of its own, and becomes its own unprivileged user;
+ * then applies the limits. Only async-signal-safe calls. Returns 0, or an errno value (then the child
+ * should not exec). */
+int sandbox_enter(const struct sandbox *s);
 
 /* How the sandbox is set up, for a report's environment (caller puts). */
 struct json_object *sandbox_describe(const struct sandbox *s);

@@ -191,3 +191,35 @@ Test(verify_sandbox, bad_arguments)
 	s.env = NULL;
 	cr_assert_null(sandbox_argv(&s, none, err, sizeof err));
 }
+
+/* A package under a directory the sandbox's user cannot enter (a checkout in a 0700 folder) is bound all
+ * the same, and nothing of that folder's other content shows. */
+Test(verify_sandbox, package_under_private_directory)
+{
+	need_bwrap();
+	char top[] = "/tmp/autoplan-private-XXXXXX", pkg[200], file[240], other[240];
+	cr_assert_not_null(mkdtemp(top));
+	cr_assert_eq(chmod(top, 0700), 0);
+	snprintf(pkg, sizeof pkg, "%s/pkg", top);
+	snprintf(file, sizeof file, "%s/server.js", pkg);
+	snprintf(other, sizeof other, "%s/other", top);
+	cr_assert_eq(mkdir(pkg, 0755), 0);
+	FILE *f = fopen(file, "w"), *g = fopen(other, "w");
+	cr_assert(f && g);
+	fputs("inside\n", f);
+	fputs("outside\n", g);
+	fclose(f);
+	fclose(g);
+	chmod(file, 0644);
+	struct sandbox s = box();
+	s.pkgdir = pkg;
+	int code;
+	char line[600];
+	snprintf(line, sizeof line, "cat /pkg/server.js; ls /pkg; test -e %s && echo SEEN", other);
+	const char *out = run(&s, line, &code, NULL);
+	unlink(file);
+	unlink(other);
+	rmdir(pkg);
+	rmdir(top);
+	cr_assert_str_eq(out, "inside\nserver.js\n");
+}

@@ -7,13 +7,15 @@
 #   ./dev.sh test --sanitize  build in _build-asan with AddressSanitizer and UBSan, then make check
 #   ./dev.sh bench            the same set-up, then make bench
 #   ./dev.sh admin ARGS...    autoplan-admin against the store ./dev.sh run serves (projects, keys)
+#   ./dev.sh verify [KEY...]  verify directory entries (all, or the keys named) in the sandbox; reports go to
+#                             catalog/reports/ (JOBS=2, MAX_AGE=7 days: entries verified since are skipped)
 set -euo pipefail
 cd "$(dirname "$0")"
 top=$(pwd)
 
 packages=(build-essential autoconf automake pkg-config libfcgi-dev libjson-c-dev libssl-dev libyaml-dev
 	libcriterion-dev libcurl4-openssl-dev nginx wrk valgrind nodejs npm libseccomp-dev clang
-	libsqlite3-dev libpq-dev postgresql
+	libsqlite3-dev libpq-dev postgresql bubblewrap
 	apache2 libapache2-mod-fcgid mandoc man-db bsdextrautils systemd
 	chromium fonts-dejavu-core)
 
@@ -102,6 +104,16 @@ bench)
 	build _build
 	make -s -C _build bench
 	;;
+verify)
+	install_missing
+	build _build >/dev/null
+	make -s -C _build catalog.bin
+	status=0
+	_build/src/autoplan-verify --directory --catalog _build/catalog.bin --reports catalog/reports \
+		--cache "$top/_build/npm-cache" --jobs "${JOBS:-2}" --max-age "${MAX_AGE:-7}" "$@" || status=$?
+	make -s -C _build catalog.bin # the new reports compiled in: levels follow from them
+	exit $status
+	;;
 admin)
 	install_missing
 	build _build >/dev/null
@@ -109,7 +121,7 @@ admin)
 	exec _build/src/autoplan-admin --db "${AUTOPLAN_MONITOR_DB:-$top/_build/state/monitor.db}" "$@"
 	;;
 *)
-	sed -n '2,7p' "$0"
+	sed -n '2,9p' "$0"
 	exit 2
 	;;
 esac

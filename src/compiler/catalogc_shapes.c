@@ -174,6 +174,7 @@ static const struct schema_prop p_report[] = {
 	{ "id", &s_slug, true }, { "date", &s_date, true }, { "title", &s_text, true }, { "subject", &s_obj, true },
 	{ "environment", &s_obj, true }, { "assertions", &s_obj_list, true }, { "limitations", &s_text_list, true },
 	{ "observed_tool_input_schemas", &s_obj_list, true }, { "generated_by", &s_str, false },
+	{ "observed_resources", &s_obj_list, false }, { "observed_prompts", &s_obj_list, false },
 	{ NULL, NULL, false } };
 const struct schema SRC_REPORT = { .kind = SK_OBJECT, .min = NB, .max = NB, .props = p_report };
 

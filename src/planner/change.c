@@ -64,6 +64,11 @@ static const struct { const char *name; enum change_class cls; } KINDS[CK_COUNT]
 	[CK_MTLS_ROOT_URL] = { "mtls_root_url_changed", CHANGE_INFO },
 	[CK_CATALOG_VERSION] = { "catalog_version_moved", CHANGE_INFO },
 	[CK_RULE_VERSION] = { "rule_version_moved", CHANGE_INFO },
+	[CK_TOOL_ADDED] = { "tool_added", CHANGE_COMPATIBLE },
+	[CK_TOOL_REMOVED] = { "tool_removed", CHANGE_BREAKING },
+	/* any other difference in a tool input property's schema (nested properties, bounds, formats): treated
+	 * as breaking until someone looks, like a hash nothing explains */
+	[CK_PARAM_SCHEMA] = { "parameter_schema_changed", CHANGE_BREAKING },
 };
 
 const char *change_kind_name(enum change_kind k)

@@ -1,7 +1,7 @@
 /* Changes to a provider operation, classified in one place for every comparison of two states: the change
  * impact (a snapshot against the catalog, POST /v2/workflows/impact), autoplan-refresh --diff (two
- * revisions of a provider document) and the monitoring evaluator, which judges the impact's changes per
- * watch. A kind's class says what it does to a caller that relied on the earlier state. */
+ * revisions of a provider document), the monitoring evaluator, which judges the impact's changes per
+ * watch, and the tools of an MCP server between two verification reports (tools/verify/toolchange). A kind's class says what it does to a caller that relied on the earlier state. */
 #ifndef AUTOPLAN_PLANNER_CHANGE_H
 #define AUTOPLAN_PLANNER_CHANGE_H
 
@@ -30,6 +30,8 @@ enum change_kind {
 	/* the operation in the catalog, the document, the versions */
 	CK_REMOVED, CK_CAPABILITY_REMAPPED, CK_HASH_EXPLAINED, CK_HASH_UNEXPLAINED, CK_REVISION, CK_ROOT_URL,
 	CK_SERVICE_PATH, CK_MTLS_ROOT_URL, CK_CATALOG_VERSION, CK_RULE_VERSION,
+	/* an MCP server's tools between two observations (the parameter kinds above serve their inputs) */
+	CK_TOOL_ADDED, CK_TOOL_REMOVED, CK_PARAM_SCHEMA,
 	CK_COUNT
 };
 

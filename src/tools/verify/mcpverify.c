@@ -18,7 +18,7 @@
 #include <unistd.h>
 
 #define MAX_LINE (8u << 20)   /* one JSON-RPC message on stdout */
-#define MAX_PAGES 50          /* tools/list pages followed */
+#define MAX_PAGES 50          /* pages of one list method followed */
 #define ERR_TAIL 600          /* bytes of the server's stderr kept for failure details */
 
 struct child {
@@ -29,9 +29,11 @@ struct child {
 	char tail[ERR_TAIL + 1];
 	size_t tail_len;
 	int reaped, status;
+	long long wall_end;         /* the sandbox's wall-clock limit: the session ends there */
+	int wall_s, wall_hit;
 };
 
-enum rpc_rc { RPC_OK = 0, RPC_TIMEOUT = -1, RPC_EXITED = -2, RPC_GARBAGE = -3, RPC_IO = -4 };
+enum rpc_rc { RPC_OK = 0, RPC_TIMEOUT = -1, RPC_EXITED = -2, RPC_GARBAGE = -3, RPC_IO = -4, RPC_WALL = -5 };
 
 static long long now_ms(void)
 {
@@ -40,14 +42,18 @@ static long long now_ms(void)
 	return ts.tv_sec * 1000LL + ts.tv_nsec / 1000000;
 }
 
-/* fork/exec with three pipes; the child gets its own process group so all its descendants can be killed.
- * An exec failure comes back through a close-on-exec pipe. Returns 0, or an errno value. */
-static int child_start(struct child *c, char *const argv[], const char *cwd)
+/* fork/exec of the sandbox with three pipes; the child gets its own process group so that bubblewrap and
+ * everything it started can be killed. An exec or sandbox set-up failure comes back through a close-on-exec
+ * pipe. Returns 0, or an errno value. */
+static int child_start(struct child *c, char *const argv[], const struct sandbox *sb)
 {
+	const struct sandbox_limits *lim = &sb->lim;
 	int pin[2], pout[2], perr[2], pexec[2];
 	memset(c, 0, sizeof *c);
 	c->pid = -1;
 	c->in = c->out = c->err = -1;
+	c->wall_end = now_ms() + (long long)lim->wall_s * 1000;
+	c->wall_s = lim->wall_s;
 	if (pipe2(pin, O_CLOEXEC) || pipe2(pout, O_CLOEXEC) || pipe2(perr, O_CLOEXEC) || pipe2(pexec, O_CLOEXEC)) return errno;
 	pid_t pid = fork();
 	if (pid < 0) return errno;
@@ -56,9 +62,8 @@ static int child_start(struct child *c, char *const argv[], const char *cwd)
 		dup2(pin[0], 0);
 		dup2(pout[1], 1);
 		dup2(perr[1], 2);
-		int e = 0;
-		if (cwd && chdir(cwd) != 0) e = errno;
-		else { execvp(argv[0], argv); e = errno; }
+		int e = sandbox_enter(sb);
+		if (!e) { execvp(argv[0], argv); e = errno; }
 		if (write(pexec[1], &e, sizeof e) < 0) _exit(127);
 		_exit(127);
 	}
@@ -127,10 +132,18 @@ static void child_stop(struct child *c)
 	c->buf = NULL;
 }
 
+/* What a signal says about the sandbox's limits. */
+static const char *limit_name(int sig)
+{
+	return sig == SIGXCPU ? " (the CPU-time limit)" : sig == SIGXFSZ ? " (the file-size limit)" : "";
+}
+
 static void exit_text(struct child *c, char *out, size_t n)
 {
 	try_reap(c, 300);
 	if (!c->reaped) snprintf(out, n, "closed its output but had not exited");
+	else if (WIFEXITED(c->status) && WEXITSTATUS(c->status) > 128) /* bubblewrap passes a signal on as 128+N */
+		snprintf(out, n, "was killed by signal %d%s", WEXITSTATUS(c->status) - 128, limit_name(WEXITSTATUS(c->status) - 128));
 	else if (WIFEXITED(c->status)) snprintf(out, n, "exited with status %d", WEXITSTATUS(c->status));
 	else if (WIFSIGNALED(c->status)) snprintf(out, n, "was killed by signal %d", WTERMSIG(c->status));
 	else snprintf(out, n, "ended");
@@ -149,7 +162,13 @@ static int read_line(struct child *c, long long deadline, char **line, char *why
 			return *line ? RPC_OK : RPC_IO;
 		}
 		if (c->len > MAX_LINE) { snprintf(why, wn, "a line on stdout exceeded %u bytes", MAX_LINE); return RPC_GARBAGE; }
-		long long left = deadline - now_ms();
+		long long left = (deadline < c->wall_end ? deadline : c->wall_end) - now_ms();
+		if (left <= 0 && deadline >= c->wall_end) {
+			c->wall_hit = 1;
+			kill(-c->pid, SIGKILL);
+			snprintf(why, wn, "the wall-clock limit of %d s was reached and the server was killed", c->wall_s);
+			return RPC_WALL;
+		}
 		if (left <= 0) return RPC_TIMEOUT;
 		struct pollfd p[2] = { { c->out, POLLIN, 0 }, { c->err, POLLIN, 0 } };
 		int r = poll(p, c->err >= 0 ? 2 : 1, (int)(left > 1000 ? 1000 : left));
@@ -350,8 +369,9 @@ static int check_tools(struct json_object *tools, struct json_object *schemas, c
 	return 0;
 }
 
-static int list_tools(struct child *c, const struct mcpverify_opts *o, int *next_id, struct json_object *tools,
-	char *why, size_t wn)
+/* Every page of a list method ("tools/list": key "tools"), appended to items. */
+static int list_all(struct child *c, const struct mcpverify_opts *o, int *next_id, const char *method, const char *key,
+	struct json_object *items, char *why, size_t wn)
 {
 	char cursor[1024] = "";
 	for (int page = 0; page < MAX_PAGES; page++) {
@@ -360,27 +380,27 @@ static int list_tools(struct child *c, const struct mcpverify_opts *o, int *next
 			params = json_object_new_object();
 			jadd(params, "cursor", json_object_new_string(cursor));
 		}
-		int rc = rpc(c, (*next_id)++, "tools/list", params, o->timeout_ms, &res, &err, why, wn);
+		int rc = rpc(c, (*next_id)++, method, params, o->timeout_ms, &res, &err, why, wn);
 		if (rc != RPC_OK) return rc;
 		if (err) {
-			snprintf(why, wn, "tools/list answered with error %s", json_object_to_json_string(err));
+			snprintf(why, wn, "%s answered with error %s", method, json_object_to_json_string(err));
 			json_object_put(err);
 			return RPC_GARBAGE;
 		}
-		struct json_object *list = jget(res, "tools");
+		struct json_object *list = jget(res, key);
 		if (!list || !json_object_is_type(list, json_type_array)) {
 			json_object_put(res);
-			snprintf(why, wn, "the tools/list result has no tools array");
+			snprintf(why, wn, "the %s result has no %s array", method, key);
 			return RPC_GARBAGE;
 		}
 		for (size_t i = 0; i < json_object_array_length(list); i++)
-			json_object_array_add(tools, json_object_get(json_object_array_get_idx(list, i)));
+			json_object_array_add(items, json_object_get(json_object_array_get_idx(list, i)));
 		const char *next = jget_str(res, "nextCursor");
 		snprintf(cursor, sizeof cursor, "%s", next ? next : "");
 		json_object_put(res);
 		if (!cursor[0]) return RPC_OK;
 	}
-	snprintf(why, wn, "tools/list still had a nextCursor after %d pages", MAX_PAGES);
+	snprintf(why, wn, "%s still had a nextCursor after %d pages", method, MAX_PAGES);
 	return RPC_GARBAGE;
 }
 
@@ -449,7 +469,33 @@ static struct json_object *environment(const struct mcpverify_opts *o, struct js
 	jadd(e, "protocol_version_negotiated", negotiated ? json_object_new_string(negotiated) : NULL);
 	jadd(e, "server_info", server_info ? json_object_get(server_info) : NULL);
 	jadd(e, "request_timeout_ms", json_object_new_int(o->timeout_ms));
+	jadd(e, "sandbox", sandbox_describe(o->sandbox));
+	if (o->placeholders) jadd(e, "placeholders", json_object_get(o->placeholders));
+	if (o->install_scripts_skipped) jadd(e, "install_scripts", json_object_new_string("disabled"));
 	return e;
+}
+
+/* What the sandbox took away from this run: placeholders, install scripts, the wall-clock limit. */
+static void more_limitations(const struct mcpverify_opts *o, const struct child *c, struct json_object *lim)
+{
+	char en[900], de[900], names[600] = "";
+	size_t n = o->placeholders ? json_object_array_length(o->placeholders) : 0, off = 0;
+	for (size_t i = 0; i < n && off < sizeof names; i++)
+		off += (size_t)snprintf(names + off, sizeof names - off, "%s%s", i ? ", " : "",
+			json_object_get_string(json_object_array_get_idx(o->placeholders, i)));
+	if (n) {
+		snprintf(en, sizeof en, "What the entry asks the user for (required environment variables, arguments in angle brackets) had placeholder values, not real ones: %s.", names);
+		snprintf(de, sizeof de, "Was der Eintrag vom Nutzer verlangt (Pflicht-Umgebungsvariablen, Argumente in spitzen Klammern), hatte Platzhalterwerte statt echter: %s.", names);
+		json_object_array_add(lim, text2(en, de));
+	}
+	if (o->install_scripts_skipped)
+		json_object_array_add(lim, text2("The package was installed with its install scripts disabled; a server that needs them may fail for that reason.",
+			"Das Paket wurde ohne seine Installationsskripte installiert; ein Server, der sie braucht, kann daran scheitern."));
+	if (c->wall_hit) {
+		snprintf(en, sizeof en, "The session was cut at the sandbox's wall-clock limit of %d s.", c->wall_s);
+		snprintf(de, sizeof de, "Die Sitzung wurde an der Zeitgrenze der Sandbox von %d s abgebrochen.", c->wall_s);
+		json_object_array_add(lim, text2(en, de));
+	}
 }
 
 static int valid_slug(const char *s)
@@ -460,8 +506,28 @@ static int valid_slug(const char *s)
 	return 1;
 }
 
-/* The steps after a successful start: tools/list, then the plan's call. */
-static void session(struct child *c, const struct mcpverify_opts *o, struct json_object *as, struct json_object *schemas)
+/* resources/list or prompts/list when the server offers them: what it lists goes into seen->key; a
+ * failure becomes a limitation (they are observations, not a verification level). */
+static void observe_list(struct child *c, const struct mcpverify_opts *o, int *next_id, struct json_object *caps,
+	const char *what, struct json_object *seen, struct json_object *lim)
+{
+	char method[40], why[900], detail[1400], en[1500], de[1500];
+	snprintf(method, sizeof method, "%s/list", what);
+	if (!jget(caps, what)) return;
+	struct json_object *items = json_object_new_array();
+	int rc = list_all(c, o, next_id, method, what, items, why, sizeof why);
+	if (rc == RPC_OK) { json_object_object_add(seen, what, items); return; }
+	json_object_put(items);
+	failure_detail(detail, sizeof detail, why, c);
+	snprintf(de, sizeof de, "%s schlug fehl: %s", method, detail);
+	snprintf(en, sizeof en, "%s failed: %s", method, detail);
+	json_object_array_add(lim, text2(en, de));
+}
+
+/* The steps after a successful start: tools/list, resources/list and prompts/list when offered, then the
+ * plan's call. */
+static void session(struct child *c, const struct mcpverify_opts *o, struct json_object *as, struct json_object *schemas,
+	struct json_object *caps, struct json_object *seen, struct json_object *lim)
 {
 	int next_id = 2;
 	char why[900], detail[1400];
@@ -469,7 +535,7 @@ static void session(struct child *c, const struct mcpverify_opts *o, struct json
 	int sent = send_msg(c, note);
 	json_object_put(note);
 	struct json_object *tools = json_object_new_array();
-	int rc = sent < 0 ? RPC_EXITED : list_tools(c, o, &next_id, tools, why, sizeof why);
+	int rc = sent < 0 ? RPC_EXITED : list_all(c, o, &next_id, "tools/list", "tools", tools, why, sizeof why);
 	if (sent < 0) snprintf(why, sizeof why, "the server closed its input after initialize");
 	char bad[300] = "";
 	if (rc == RPC_OK && check_tools(tools, schemas, bad, sizeof bad) < 0) {
@@ -485,9 +551,32 @@ static void session(struct child *c, const struct mcpverify_opts *o, struct json
 		snprintf(detail, sizeof detail, "%zu tools listed; their input schemas are recorded below as sent.",
 			json_object_array_length(tools));
 		assertion(as, "tools-list", "schema_read", check, "pass", detail, NULL);
+		observe_list(c, o, &next_id, caps, "resources", seen, lim);
+		observe_list(c, o, &next_id, caps, "prompts", seen, lim);
 		call_tool(c, o, &next_id, as);
 	}
 	json_object_put(tools);
+}
+
+char **mcpverify_placeholder_env(struct json_object *conn, struct json_object *names)
+{
+	struct json_object *vars = jget(conn, "env");
+	size_t nv = vars && json_object_is_type(vars, json_type_array) ? json_object_array_length(vars) : 0, k = 0;
+	char **ev = calloc(nv + 1, sizeof *ev);
+	for (size_t i = 0; ev && i < nv; i++) {
+		struct json_object *v = json_object_array_get_idx(vars, i);
+		if (!jget_bool(v, "required", 0) || !jget_str(v, "name")) continue;
+		json_object_array_add(names, json_object_new_string(jget_str(v, "name")));
+		if (asprintf(&ev[k], "%s=autoplan-placeholder", jget_str(v, "name")) > 0) k++;
+		else ev[k] = NULL;
+	}
+	return ev;
+}
+
+void mcpverify_free_env(char **env)
+{
+	for (size_t i = 0; env && env[i]; i++) free(env[i]);
+	free(env);
 }
 
 struct json_object *mcpverify_run(const struct mcpverify_opts *o, char *err, size_t errlen)
@@ -495,18 +584,28 @@ struct json_object *mcpverify_run(const struct mcpverify_opts *o, char *err, siz
 	if (!valid_slug(o->id)) { snprintf(err, errlen, "report id must match ^[a-z0-9][a-z0-9-]*$"); return NULL; }
 	if (!o->date || strlen(o->date) != 10) { snprintf(err, errlen, "date must be YYYY-MM-DD"); return NULL; }
 	if (!o->argv || !o->argv[0]) { snprintf(err, errlen, "no command to start"); return NULL; }
+	if (!o->sandbox) { snprintf(err, errlen, "no sandbox: servers are only started in one"); return NULL; }
+	if (o->sandbox->lim.wall_s < 1 || o->sandbox->lim.cpu_s < 1 || o->sandbox->lim.mem_mb < 16 ||
+		o->sandbox->lim.nproc < 1 || o->sandbox->lim.fsize_mb < 1 || o->sandbox->lim.nofile < 16) {
+		snprintf(err, errlen, "a sandbox limit is out of range");
+		return NULL;
+	}
+	char **sargv = sandbox_argv(o->sandbox, o->argv, err, errlen);
+	if (!sargv) return NULL;
 	if (o->plan && jget(o->plan, "call") && !jget_str(jget(o->plan, "call"), "tool")) {
 		snprintf(err, errlen, "the plan's call names no tool");
 		return NULL;
 	}
 	struct json_object *as = json_object_new_array(), *schemas = json_object_new_array(), *server_info = NULL;
+	struct json_object *seen = json_object_new_object(), *lim = json_object_new_array();
 	char negotiated[64] = "", why[900], detail[1400];
 	check_package(o, as);
 	struct child c;
-	int e = child_start(&c, o->argv, o->cwd);
+	int e = child_start(&c, sargv, o->sandbox);
+	sandbox_argv_free(sargv);
 	const char *start_check = "The server starts over stdio and answers initialize with a protocol version and server information.";
 	if (e) {
-		snprintf(detail, sizeof detail, "The command could not be started: %s.", strerror(e));
+		snprintf(detail, sizeof detail, "The sandbox (bwrap) could not be started: %s.", strerror(e));
 		assertion(as, "initialize", "started", start_check, "fail", detail, NULL);
 		skip_rest(as, 2, "the server did not start");
 	} else {
@@ -533,7 +632,7 @@ struct json_object *mcpverify_run(const struct mcpverify_opts *o, char *err, siz
 				jget_str(server_info, "name") ? jget_str(server_info, "name") : "(no name)",
 				jget_str(server_info, "version") ? jget_str(server_info, "version") : "(no version)");
 			assertion(as, "initialize", "started", start_check, "pass", detail, NULL);
-			session(&c, o, as, schemas);
+			session(&c, o, as, schemas, jget(res, "capabilities"), seen, lim);
 		}
 		json_object_put(res);
 		json_object_put(rerr);
@@ -556,15 +655,22 @@ struct json_object *mcpverify_run(const struct mcpverify_opts *o, char *err, siz
 	jadd(r, "subject", subj);
 	jadd(r, "environment", environment(o, server_info, negotiated[0] ? negotiated : NULL));
 	jadd(r, "assertions", as);
-	struct json_object *lim = json_object_new_array();
-	json_object_array_add(lim, text2("One run on one machine with one runtime; other operating systems, runtimes and clients were not exercised.",
+	struct json_object *fixed = json_object_new_array();
+	json_object_array_add(fixed, text2("One run on one machine with one runtime; other operating systems, runtimes and clients were not exercised.",
 		"Ein Lauf auf einem Rechner mit einer Laufzeit; andere Betriebssysteme, Laufzeiten und Clients wurden nicht geprüft."));
-	json_object_array_add(lim, text2("The server ran without credentials and without any provider account; no provider operation was called through it.",
+	json_object_array_add(fixed, text2("The server ran without credentials and without any provider account; no provider operation was called through it.",
 		"Der Server lief ohne Zugangsdaten und ohne Anbieterkonto; keine Anbieteroperation wurde über ihn aufgerufen."));
 	if (!jget(o->plan, "call"))
-		json_object_array_add(lim, text2("No tool was called: execution was not tested.", "Kein Werkzeug wurde aufgerufen: die Ausführung wurde nicht geprüft."));
-	jadd(r, "limitations", lim);
+		json_object_array_add(fixed, text2("No tool was called: execution was not tested.", "Kein Werkzeug wurde aufgerufen: die Ausführung wurde nicht geprüft."));
+	more_limitations(o, &c, lim);
+	for (size_t i = 0; i < json_object_array_length(lim); i++)
+		json_object_array_add(fixed, json_object_get(json_object_array_get_idx(lim, i)));
+	json_object_put(lim);
+	jadd(r, "limitations", fixed);
 	jadd(r, "observed_tool_input_schemas", schemas);
+	if (jget(seen, "resources")) jadd(r, "observed_resources", json_object_get(jget(seen, "resources")));
+	if (jget(seen, "prompts")) jadd(r, "observed_prompts", json_object_get(jget(seen, "prompts")));
+	json_object_put(seen);
 	jadd(r, "generated_by", json_object_new_string(o->generated_by ? o->generated_by : gen));
 	json_object_put(server_info);
 	return r;

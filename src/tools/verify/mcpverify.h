@@ -3,6 +3,8 @@
 #ifndef AUTOPLAN_MCPVERIFY_H
 #define AUTOPLAN_MCPVERIFY_H
 
+#include "tools/verify/sandbox.h"
+
 #include <json-c/json.h>
 
 #define MCPVERIFY_VERSION "1.0"
@@ -10,7 +12,11 @@
 
 struct mcpverify_opts {
 	char *const *argv;          /* command and arguments to start (execvp), NULL-terminated */
-	const char *cwd;            /* working directory of the server, or NULL */
+	const struct sandbox *sandbox; /* where it runs (required): package, working directory, environment,
+	                            * limits; its wall-clock limit bounds the whole session */
+	struct json_object *placeholders; /* names of required environment variables and "<argument>"s given
+	                            * placeholder values (the report lists them), or NULL */
+	int install_scripts_skipped; /* the package was installed with its install scripts disabled */
 	const char *id;             /* report id (slug) */
 	const char *date;           /* YYYY-MM-DD */
 	const char *entry;          /* subject.entry, "mcp/<slug>", or NULL */
@@ -24,7 +30,13 @@ struct mcpverify_opts {
 	const char *generated_by;   /* "autoplan-verify <version>" or "make check"; NULL: the former */
 };
 
-/* Runs the server and builds the report. Never fails for anything the server does: such outcomes are
+/* "NAME=autoplan-placeholder" for each required environment variable of a directory connection (its "env"
+ * array of {name, required}), NULL-terminated; each name is appended to names. Caller frees the strings and
+ * the array (mcpverify_free_env). NULL when out of memory. */
+char **mcpverify_placeholder_env(struct json_object *conn, struct json_object *names);
+void mcpverify_free_env(char **env);
+
+/* Runs the server in the sandbox and builds the report. Never fails for anything the server does: such outcomes are
  * failed or skipped assertions. Returns the report (caller puts), or NULL with err for bad options. */
 struct json_object *mcpverify_run(const struct mcpverify_opts *o, char *err, size_t errlen);
 

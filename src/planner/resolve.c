@@ -612,9 +612,31 @@ static bool ends_in_object(const char *phrase)
 	return false;
 }
 
+/* "..., send me a Gmail notification": a verb and "me" opening a clause (the request's start, right after an
+ * app's name, after please/then/and) is the imperative, the verb alone; "the files people send me" is mail
+ * that arrives. */
+static int verb_of(const struct catalog *c, const struct plan_resolution *r, int i);
+
+static bool imperative_to_me(const struct catalog *c, const struct plan_resolution *r, int i, const char *phrase)
+{
+	const char *sp = strchr(phrase, ' ');
+	if (!sp || strcmp(sp + 1, "me") != 0) return false;
+	/* only a verb that writes alone ("send"; "tell me" stays a way of asking to read) */
+	int verb = verb_of(c, r, i);
+	bool writes = false;
+	for (uint32_t cap = 0; verb >= 0 && cap < c->ncaps && cap < 64; cap++)
+		writes |= (c->intents[verb].caps >> cap & 1) && c->caps[cap].write;
+	if (!writes) return false;
+	if (i == 0 || r->app_word[i - 1]) return true;
+	static const char *const openers[] = { "please", "then", "and", NULL };
+	for (int k = 0; openers[k]; k++) if (strcmp(r->words[i - 1], openers[k]) == 0) return true;
+	return false;
+}
+
 static bool note_intent(const struct catalog *c, struct plan_resolution *r, int i, const struct cat_syn *sy, void *ctx)
 {
 	(void)ctx;
+	if (sy->words == 2 && imperative_to_me(c, r, i, cat_s(c, sy->phrase))) return false;
 	/* separable verbs keep their parts apart: "was steht heute im Kalender an" */
 	/* a verb and its particle take their object between them ("lade den Bericht hoch"); a fixed
 	 * expression of small words ("what's on") only lets small words in */

@@ -10,8 +10,8 @@
 #include <string.h>
 
 /* A planner text followed by words of the request's own, in the wanted languages: one product's name
- * (product >= 0), or the titles of the actions outside the catalog the request named, then a full stop. */
-static void text_then(const struct out *o, enum ptext k, const struct plan_resolution *r, int product)
+ * (product not NULL), or the titles of the actions outside the catalog the request named, then a full stop. */
+static void text_then(const struct out *o, enum ptext k, const struct plan_resolution *r, const struct plan_outside *product)
 {
 	const struct catalog *c = o->c;
 	const struct cat_text *t = &c->texts[k];
@@ -20,12 +20,12 @@ static void text_then(const struct out *o, enum ptext k, const struct plan_resol
 		bool de = o->hc->langs[l] == LANG_DE;
 		char buf[1024];
 		size_t n = (size_t)snprintf(buf, sizeof buf, "%s", cat_s(c, de ? t->de : t->en));
-		for (int i = 0; i < (product >= 0 ? 1 : r->nactions) && n < sizeof buf; i++) {
-			const struct cat_outside *x = &c->outside[product >= 0 ? product : r->actions[i].item];
-			const char *word = cat_s(c, product >= 0 ? x->name : de ? x->title_de : x->title_en);
+		for (int i = 0; i < (product ? 1 : r->nactions) && n < sizeof buf; i++) {
+			const struct cat_outside *x = &c->outside[product ? product->item : r->actions[i].item];
+			const char *word = product ? pv_product_name(c, r, product) : cat_s(c, de ? x->title_de : x->title_en);
 			n += (size_t)snprintf(buf + n, sizeof buf - n, "%s%s", i ? ", " : " ", word);
 		}
-		if (product < 0 && n + 1 < sizeof buf) buf[n++] = '.';
+		if (!product && n + 1 < sizeof buf) buf[n++] = '.';
 		jw_key_str(o->w, de ? "de" : "en");
 		jw_strn(o->w, buf, n < sizeof buf ? n : sizeof buf - 1);
 	}
@@ -195,13 +195,13 @@ static void view_step(const struct out *o, const struct plan *p, int idx, int pr
 }
 
 /* {name, kind} of a product outside the catalog. */
-static void product_ref(struct jw *w, const struct catalog *c, const struct cat_outside *x)
+static void product_ref(struct jw *w, const struct catalog *c, const struct plan_resolution *r, const struct plan_outside *pr)
 {
 	jw_obj(w);
 	jw_key(w, "name");
-	view_str(w, c, x->name);
+	jw_str(w, pv_product_name(c, r, pr));
 	jw_key(w, "kind");
-	view_str(w, c, x->kind);
+	view_str(w, c, c->outside[pr->item].kind);
 	jw_obj_end(w);
 }
 
@@ -219,7 +219,7 @@ static void view_left_out(const struct out *o, const struct plan *p, const struc
 }
 
 /* A product step read_only leaves out: it writes into the product. */
-static void product_left_out(const struct out *o, const struct plan_outside *pr)
+static void product_left_out(const struct out *o, const struct plan_resolution *r, const struct plan_outside *pr)
 {
 	const struct catalog *c = o->c;
 	struct jw *w = o->w;
@@ -231,7 +231,7 @@ static void product_left_out(const struct out *o, const struct plan_outside *pr)
 	jw_key(w, "operation");
 	jw_null(w);
 	jw_key(w, "product");
-	product_ref(w, c, &c->outside[pr->item]);
+	product_ref(w, c, r, pr);
 	jw_key(w, "role");
 	jw_str(w, "target");
 	jw_key(w, "reason");
@@ -296,17 +296,16 @@ static void view_apps(const struct out *o, const struct plan *p)
 
 /* The step a product outside the catalog stands for: done by the caller with the product's own interface,
  * documented by nothing here; the same members as every step. */
-static void product_step(const struct out *o, const struct plan_outside *pr, int prev)
+static void product_step(const struct out *o, const struct plan_resolution *r, const struct plan_outside *pr, int prev)
 {
 	const struct catalog *c = o->c;
-	const struct cat_outside *x = &c->outside[pr->item];
 	bool source = !plan_product_writes(pr);
 	struct jw *w = o->w;
 	jw_obj(w);
 	jw_key(w, "capability");
 	jw_null(w);
 	jw_key(w, "title");
-	text_then(o, source ? PT_STEP_PRODUCT_SOURCE : PT_STEP_PRODUCT_TARGET, NULL, (int)pr->item);
+	text_then(o, source ? PT_STEP_PRODUCT_SOURCE : PT_STEP_PRODUCT_TARGET, r, pr);
 	jw_key(w, "role");
 	jw_str(w, source ? "source" : "target");
 	jw_key(w, "added");
@@ -318,7 +317,7 @@ static void product_step(const struct out *o, const struct plan_outside *pr, int
 	jw_key(w, "app_source");
 	jw_null(w);
 	jw_key(w, "product");
-	product_ref(w, c, x);
+	product_ref(w, c, r, pr);
 	jw_key(w, "write");
 	jw_bool(w, !source);
 	jw_key(w, "documented");
@@ -350,7 +349,7 @@ static int plan_steps(const struct out *o, const struct plan *p, int *documented
 	planned_indices(p, planned, before);
 	jw_arr(o->w);
 	for (int k = 0; p->nsteps && k < r->nproducts; k++)
-		if (!plan_product_writes(&r->products[k])) { product_step(o, &r->products[k], prev); prev = required++; }
+		if (!plan_product_writes(&r->products[k])) { product_step(o, r, &r->products[k], prev); prev = required++; }
 	for (int s = 0; s < p->nsteps; s++) {
 		const struct plan_step *st = &p->steps[s];
 		if (st->left_out) continue;
@@ -363,7 +362,7 @@ static int plan_steps(const struct out *o, const struct plan *p, int *documented
 	}
 	for (int k = 0; p->nsteps && k < r->nproducts; k++)
 		if (plan_product_writes(&r->products[k]) && !plan_product_left_out(p, &r->products[k])) {
-			product_step(o, &r->products[k], prev);
+			product_step(o, r, &r->products[k], prev);
 			prev = required++;
 		}
 	jw_arr_end(o->w);
@@ -373,7 +372,7 @@ static int plan_steps(const struct out *o, const struct plan *p, int *documented
 /* What the status means; an unresolved request says why when it names what the catalog lacks. */
 static void plan_status_text(const struct out *o, const struct plan *p)
 {
-	if (p->status == PS_UNRESOLVED && p->res.nactions) text_then(o, PT_STATUS_ACTION_OUTSIDE, &p->res, -1);
+	if (p->status == PS_UNRESOLVED && p->res.nactions) text_then(o, PT_STATUS_ACTION_OUTSIDE, &p->res, NULL);
 	else if (p->status == PS_UNRESOLVED && p->res.nproducts) pv_ptext(o, PT_STATUS_UNRESOLVED_OUTSIDE);
 	else pv_ptext(o, (enum ptext)(PT_STATUS_UNRESOLVED + p->status));
 }
@@ -401,7 +400,7 @@ void h_plan(const struct hctx *hc, struct json_object *in, struct reply *out)
 	for (int s = 0; s < p.nsteps; s++)
 		if (p.steps[s].left_out) view_left_out(&o, &p, &p.steps[s]);
 	for (int k = 0; p.nsteps && k < p.res.nproducts; k++)
-		if (plan_product_left_out(&p, &p.res.products[k])) product_left_out(&o, &p.res.products[k]);
+		if (plan_product_left_out(&p, &p.res.products[k])) product_left_out(&o, &p.res, &p.res.products[k]);
 	jw_arr_end(w);
 	jw_key(w, "coverage");
 	jw_obj(w);

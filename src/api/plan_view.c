@@ -136,7 +136,8 @@ static void outside_named(const struct out *o, const struct plan_resolution *r, 
 		const struct cat_outside *x = &c->outside[v[k].item];
 		jw_obj(w);
 		jw_key_str(w, x->action ? "action" : "name");
-		view_str(w, c, x->name);
+		if (x->action) view_str(w, c, x->name);
+		else jw_str(w, pv_product_name(c, r, &v[k]));
 		if (x->action) {
 			jw_key(w, "title");
 			pv_ctext(o, x->title_text);
@@ -145,7 +146,8 @@ static void outside_named(const struct out *o, const struct plan_resolution *r, 
 			view_str(w, c, x->kind);
 		}
 		jw_key(w, "words");
-		span_words(w, r, v[k].first, v[k].nwords);
+		if (v[k].site) jw_str(w, r->sites[v[k].site - 1]);
+		else span_words(w, r, v[k].first, v[k].nwords);
 		if (!x->action) {
 			jw_key(w, "role");
 			jw_str(w, PLAN_ROLES[v[k].role]);

@@ -54,6 +54,13 @@ void pv_cover_array(struct jw *w, const struct plan *p);
 /* The scope list of an operation as a JSON array, null when the catalog documents none. */
 void pv_scope_array(struct jw *w, const struct catalog *c, const struct cat_op *op);
 
+/* The name of a product outside the catalog: the catalog's, or the address a website was named by. */
+static inline const char *pv_product_name(const struct catalog *c, const struct plan_resolution *r,
+	const struct plan_outside *pr)
+{
+	return pr->site ? r->sites[pr->site - 1] : cat_s(c, c->outside[pr->item].name);
+}
+
 /* Small and called for every member: inline, so that a view pays no call for them. */
 
 static inline const char *pv_op_scope(const struct catalog *c, const struct cat_op *op, int i)

@@ -54,6 +54,7 @@ struct plan_outside {
 	int first, nwords;
 	int item;                         /* CS_OUTSIDE index */
 	enum plan_role role;              /* a product's role in the request (source, target or none) */
+	int site;                         /* 1 + index into plan_resolution.sites: a website named by its address */
 };
 
 /* A vocabulary word a query word matches, and how well. */
@@ -97,6 +98,8 @@ struct plan_resolution {
 	bool product_acts;                /* the request's action happens in a product outside the catalog */
 	int nearest[2], nnearest;         /* the nearest tasks, when an action outside the catalog left it unresolved */
 	int also_intent, also_cap, also_app;  /* a further action the task does not do, planned after it (-1: none) */
+	char sites[2][64];                /* websites named by their address ("FT.com"), lower case, as written */
+	int nsites;
 	int candidates[PLAN_MAX_CANDIDATES], ncandidates;  /* the tasks sharing the top score */
 	bool equivalent;                  /* they all plan the same steps for the apps named: not a real tie */
 	/* Buffers, written before they are read (words and matches up to nwords and nwm[i]): never cleared,

@@ -8,6 +8,7 @@
 #include <stddef.h>
 #include <stdio.h>
 #include <string.h>
+#include <strings.h>
 
 enum { LV_NONE = 0, LV_TYPO = 1, LV_STEM = 2, LV_EXACT = 3 };
 
@@ -277,6 +278,56 @@ static void join_folded(struct plan_resolution *r)
 	}
 }
 
+/* An ASCII letter or digit (an address is ASCII; no locale lookup per byte). */
+static inline bool ascii_alnum(char ch)
+{
+	unsigned char b = (unsigned char)ch;
+	return (unsigned char)((b | 32) - 'a') < 26 || (unsigned char)(b - '0') < 10;
+}
+
+/* Length of a web address starting at p ("FT.com", "news.ycombinator.com", "www.example.org/feed"): labels
+ * joined by dots ending in a top-level domain people name sites by; 0 when there is none. File names
+ * ("report.pdf", "Node.js") and mail addresses are no address. */
+static size_t site_at(const char *query, const char *p)
+{
+	static const char *const tlds[] = { "com", "org", "net", "io", "co", "ai", "app", "dev", "de", "uk", "eu", "fr",
+		"ch", "at", "nl", "info", "news", "tv", "us", "ca", "xyz", "site", "online", "tech", "cloud", NULL };
+	if (!ascii_alnum(*p) || (p > query && (ascii_alnum(p[-1]) || strchr(".@-_/", p[-1])))) return 0;
+	size_t n = 0;
+	while (ascii_alnum(p[n]) || p[n] == '-') n++;
+	if (p[n] != '.' || !ascii_alnum(p[n + 1])) return 0;  /* most words: no dot in them */
+	while (ascii_alnum(p[n]) || p[n] == '-' || p[n] == '.') n++;
+	while (n && (p[n - 1] == '.' || p[n - 1] == '-')) n--;
+	if (p[n] == '@') return 0;
+	const char *dot = NULL;
+	for (size_t k = 0; k < n; k++) if (p[k] == '.') dot = p + k;
+	if (!dot || dot == p || dot[-1] == '.') return 0;
+	size_t tl = (size_t)(p + n - dot - 1);
+	for (int k = 0; tlds[k]; k++)
+		if (strlen(tlds[k]) == tl && strncasecmp(dot + 1, tlds[k], tl) == 0) {
+			/* a path after the address belongs to it */
+			if (p[n] == '/') n += strcspn(p + n, " \t\n,;)\"'");
+			return n;
+		}
+	return 0;
+}
+
+/* Whether an address's first label names an app, a family or a product ("Outlook.com", "github.com/..."):
+ * then it is that name, not a website of its own. */
+static bool names_product(const struct catalog *c, const char *p)
+{
+	char label[64];
+	size_t n = 0;
+	while (n + 1 < sizeof label && (isalnum((unsigned char)p[n]) || p[n] == '-')) { label[n] = (char)tolower((unsigned char)p[n]); n++; }
+	label[n] = '\0';
+	int e = cat_word_find(c, label, n);
+	for (uint32_t k = 0; e >= 0 && k < c->words[e].syn_count; k++) {
+		uint32_t kind = c->syns[c->lists[c->words[e].syn_first + k]].kind;
+		if (kind == SYN_APP || kind == SYN_FAMILY || kind == SYN_PRODUCT) return true;
+	}
+	return false;
+}
+
 /* Folds the query in segments between arrows ("Google Drive -> Dropbox"), which folding would erase. */
 static void split_words(const struct catalog *c, struct plan_resolution *r, const char *query)
 {
@@ -287,14 +338,28 @@ static void split_words(const struct catalog *c, struct plan_resolution *r, cons
 		unsigned char b = (unsigned char)*cat_s(c, c->syns[s].phrase);
 		if (b) first[b / 64] |= 1ull << (b % 64);
 	}
+	/* addressees, addresses and slashes are rare: most queries skip their checks altogether */
+	bool marks = strpbrk(query, "@./") != NULL;
 	for (const char *p = query;; p++) {
 		/* "@maria can we move ...": an addressee, not a word of the request */
-		if (*p == '@' && (p == query || *(p - 1) == ' ' || *(p - 1) == '\n' || *(p - 1) == '\t')) {
+		if (marks && *p == '@' && (p == query || *(p - 1) == ' ' || *(p - 1) == '\n' || *(p - 1) == '\t')) {
 			while (p[1] && p[1] != ' ' && p[1] != '\n' && p[1] != '\t') p++;
 			continue;
 		}
+		/* "FT.com": a website named by its address, read as the word that names a website, kept as written */
+		/* only a word's first letter can start an address */
+		size_t site = marks && ascii_alnum(*p) && (p == query || !ascii_alnum(p[-1])) ? site_at(query, p) : 0;
+		if (site && r->nsites < 2 && sl + 14 < sizeof seg && !names_product(c, p)) {
+			size_t n = site < sizeof r->sites[0] ? site : sizeof r->sites[0] - 1;
+			for (size_t k = 0; k < n; k++) r->sites[r->nsites][k] = (char)tolower((unsigned char)p[k]);
+			r->sites[r->nsites++][n] = '\0';
+			memcpy(seg + sl, " web address ", 13);
+			sl += 13;
+			p += site - 1;
+			continue;
+		}
 		/* "read/write", "OneDrive/SharePoint": a slash between two words offers either */
-		if (*p == '/' && p > query && isalpha((unsigned char)p[-1]) && isalpha((unsigned char)p[1]) && sl + 5 < sizeof seg) {
+		if (marks && *p == '/' && p > query && isalpha((unsigned char)p[-1]) && isalpha((unsigned char)p[1]) && sl + 5 < sizeof seg) {
 			memcpy(seg + sl, " or ", 4);
 			sl += 4;
 			continue;
@@ -543,6 +608,7 @@ static void family_in_transfer(const struct catalog *c, struct plan_resolution *
 
 static void list_mentions(const struct catalog *c, struct plan_resolution *r)
 {
+	int sites = 0;
 	for (int k = 0; k < r->nmentions; k++) {
 		const struct plan_mention *m = &r->mentions[k];
 		if (m->app >= 0) {
@@ -554,11 +620,13 @@ static void list_mentions(const struct catalog *c, struct plan_resolution *r)
 				r->apps[r->napps++] = m->app;
 			}
 		} else if (m->product >= 0) {
+			/* the word that names a website stands for the next address read, if there is one */
+			int site = strcmp(cat_s(c, c->outside[m->product].name), "website") == 0 && sites < r->nsites ? ++sites : 0;
 			int dup = 0;
-			for (int q = 0; q < r->nproducts; q++) dup |= r->products[q].item == m->product;
+			for (int q = 0; q < r->nproducts && !site; q++) dup |= r->products[q].item == m->product;
 			if (!dup && r->nproducts < PLAN_MAX_OUTSIDE)
 				r->products[r->nproducts++] = (struct plan_outside){ .first = m->first, .nwords = m->nwords,
-					.item = m->product, .role = m->role };
+					.item = m->product, .role = m->role, .site = site };
 		} else {
 			int dup = 0;
 			for (int q = 0; q < r->nfamilies; q++) dup |= r->families[q] == m->family;

@@ -11,6 +11,9 @@
 #define C R_CACHE          /* GET answers fixed by the catalog: ETag, 304, cacheable (router.h) */
 #define CR R_CACHE_RELEASE /* GET documents fixed by the release */
 #define P R_PLANNER        /* reads the planner's free-text resolver tables (a CGI process maps them) */
+#define T R_TOOL           /* offered as an MCP tool at /mcp, named after the operationId (docs/mcp.md) */
+/* The MCP endpoint: answered whole by the mcp module; a tool call may plan or parse YAML */
+#define MCP (R_RAW | R_PLANNER | R_YAML)
 
 /* Response documentation of the planner rows (docs/planner.md has the full rules). Texts are objects
  * keyed en and de, ordered by Accept-Language. */
@@ -57,57 +60,57 @@
 
 const struct route ROUTES[] = {
 	{ "GET", "/v2/capabilities", "findCapabilities", "Find capabilities and the apps that document them", 1,
-		NULL, &Q_CAPABILITIES, NULL, h_capabilities, V | E | C,
+		NULL, &Q_CAPABILITIES, NULL, h_capabilities, V | E | C | T,
 		"capabilities (each with the operations documenting it per app), total, offset, next_offset" },
 	{ "POST", "/v2/workflows/plan", "planWorkflow", "Plan a workflow", 2,
-		NULL, NULL, &B_TASK, h_plan, V | E | L | P, PLAN_DOC },
+		NULL, NULL, &B_TASK, h_plan, V | E | L | P | T, PLAN_DOC },
 	{ "GET", "/v2/connections/{type}/{slug}", "getConnections", "Connection options of a directory entry", 3,
-		&P_ENTRY, &Q_LOCALE, NULL, h_connections, V | E | C,
+		&P_ENTRY, &Q_LOCALE, NULL, h_connections, V | E | C | T,
 		"id, name, status, locale, connections (id, transport stdio|streamable-http|sse, runtime local|remote, command, "
 		"args, url, package {registry, name, version}, requires, env and headers {name, required, secret, description}, "
 		"text in the locale), connection_rule_version; 404 entry_not_found" },
 	{ "GET", "/v2/verifications/{type}/{slug}", "getVerifications", "Verification levels of a directory entry", 4,
-		&P_ENTRY, &Q_LOCALE, NULL, h_verifications, V | E | C,
+		&P_ENTRY, &Q_LOCALE, NULL, h_verifications, V | E | C | T,
 		"id, levels (reached, in order listed < package_resolved < started < schema_read < execution_tested), "
 		"details (every level: reached, date, report, basis), connections (id, levels), summary; 404 entry_not_found" },
 	{ "POST", "/v2/compatibility/check", "checkCompatibility", "Check an entry against a client", 5,
-		NULL, NULL, &B_ENTRY, h_compatibility, V | E,
+		NULL, NULL, &B_ENTRY, h_compatibility, V | E | T,
 		"id, client, status (compatible, compatible_via_bridge, limited, incompatible, no_connections, "
 		"unknown_client), execution_tested (true only when a verification report shows it), entry_status, "
 		"recommended_connection, connections ({connection, transport, status: supported | supported_via_bridge | "
 		"limited | not_supported, reason}); 404 entry_not_found, 404 connection_not_found" },
 	{ "POST", "/v2/permissions/explain", "explainPermissions", "Explain the permissions a task needs", 6,
-		NULL, NULL, &B_TASK, h_permissions, V | E | L | P, PERMISSIONS_DOC },
+		NULL, NULL, &B_TASK, h_permissions, V | E | L | P | T, PERMISSIONS_DOC },
 	{ "POST", "/v2/config/validate", "validateConfig", "Validate an MCP client configuration", 7,
-		NULL, NULL, &B_CONFIG_VALIDATE, h_config_validate, V | E | R_YAML,
+		NULL, NULL, &B_CONFIG_VALIDATE, h_config_validate, V | E | R_YAML | T,
 		"status (valid, valid_with_warnings, invalid, parse_error, unknown_client), client, format, issues "
 		"({code, path, message}; the severity of each code is fixed: see severities and docs/config.md), "
 		"corrected_config (null unless every correction is certain; text in the client's format when config was "
 		"text), severities ({code: error|warning|info}); unknown_client adds supported_clients" },
 	{ "POST", "/v2/configure", "configure", "Configuration template for an entry and a client", 8,
-		NULL, NULL, &B_ENTRY, h_configure, V | E,
+		NULL, NULL, &B_ENTRY, h_configure, V | E | T,
 		"status (ok, ok_via_bridge, limited, incompatible, no_connections, unknown_client), connection (the chosen "
 		"connection, auto = best for the client), template ({format, root_key, server_name, snippet (text in the "
 		"client's format), config, secrets, file_locations, steps, merge}), alternatives; 404 entry_not_found, "
 		"404 connection_not_found" },
 	{ "GET", "/v2/capability-gaps", "getCapabilityGaps", "Which capabilities an app documents, and its gaps", 9,
-		NULL, &Q_GAPS, NULL, h_capability_gaps, V | E | C, "app, capabilities, connector_inventory" },
+		NULL, &Q_GAPS, NULL, h_capability_gaps, V | E | C | T, "app, capabilities, connector_inventory" },
 	{ "POST", "/v2/changes/impact", "changeImpact", "Impact of catalog changes on a workflow snapshot", 10,
-		NULL, NULL, &B_IMPACT, h_impact, V | E | L | P, IMPACT_DOC },
+		NULL, NULL, &B_IMPACT, h_impact, V | E | L | P | T, IMPACT_DOC },
 	{ "GET", "/v2/replacements", "findReplacements", "Apps that can replace an app for a capability set", 11,
-		NULL, &Q_REPLACEMENTS, NULL, h_replacements, V | E | C, "source, required, alternatives" },
+		NULL, &Q_REPLACEMENTS, NULL, h_replacements, V | E | C | T, "source, required, alternatives" },
 	{ "POST", "/v2/workflows/snapshot", "snapshotWorkflow", "Workflow snapshot of a planned task", 12,
-		NULL, NULL, &B_TASK, h_snapshot, V | E | L | P, SNAPSHOT_DOC },
+		NULL, NULL, &B_TASK, h_snapshot, V | E | L | P | T, SNAPSHOT_DOC },
 	{ "GET", "/v2/verification-reports", "listVerificationReports", "List verification reports", 0,
 		NULL, NULL, NULL, h_reports, V | C, "reports (id, date, title)" },
 	{ "GET", "/v2/verification-reports/{id}", "getVerificationReport", "A dated verification report", 13,
-		&P_REPORT, NULL, NULL, h_report, C, "the report: environment, assertions, limitations, observed tool input schemas" },
+		&P_REPORT, NULL, NULL, h_report, C | T, "the report: environment, assertions, limitations, observed tool input schemas" },
 	{ "GET", "/v1/eintrag/{art}/{slug}", "getEntryV1", "Directory entry (previous major version)", 0,
 		&P_V1_ENTRY, NULL, NULL, h_v1_entry, R_HIDDEN | C,
 		"the entry: art, schluessel, slug, name, status, homepage, paket_koordinate, indexierbar, anbietertext, "
 		"adresse; 404 entry_not_found" },
 	{ "GET", "/v1/eintraege", "listEntriesV1", "Directory listing page (previous major version)", 0,
-		NULL, &Q_V1_LIST, NULL, h_v1_list, R_HIDDEN | C,
+		NULL, &Q_V1_LIST, NULL, h_v1_list, R_HIDDEN | C | T,
 		"art, filter {einsatzgebiet?, status?}, suche, startvorlage, suchebene, gesamt, grenze, versatz, "
 		"naechster_versatz, eintraege" },
 	{ "GET", "/v2/", "getIndex", "Service index: versions and every endpoint", 14,
@@ -126,6 +129,12 @@ const struct route ROUTES[] = {
 		NULL, NULL, NULL, h_openapi, CR, "OpenAPI 3.1 document" },
 	{ "GET", "/v2/monitoring/openapi.json", "getMonitoringOpenApi", "Description of the private monitoring interface", 0,
 		NULL, NULL, NULL, h_monitoring_openapi, CR, "OpenAPI 3.1 document" },
+	{ "POST", "/mcp", "mcp", "MCP endpoint (Streamable HTTP, JSON-RPC 2.0): the operations above as tools", 0,
+		NULL, NULL, NULL, NULL, MCP, "a JSON-RPC response (docs/mcp.md)" },
+	{ "GET", "/mcp", "mcpStream", "MCP endpoint: no event stream (405)", 0,
+		NULL, NULL, NULL, NULL, MCP | R_HIDDEN, "405" },
+	{ "DELETE", "/mcp", "mcpSession", "MCP endpoint: no session to end (405)", 0,
+		NULL, NULL, NULL, NULL, MCP | R_HIDDEN, "405" },
 	/* The private monitoring interface: a project bearer key on every route (docs/monitoring.md). */
 	{ "GET", "/v2/monitoring/status", "getMonitoringStatus", "The project, the versions served, counts and the evaluator", 0,
 		NULL, NULL, NULL, h_mon_status, A | V, MON_STATUS_DOC },

@@ -498,13 +498,9 @@ static const struct schema *part_of(const struct route *rt, const char *name)
 	return NULL;
 }
 
-/* Where an argument no part declares is reported: the part the route mainly takes its input from. */
-static const char *main_part(const struct route *rt)
-{
-	return rt->body ? "body" : rt->query ? "query" : "path";
-}
-
-/* Splits args into the route's parts, validates each; returns the merged input or NULL with out filled. */
+/* Splits args into the route's parts, validates each; returns the merged input or NULL with out filled. A
+ * member no part declares is the body's to refuse when the route takes one, else refused as an unknown query
+ * parameter is: the same error the HTTP route gives. */
 static struct json_object *call_input(const struct router *r, const struct route *rt, const struct json_object *args,
 	struct reply *out)
 {
@@ -513,10 +509,11 @@ static struct json_object *call_input(const struct router *r, const struct route
 	struct json_object *given[3] = { NULL, NULL, NULL }, *in = NULL;
 	json_object_object_foreach((struct json_object *)args, k, v) {
 		const struct schema *p = part_of(rt, k);
+		if (!p && rt->body) p = rt->body;
 		if (!p) {
 			char ptr[160];
 			snprintf(ptr, sizeof ptr, "/%.150s", k);
-			reply_error(out, 400, "invalid_request", main_part(rt), ptr, "unknown argument \"%.80s\"", k);
+			reply_error(out, 400, "invalid_request", "query", ptr, "unknown query parameter \"%.80s\"", k);
 			goto fail;
 		}
 		int i = p == rt->path ? 0 : p == rt->query ? 1 : 2;

@@ -137,7 +137,7 @@ void add_version_triple(const struct catalog *cat, struct json_object *o)
 }
 
 /* The version triple after the members of a planning-type answer; a pre-serialised body carries its own. */
-static void reply_version_triple(const struct router *r, struct reply *out)
+static inline __attribute__((always_inline)) void reply_version_triple(const struct router *r, struct reply *out)
 {
 	if (out->open) jw_members(&out->out, r->versions.p, r->versions.len);
 	else if (out->body) add_version_triple(r->cat, out->body);

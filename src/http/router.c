@@ -168,6 +168,16 @@ static bool match(const char *pattern, const char *path, struct json_object *par
 	return *p == '\0' && *s == '\0';
 }
 
+void route_tool_name(const struct route *rt, char *buf, size_t cap)
+{
+	size_t o = 0;
+	for (const char *p = rt->op_id; *p && o + 2 < cap; p++) {
+		if (*p >= 'A' && *p <= 'Z' && o > 0) buf[o++] = '_';
+		buf[o++] = (char)(*p >= 'A' && *p <= 'Z' ? *p - 'A' + 'a' : *p);
+	}
+	buf[o] = '\0';
+}
+
 unsigned router_path_flags(const struct route *routes, int nroutes, const char *path)
 {
 	unsigned flags = 0;

@@ -133,6 +133,10 @@ void router_call(const struct router *r, const struct route *rt, const struct js
  * CGI process must prepare (the catalog's parts, libraries, its seccomp filter), from the path alone. */
 unsigned router_path_flags(const struct route *routes, int nroutes, const char *path);
 
+/* The MCP tool name of a route flagged R_TOOL: its op_id in snake case ("planWorkflow" -> "plan_workflow"),
+ * into buf (cap bytes, at least 2). */
+void route_tool_name(const struct route *rt, char *buf, size_t cap);
+
 /* Adds dataset_version, catalog_version and rule_version to o. */
 void add_version_triple(const struct catalog *cat, struct json_object *o);
 

@@ -42,8 +42,6 @@ bool mcp_origin_allowed(const char *origin, const char *allowed);
 void mcp_tools_list(const struct router *r, struct jw *w);
 /* The route offered as the tool named name, or NULL. */
 const struct route *mcp_tool_find(const struct router *r, const char *name);
-/* The tool name of a route: its op_id in snake case ("planWorkflow" -> "plan_workflow") into buf. */
-void mcp_tool_name(const struct route *rt, char *buf, size_t cap);
 /* Runs the tool rt with args (an object, not taken) through the router and writes the tools/call result:
  * {"content":[{"type":"text","text":answer}],"structuredContent":answer,"isError":bool}. */
 void mcp_tool_call(const struct router *r, const struct route *rt, const struct json_object *args,

@@ -3,19 +3,8 @@
 #include "api/openapi.h"
 #include "util/jsonutil.h"
 
-#include <ctype.h>
 #include <stdio.h>
 #include <string.h>
-
-void mcp_tool_name(const struct route *rt, char *buf, size_t cap)
-{
-	size_t o = 0;
-	for (const char *p = rt->op_id; *p && o + 2 < cap; p++) {
-		if (isupper((unsigned char)*p) && o > 0) buf[o++] = '_';
-		buf[o++] = (char)tolower((unsigned char)*p);
-	}
-	buf[o] = '\0';
-}
 
 const struct route *mcp_tool_find(const struct router *r, const char *name)
 {
@@ -23,7 +12,7 @@ const struct route *mcp_tool_find(const struct router *r, const char *name)
 	for (int i = 0; i < r->nroutes; i++) {
 		const struct route *rt = &r->routes[i];
 		if (!(rt->flags & R_TOOL)) continue;
-		mcp_tool_name(rt, buf, sizeof buf);
+		route_tool_name(rt, buf, sizeof buf);
 		if (strcmp(buf, name) == 0) return rt;
 	}
 	return NULL;
@@ -92,7 +81,7 @@ void mcp_tools_list(const struct router *r, struct jw *w)
 	for (int i = 0; i < r->nroutes; i++) {
 		const struct route *rt = &r->routes[i];
 		if (!(rt->flags & R_TOOL)) continue;
-		mcp_tool_name(rt, name, sizeof name);
+		route_tool_name(rt, name, sizeof name);
 		jw_obj(w);
 		jw_key(w, "name");
 		jw_str(w, name);

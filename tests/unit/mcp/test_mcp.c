@@ -420,3 +420,23 @@ Test(mcp, body_over_the_cap_is_413)
 	reply_free(&out);
 	request_free(&req);
 }
+
+/* The served OpenAPI document names the endpoint and, per operation, the tool that runs it. */
+Test(mcp, openapi_names_the_tools)
+{
+	struct answer a = call("GET", "/v2/openapi.json", NULL, NULL, NULL);
+	cr_assert_eq(a.status, 200);
+	cr_assert(strstr(str(get(a.json, "info"), "description"), "POST /mcp"));
+	int tools = 0;
+	json_object_object_foreach(get(a.json, "paths"), path, item) {
+		json_object_object_foreach(item, method, op) {
+			struct json_object *t = NULL;
+			if (!json_object_object_get_ex(op, "x-mcp-tool", &t)) continue;
+			tools++;
+			cr_assert(mcp_tool_find(&rt, json_object_get_string(t)), "%s %s", method, path);
+		}
+	}
+	cr_assert_eq(tools, 13, "every tool but the /v1 listing is a /v2 operation");
+	cr_assert_str_eq(str(get(get(get(a.json, "paths"), "/workflows/plan"), "post"), "x-mcp-tool"), "plan_workflow");
+	answer_free(&a);
+}

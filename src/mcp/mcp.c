@@ -2,6 +2,7 @@
 #include "mcp/mcp.h"
 #include "catalog/vocab.h"
 #include "util/jsonstrict.h"
+#include "util/text.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -45,18 +46,19 @@ static void rpc_error(struct reply *out, int status, struct json_object *id, int
 static void rpc_error(struct reply *out, int status, struct json_object *id, int code, const char *data,
 	const char *fmt, ...)
 {
-	char msg[512];
+	char msg[512], clean[sizeof msg + 256];
 	va_list ap;
 	va_start(ap, fmt);
 	vsnprintf(msg, sizeof msg, fmt, ap);
 	va_end(ap);
+	utf8_sanitize(msg, clean, sizeof clean); /* a quoted name cut short never splits a character */
 	struct jw *w = response(out, id);
 	jw_key(w, "error");
 	jw_obj(w);
 	jw_key(w, "code");
 	jw_int(w, code);
 	jw_key(w, "message");
-	jw_str(w, msg);
+	jw_str(w, clean);
 	if (data) {
 		jw_key(w, "data");
 		jw_raw(w, data);

@@ -10,7 +10,9 @@
 #include <string.h>
 #include <strings.h>
 
-const char *const MCP_VERSIONS[] = { "2025-11-25", "2025-06-18", NULL };
+const char *const MCP_VERSIONS[] = { MCP_MODERN, "2025-11-25", "2025-06-18", NULL };
+/* What initialize answers a version it does not know: the newest version of the handshake. */
+#define HANDSHAKE_LATEST "2025-11-25"
 
 #define MCP_INSTRUCTIONS "Plans automations over documented provider operations and answers from a directory " \
 	"of MCP servers. Call plan_workflow with a free-text query (English or German) or a task_id to get the " \
@@ -26,6 +28,25 @@ static bool supported(const char *version)
 	for (int i = 0; MCP_VERSIONS[i]; i++)
 		if (strcmp(MCP_VERSIONS[i], version) == 0) return true;
 	return false;
+}
+
+/* {"supported":[...],"requested":version} into buf. */
+static const char *version_data(char *buf, size_t cap, const char *requested)
+{
+	char clean[100];
+	utf8_sanitize(requested, clean, 64);
+	struct jw w = { 0 };
+	jw_obj(&w);
+	jw_key(&w, "supported");
+	jw_arr(&w);
+	for (int i = 0; MCP_VERSIONS[i]; i++) jw_str(&w, MCP_VERSIONS[i]);
+	jw_arr_end(&w);
+	jw_key(&w, "requested");
+	jw_str(&w, clean);
+	jw_obj_end(&w);
+	snprintf(buf, cap, "%.*s", jw_failed(&w) ? 2 : (int)w.len, jw_failed(&w) ? "{}" : w.p);
+	jw_free(&w);
+	return buf;
 }
 
 /* Starts a response to id (NULL: null) in out; the caller writes "result" or "error" and closes. */
@@ -145,10 +166,10 @@ static int transport_checks(const struct mcp_config *cfg, const struct request *
 	}
 	const char *version = request_header(req, "HTTP_MCP_PROTOCOL_VERSION");
 	if (version && !supported(version)) {
-		char data[200];
-		snprintf(data, sizeof data, "{\"supported\":[\"%s\",\"%s\"]}", MCP_VERSIONS[0], MCP_VERSIONS[1]);
-		rpc_error(out, 400, NULL, RPC_INVALID_REQUEST, data, "unsupported protocol version in MCP-Protocol-Version: "
-			"%.40s (supported: %s, %s)", version, MCP_VERSIONS[0], MCP_VERSIONS[1]);
+		char data[300];
+		rpc_error(out, 400, NULL, RPC_UNSUPPORTED_VERSION, version_data(data, sizeof data, version),
+			"unsupported protocol version in MCP-Protocol-Version: %.40s (supported: %s, %s, %s)", version,
+			MCP_VERSIONS[0], MCP_VERSIONS[1], MCP_VERSIONS[2]);
 		return -1;
 	}
 	const char *accept = request_header(req, "HTTP_ACCEPT");
@@ -199,19 +220,32 @@ static struct json_object *parse_body(const struct request *req, struct reply *o
 	return doc;
 }
 
-static void initialize(struct reply *out, struct json_object *id, struct json_object *params)
+/* How one request is served: by the initialize handshake's rules, or by 2026-07-28's (modern). */
+struct era {
+	bool modern;
+};
+
+/* Starts a result object for id; end_result closes it, with resultType on a modern request. */
+static struct jw *begin_result(struct reply *out, struct json_object *id)
 {
-	struct json_object *v = NULL;
-	if (!json_object_object_get_ex(params, "protocolVersion", &v) || !json_object_is_type(v, json_type_string)) {
-		rpc_error(out, 200, id, RPC_INVALID_PARAMS, NULL, "initialize needs params.protocolVersion, a string");
-		return;
-	}
-	const char *asked = json_object_get_string(v);
 	struct jw *w = response(out, id);
 	jw_key(w, "result");
 	jw_obj(w);
-	jw_key(w, "protocolVersion");
-	jw_str(w, supported(asked) ? asked : MCP_VERSIONS[0]);
+	return w;
+}
+
+static void end_result(struct reply *out, struct jw *w, const struct era *era)
+{
+	if (era->modern) {
+		jw_key(w, "resultType");
+		jw_str(w, "complete");
+	}
+	jw_obj_end(w);
+	reply_close(out);
+}
+
+static void server_info(struct jw *w)
+{
 	jw_key(w, "capabilities");
 	jw_raw(w, "{\"tools\":{\"listChanged\":false}}");
 	jw_key(w, "serverInfo");
@@ -225,12 +259,39 @@ static void initialize(struct reply *out, struct json_object *id, struct json_ob
 	jw_obj_end(w);
 	jw_key(w, "instructions");
 	jw_str(w, MCP_INSTRUCTIONS);
-	jw_obj_end(w);
-	reply_close(out);
+}
+
+/* The handshake (2025-06-18, 2025-11-25): the client's version when it is one of the handshake's, else the
+ * newest of them (2026-07-28 has no handshake). */
+static void initialize(struct reply *out, struct json_object *id, struct json_object *params, const struct era *era)
+{
+	struct json_object *v = NULL;
+	if (!json_object_object_get_ex(params, "protocolVersion", &v) || !json_object_is_type(v, json_type_string)) {
+		rpc_error(out, 200, id, RPC_INVALID_PARAMS, NULL, "initialize needs params.protocolVersion, a string");
+		return;
+	}
+	const char *asked = json_object_get_string(v);
+	struct jw *w = begin_result(out, id);
+	jw_key(w, "protocolVersion");
+	jw_str(w, supported(asked) && strcmp(asked, MCP_MODERN) != 0 ? asked : HANDSHAKE_LATEST);
+	server_info(w);
+	end_result(out, w, era);
+}
+
+/* 2026-07-28: the versions, capabilities and identity in one answer, before or instead of anything else. */
+static void discover(struct reply *out, struct json_object *id, const struct era *era)
+{
+	struct jw *w = begin_result(out, id);
+	jw_key(w, "supportedVersions");
+	jw_arr(w);
+	for (int i = 0; MCP_VERSIONS[i]; i++) jw_str(w, MCP_VERSIONS[i]);
+	jw_arr_end(w);
+	server_info(w);
+	end_result(out, w, era);
 }
 
 static void tools_call(const struct router *r, const struct request *req, struct reply *out, struct json_object *id,
-	struct json_object *params)
+	struct json_object *params, const struct era *era)
 {
 	struct json_object *name = NULL, *args = NULL;
 	if (!json_object_object_get_ex(params, "name", &name) || !json_object_is_type(name, json_type_string)) {
@@ -248,34 +309,89 @@ static void tools_call(const struct router *r, const struct request *req, struct
 		return;
 	}
 	struct json_object *none = args ? NULL : json_object_new_object();
-	struct jw *w = response(out, id);
-	jw_key(w, "result");
+	struct jw *w = begin_result(out, id);
 	mcp_tool_call(r, rt, args ? args : none, req, w);
 	json_object_put(none);
-	reply_close(out);
+	end_result(out, w, era);
 }
 
 /* A request (it has an id): answered 200 with its result or its JSON-RPC error. */
 static void request(const struct router *r, const struct request *req, struct reply *out, const char *method,
-	struct json_object *id, struct json_object *params)
+	struct json_object *id, struct json_object *params, const struct era *era)
 {
 	if (strcmp(method, "initialize") == 0) {
-		initialize(out, id, params);
+		initialize(out, id, params, era);
+	} else if (strcmp(method, "server/discover") == 0) {
+		discover(out, id, era);
 	} else if (strcmp(method, "ping") == 0) {
-		struct jw *w = response(out, id);
-		jw_key(w, "result");
-		jw_raw(w, "{}");
-		reply_close(out);
+		end_result(out, begin_result(out, id), era);
 	} else if (strcmp(method, "tools/list") == 0) {
-		struct jw *w = response(out, id);
-		jw_key(w, "result");
+		struct jw *w = begin_result(out, id);
 		mcp_tools_list(r, w);
-		reply_close(out);
+		end_result(out, w, era);
 	} else if (strcmp(method, "tools/call") == 0) {
-		tools_call(r, req, out, id, params);
+		tools_call(r, req, out, id, params, era);
 	} else {
 		rpc_error(out, 200, id, RPC_METHOD_NOT_FOUND, NULL, "method not found: %.80s", method);
 	}
+}
+
+/* The version a request's _meta names ("io.modelcontextprotocol/protocolVersion"), or NULL. */
+static const char *meta_version(struct json_object *params)
+{
+	struct json_object *meta = NULL, *v = NULL;
+	if (!json_object_object_get_ex(params, "_meta", &meta) || !json_object_is_type(meta, json_type_object) ||
+	    !json_object_object_get_ex(meta, "io.modelcontextprotocol/protocolVersion", &v) ||
+	    !json_object_is_type(v, json_type_string))
+		return NULL;
+	return json_object_get_string(v);
+}
+
+/* Header h must be present and equal value (a body member it mirrors); 0, or -1 with out filled. */
+static int mirrored(const struct request *req, struct reply *out, struct json_object *id, const char *cgi_name,
+	const char *header, const char *value)
+{
+	const char *h = request_header(req, cgi_name);
+	if (!h) {
+		rpc_error(out, 400, id, RPC_HEADER_MISMATCH, NULL, "the %s header is required (it mirrors the body's %.80s)",
+			header, value);
+		return -1;
+	}
+	if (strcmp(h, value) != 0) {
+		rpc_error(out, 400, id, RPC_HEADER_MISMATCH, NULL, "the %s header (%.80s) is not the body's %.80s", header, h,
+			value);
+		return -1;
+	}
+	return 0;
+}
+
+/* A 2026-07-28 request (its _meta or its MCP-Protocol-Version names that generation): the version must be
+ * served, and the headers that mirror the body (MCP-Protocol-Version, Mcp-Method, Mcp-Name) must agree with it.
+ * Returns 1 for a modern request, 0 for one of the handshake's, -1 with out filled. */
+static int modern_checks(const struct request *req, struct reply *out, struct json_object *id, const char *method,
+	struct json_object *params)
+{
+	const char *meta = meta_version(params), *header = request_header(req, "HTTP_MCP_PROTOCOL_VERSION");
+	if (!meta && !(header && strcmp(header, MCP_MODERN) == 0)) return 0;
+	if (strcmp(method, "initialize") == 0) return 0; /* the handshake is the older generations' */
+	if (meta && !supported(meta)) {
+		char data[300];
+		rpc_error(out, 400, id, RPC_UNSUPPORTED_VERSION, version_data(data, sizeof data, meta),
+			"unsupported protocol version in _meta: %.40s", meta);
+		return -1;
+	}
+	if (meta && header && strcmp(meta, header) != 0) {
+		rpc_error(out, 400, id, RPC_HEADER_MISMATCH, NULL, "MCP-Protocol-Version (%.40s) is not the _meta's version "
+			"(%.40s)", header, meta);
+		return -1;
+	}
+	if (mirrored(req, out, id, "HTTP_MCP_METHOD", "Mcp-Method", method) < 0) return -1;
+	struct json_object *name = NULL;
+	if (strcmp(method, "tools/call") == 0 && json_object_object_get_ex(params, "name", &name) &&
+	    json_object_is_type(name, json_type_string) &&
+	    mirrored(req, out, id, "HTTP_MCP_NAME", "Mcp-Name", json_object_get_string(name)) < 0)
+		return -1;
+	return 1;
 }
 
 /* One JSON-RPC message: a request, a notification or a response. */
@@ -308,11 +424,14 @@ static void message(const struct router *r, const struct request *req, struct re
 		rpc_error(out, has_id ? 200 : 400, id, RPC_INVALID_PARAMS, NULL, "params must be an object");
 		return;
 	}
+	int modern = modern_checks(req, out, id, json_object_get_string(method), params);
+	if (modern < 0) return;
 	if (!has_id) {
 		out->status = 202; /* a notification: accepted, no body */
 		return;
 	}
-	request(r, req, out, json_object_get_string(method), id, params);
+	struct era era = { .modern = modern == 1 };
+	request(r, req, out, json_object_get_string(method), id, params, &era);
 }
 
 void mcp_serve(void *env, const struct router *r, const struct request *req, struct reply *out)

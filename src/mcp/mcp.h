@@ -9,8 +9,11 @@
 #include <json-c/json.h>
 #include <stdbool.h>
 
-/* The protocol versions served, newest first, NULL-terminated. */
+/* The protocol versions served, newest first, NULL-terminated: MCP_MODERN (2026-07-28: no handshake, the
+ * version and the client's capabilities in every request's _meta, Mcp-Method and Mcp-Name headers, server/discover)
+ * and the versions of the initialize handshake. */
 extern const char *const MCP_VERSIONS[];
+#define MCP_MODERN "2026-07-28"
 
 /* JSON-RPC 2.0 error codes (the specification's standard ones). */
 enum {
@@ -20,6 +23,8 @@ enum {
 	RPC_INVALID_PARAMS = -32602,
 	RPC_INTERNAL_ERROR = -32603,
 	RPC_SERVER_ERROR = -32000, /* the transport refused the request (origin, media type) */
+	RPC_HEADER_MISMATCH = -32020,        /* 2026-07-28: Mcp-Method, Mcp-Name or the version header missing or not the body's */
+	RPC_UNSUPPORTED_VERSION = -32022,    /* 2026-07-28: data {supported, requested} */
 };
 
 /* The endpoint's settings, read once at start. */
@@ -38,12 +43,14 @@ void mcp_serve(void *env, const struct router *r, const struct request *req, str
 bool mcp_origin_allowed(const char *origin, const char *allowed);
 
 /* tools.c: the tools of r's route table. */
-/* Writes the tools/list result: {"tools":[...]} with name, title, description, inputSchema, annotations. */
+/* Writes the tools/list result's members into the open result object: "tools":[...] with name, title,
+ * description, inputSchema, annotations. */
 void mcp_tools_list(const struct router *r, struct jw *w);
 /* The route offered as the tool named name, or NULL. */
 const struct route *mcp_tool_find(const struct router *r, const char *name);
-/* Runs the tool rt with args (an object, not taken) through the router and writes the tools/call result:
- * {"content":[{"type":"text","text":answer}],"structuredContent":answer,"isError":bool}. */
+/* Runs the tool rt with args (an object, not taken) through the router and writes the tools/call result's
+ * members into the open result object: "content":[{"type":"text","text":answer}],"structuredContent":answer,
+ * "isError":bool. */
 void mcp_tool_call(const struct router *r, const struct route *rt, const struct json_object *args,
 	const struct request *req, struct jw *w);
 

@@ -75,7 +75,6 @@ static void annotations(struct jw *w, const struct route *rt)
 void mcp_tools_list(const struct router *r, struct jw *w)
 {
 	char name[64];
-	jw_obj(w);
 	jw_key(w, "tools");
 	jw_arr(w);
 	for (int i = 0; i < r->nroutes; i++) {
@@ -98,7 +97,6 @@ void mcp_tools_list(const struct router *r, struct jw *w)
 		jw_obj_end(w);
 	}
 	jw_arr_end(w);
-	jw_obj_end(w);
 }
 
 void mcp_tool_call(const struct router *r, const struct route *rt, const struct json_object *args,
@@ -108,7 +106,6 @@ void mcp_tool_call(const struct router *r, const struct route *rt, const struct 
 	router_call(r, rt, args, req, &ans);
 	size_t len;
 	const char *text = reply_text(&ans, &len);
-	jw_obj(w);
 	jw_key(w, "content");
 	jw_arr(w);
 	jw_obj(w);
@@ -122,6 +119,5 @@ void mcp_tool_call(const struct router *r, const struct route *rt, const struct 
 	jw_rawn(w, text, len);
 	jw_key(w, "isError");
 	jw_bool(w, ans.status >= 400);
-	jw_obj_end(w);
 	reply_free(&ans);
 }

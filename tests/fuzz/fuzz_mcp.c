@@ -1,5 +1,6 @@
 /* libFuzzer harness for the MCP endpoint's JSON-RPC envelope: any body POSTed to /mcp, with headers chosen by
- * the first byte (Origin loopback or foreign, MCP-Protocol-Version served or not, Accept with or without JSON),
+ * the first byte (Origin loopback or foreign, MCP-Protocol-Version absent, not served, 2025-06-18 or 2026-07-28
+ * with Mcp-Method and Mcp-Name, Accept with or without JSON),
  * through the request model, the router and the mcp module. Every answer must be 202 without a body, or one
  * strict JSON-RPC response object ({"jsonrpc":"2.0","id":...,"result"|"error":...}) in valid UTF-8 of the
  * announced length, with a status the transport names. */
@@ -17,7 +18,7 @@
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 struct post {
-	const char *env[8][2];
+	const char *env[10][2];
 	int nenv;
 	const uint8_t *in;
 	size_t inlen, inpos;
@@ -96,7 +97,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	set(&p, "REQUEST_URI", "/mcp");
 	set(&p, "CONTENT_LENGTH", clen);
 	if (sel & 1) set(&p, "HTTP_ORIGIN", sel & 2 ? "http://localhost:8080" : "https://elsewhere.example");
-	if (sel & 4) set(&p, "HTTP_MCP_PROTOCOL_VERSION", sel & 8 ? "2025-06-18" : "2024-11-05");
+	static const char *const versions[] = { NULL, "2024-11-05", "2025-06-18", "2026-07-28" };
+	if (sel & 12) set(&p, "HTTP_MCP_PROTOCOL_VERSION", versions[(sel >> 2) & 3]);
+	if ((sel & 12) == 12) { /* 2026-07-28 mirrors the body in headers: right for the seeds' tool calls */
+		set(&p, "HTTP_MCP_METHOD", "tools/call");
+		set(&p, "HTTP_MCP_NAME", "get_capability_gaps");
+	}
 	if (sel & 16) set(&p, "HTTP_ACCEPT", sel & 32 ? "application/json, text/event-stream" : "text/event-stream");
 	if (sel & 64) set(&p, "HTTP_ACCEPT_LANGUAGE", "de");
 	struct io io = { &p, in_read, out_write, env_get };

@@ -90,8 +90,8 @@ Test(mcp, unsupported_protocol_version_is_400)
 {
 	struct http_resp r = mcp_with("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\"}", "MCP-Protocol-Version: 2024-11-05", NULL);
 	cr_assert_eq(r.status, 400, "%s", r.body);
-	cr_assert_eq(rpc_code(&r), -32600);
-	cr_assert(strstr(r.body, "2025-06-18") && strstr(r.body, "2025-11-25"), "%s", r.body);
+	cr_assert_eq(rpc_code(&r), -32022);
+	cr_assert(strstr(r.body, "2025-06-18") && strstr(r.body, "2025-11-25") && strstr(r.body, "2026-07-28"), "%s", r.body);
 	http_free(&r);
 }
 

@@ -116,7 +116,7 @@ TestSuite(mcp, .init = setup, .fini = teardown);
 Test(mcp, initialize_negotiates_the_version)
 {
 	static const char *const asked[][2] = { { "2025-06-18", "2025-06-18" }, { "2025-11-25", "2025-11-25" },
-		{ "2024-11-05", "2025-11-25" }, { "1.0", "2025-11-25" } };
+		{ "2024-11-05", "2025-11-25" }, { "1.0", "2025-11-25" }, { "2026-07-28", "2025-11-25" } };
 	for (size_t i = 0; i < sizeof asked / sizeof *asked; i++) {
 		char body[300];
 		snprintf(body, sizeof body, INIT("%s"), asked[i][0]);
@@ -206,9 +206,10 @@ Test(mcp, protocol_version_header)
 {
 	const char *bad[] = { "HTTP_MCP_PROTOCOL_VERSION", "2024-11-05", NULL };
 	struct answer a = mcp("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\"}", bad);
-	expect_rpc_error(&a, 400, -32600);
-	struct json_object *sup = get(get(get(a.json, "error"), "data"), "supported");
-	cr_assert_eq(json_object_array_length(sup), 2);
+	expect_rpc_error(&a, 400, -32022); /* the unsupported-version error, naming the versions served */
+	struct json_object *data = get(get(a.json, "error"), "data"), *sup = get(data, "supported");
+	cr_assert_eq(json_object_array_length(sup), 3);
+	cr_assert_str_eq(str(data, "requested"), "2024-11-05");
 	answer_free(&a);
 	static const char *const good[] = { "2025-06-18", "2025-11-25" };
 	for (int i = 0; i < 2; i++) {
@@ -438,5 +439,75 @@ Test(mcp, openapi_names_the_tools)
 	}
 	cr_assert_eq(tools, 13, "every tool but the /v1 listing is a /v2 operation");
 	cr_assert_str_eq(str(get(get(get(a.json, "paths"), "/workflows/plan"), "post"), "x-mcp-tool"), "plan_workflow");
+	answer_free(&a);
+}
+
+/* 2026-07-28: no handshake; the version in every request's _meta, headers mirroring the body. */
+#define META "\"_meta\":{\"io.modelcontextprotocol/protocolVersion\":\"2026-07-28\"," \
+	"\"io.modelcontextprotocol/clientCapabilities\":{}}"
+
+Test(mcp, modern_discover_and_results)
+{
+	const char *h[] = { "HTTP_MCP_PROTOCOL_VERSION", "2026-07-28", "HTTP_MCP_METHOD", "server/discover", NULL };
+	struct answer a = mcp("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"server/discover\",\"params\":{" META "}}", h);
+	cr_assert_eq(a.status, 200, "%s", a.text);
+	struct json_object *r = get(a.json, "result");
+	cr_assert_str_eq(str(r, "resultType"), "complete");
+	cr_assert_eq(json_object_array_length(get(r, "supportedVersions")), 3);
+	cr_assert_str_eq(str(get(r, "serverInfo"), "name"), "autoplan");
+	get(get(r, "capabilities"), "tools");
+	answer_free(&a);
+	/* a tool call of that generation: the same answer as the handshake's, with resultType */
+	const char *hc[] = { "HTTP_MCP_PROTOCOL_VERSION", "2026-07-28", "HTTP_MCP_METHOD", "tools/call", "HTTP_MCP_NAME",
+		"get_capability_gaps", NULL };
+	a = mcp("{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/call\",\"params\":{\"name\":\"get_capability_gaps\","
+		"\"arguments\":{\"app\":\"mailA\"}," META "}}", hc);
+	cr_assert_eq(a.status, 200, "%s", a.text);
+	struct answer h2 = call("GET", "/v2/capability-gaps", "app=mailA", NULL, NULL);
+	expect_same(&a, &h2, false);
+	cr_assert_str_eq(str(get(a.json, "result"), "resultType"), "complete");
+	answer_free(&a);
+	answer_free(&h2);
+	/* the handshake's requests carry no resultType */
+	a = mcp("{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"ping\"}", NULL);
+	cr_assert_not(json_object_object_get_ex(get(a.json, "result"), "resultType", NULL));
+	answer_free(&a);
+}
+
+Test(mcp, modern_headers_must_mirror_the_body)
+{
+	static const struct { const char *h[8]; const char *body; int code; } cases[] = {
+		/* Mcp-Method missing, or another method */
+		{ { "HTTP_MCP_PROTOCOL_VERSION", "2026-07-28", NULL },
+			"{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/list\",\"params\":{" META "}}", -32020 },
+		{ { "HTTP_MCP_PROTOCOL_VERSION", "2026-07-28", "HTTP_MCP_METHOD", "ping", NULL },
+			"{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/list\",\"params\":{" META "}}", -32020 },
+		/* the _meta alone makes a request modern */
+		{ { NULL }, "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/list\",\"params\":{" META "}}", -32020 },
+		/* Mcp-Name missing, or another tool */
+		{ { "HTTP_MCP_PROTOCOL_VERSION", "2026-07-28", "HTTP_MCP_METHOD", "tools/call", NULL },
+			"{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/call\",\"params\":{\"name\":\"plan_workflow\"," META "}}", -32020 },
+		{ { "HTTP_MCP_PROTOCOL_VERSION", "2026-07-28", "HTTP_MCP_METHOD", "tools/call", "HTTP_MCP_NAME", "configure", NULL },
+			"{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/call\",\"params\":{\"name\":\"plan_workflow\"," META "}}", -32020 },
+		/* the header and the _meta disagree */
+		{ { "HTTP_MCP_PROTOCOL_VERSION", "2025-11-25", "HTTP_MCP_METHOD", "tools/list", NULL },
+			"{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/list\",\"params\":{" META "}}", -32020 },
+		/* a version not served, named in _meta */
+		{ { "HTTP_MCP_METHOD", "tools/list", NULL }, "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/list\",\"params\":"
+			"{\"_meta\":{\"io.modelcontextprotocol/protocolVersion\":\"2099-01-01\"}}}", -32022 },
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+		struct answer a = mcp(cases[i].body, cases[i].h[0] ? cases[i].h : NULL);
+		expect_rpc_error(&a, 400, cases[i].code);
+		cr_assert_eq(json_object_get_int(get(a.json, "id")), 1, "case %zu", i);
+		if (cases[i].code == -32022)
+			cr_assert_str_eq(str(get(get(a.json, "error"), "data"), "requested"), "2099-01-01");
+		answer_free(&a);
+	}
+	/* with the headers right, the same requests are served */
+	const char *ok[] = { "HTTP_MCP_PROTOCOL_VERSION", "2026-07-28", "HTTP_MCP_METHOD", "tools/list", NULL };
+	struct answer a = mcp("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/list\",\"params\":{" META "}}", ok);
+	cr_assert_eq(a.status, 200, "%s", a.text);
+	cr_assert_eq(json_object_array_length(get(get(a.json, "result"), "tools")), 14);
 	answer_free(&a);
 }

@@ -80,6 +80,7 @@ struct route {
 	handler_fn fn;
 	unsigned flags;
 	const char *response_doc;   /* what a 200 answer holds */
+	const char *summary_de;     /* the summary in German: the MCP tool's title (R_TOOL routes), else NULL */
 };
 
 struct router;

@@ -14,6 +14,14 @@ const char *const MCP_VERSIONS[] = { MCP_MODERN, "2025-11-25", "2025-06-18", NUL
 /* What initialize answers a version it does not know: the newest version of the handshake. */
 #define HANDSHAKE_LATEST "2025-11-25"
 
+#define MCP_INSTRUCTIONS_DE "Plant Automationen über dokumentierte Anbieter-Operationen und antwortet aus einem " \
+	"Verzeichnis von MCP-Servern. Rufen Sie plan_workflow mit einer freien Anfrage (Deutsch oder Englisch) oder einer " \
+	"task_id auf: Sie erhalten die Schritte, die Anbieter-Operationen, die OAuth-Scopes jedes Schritts und was " \
+	"unbekannt oder ungetestet ist, auf Wunsch mit Belegen. explain_permissions, snapshot_workflow und change_impact " \
+	"arbeiten mit derselben Anfrage; find_capabilities, get_capability_gaps und find_replacements erkunden den " \
+	"Katalog; list_entries_v1, get_connections, get_verifications, get_verification_report, check_compatibility, " \
+	"configure und validate_config bedienen das Verzeichnis und Client-Konfigurationen. Jedes Werkzeug liest nur: " \
+	"kein Anbieter wird aufgerufen. Die Antworten sind die der HTTP-Schnittstelle unter /v2 für dieselbe Eingabe."
 #define MCP_INSTRUCTIONS "Plans automations over documented provider operations and answers from a directory " \
 	"of MCP servers. Call plan_workflow with a free-text query (English or German) or a task_id to get the " \
 	"steps, the provider operations, the OAuth scopes each needs and what is unknown or untested, with " \
@@ -223,6 +231,7 @@ static struct json_object *parse_body(const struct request *req, struct reply *o
 /* How one request is served: by the initialize handshake's rules, or by 2026-07-28's (modern). */
 struct era {
 	bool modern;
+	bool de;      /* texts in German: Accept-Language prefers it */
 };
 
 /* Starts a result object for id; end_result closes it, with resultType on a modern request. */
@@ -244,7 +253,7 @@ static void end_result(struct reply *out, struct jw *w, const struct era *era)
 	reply_close(out);
 }
 
-static void server_info(struct jw *w)
+static void server_info(struct jw *w, const struct era *era)
 {
 	jw_key(w, "capabilities");
 	jw_raw(w, "{\"tools\":{\"listChanged\":false}}");
@@ -258,7 +267,7 @@ static void server_info(struct jw *w)
 	jw_str(w, API_VERSION);
 	jw_obj_end(w);
 	jw_key(w, "instructions");
-	jw_str(w, MCP_INSTRUCTIONS);
+	jw_str(w, era->de ? MCP_INSTRUCTIONS_DE : MCP_INSTRUCTIONS);
 }
 
 /* The handshake (2025-06-18, 2025-11-25): the client's version when it is one of the handshake's, else the
@@ -274,7 +283,7 @@ static void initialize(struct reply *out, struct json_object *id, struct json_ob
 	struct jw *w = begin_result(out, id);
 	jw_key(w, "protocolVersion");
 	jw_str(w, supported(asked) && strcmp(asked, MCP_MODERN) != 0 ? asked : HANDSHAKE_LATEST);
-	server_info(w);
+	server_info(w, era);
 	end_result(out, w, era);
 }
 
@@ -286,7 +295,7 @@ static void discover(struct reply *out, struct json_object *id, const struct era
 	jw_arr(w);
 	for (int i = 0; MCP_VERSIONS[i]; i++) jw_str(w, MCP_VERSIONS[i]);
 	jw_arr_end(w);
-	server_info(w);
+	server_info(w, era);
 	end_result(out, w, era);
 }
 
@@ -327,7 +336,7 @@ static void request(const struct router *r, const struct request *req, struct re
 		end_result(out, begin_result(out, id), era);
 	} else if (strcmp(method, "tools/list") == 0) {
 		struct jw *w = begin_result(out, id);
-		mcp_tools_list(r, w);
+		mcp_tools_list(r, era->de, w);
 		end_result(out, w, era);
 	} else if (strcmp(method, "tools/call") == 0) {
 		tools_call(r, req, out, id, params, era);
@@ -430,7 +439,9 @@ static void message(const struct router *r, const struct request *req, struct re
 		out->status = 202; /* a notification: accepted, no body */
 		return;
 	}
+	int order[2];
 	struct era era = { .modern = modern == 1 };
+	era.de = accept_language_order(req->accept_language, LANG_CODES, 2, order) > 0 && order[0] == LANG_DE;
 	request(r, req, out, json_object_get_string(method), id, params, &era);
 }
 

@@ -43,24 +43,34 @@ static struct json_object *input_schema(const struct route *rt)
 	return o;
 }
 
-/* What the tool does: the route's summary, what its answer holds, and how it is reached over HTTP. */
-static void description(struct jw *w, const struct route *rt)
+/* The tool's title: the route's summary, in German when asked and declared. */
+static const char *title(const struct route *rt, bool de)
+{
+	return de && rt->summary_de ? rt->summary_de : rt->summary;
+}
+
+/* What the tool does: its title, how it is reached over HTTP and what its answer holds (the answer's member
+ * names are the interface's, in English either way). */
+static void description(struct jw *w, const struct route *rt, bool de)
 {
 	char text[4096];
-	snprintf(text, sizeof text, "%s (the same as %s %s). The answer holds: %s.%s", rt->summary, rt->method,
-		rt->pattern, rt->response_doc, rt->flags & R_VERSIONED ?
-		" It carries dataset_version, catalog_version and rule_version." : "");
+	de = de && rt->summary_de;
+	snprintf(text, sizeof text, de ? "%s (wie %s %s). Die Antwort enthält: %s.%s" :
+		"%s (the same as %s %s). The answer holds: %s.%s", title(rt, de), rt->method, rt->pattern,
+		rt->response_doc, !(rt->flags & R_VERSIONED) ? "" : de ?
+		" Sie trägt dataset_version, catalog_version und rule_version." :
+		" It carries dataset_version, catalog_version and rule_version.");
 	jw_str(w, text);
 }
 
 /* The routes offered as tools compute from the catalog and change nothing: read-only, idempotent, and
  * they reach nothing outside the service (closed world). */
-static void annotations(struct jw *w, const struct route *rt)
+static void annotations(struct jw *w, const struct route *rt, bool de)
 {
 	bool writes = rt->flags & (R_AUTH | R_CREATED | R_NO_CONTENT);
 	jw_obj(w);
 	jw_key(w, "title");
-	jw_str(w, rt->summary);
+	jw_str(w, title(rt, de));
 	jw_key(w, "readOnlyHint");
 	jw_bool(w, !writes);
 	jw_key(w, "destructiveHint");
@@ -72,7 +82,7 @@ static void annotations(struct jw *w, const struct route *rt)
 	jw_obj_end(w);
 }
 
-void mcp_tools_list(const struct router *r, struct jw *w)
+void mcp_tools_list(const struct router *r, bool de, struct jw *w)
 {
 	char name[64];
 	jw_key(w, "tools");
@@ -85,15 +95,15 @@ void mcp_tools_list(const struct router *r, struct jw *w)
 		jw_key(w, "name");
 		jw_str(w, name);
 		jw_key(w, "title");
-		jw_str(w, rt->summary);
+		jw_str(w, title(rt, de));
 		jw_key(w, "description");
-		description(w, rt);
+		description(w, rt, de);
 		jw_key(w, "inputSchema");
 		struct json_object *schema = input_schema(rt);
 		jw_json(w, schema);
 		json_object_put(schema);
 		jw_key(w, "annotations");
-		annotations(w, rt);
+		annotations(w, rt, de);
 		jw_obj_end(w);
 	}
 	jw_arr_end(w);

@@ -511,3 +511,29 @@ Test(mcp, modern_headers_must_mirror_the_body)
 	cr_assert_eq(json_object_array_length(get(get(a.json, "result"), "tools")), 14);
 	answer_free(&a);
 }
+
+/* Titles, descriptions and instructions follow Accept-Language: German when it is preferred. */
+Test(mcp, german_texts_by_accept_language)
+{
+	for (int i = 0; i < NROUTES; i++)
+		if (ROUTES[i].flags & R_TOOL) cr_assert(ROUTES[i].summary_de, "%s has no German title", ROUTES[i].op_id);
+	const char *de[] = { "HTTP_ACCEPT_LANGUAGE", "de-DE, en;q=0.5", NULL };
+	const char *en[] = { "HTTP_ACCEPT_LANGUAGE", "en, de;q=0.9", NULL };
+	struct answer a = mcp("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/list\"}", de);
+	struct json_object *plan = json_object_array_get_idx(get(get(a.json, "result"), "tools"), 1);
+	cr_assert_str_eq(str(plan, "name"), "plan_workflow");
+	cr_assert_str_eq(str(plan, "title"), "Einen Ablauf planen");
+	cr_assert_str_eq(str(get(plan, "annotations"), "title"), "Einen Ablauf planen");
+	cr_assert(strstr(str(plan, "description"), "Die Antwort enthält"));
+	answer_free(&a);
+	a = mcp("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/list\"}", en);
+	plan = json_object_array_get_idx(get(get(a.json, "result"), "tools"), 1);
+	cr_assert_str_eq(str(plan, "title"), "Plan a workflow");
+	answer_free(&a);
+	a = mcp(INIT("2025-11-25"), de);
+	cr_assert(strstr(str(get(a.json, "result"), "instructions"), "Plant Automationen"));
+	answer_free(&a);
+	a = mcp(INIT("2025-11-25"), NULL);
+	cr_assert(strstr(str(get(a.json, "result"), "instructions"), "Plans automations"));
+	answer_free(&a);
+}

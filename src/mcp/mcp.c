@@ -38,11 +38,14 @@ static bool supported(const char *version)
 	return false;
 }
 
-/* {"supported":[...],"requested":version} into buf. */
+/* Room for version_data: the served versions and 40 bytes of the requested one, each escaped to at most 6. */
+#define VERSION_DATA 512
+
+/* {"supported":[...],"requested":version} into buf (VERSION_DATA bytes). */
 static const char *version_data(char *buf, size_t cap, const char *requested)
 {
-	char clean[100];
-	utf8_sanitize(requested, clean, 64);
+	char clean[41];
+	utf8_sanitize(requested, clean, sizeof clean);
 	struct jw w = { 0 };
 	jw_obj(&w);
 	jw_key(&w, "supported");
@@ -174,7 +177,7 @@ static int transport_checks(const struct mcp_config *cfg, const struct request *
 	}
 	const char *version = request_header(req, "HTTP_MCP_PROTOCOL_VERSION");
 	if (version && !supported(version)) {
-		char data[300];
+		char data[VERSION_DATA];
 		rpc_error(out, 400, NULL, RPC_UNSUPPORTED_VERSION, version_data(data, sizeof data, version),
 			"unsupported protocol version in MCP-Protocol-Version: %.40s (supported: %s, %s, %s)", version,
 			MCP_VERSIONS[0], MCP_VERSIONS[1], MCP_VERSIONS[2]);
@@ -384,7 +387,7 @@ static int modern_checks(const struct request *req, struct reply *out, struct js
 	if (!meta && !(header && strcmp(header, MCP_MODERN) == 0)) return 0;
 	if (strcmp(method, "initialize") == 0) return 0; /* the handshake is the older generations' */
 	if (meta && !supported(meta)) {
-		char data[300];
+		char data[VERSION_DATA];
 		rpc_error(out, 400, id, RPC_UNSUPPORTED_VERSION, version_data(data, sizeof data, meta),
 			"unsupported protocol version in _meta: %.40s", meta);
 		return -1;

@@ -537,3 +537,17 @@ Test(mcp, german_texts_by_accept_language)
 	cr_assert(strstr(str(get(a.json, "result"), "instructions"), "Plans automations"));
 	answer_free(&a);
 }
+
+/* A requested version full of characters to escape is quoted cut short, and the answer stays one JSON value. */
+Test(mcp, unsupported_version_quoted_safely)
+{
+	char body[1200], esc[800] = "";
+	for (int i = 0; i < 120; i++) strcat(esc, i % 3 ? "\\u0001" : "\\\"");
+	snprintf(body, sizeof body, "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\",\"params\":{\"_meta\":"
+		"{\"io.modelcontextprotocol/protocolVersion\":\"%s\"}}}", esc);
+	const char *h[] = { "HTTP_MCP_METHOD", "ping", NULL };
+	struct answer a = mcp(body, h);
+	expect_rpc_error(&a, 400, -32022);
+	cr_assert_eq(strlen(str(get(get(a.json, "error"), "data"), "requested")), 40);
+	answer_free(&a);
+}

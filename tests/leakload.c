@@ -19,7 +19,14 @@ int main(int argc, char **argv)
 		{ "/v2/workflows/plan", "{\"task_id\":" }, { "/v2/permissions/explain", "{\"apps\":[\"mailZ\"]}" },
 		{ "/v2/config/validate", "{\"config\":\"{}\",\"client\":\"cursor\"}" },
 		{ "/v2/changes/impact", "{\"snapshot\":{\"format\":\"autoplan-workflow/1\",\"catalog_version\":\"x\",\"rule_version\":\"y\",\"task_id\":null,\"apps\":[],\"operations\":[]}}" },
+		/* the MCP endpoint: a tool call, the tool list, a tool's error, an unknown tool, a batch */
+		{ "/mcp", "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/call\",\"params\":{\"name\":\"plan_workflow\",\"arguments\":{\"task_id\":\"mailA-attachments-driveA\"}}}" },
+		{ "/mcp", "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/list\"}" },
+		{ "/mcp", "{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"tools/call\",\"params\":{\"name\":\"get_connections\",\"arguments\":{\"type\":\"mcp\",\"slug\":\"x\",\"more\":1}}}" },
+		{ "/mcp", "{\"jsonrpc\":\"2.0\",\"id\":4,\"method\":\"tools/call\",\"params\":{\"name\":\"nothing\"}}" },
+		{ "/mcp", "[{\"jsonrpc\":\"2.0\",\"id\":5,\"method\":\"ping\"}]" },
 	};
+	struct curl_slist *json = curl_slist_append(NULL, "Content-Type: application/json");
 	long n = atol(argv[2]), failed = 0;
 	CURL *c = curl_easy_init();
 	char url[1024];
@@ -30,10 +37,14 @@ int main(int argc, char **argv)
 		curl_easy_setopt(c, CURLOPT_URL, url);
 		curl_easy_setopt(c, CURLOPT_WRITEFUNCTION, sink);
 		curl_easy_setopt(c, CURLOPT_NOPROXY, "*");
-		if (mix[k].body) curl_easy_setopt(c, CURLOPT_POSTFIELDS, mix[k].body);
+		if (mix[k].body) {
+			curl_easy_setopt(c, CURLOPT_POSTFIELDS, mix[k].body);
+			curl_easy_setopt(c, CURLOPT_HTTPHEADER, json);
+		}
 		if (curl_easy_perform(c) != CURLE_OK) failed++;
 	}
 	curl_easy_cleanup(c);
+	curl_slist_free_all(json);
 	printf("%ld requests, %ld transport failures\n", n, failed);
 	return failed ? 1 : 0;
 }

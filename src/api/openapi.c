@@ -170,6 +170,11 @@ static struct json_object *operation(const struct route *rt)
 	if (!(rt->flags & R_AUTH)) /* public: no credential (the monitoring interface has one) */
 		jadd(op, "security", json_object_new_array());
 	if (rt->row) jadd(op, "x-spec-row", json_object_new_int(rt->row));
+	if (rt->flags & R_TOOL) { /* the same operation as a tool of the MCP endpoint (docs/mcp.md) */
+		char name[64];
+		route_tool_name(rt, name, sizeof name);
+		jadd(op, "x-mcp-tool", str(name));
+	}
 	jadd(op, "x-implemented", json_object_new_boolean(rt->fn != h_not_implemented));
 	add_params(params, rt->path, "path");
 	add_params(params, rt->query, "query");
@@ -286,7 +291,10 @@ struct json_object *openapi_document(void)
 		"JSON objects {error, message, status, in?, pointer?}. Unknown query parameters, repeated query "
 		"parameters and body fields outside the declared set are invalid_request. Array query parameters "
 		"are comma-separated. The responder accepts bodies up to its configured cap (1 MiB by default); "
-		"larger bodies get 413 request_too_large.", "/v2", R_HIDDEN | R_AUTH, NULL, NULL };
+		"larger bodies get 413 request_too_large. The same operations are offered to AI agents as tools of an MCP "
+		"server (Model Context Protocol, Streamable HTTP, stateless, protocol versions 2025-06-18, 2025-11-25 and 2026-07-28) "
+		"at POST /mcp on this host, outside /v2: each operation's x-mcp-tool names its tool, whose input schema is "
+		"the operation's parameters and body in one object, and whose answer is this operation's.", "/v2", R_HIDDEN | R_AUTH, NULL, NULL };
 	return document(&d);
 }
 

@@ -11,6 +11,9 @@
 #define C R_CACHE          /* GET answers fixed by the catalog: ETag, 304, cacheable (router.h) */
 #define CR R_CACHE_RELEASE /* GET documents fixed by the release */
 #define P R_PLANNER        /* reads the planner's free-text resolver tables (a CGI process maps them) */
+#define T R_TOOL           /* offered as an MCP tool at /mcp, named after the operationId (docs/mcp.md) */
+/* The MCP endpoint: answered whole by the mcp module; a tool call may plan or parse YAML */
+#define MCP (R_RAW | R_PLANNER | R_YAML)
 
 /* Response documentation of the planner rows (docs/planner.md has the full rules). Texts are objects
  * keyed en and de, ordered by Accept-Language. */
@@ -57,92 +60,112 @@
 
 const struct route ROUTES[] = {
 	{ "GET", "/v2/capabilities", "findCapabilities", "Find capabilities and the apps that document them", 1,
-		NULL, &Q_CAPABILITIES, NULL, h_capabilities, V | E | C,
-		"capabilities (each with the operations documenting it per app), total, offset, next_offset" },
+		NULL, &Q_CAPABILITIES, NULL, h_capabilities, V | E | C | T,
+		"capabilities (each with the operations documenting it per app), total, offset, next_offset",
+		"Fähigkeiten finden und die Apps, die sie dokumentieren" },
 	{ "POST", "/v2/workflows/plan", "planWorkflow", "Plan a workflow", 2,
-		NULL, NULL, &B_TASK, h_plan, V | E | L | P, PLAN_DOC },
+		NULL, NULL, &B_TASK, h_plan, V | E | L | P | T, PLAN_DOC,
+		"Einen Ablauf planen" },
 	{ "GET", "/v2/connections/{type}/{slug}", "getConnections", "Connection options of a directory entry", 3,
-		&P_ENTRY, &Q_LOCALE, NULL, h_connections, V | E | C,
+		&P_ENTRY, &Q_LOCALE, NULL, h_connections, V | E | C | T,
 		"id, name, status, locale, connections (id, transport stdio|streamable-http|sse, runtime local|remote, command, "
 		"args, url, package {registry, name, version}, requires, env and headers {name, required, secret, description}, "
-		"text in the locale), connection_rule_version; 404 entry_not_found" },
+		"text in the locale), connection_rule_version; 404 entry_not_found",
+		"Verbindungsarten eines Verzeichniseintrags" },
 	{ "GET", "/v2/verifications/{type}/{slug}", "getVerifications", "Verification levels of a directory entry", 4,
-		&P_ENTRY, &Q_LOCALE, NULL, h_verifications, V | E | C,
+		&P_ENTRY, &Q_LOCALE, NULL, h_verifications, V | E | C | T,
 		"id, levels (reached, in order listed < package_resolved < started < schema_read < execution_tested), "
-		"details (every level: reached, date, report, basis), connections (id, levels), summary; 404 entry_not_found" },
+		"details (every level: reached, date, report, basis), connections (id, levels), summary; 404 entry_not_found",
+		"Prüfstufen eines Verzeichniseintrags" },
 	{ "POST", "/v2/compatibility/check", "checkCompatibility", "Check an entry against a client", 5,
-		NULL, NULL, &B_ENTRY, h_compatibility, V | E,
+		NULL, NULL, &B_ENTRY, h_compatibility, V | E | T,
 		"id, client, status (compatible, compatible_via_bridge, limited, incompatible, no_connections, "
 		"unknown_client), execution_tested (true only when a verification report shows it), entry_status, "
 		"recommended_connection, connections ({connection, transport, status: supported | supported_via_bridge | "
-		"limited | not_supported, reason}); 404 entry_not_found, 404 connection_not_found" },
+		"limited | not_supported, reason}); 404 entry_not_found, 404 connection_not_found",
+		"Einen Eintrag gegen einen Client prüfen" },
 	{ "POST", "/v2/permissions/explain", "explainPermissions", "Explain the permissions a task needs", 6,
-		NULL, NULL, &B_TASK, h_permissions, V | E | L | P, PERMISSIONS_DOC },
+		NULL, NULL, &B_TASK, h_permissions, V | E | L | P | T, PERMISSIONS_DOC,
+		"Die Berechtigungen (Scopes) erklären, die eine Aufgabe braucht" },
 	{ "POST", "/v2/config/validate", "validateConfig", "Validate an MCP client configuration", 7,
-		NULL, NULL, &B_CONFIG_VALIDATE, h_config_validate, V | E | R_YAML,
+		NULL, NULL, &B_CONFIG_VALIDATE, h_config_validate, V | E | R_YAML | T,
 		"status (valid, valid_with_warnings, invalid, parse_error, unknown_client), client, format, issues "
 		"({code, path, message}; the severity of each code is fixed: see severities and docs/config.md), "
 		"corrected_config (null unless every correction is certain; text in the client's format when config was "
-		"text), severities ({code: error|warning|info}); unknown_client adds supported_clients" },
+		"text), severities ({code: error|warning|info}); unknown_client adds supported_clients",
+		"Eine MCP-Client-Konfiguration prüfen" },
 	{ "POST", "/v2/configure", "configure", "Configuration template for an entry and a client", 8,
-		NULL, NULL, &B_ENTRY, h_configure, V | E,
+		NULL, NULL, &B_ENTRY, h_configure, V | E | T,
 		"status (ok, ok_via_bridge, limited, incompatible, no_connections, unknown_client), connection (the chosen "
 		"connection, auto = best for the client), template ({format, root_key, server_name, snippet (text in the "
 		"client's format), config, secrets, file_locations, steps, merge}), alternatives; 404 entry_not_found, "
-		"404 connection_not_found" },
+		"404 connection_not_found",
+		"Konfigurationsvorlage für einen Eintrag und einen Client" },
 	{ "GET", "/v2/capability-gaps", "getCapabilityGaps", "Which capabilities an app documents, and its gaps", 9,
-		NULL, &Q_GAPS, NULL, h_capability_gaps, V | E | C, "app, capabilities, connector_inventory" },
+		NULL, &Q_GAPS, NULL, h_capability_gaps, V | E | C | T, "app, capabilities, connector_inventory",
+		"Welche Fähigkeiten eine App dokumentiert, und ihre Lücken" },
 	{ "POST", "/v2/changes/impact", "changeImpact", "Impact of catalog changes on a workflow snapshot", 10,
-		NULL, NULL, &B_IMPACT, h_impact, V | E | L | P, IMPACT_DOC },
+		NULL, NULL, &B_IMPACT, h_impact, V | E | L | P | T, IMPACT_DOC,
+		"Auswirkung von Katalogänderungen auf eine Ablauf-Momentaufnahme" },
 	{ "GET", "/v2/replacements", "findReplacements", "Apps that can replace an app for a capability set", 11,
-		NULL, &Q_REPLACEMENTS, NULL, h_replacements, V | E | C, "source, required, alternatives" },
+		NULL, &Q_REPLACEMENTS, NULL, h_replacements, V | E | C | T, "source, required, alternatives",
+		"Apps, die eine App für eine Menge von Fähigkeiten ersetzen können" },
 	{ "POST", "/v2/workflows/snapshot", "snapshotWorkflow", "Workflow snapshot of a planned task", 12,
-		NULL, NULL, &B_TASK, h_snapshot, V | E | L | P, SNAPSHOT_DOC },
+		NULL, NULL, &B_TASK, h_snapshot, V | E | L | P | T, SNAPSHOT_DOC,
+		"Ablauf-Momentaufnahme einer geplanten Aufgabe" },
 	{ "GET", "/v2/verification-reports", "listVerificationReports", "List verification reports", 0,
-		NULL, NULL, NULL, h_reports, V | C, "reports (id, date, title)" },
+		NULL, NULL, NULL, h_reports, V | C, "reports (id, date, title)", NULL },
 	{ "GET", "/v2/verification-reports/{id}", "getVerificationReport", "A dated verification report", 13,
-		&P_REPORT, NULL, NULL, h_report, C, "the report: environment, assertions, limitations, observed tool input schemas" },
+		&P_REPORT, NULL, NULL, h_report, C | T, "the report: environment, assertions, limitations, observed tool input schemas",
+		"Ein datierter Prüfbericht" },
 	{ "GET", "/v1/eintrag/{art}/{slug}", "getEntryV1", "Directory entry (previous major version)", 0,
 		&P_V1_ENTRY, NULL, NULL, h_v1_entry, R_HIDDEN | C,
 		"the entry: art, schluessel, slug, name, status, homepage, paket_koordinate, indexierbar, anbietertext, "
-		"adresse; 404 entry_not_found" },
+		"adresse; 404 entry_not_found", NULL },
 	{ "GET", "/v1/eintraege", "listEntriesV1", "Directory listing page (previous major version)", 0,
-		NULL, &Q_V1_LIST, NULL, h_v1_list, R_HIDDEN | C,
+		NULL, &Q_V1_LIST, NULL, h_v1_list, R_HIDDEN | C | T,
 		"art, filter {einsatzgebiet?, status?}, suche, startvorlage, suchebene, gesamt, grenze, versatz, "
-		"naechster_versatz, eintraege" },
+		"naechster_versatz, eintraege",
+		"Verzeichnis durchsuchen und auflisten (vorige Hauptversion)" },
 	{ "GET", "/v2/", "getIndex", "Service index: versions and every endpoint", 14,
-		NULL, NULL, NULL, h_index, V | C, "service, api_version, version triple, endpoints" },
+		NULL, NULL, NULL, h_index, V | C, "service, api_version, version triple, endpoints", NULL },
 	{ "GET", "/v2/tasks", "listTasks", "The task catalog with capability chains", 14,
-		NULL, NULL, NULL, h_tasks, C, "tasks" },
+		NULL, NULL, NULL, h_tasks, C, "tasks", NULL },
 	{ "GET", "/v2/apps", "listApps", "Apps with authentication, cost and limits statements", 14,
-		NULL, NULL, NULL, h_apps, C, "apps" },
+		NULL, NULL, NULL, h_apps, C, "apps", NULL },
 	{ "GET", "/v2/guides", "listGuides", "Short how-tos in English and German", 14,
-		NULL, NULL, NULL, h_guides, C, "guides" },
+		NULL, NULL, NULL, h_guides, C, "guides", NULL },
 	{ "GET", "/v2/clients", "listClients", "MCP clients: file formats, fields, locations, steps; the validator's issue codes", 0,
-		NULL, NULL, NULL, h_clients, C, "clients (one record per client, see docs/config.md), issue_codes ({code, severity, meaning})" },
+		NULL, NULL, NULL, h_clients, C, "clients (one record per client, see docs/config.md), issue_codes ({code, severity, meaning})", NULL },
 	{ "GET", "/v2/catalog", "getProviderCatalog", "The provider catalog document", 0,
-		NULL, NULL, NULL, h_provider_catalog, C, "dataset_version, catalog_version, rule_version, apps" },
+		NULL, NULL, NULL, h_provider_catalog, C, "dataset_version, catalog_version, rule_version, apps", NULL },
 	{ "GET", "/v2/openapi.json", "getOpenApi", "This OpenAPI document", 0,
-		NULL, NULL, NULL, h_openapi, CR, "OpenAPI 3.1 document" },
+		NULL, NULL, NULL, h_openapi, CR, "OpenAPI 3.1 document", NULL },
 	{ "GET", "/v2/monitoring/openapi.json", "getMonitoringOpenApi", "Description of the private monitoring interface", 0,
-		NULL, NULL, NULL, h_monitoring_openapi, CR, "OpenAPI 3.1 document" },
+		NULL, NULL, NULL, h_monitoring_openapi, CR, "OpenAPI 3.1 document", NULL },
+	{ "POST", "/mcp", "mcp", "MCP endpoint (Streamable HTTP, JSON-RPC 2.0): the operations above as tools", 0,
+		NULL, NULL, NULL, NULL, MCP, "a JSON-RPC response (docs/mcp.md)", NULL },
+	{ "GET", "/mcp", "mcpStream", "MCP endpoint: no event stream (405)", 0,
+		NULL, NULL, NULL, NULL, MCP | R_HIDDEN, "405", NULL },
+	{ "DELETE", "/mcp", "mcpSession", "MCP endpoint: no session to end (405)", 0,
+		NULL, NULL, NULL, NULL, MCP | R_HIDDEN, "405", NULL },
 	/* The private monitoring interface: a project bearer key on every route (docs/monitoring.md). */
 	{ "GET", "/v2/monitoring/status", "getMonitoringStatus", "The project, the versions served, counts and the evaluator", 0,
-		NULL, NULL, NULL, h_mon_status, A | V, MON_STATUS_DOC },
+		NULL, NULL, NULL, h_mon_status, A | V, MON_STATUS_DOC, NULL },
 	{ "POST", "/v2/monitoring/watches", "createWatch", "Watch a workflow snapshot for catalog changes", 0,
-		NULL, NULL, &B_WATCH, h_watch_create, A | R_CREATED, WATCH_DOC "; impact; webhook.secret (this once only)" },
+		NULL, NULL, &B_WATCH, h_watch_create, A | R_CREATED, WATCH_DOC "; impact; webhook.secret (this once only)", NULL },
 	{ "GET", "/v2/monitoring/watches", "listWatches", "The project's watches, paged", 0,
-		NULL, &Q_WATCHES, NULL, h_watch_list, A, "watches (" WATCH_DOC "), total, offset, next_offset (null on the last page)" },
+		NULL, &Q_WATCHES, NULL, h_watch_list, A, "watches (" WATCH_DOC "), total, offset, next_offset (null on the last page)", NULL },
 	{ "GET", "/v2/monitoring/watches/{id}", "getWatch", "A watch with its impact on the catalog served now", 0,
 		&P_WATCH, NULL, NULL, h_watch_get, A, WATCH_DOC "; snapshot; impact (" IMPACT_DOC "; judged against "
 		"granted_scopes: scope changes carry judged {verdict relied_on_removed|still_authorised|not_held|"
-		"now_authorised, granted_scope, detail}; every change has a fingerprint and acknowledged)" },
+		"now_authorised, granted_scope, detail}; every change has a fingerprint and acknowledged)", NULL },
 	{ "DELETE", "/v2/monitoring/watches/{id}", "deleteWatch", "Delete a watch with its alerts", 0,
-		&P_WATCH, NULL, NULL, h_watch_delete, A | R_NO_CONTENT, "no content" },
+		&P_WATCH, NULL, NULL, h_watch_delete, A | R_NO_CONTENT, "no content", NULL },
 	{ "GET", "/v2/monitoring/alerts", "listAlerts", "Alerts of the project, oldest first, after a sequence number", 0,
-		NULL, &Q_ALERTS, NULL, h_alert_list, A, "alerts (" ALERT_DOC "), next_since (pass as since to read on), has_more" },
+		NULL, &Q_ALERTS, NULL, h_alert_list, A, "alerts (" ALERT_DOC "), next_since (pass as since to read on), has_more", NULL },
 	{ "POST", "/v2/monitoring/alerts/{id}/ack", "acknowledgeAlert", "Acknowledge an alert and the changes it lists", 0,
-		&P_ALERT, NULL, NULL, h_alert_ack, A, "the alert (" ALERT_DOC ")" },
+		&P_ALERT, NULL, NULL, h_alert_ack, A, "the alert (" ALERT_DOC ")", NULL },
 };
 
 const int NROUTES = (int)(sizeof ROUTES / sizeof ROUTES[0]);

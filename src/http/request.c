@@ -160,6 +160,7 @@ static int read_body(struct request *r, const struct io *io, size_t cap)
 int request_read(struct request *r, const struct io *io, size_t cap)
 {
 	memset(r, 0, sizeof *r);
+	r->io = io;
 	const char *m = env(io, "REQUEST_METHOD");
 	size_t ml = strlen(m);
 	if (ml >= sizeof r->method) ml = sizeof r->method - 1;
@@ -177,6 +178,13 @@ int request_read(struct request *r, const struct io *io, size_t cap)
 	const char *auth = env(io, "HTTP_AUTHORIZATION");
 	if (*auth && !(r->authorization = strdup(auth))) return -1;
 	return read_body(r, io, cap);
+}
+
+const char *request_header(const struct request *r, const char *cgi_name)
+{
+	if (!r->io) return NULL;
+	const char *v = r->io->getenv(r->io->ctx, cgi_name);
+	return v && *v ? v : NULL;
 }
 
 void request_free(struct request *r)

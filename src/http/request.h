@@ -49,7 +49,13 @@ struct request {
 	char *accept_language; /* the Accept-Language header (at most 256 bytes), owned; NULL when absent */
 	char *if_none_match; /* the If-None-Match header, owned; NULL when absent or longer than 4 KiB */
 	char *authorization; /* the Authorization header (HTTP_AUTHORIZATION), owned; NULL when absent */
+	const struct io *io; /* the transport it came on (not owned), for headers read only where needed; may be NULL */
 };
+
+/* A header of r by its CGI name ("HTTP_ORIGIN"), read from the transport when asked: the routes that need
+ * more headers than the request model keeps (the MCP endpoint) pay for them alone. NULL when absent or
+ * empty, or when r has no transport (a request built in a test). Valid while the transport's request is. */
+const char *request_header(const struct request *r, const char *cgi_name);
 
 /* Beyond this many bytes an over-cap body is no longer read and discarded: the front closes the connection. */
 #define REQUEST_DRAIN_MAX ((size_t)64 * 1024 * 1024)

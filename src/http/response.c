@@ -15,14 +15,17 @@ const char *status_text(int status)
 	case 200: return "OK";
 	case 304: return "Not Modified";
 	case 201: return "Created";
+	case 202: return "Accepted";
 	case 204: return "No Content";
 	case 400: return "Bad Request";
 	case 401: return "Unauthorized";
 	case 403: return "Forbidden";
 	case 404: return "Not Found";
 	case 405: return "Method Not Allowed";
+	case 406: return "Not Acceptable";
 	case 409: return "Conflict";
 	case 413: return "Content Too Large";
+	case 415: return "Unsupported Media Type";
 	case 414: return "URI Too Long";
 	case 431: return "Request Header Fields Too Large";
 	case 500: return "Internal Server Error";
@@ -162,9 +165,10 @@ static void add_num(struct head *h, size_t v)
 
 int response_write(const struct io *io, const struct reply *r)
 {
-	if (r->status == 204) {
+	if (r->status == 204 || r->status == 202) { /* 202: a notification the MCP endpoint accepted */
 		char head[128];
-		int n = snprintf(head, sizeof head, "Status: 204 No Content\r\nCache-Control: no-store\r\n\r\n");
+		int n = snprintf(head, sizeof head, "Status: %s\r\nCache-Control: no-store\r\n\r\n",
+			r->status == 204 ? "204 No Content" : "202 Accepted");
 		return io->write(io->ctx, &(struct iovec){ head, (size_t)n }, 1);
 	}
 	size_t blen = 0;

@@ -104,6 +104,12 @@ void router_set_prebuilt(struct router *r, const char *const *answers, int n)
 	r->prebuilt = n == r->nroutes ? answers : NULL;
 }
 
+void router_set_raw(struct router *r, raw_fn fn, void *env)
+{
+	r->raw = fn;
+	r->raw_env = env;
+}
+
 void router_set_env(struct router *r, void *env, auth_fn auth)
 {
 	r->env = env;
@@ -131,7 +137,7 @@ void add_version_triple(const struct catalog *cat, struct json_object *o)
 }
 
 /* The version triple after the members of a planning-type answer; a pre-serialised body carries its own. */
-static void reply_version_triple(const struct router *r, struct reply *out)
+static inline __attribute__((always_inline)) void reply_version_triple(const struct router *r, struct reply *out)
 {
 	if (out->open) jw_members(&out->out, r->versions.p, r->versions.len);
 	else if (out->body) add_version_triple(r->cat, out->body);
@@ -160,6 +166,16 @@ static bool match(const char *pattern, const char *path, struct json_object *par
 		s++;
 	}
 	return *p == '\0' && *s == '\0';
+}
+
+void route_tool_name(const struct route *rt, char *buf, size_t cap)
+{
+	size_t o = 0;
+	for (const char *p = rt->op_id; *p && o + 2 < cap; p++) {
+		if (*p >= 'A' && *p <= 'Z' && o > 0) buf[o++] = '_';
+		buf[o++] = (char)(*p >= 'A' && *p <= 'Z' ? *p - 'A' + 'a' : *p);
+	}
+	buf[o] = '\0';
 }
 
 unsigned router_path_flags(const struct route *routes, int nroutes, const char *path)
@@ -428,6 +444,11 @@ void router_dispatch(const struct router *r, const struct request *req, struct r
 	if (refused_text(req, out)) return;
 	const struct route *rt = find_route(r, req, out);
 	if (!rt) return;
+	if (rt->flags & R_RAW) {
+		if (r->raw) r->raw(r->raw_env, r, req, out);
+		else reply_error(out, 404, "not_found", "path", NULL, "no such resource: %s", req->path);
+		return;
+	}
 	struct principal who = { 0 };
 	if ((rt->flags & R_AUTH) && authenticate(r, req, rt, &who, out) < 0) return;
 	if (req->body_state == BODY_TOO_LARGE) {
@@ -476,4 +497,70 @@ done:
 	reply_close(out);
 	json_object_put(params);
 	if (in) json_object_put(in);
+}
+
+/* The part of rt declaring name: its path, its query or its body; NULL when none does. */
+static const struct schema *part_of(const struct route *rt, const char *name)
+{
+	const struct schema *parts[] = { rt->path, rt->query, rt->body };
+	for (int i = 0; i < 3; i++)
+		if (parts[i] && schema_prop_find(parts[i], name)) return parts[i];
+	return NULL;
+}
+
+/* Splits args into the route's parts, validates each; returns the merged input or NULL with out filled. A
+ * member no part declares is the body's to refuse when the route takes one, else refused as an unknown query
+ * parameter is: the same error the HTTP route gives. */
+static struct json_object *call_input(const struct router *r, const struct route *rt, const struct json_object *args,
+	struct reply *out)
+{
+	const struct schema *shapes[] = { rt->path, rt->query, rt->body };
+	static const char *const where[] = { "path", "query", "body" };
+	struct json_object *given[3] = { NULL, NULL, NULL }, *in = NULL;
+	json_object_object_foreach((struct json_object *)args, k, v) {
+		const struct schema *p = part_of(rt, k);
+		if (!p && rt->body) p = rt->body;
+		if (!p) {
+			char ptr[160];
+			snprintf(ptr, sizeof ptr, "/%.150s", k);
+			reply_error(out, 400, "invalid_request", "query", ptr, "unknown query parameter \"%.80s\"", k);
+			goto fail;
+		}
+		int i = p == rt->path ? 0 : p == rt->query ? 1 : 2;
+		if (!given[i]) given[i] = json_object_new_object();
+		json_object_object_add(given[i], k, json_object_get(v));
+	}
+	for (int i = 0; i < 3; i++) {
+		if (!shapes[i]) continue;
+		if (!given[i]) given[i] = json_object_new_object();
+		struct json_object *part = checked(r, shapes[i], given[i], where[i], out);
+		if (!part) goto fail;
+		merge(&in, part);
+	}
+	for (int i = 0; i < 3; i++) json_object_put(given[i]);
+	return in ? in : json_object_new_object();
+fail:
+	for (int i = 0; i < 3; i++) json_object_put(given[i]);
+	json_object_put(in);
+	return NULL;
+}
+
+void router_call(const struct router *r, const struct route *rt, const struct json_object *args,
+	const struct request *req, struct reply *out)
+{
+	if (rt->flags & (R_AUTH | R_RAW)) {
+		reply_error(out, 403, "forbidden", NULL, NULL, "%s %s is not offered this way", rt->method, rt->pattern);
+		return;
+	}
+	struct json_object *in = call_input(r, rt, args, out);
+	if (!in) return;
+	struct principal who = { 0 };
+	struct hctx c = { .cat = r->cat, .route = rt, .env = r->env, .who = &who };
+	c.nlangs = accept_language_order(req->accept_language, LANG_CODES, 2, c.langs);
+	const char *prebuilt = r->prebuilt ? r->prebuilt[rt - r->routes] : NULL;
+	if (prebuilt) reply_raw(out, prebuilt);
+	else rt->fn(&c, in, out);
+	if (out->status == 200 && (rt->flags & R_VERSIONED)) reply_version_triple(r, out);
+	reply_close(out);
+	json_object_put(in);
 }

@@ -61,6 +61,10 @@ enum route_flags {
 	R_NO_CONTENT = 1u << 8,  /* success is 204 No Content */
 	R_YAML = 1u << 9,        /* may parse YAML: libyaml, loaded on first use, is loaded before a CGI sandbox */
 	R_PLANNER = 1u << 10,    /* reads the planner's free-text resolver tables: a CGI process maps them (CAT_RESOLVER) */
+	R_TOOL = 1u << 11,       /* offered as an MCP tool named after op_id (mcp/), called through router_call */
+	/* Answered whole by the raw step the router was given (router_set_raw: the MCP endpoint), which reads the
+	 * request itself; the route's shapes and handler are not used. */
+	R_RAW = 1u << 12,
 };
 
 #define CACHE_CATALOG_SECONDS 300
@@ -76,7 +80,12 @@ struct route {
 	handler_fn fn;
 	unsigned flags;
 	const char *response_doc;   /* what a 200 answer holds */
+	const char *summary_de;     /* the summary in German: the MCP tool's title (R_TOOL routes), else NULL */
 };
+
+struct router;
+/* The raw step of R_RAW routes: answers req into out from the request as it came (env: router_set_raw's). */
+typedef void (*raw_fn)(void *env, const struct router *r, const struct request *req, struct reply *out);
 
 struct router {
 	const struct catalog *cat;
@@ -88,6 +97,8 @@ struct router {
 	auth_fn auth;               /* NULL: R_AUTH routes answer 503 */
 	void *env;
 	const char *const *prebuilt; /* per route of the table: its answer built with the program, or NULL (not owned) */
+	raw_fn raw;                 /* NULL: R_RAW routes answer 404 */
+	void *raw_env;
 };
 
 /* Keeps the route table (the caller's, which must outlive r), compiles every pattern of it into
@@ -105,11 +116,27 @@ void router_set_env(struct router *r, void *env, auth_fn auth);
  * table is ignored. answers must outlive r. */
 void router_set_prebuilt(struct router *r, const char *const *answers, int n);
 
+/* Installs the step answering R_RAW routes (kept, not owned). */
+void router_set_raw(struct router *r, raw_fn fn, void *env);
+
 void router_dispatch(const struct router *r, const struct request *req, struct reply *out);
+
+/* Runs route rt of r's table (not R_AUTH, not R_RAW) with args, one JSON object holding its path, query and
+ * body members by name and already typed (an MCP tool's arguments, taken, not owned): each member goes to the
+ * part that declares it, every part is validated against its declared shape as router_dispatch does, then
+ * the route's handler (or its prebuilt answer) fills out, with the version triple on R_VERSIONED routes.
+ * The texts' languages follow req's Accept-Language. A member no part declares, or a part's rule broken, is
+ * the 400 invalid_request error the HTTP route answers. Caching (ETag, 304) does not apply. */
+void router_call(const struct router *r, const struct route *rt, const struct json_object *args,
+	const struct request *req, struct reply *out);
 
 /* The flags of every route of the table whose pattern matches path, whatever the method: what a classic
  * CGI process must prepare (the catalog's parts, libraries, its seccomp filter), from the path alone. */
 unsigned router_path_flags(const struct route *routes, int nroutes, const char *path);
+
+/* The MCP tool name of a route flagged R_TOOL: its op_id in snake case ("planWorkflow" -> "plan_workflow"),
+ * into buf (cap bytes, at least 2). */
+void route_tool_name(const struct route *rt, char *buf, size_t cap);
 
 /* Adds dataset_version, catalog_version and rule_version to o. */
 void add_version_triple(const struct catalog *cat, struct json_object *o);

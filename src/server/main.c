@@ -37,6 +37,7 @@ static const char USAGE[] =
 	"  --check validates the catalog and these settings, then exits (0 when both are sound).\n"
 	"  Environment: AUTOPLAN_CATALOG, AUTOPLAN_WORKERS, AUTOPLAN_MAX_BODY, AUTOPLAN_MAX_PARAMS,\n"
 	"  AUTOPLAN_READ_TIMEOUT, AUTOPLAN_LISTEN, AUTOPLAN_PID_FILE, AUTOPLAN_USER, AUTOPLAN_SANDBOX=off.\n"
+	"  MCP endpoint (/mcp): AUTOPLAN_MCP_ORIGINS (browser origins allowed beyond loopback, comma-separated).\n"
 	"  Monitoring: AUTOPLAN_MONITOR_DB (store path or PostgreSQL URI; off), AUTOPLAN_MAX_WATCHES,\n"
 	"  AUTOPLAN_WEBHOOK_ALLOW (CIDR ranges webhooks may reach beyond public addresses).\n"
 	"  See autoplan(8).\n";
@@ -96,6 +97,7 @@ static int parse_options(int argc, char **argv, struct parsed *p)
 	o->catalog = getenv("AUTOPLAN_CATALOG");
 	if (!o->catalog || !*o->catalog) o->catalog = AUTOPLAN_DEFAULT_CATALOG;
 	o->pid_file = getenv("AUTOPLAN_PID_FILE");
+	o->mcp.origins = getenv("AUTOPLAN_MCP_ORIGINS");
 	o->user = getenv("AUTOPLAN_USER");
 	if (!o->user || !*o->user) o->user = "nobody";
 	const char *sb = getenv("AUTOPLAN_SANDBOX");

@@ -37,6 +37,7 @@ int server_install(struct server *s, struct catalog *fresh)
 	s->router = r;
 	s->router.cat = &s->cat;
 	router_set_env(&s->router, &s->mon, monitoring_auth);
+	router_set_raw(&s->router, mcp_serve, &s->opt.mcp);
 	router_set_prebuilt(&s->router, prebuilt_answers, PREBUILT_ROUTES);
 	memset(fresh, 0, sizeof *fresh);
 	fresh->fd = -1;

@@ -7,6 +7,7 @@
 #include "catalog/catalog.h"
 #include "http/request.h"
 #include "http/router.h"
+#include "mcp/mcp.h"
 #include "server/gate.h"
 #include "server/sandbox.h"
 #include "util/dynlib.h"
@@ -29,6 +30,7 @@ struct options {
 	struct gate_limits gate;
 	bool sandbox;           /* seccomp filter in serving processes (AUTOPLAN_SANDBOX=off disables) */
 	const char *monitor_db; /* NULL: AUTOPLAN_MONITOR_DB or the default */
+	struct mcp_config mcp;  /* the MCP endpoint's origin allow-list (AUTOPLAN_MCP_ORIGINS) */
 };
 
 /* Read-only after start-up except when the catalog is replaced. */

@@ -1,0 +1,464 @@
+/* The MCP endpoint: the Streamable HTTP transport's rules, the JSON-RPC envelope and the methods. */
+#include "mcp/mcp.h"
+#include "catalog/vocab.h"
+#include "util/jsonstrict.h"
+#include "util/text.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+const char *const MCP_VERSIONS[] = { MCP_MODERN, "2025-11-25", "2025-06-18", NULL };
+/* What initialize answers a version it does not know: the newest version of the handshake. */
+#define HANDSHAKE_LATEST "2025-11-25"
+
+#define MCP_INSTRUCTIONS_DE "Plant Automationen über dokumentierte Anbieter-Operationen und antwortet aus einem " \
+	"Verzeichnis von MCP-Servern. Rufen Sie plan_workflow mit einer freien Anfrage (Deutsch oder Englisch) oder einer " \
+	"task_id auf: Sie erhalten die Schritte, die Anbieter-Operationen, die OAuth-Scopes jedes Schritts und was " \
+	"unbekannt oder ungetestet ist, auf Wunsch mit Belegen. explain_permissions, snapshot_workflow und change_impact " \
+	"arbeiten mit derselben Anfrage; find_capabilities, get_capability_gaps und find_replacements erkunden den " \
+	"Katalog; list_entries_v1, get_connections, get_verifications, get_verification_report, check_compatibility, " \
+	"configure und validate_config bedienen das Verzeichnis und Client-Konfigurationen. Jedes Werkzeug liest nur: " \
+	"kein Anbieter wird aufgerufen. Die Antworten sind die der HTTP-Schnittstelle unter /v2 für dieselbe Eingabe."
+#define MCP_INSTRUCTIONS "Plans automations over documented provider operations and answers from a directory " \
+	"of MCP servers. Call plan_workflow with a free-text query (English or German) or a task_id to get the " \
+	"steps, the provider operations, the OAuth scopes each needs and what is unknown or untested, with " \
+	"evidence when asked. explain_permissions, snapshot_workflow and change_impact work on the same request; " \
+	"find_capabilities, get_capability_gaps and find_replacements explore the catalog; list_entries_v1, " \
+	"get_connections, get_verifications, get_verification_report, check_compatibility, configure and " \
+	"validate_config serve the directory and client configurations. Every tool only reads: nothing is " \
+	"called at any provider. The answers are those of the HTTP interface under /v2 for the same input."
+
+static bool supported(const char *version)
+{
+	for (int i = 0; MCP_VERSIONS[i]; i++)
+		if (strcmp(MCP_VERSIONS[i], version) == 0) return true;
+	return false;
+}
+
+/* Room for version_data: the served versions and 40 bytes of the requested one, each escaped to at most 6. */
+#define VERSION_DATA 512
+
+/* {"supported":[...],"requested":version} into buf (VERSION_DATA bytes). */
+static const char *version_data(char *buf, size_t cap, const char *requested)
+{
+	char clean[41];
+	utf8_sanitize(requested, clean, sizeof clean);
+	struct jw w = { 0 };
+	jw_obj(&w);
+	jw_key(&w, "supported");
+	jw_arr(&w);
+	for (int i = 0; MCP_VERSIONS[i]; i++) jw_str(&w, MCP_VERSIONS[i]);
+	jw_arr_end(&w);
+	jw_key(&w, "requested");
+	jw_str(&w, clean);
+	jw_obj_end(&w);
+	snprintf(buf, cap, "%.*s", jw_failed(&w) ? 2 : (int)w.len, jw_failed(&w) ? "{}" : w.p);
+	jw_free(&w);
+	return buf;
+}
+
+/* Starts a response to id (NULL: null) in out; the caller writes "result" or "error" and closes. */
+static struct jw *response(struct reply *out, struct json_object *id)
+{
+	struct jw *w = reply_object(out);
+	jw_key(w, "jsonrpc");
+	jw_str(w, "2.0");
+	jw_key(w, "id");
+	if (id) jw_json(w, id);
+	else jw_null(w);
+	return w;
+}
+
+/* A JSON-RPC error answered with HTTP status; data is JSON text or NULL. */
+static void rpc_error(struct reply *out, int status, struct json_object *id, int code, const char *data,
+	const char *fmt, ...) __attribute__((format(printf, 6, 7)));
+static void rpc_error(struct reply *out, int status, struct json_object *id, int code, const char *data,
+	const char *fmt, ...)
+{
+	char msg[512], clean[sizeof msg + 256];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	va_end(ap);
+	utf8_sanitize(msg, clean, sizeof clean); /* a quoted name cut short never splits a character */
+	struct jw *w = response(out, id);
+	jw_key(w, "error");
+	jw_obj(w);
+	jw_key(w, "code");
+	jw_int(w, code);
+	jw_key(w, "message");
+	jw_str(w, clean);
+	if (data) {
+		jw_key(w, "data");
+		jw_raw(w, data);
+	}
+	jw_obj_end(w);
+	reply_close(out);
+	out->status = status;
+}
+
+/* Origin: scheme://host[:port], compared without case. Loopback hosts always pass. */
+static bool loopback(const char *origin)
+{
+	const char *h = strstr(origin, "://");
+	if (!h || (strncasecmp(origin, "http://", 7) != 0 && strncasecmp(origin, "https://", 8) != 0)) return false;
+	h += 3;
+	static const char *const hosts[] = { "localhost", "127.0.0.1", "[::1]" };
+	for (size_t i = 0; i < sizeof hosts / sizeof *hosts; i++) {
+		size_t n = strlen(hosts[i]);
+		if (strncasecmp(h, hosts[i], n) != 0) continue;
+		const char *p = h + n;
+		if (*p == '\0') return true;
+		if (*p != ':' || !p[1]) return false;
+		for (p++; *p; p++)
+			if (*p < '0' || *p > '9') return false;
+		return true;
+	}
+	return false;
+}
+
+bool mcp_origin_allowed(const char *origin, const char *allowed)
+{
+	if (loopback(origin)) return true;
+	size_t n = strlen(origin);
+	for (const char *p = allowed ? allowed : ""; *p;) {
+		p += strspn(p, " \t,");
+		size_t k = strcspn(p, ",");
+		size_t e = k;
+		while (e > 0 && (p[e - 1] == ' ' || p[e - 1] == '\t')) e--;
+		if (e == n && e > 0 && strncasecmp(p, origin, n) == 0) return true;
+		p += k;
+	}
+	return false;
+}
+
+/* Whether a media range's parameters (after its ';') set q to zero. */
+static bool q_zero(const char *params, size_t n)
+{
+	for (const char *q = params; q + 2 < params + n; q++)
+		if ((q[0] == 'q' || q[0] == 'Q') && q[1] == '=' && (q == params || q[-1] == ';' || q[-1] == ' '))
+			return strtod(q + 2, NULL) == 0.0;
+	return false;
+}
+
+/* Whether a comma-separated list of media ranges admits type ("application/json"): the type itself, its
+ * major type with a star, or two stars, at a q above zero. */
+static bool media_admits(const char *list, const char *type)
+{
+	size_t major = (size_t)(strchr(type, '/') - type);
+	for (const char *p = list; *p;) {
+		p += strspn(p, " \t,");
+		size_t all = strcspn(p, ","), k = strcspn(p, ";,"), e = k;
+		while (e > 0 && (p[e - 1] == ' ' || p[e - 1] == '\t')) e--;
+		bool match = (e == strlen(type) && strncasecmp(p, type, e) == 0) || (e == 3 && strncmp(p, "*/*", 3) == 0) ||
+			(e == major + 2 && strncasecmp(p, type, major + 1) == 0 && p[e - 1] == '*');
+		if (match && !q_zero(p + k, all - k)) return true;
+		p += all;
+	}
+	return false;
+}
+
+/* The transport's rules, before the body is read: 0, or -1 with out filled. */
+static int transport_checks(const struct mcp_config *cfg, const struct request *req, struct reply *out)
+{
+	const char *origin = request_header(req, "HTTP_ORIGIN");
+	if (origin && !mcp_origin_allowed(origin, cfg ? cfg->origins : NULL)) {
+		rpc_error(out, 403, NULL, RPC_SERVER_ERROR, NULL, "requests from the origin %.200s are not allowed", origin);
+		return -1;
+	}
+	if (strcmp(req->method, "POST") != 0) {
+		rpc_error(out, 405, NULL, RPC_SERVER_ERROR, NULL, "%s is not allowed on %s: this stateless endpoint takes "
+			"POST only (no event stream, no session to end)", req->method, req->path);
+		snprintf(out->allow, sizeof out->allow, "POST");
+		return -1;
+	}
+	const char *version = request_header(req, "HTTP_MCP_PROTOCOL_VERSION");
+	if (version && !supported(version)) {
+		char data[VERSION_DATA];
+		rpc_error(out, 400, NULL, RPC_UNSUPPORTED_VERSION, version_data(data, sizeof data, version),
+			"unsupported protocol version in MCP-Protocol-Version: %.40s (supported: %s, %s, %s)", version,
+			MCP_VERSIONS[0], MCP_VERSIONS[1], MCP_VERSIONS[2]);
+		return -1;
+	}
+	const char *accept = request_header(req, "HTTP_ACCEPT");
+	if (accept && !media_admits(accept, "application/json")) {
+		rpc_error(out, 406, NULL, RPC_SERVER_ERROR, NULL, "the Accept header must admit application/json, "
+			"the only answer this endpoint gives");
+		return -1;
+	}
+	const char *type = request_header(req, "CONTENT_TYPE");
+	if (type && !media_admits(type, "application/json")) {
+		rpc_error(out, 415, NULL, RPC_SERVER_ERROR, NULL, "the body must be application/json");
+		return -1;
+	}
+	if (req->body_state == BODY_TOO_LARGE) {
+		rpc_error(out, 413, NULL, RPC_INVALID_REQUEST, NULL, "the request body is larger than this service accepts");
+		return -1;
+	}
+	return 0;
+}
+
+/* The body as one strict JSON value (no duplicate names, strict UTF-8), or NULL with out filled. */
+static struct json_object *parse_body(const struct request *req, struct reply *out)
+{
+	if (!req->body || req->body_len == 0 || req->body_state != BODY_OK) {
+		rpc_error(out, 400, NULL, RPC_PARSE_ERROR, NULL, "a JSON-RPC message is required as the body");
+		return NULL;
+	}
+	struct json_tokener *tok = json_tokener_new_ex(MAX_JSON_DEPTH);
+	json_tokener_set_flags(tok, JSON_TOKENER_STRICT | JSON_TOKENER_VALIDATE_UTF8);
+	struct json_object *doc = json_tokener_parse_ex(tok, req->body, (int)req->body_len);
+	enum json_tokener_error jerr = json_tokener_get_error(tok);
+	size_t used = json_tokener_get_parse_end(tok);
+	json_tokener_free(tok);
+	struct json_flaw flaw;
+	if (jerr != json_tokener_success || used != req->body_len) {
+		json_object_put(doc);
+		rpc_error(out, 400, NULL, RPC_PARSE_ERROR, NULL, "the body is not valid JSON: %s at byte %zu",
+			jerr == json_tokener_success ? "trailing data" : jerr == json_tokener_continue ?
+			"unexpected end of input" : json_tokener_error_desc(jerr), used);
+		return NULL;
+	}
+	if (json_strict_check(req->body, req->body_len, MAX_JSON_DEPTH, &flaw) < 0) {
+		json_object_put(doc);
+		rpc_error(out, 400, NULL, RPC_PARSE_ERROR, NULL, "the body is not valid JSON: %s at byte %zu", flaw.what,
+			flaw.offset);
+		return NULL;
+	}
+	return doc;
+}
+
+/* How one request is served: by the initialize handshake's rules, or by 2026-07-28's (modern). */
+struct era {
+	bool modern;
+	bool de;      /* texts in German: Accept-Language prefers it */
+};
+
+/* Starts a result object for id; end_result closes it, with resultType on a modern request. */
+static struct jw *begin_result(struct reply *out, struct json_object *id)
+{
+	struct jw *w = response(out, id);
+	jw_key(w, "result");
+	jw_obj(w);
+	return w;
+}
+
+static void end_result(struct reply *out, struct jw *w, const struct era *era)
+{
+	if (era->modern) {
+		jw_key(w, "resultType");
+		jw_str(w, "complete");
+	}
+	jw_obj_end(w);
+	reply_close(out);
+}
+
+static void server_info(struct jw *w, const struct era *era)
+{
+	jw_key(w, "capabilities");
+	jw_raw(w, "{\"tools\":{\"listChanged\":false}}");
+	jw_key(w, "serverInfo");
+	jw_obj(w);
+	jw_key(w, "name");
+	jw_str(w, SERVICE_NAME);
+	jw_key(w, "title");
+	jw_str(w, "autoplan automation planner and MCP server directory");
+	jw_key(w, "version");
+	jw_str(w, API_VERSION);
+	jw_obj_end(w);
+	jw_key(w, "instructions");
+	jw_str(w, era->de ? MCP_INSTRUCTIONS_DE : MCP_INSTRUCTIONS);
+}
+
+/* The handshake (2025-06-18, 2025-11-25): the client's version when it is one of the handshake's, else the
+ * newest of them (2026-07-28 has no handshake). */
+static void initialize(struct reply *out, struct json_object *id, struct json_object *params, const struct era *era)
+{
+	struct json_object *v = NULL;
+	if (!json_object_object_get_ex(params, "protocolVersion", &v) || !json_object_is_type(v, json_type_string)) {
+		rpc_error(out, 200, id, RPC_INVALID_PARAMS, NULL, "initialize needs params.protocolVersion, a string");
+		return;
+	}
+	const char *asked = json_object_get_string(v);
+	struct jw *w = begin_result(out, id);
+	jw_key(w, "protocolVersion");
+	jw_str(w, supported(asked) && strcmp(asked, MCP_MODERN) != 0 ? asked : HANDSHAKE_LATEST);
+	server_info(w, era);
+	end_result(out, w, era);
+}
+
+/* 2026-07-28: the versions, capabilities and identity in one answer, before or instead of anything else. */
+static void discover(struct reply *out, struct json_object *id, const struct era *era)
+{
+	struct jw *w = begin_result(out, id);
+	jw_key(w, "supportedVersions");
+	jw_arr(w);
+	for (int i = 0; MCP_VERSIONS[i]; i++) jw_str(w, MCP_VERSIONS[i]);
+	jw_arr_end(w);
+	server_info(w, era);
+	end_result(out, w, era);
+}
+
+static void tools_call(const struct router *r, const struct request *req, struct reply *out, struct json_object *id,
+	struct json_object *params, const struct era *era)
+{
+	struct json_object *name = NULL, *args = NULL;
+	if (!json_object_object_get_ex(params, "name", &name) || !json_object_is_type(name, json_type_string)) {
+		rpc_error(out, 200, id, RPC_INVALID_PARAMS, NULL, "tools/call needs params.name, a string");
+		return;
+	}
+	if (json_object_object_get_ex(params, "arguments", &args) && !json_object_is_type(args, json_type_object)) {
+		rpc_error(out, 200, id, RPC_INVALID_PARAMS, NULL, "params.arguments must be an object");
+		return;
+	}
+	const struct route *rt = mcp_tool_find(r, json_object_get_string(name));
+	if (!rt) {
+		rpc_error(out, 200, id, RPC_INVALID_PARAMS, NULL, "unknown tool: %.80s (tools/list names them)",
+			json_object_get_string(name));
+		return;
+	}
+	struct json_object *none = args ? NULL : json_object_new_object();
+	struct jw *w = begin_result(out, id);
+	mcp_tool_call(r, rt, args ? args : none, req, w);
+	json_object_put(none);
+	end_result(out, w, era);
+}
+
+/* A request (it has an id): answered 200 with its result or its JSON-RPC error. */
+static void request(const struct router *r, const struct request *req, struct reply *out, const char *method,
+	struct json_object *id, struct json_object *params, const struct era *era)
+{
+	if (strcmp(method, "initialize") == 0) {
+		initialize(out, id, params, era);
+	} else if (strcmp(method, "server/discover") == 0) {
+		discover(out, id, era);
+	} else if (strcmp(method, "ping") == 0) {
+		end_result(out, begin_result(out, id), era);
+	} else if (strcmp(method, "tools/list") == 0) {
+		struct jw *w = begin_result(out, id);
+		mcp_tools_list(r, era->de, w);
+		end_result(out, w, era);
+	} else if (strcmp(method, "tools/call") == 0) {
+		tools_call(r, req, out, id, params, era);
+	} else {
+		rpc_error(out, 200, id, RPC_METHOD_NOT_FOUND, NULL, "method not found: %.80s", method);
+	}
+}
+
+/* The version a request's _meta names ("io.modelcontextprotocol/protocolVersion"), or NULL. */
+static const char *meta_version(struct json_object *params)
+{
+	struct json_object *meta = NULL, *v = NULL;
+	if (!json_object_object_get_ex(params, "_meta", &meta) || !json_object_is_type(meta, json_type_object) ||
+	    !json_object_object_get_ex(meta, "io.modelcontextprotocol/protocolVersion", &v) ||
+	    !json_object_is_type(v, json_type_string))
+		return NULL;
+	return json_object_get_string(v);
+}
+
+/* Header h must be present and equal value (a body member it mirrors); 0, or -1 with out filled. */
+static int mirrored(const struct request *req, struct reply *out, struct json_object *id, const char *cgi_name,
+	const char *header, const char *value)
+{
+	const char *h = request_header(req, cgi_name);
+	if (!h) {
+		rpc_error(out, 400, id, RPC_HEADER_MISMATCH, NULL, "the %s header is required (it mirrors the body's %.80s)",
+			header, value);
+		return -1;
+	}
+	if (strcmp(h, value) != 0) {
+		rpc_error(out, 400, id, RPC_HEADER_MISMATCH, NULL, "the %s header (%.80s) is not the body's %.80s", header, h,
+			value);
+		return -1;
+	}
+	return 0;
+}
+
+/* A 2026-07-28 request (its _meta or its MCP-Protocol-Version names that generation): the version must be
+ * served, and the headers that mirror the body (MCP-Protocol-Version, Mcp-Method, Mcp-Name) must agree with it.
+ * Returns 1 for a modern request, 0 for one of the handshake's, -1 with out filled. */
+static int modern_checks(const struct request *req, struct reply *out, struct json_object *id, const char *method,
+	struct json_object *params)
+{
+	const char *meta = meta_version(params), *header = request_header(req, "HTTP_MCP_PROTOCOL_VERSION");
+	if (!meta && !(header && strcmp(header, MCP_MODERN) == 0)) return 0;
+	if (strcmp(method, "initialize") == 0) return 0; /* the handshake is the older generations' */
+	if (meta && !supported(meta)) {
+		char data[VERSION_DATA];
+		rpc_error(out, 400, id, RPC_UNSUPPORTED_VERSION, version_data(data, sizeof data, meta),
+			"unsupported protocol version in _meta: %.40s", meta);
+		return -1;
+	}
+	if (meta && header && strcmp(meta, header) != 0) {
+		rpc_error(out, 400, id, RPC_HEADER_MISMATCH, NULL, "MCP-Protocol-Version (%.40s) is not the _meta's version "
+			"(%.40s)", header, meta);
+		return -1;
+	}
+	if (mirrored(req, out, id, "HTTP_MCP_METHOD", "Mcp-Method", method) < 0) return -1;
+	struct json_object *name = NULL;
+	if (strcmp(method, "tools/call") == 0 && json_object_object_get_ex(params, "name", &name) &&
+	    json_object_is_type(name, json_type_string) &&
+	    mirrored(req, out, id, "HTTP_MCP_NAME", "Mcp-Name", json_object_get_string(name)) < 0)
+		return -1;
+	return 1;
+}
+
+/* One JSON-RPC message: a request, a notification or a response. */
+static void message(const struct router *r, const struct request *req, struct reply *out, struct json_object *msg)
+{
+	struct json_object *v = NULL, *id = NULL, *method = NULL, *params = NULL;
+	bool has_id = json_object_object_get_ex(msg, "id", &id);
+	if (has_id && !json_object_is_type(id, json_type_string) && !json_object_is_type(id, json_type_int)) {
+		rpc_error(out, 400, NULL, RPC_INVALID_REQUEST, NULL, "id must be a string or an integer");
+		return;
+	}
+	if (!json_object_object_get_ex(msg, "jsonrpc", &v) || !json_object_is_type(v, json_type_string) ||
+	    strcmp(json_object_get_string(v), "2.0") != 0) {
+		rpc_error(out, 400, id, RPC_INVALID_REQUEST, NULL, "jsonrpc must be \"2.0\"");
+		return;
+	}
+	if (!json_object_object_get_ex(msg, "method", &method)) {
+		if (has_id && (json_object_object_get_ex(msg, "result", NULL) || json_object_object_get_ex(msg, "error", NULL))) {
+			out->status = 202; /* a response to a request this server never sends: accepted, nothing to do */
+			return;
+		}
+		rpc_error(out, 400, id, RPC_INVALID_REQUEST, NULL, "a message needs a method (or a result or an error)");
+		return;
+	}
+	if (!json_object_is_type(method, json_type_string)) {
+		rpc_error(out, 400, id, RPC_INVALID_REQUEST, NULL, "method must be a string");
+		return;
+	}
+	if (json_object_object_get_ex(msg, "params", &params) && !json_object_is_type(params, json_type_object)) {
+		rpc_error(out, has_id ? 200 : 400, id, RPC_INVALID_PARAMS, NULL, "params must be an object");
+		return;
+	}
+	int modern = modern_checks(req, out, id, json_object_get_string(method), params);
+	if (modern < 0) return;
+	if (!has_id) {
+		out->status = 202; /* a notification: accepted, no body */
+		return;
+	}
+	int order[2];
+	struct era era = { .modern = modern == 1 };
+	era.de = accept_language_order(req->accept_language, LANG_CODES, 2, order) > 0 && order[0] == LANG_DE;
+	request(r, req, out, json_object_get_string(method), id, params, &era);
+}
+
+void mcp_serve(void *env, const struct router *r, const struct request *req, struct reply *out)
+{
+	if (transport_checks(env, req, out) < 0) return;
+	struct json_object *doc = parse_body(req, out);
+	if (!doc) return;
+	if (json_object_is_type(doc, json_type_array))
+		rpc_error(out, 400, NULL, RPC_INVALID_REQUEST, NULL, "JSON-RPC batches are not accepted: send one message "
+			"per request (protocol versions 2025-06-18 and later have no batches)");
+	else if (!json_object_is_type(doc, json_type_object))
+		rpc_error(out, 400, NULL, RPC_INVALID_REQUEST, NULL, "a JSON-RPC message is an object");
+	else
+		message(r, req, out, doc);
+	json_object_put(doc);
+}

@@ -1,0 +1,57 @@
+/* The MCP endpoint: POST /mcp over the Streamable HTTP transport, stateless (no session is issued or
+ * needed), answering application/json. The router hands it every R_RAW route (router_set_raw). */
+#ifndef AUTOPLAN_MCP_H
+#define AUTOPLAN_MCP_H
+
+#include "http/router.h"
+#include "jsonw/jsonw.h"
+
+#include <json-c/json.h>
+#include <stdbool.h>
+
+/* The protocol versions served, newest first, NULL-terminated: MCP_MODERN (2026-07-28: no handshake, the
+ * version and the client's capabilities in every request's _meta, Mcp-Method and Mcp-Name headers, server/discover)
+ * and the versions of the initialize handshake. */
+extern const char *const MCP_VERSIONS[];
+#define MCP_MODERN "2026-07-28"
+
+/* JSON-RPC 2.0 error codes (the specification's standard ones). */
+enum {
+	RPC_PARSE_ERROR = -32700,
+	RPC_INVALID_REQUEST = -32600,
+	RPC_METHOD_NOT_FOUND = -32601,
+	RPC_INVALID_PARAMS = -32602,
+	RPC_INTERNAL_ERROR = -32603,
+	RPC_SERVER_ERROR = -32000, /* the transport refused the request (origin, media type) */
+	RPC_HEADER_MISMATCH = -32020,        /* 2026-07-28: Mcp-Method, Mcp-Name or the version header missing or not the body's */
+	RPC_UNSUPPORTED_VERSION = -32022,    /* 2026-07-28: data {supported, requested} */
+};
+
+/* The endpoint's settings, read once at start. */
+struct mcp_config {
+	/* Origins a browser page may call from, comma-separated "scheme://host[:port]" (AUTOPLAN_MCP_ORIGINS), not
+	 * owned; NULL or empty: none. Loopback origins (localhost, 127.0.0.1, [::1]) are always allowed, and a
+	 * request without Origin (not from a browser) is. */
+	const char *origins;
+};
+
+/* The raw step of the R_RAW routes (a raw_fn): env is a struct mcp_config. Fills out with the whole answer:
+ * a JSON-RPC response (200, or the transport's status for a refused request) or 202 without a body. */
+void mcp_serve(void *env, const struct router *r, const struct request *req, struct reply *out);
+
+/* Whether origin (an Origin header's value) may call: loopback, or listed in allowed (comma-separated). */
+bool mcp_origin_allowed(const char *origin, const char *allowed);
+
+/* tools.c: the tools of r's route table. */
+/* Writes the tools/list result's members into the open result object: "tools":[...] with name, title,
+ * description, inputSchema, annotations; titles and descriptions in German when de. */
+void mcp_tools_list(const struct router *r, bool de, struct jw *w);
+/* The route offered as the tool named name, or NULL. */
+const struct route *mcp_tool_find(const struct router *r, const char *name);
+/* Runs the tool rt with args (an object, not taken) through the router and writes the tools/call result's
+ * members into the open result object: "content":[{"type":"text","text":answer}],"structuredContent":answer,
+ * "isError":bool. */
+void mcp_tool_call(const struct router *r, const struct route *rt, const struct json_object *args,
+	const struct request *req, struct jw *w);
+
+#endif

@@ -288,24 +288,11 @@ static struct json_object *body_input(const struct router *r, const struct route
 		reply_error(out, 400, "invalid_json", "body", NULL, "a JSON object body is required");
 		return NULL;
 	}
-	struct json_tokener *tok = json_tokener_new_ex(MAX_JSON_DEPTH);
-	json_tokener_set_flags(tok, JSON_TOKENER_STRICT | JSON_TOKENER_VALIDATE_UTF8);
-	struct json_object *doc = json_tokener_parse_ex(tok, req->body, (int)req->body_len);
-	enum json_tokener_error jerr = json_tokener_get_error(tok);
-	size_t used = json_tokener_get_parse_end(tok);
-	json_tokener_free(tok);
-	if (jerr != json_tokener_success || used != req->body_len) {
-		if (doc) json_object_put(doc);
-		reply_error(out, 400, "invalid_json", "body", NULL, "the body is not valid JSON: %s at byte %zu",
-			jerr == json_tokener_success ? "trailing data" :
-			jerr == json_tokener_continue ? "unexpected end of input" : json_tokener_error_desc(jerr), used);
-		return NULL;
-	}
 	struct json_flaw flaw;
-	if (json_strict_check(req->body, req->body_len, MAX_JSON_DEPTH, &flaw) < 0) {
-		json_object_put(doc);
-		reply_error(out, 400, "invalid_json", "body", flaw.pointer, "the body is not valid JSON: %s at byte %zu",
-			flaw.what, flaw.offset);
+	struct json_object *doc = json_strict_parse(req->body, req->body_len, MAX_JSON_DEPTH, &flaw);
+	if (!doc) {
+		reply_error(out, 400, "invalid_json", "body", *flaw.pointer ? flaw.pointer : NULL,
+			"the body is not valid JSON: %s at byte %zu", flaw.what, flaw.offset);
 		return NULL;
 	}
 	if (!json_object_is_type(doc, json_type_object)) {

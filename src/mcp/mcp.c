@@ -208,26 +208,11 @@ static struct json_object *parse_body(const struct request *req, struct reply *o
 		rpc_error(out, 400, NULL, RPC_PARSE_ERROR, NULL, "a JSON-RPC message is required as the body");
 		return NULL;
 	}
-	struct json_tokener *tok = json_tokener_new_ex(MAX_JSON_DEPTH);
-	json_tokener_set_flags(tok, JSON_TOKENER_STRICT | JSON_TOKENER_VALIDATE_UTF8);
-	struct json_object *doc = json_tokener_parse_ex(tok, req->body, (int)req->body_len);
-	enum json_tokener_error jerr = json_tokener_get_error(tok);
-	size_t used = json_tokener_get_parse_end(tok);
-	json_tokener_free(tok);
 	struct json_flaw flaw;
-	if (jerr != json_tokener_success || used != req->body_len) {
-		json_object_put(doc);
-		rpc_error(out, 400, NULL, RPC_PARSE_ERROR, NULL, "the body is not valid JSON: %s at byte %zu",
-			jerr == json_tokener_success ? "trailing data" : jerr == json_tokener_continue ?
-			"unexpected end of input" : json_tokener_error_desc(jerr), used);
-		return NULL;
-	}
-	if (json_strict_check(req->body, req->body_len, MAX_JSON_DEPTH, &flaw) < 0) {
-		json_object_put(doc);
+	struct json_object *doc = json_strict_parse(req->body, req->body_len, MAX_JSON_DEPTH, &flaw);
+	if (!doc)
 		rpc_error(out, 400, NULL, RPC_PARSE_ERROR, NULL, "the body is not valid JSON: %s at byte %zu", flaw.what,
 			flaw.offset);
-		return NULL;
-	}
 	return doc;
 }
 

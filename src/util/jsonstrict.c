@@ -2,6 +2,8 @@
 #include "util/jsonstrict.h"
 #include "util/text.h"
 
+#include <json-c/json.h>
+
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -364,4 +366,30 @@ int json_strict_check(const char *text, size_t len, int max_depth, struct json_f
 	free(st.names);
 	free(st.bytes);
 	return r;
+}
+
+struct json_object *json_strict_parse(const char *text, size_t len, int max_depth, struct json_flaw *flaw)
+{
+	struct json_tokener *tok = json_tokener_new_ex(max_depth);
+	if (!tok) {
+		*flaw = (struct json_flaw){ .offset = 0, .what = "out of memory", .pointer = "" };
+		return NULL;
+	}
+	json_tokener_set_flags(tok, JSON_TOKENER_STRICT | JSON_TOKENER_VALIDATE_UTF8);
+	struct json_object *doc = json_tokener_parse_ex(tok, text, (int)len);
+	enum json_tokener_error jerr = json_tokener_get_error(tok);
+	size_t used = json_tokener_get_parse_end(tok);
+	json_tokener_free(tok);
+	if (jerr != json_tokener_success || used != len) {
+		json_object_put(doc);
+		*flaw = (struct json_flaw){ .offset = used, .pointer = "" };
+		snprintf(flaw->what, sizeof flaw->what, "%s", jerr == json_tokener_success ? "trailing data"
+			: jerr == json_tokener_continue ? "unexpected end of input" : json_tokener_error_desc(jerr));
+		return NULL;
+	}
+	if (json_strict_check(text, len, max_depth, flaw) < 0) {
+		json_object_put(doc);
+		return NULL;
+	}
+	return doc;
 }

@@ -18,4 +18,10 @@ struct json_flaw {
  * with *flaw filled (allocation failure is reported as a flaw too, never as valid). */
 int json_strict_check(const char *text, size_t len, int max_depth, struct json_flaw *flaw);
 
+struct json_object;
+/* The len bytes of text parsed as one strict JSON value (json-c's strict tokener, then json_strict_check): a
+ * new object the caller puts, or NULL with *flaw filled ("trailing data", "unexpected end of input", json-c's
+ * own words, or the strict check's). Every request body is read through here. */
+struct json_object *json_strict_parse(const char *text, size_t len, int max_depth, struct json_flaw *flaw);
+
 #endif

@@ -9,6 +9,7 @@
 #include "clientconfig/cfgsnippet.h"
 #include "clientconfig/compat.h"
 #include "util/jsonutil.h"
+#include "util/buf.h"
 
 #include <criterion/criterion.h>
 #include <criterion/parameterized.h>
@@ -17,18 +18,12 @@
 #include <string.h>
 #include <unistd.h>
 
+/* The whole file (NUL-terminated), or NULL; the caller frees. */
 static char *slurp(const char *path, size_t *len)
 {
-	FILE *f = fopen(path, "rb");
-	if (!f) return NULL;
-	fseek(f, 0, SEEK_END);
-	long n = ftell(f);
-	fseek(f, 0, SEEK_SET);
-	char *b = malloc((size_t)n + 1);
-	size_t got = fread(b, 1, (size_t)n, f);
-	fclose(f);
-	b[got] = '\0';
-	if (len) *len = got;
+	size_t n = 0;
+	char *b = buf_read_file(path, &n);
+	if (len) *len = b ? n : 0;
 	return b;
 }
 

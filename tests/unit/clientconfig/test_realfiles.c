@@ -5,6 +5,7 @@
 #include "catalog/catalog.h"
 #include "clientconfig/cfgcheck.h"
 #include "util/jsonutil.h"
+#include "util/buf.h"
 
 #include <criterion/criterion.h>
 #include <stdio.h>
@@ -23,18 +24,12 @@ static const struct { const char *file, *verdict; } DISPUTED[] = {
 	{ NULL, NULL },
 };
 
+/* The whole file (NUL-terminated), or NULL; the caller frees. */
 static char *slurp(const char *path, size_t *len)
 {
-	FILE *f = fopen(path, "rb");
-	if (!f) return NULL;
-	fseek(f, 0, SEEK_END);
-	long n = ftell(f);
-	fseek(f, 0, SEEK_SET);
-	char *b = malloc((size_t)n + 1);
-	size_t got = fread(b, 1, (size_t)n, f);
-	fclose(f);
-	b[got] = '\0';
-	if (len) *len = got;
+	size_t n = 0;
+	char *b = buf_read_file(path, &n);
+	if (len) *len = b ? n : 0;
 	return b;
 }
 

@@ -5,6 +5,7 @@
 #include "catalog/catalog.h"
 #include "compiler/catalogc.h"
 #include "util/jsonutil.h"
+#include "util/buf.h"
 
 #include <criterion/criterion.h>
 #include <dirent.h>
@@ -31,18 +32,12 @@ static void record(const char *id, int pass, const char *check, const char *deta
 	r->pass = pass;
 }
 
+/* The whole file (NUL-terminated), or NULL; the caller frees. */
 static char *slurp(const char *path, size_t *len)
 {
-	FILE *f = fopen(path, "rb");
-	if (!f) return NULL;
-	fseek(f, 0, SEEK_END);
-	long n = ftell(f);
-	fseek(f, 0, SEEK_SET);
-	char *b = malloc((size_t)n + 1);
-	if (fread(b, 1, (size_t)n, f) != (size_t)n) { free(b); fclose(f); return NULL; }
-	fclose(f);
-	b[n] = '\0';
-	*len = (size_t)n;
+	size_t n = 0;
+	char *b = buf_read_file(path, &n);
+	if (len) *len = b ? n : 0;
 	return b;
 }
 

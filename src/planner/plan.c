@@ -532,7 +532,8 @@ void plan_build(struct plan *p, const struct catalog *c, const struct json_objec
 		p->res.by = p->task >= 0 ? BY_TASK_ID : BY_NONE;
 		p->res.confidence = p->task >= 0 ? 100 : 0;
 	} else {
-		if (p->res.by == BY_QUERY_AMBIGUOUS) settle_tie(p);
+		/* both directions asked: the two tasks bind the same apps by role, and are still two answers */
+		if (p->res.by == BY_QUERY_AMBIGUOUS && !p->res.both_ways) settle_tie(p);
 		p->task = p->res.by == BY_QUERY_TASK ? p->res.task : -1;
 	}
 	if (p->task >= 0) load_task(p, p->task);

@@ -90,12 +90,14 @@ struct plan_resolution {
 	unsigned kinds;                   /* bit per enum cat_app_kind named by a generic word */
 	unsigned char word_kinds[PLAN_MAX_WORDS];  /* per word, the kinds a generic word there names */
 	int caps[PLAN_MAX_CAPS], ncaps;   /* capabilities named by a phrase, in order of mention */
+	int cap_first[PLAN_MAX_CAPS];     /* the word where each phrase starts */
 	struct plan_intent intents[PLAN_MAX_INTENTS];
 	int nintents;
 	uint64_t subjects;                /* bit per generic task whose subject the query names */
 	struct plan_outside products[PLAN_MAX_OUTSIDE], actions[PLAN_MAX_OUTSIDE];
 	int nproducts, nactions;          /* products outside the catalog; actions no task performs */
 	bool product_acts;                /* the request's action happens in a product outside the catalog */
+	bool both_ways;                   /* a transfer asked in both directions ("two-way sync") */
 	int nearest[2], nnearest;         /* the nearest tasks, when an action outside the catalog left it unresolved */
 	int also_intent, also_cap, also_app;  /* a further action the task does not do, planned after it (-1: none) */
 	char sites[2][64];                /* websites named by their address ("FT.com"), lower case, as written */

@@ -546,6 +546,36 @@ static bool has_role_word(const struct catalog *c, const struct plan_resolution 
 	return false;
 }
 
+/* The roles among `wanted` (bits per enum cat_role) whose phrases start at word i. */
+static unsigned role_words(const struct catalog *c, const struct plan_resolution *r, int i, unsigned wanted)
+{
+	unsigned roles = 0;
+	for (int m = 0; m < r->nwm[i]; m++) {
+		const struct cat_word *w = &c->words[r->wm[i][m].word];
+		for (uint32_t k = 0; k < w->syn_count; k++) {
+			const struct cat_syn *sy = &c->syns[c->lists[w->syn_first + k]];
+			if (sy->kind == SYN_ROLE && (wanted & ~roles) >> sy->target & 1 && phrase_at(c, r, i, cat_s(c, sy->phrase), PH_STRICT))
+				roles |= 1u << sy->target;
+		}
+	}
+	return roles;
+}
+
+/* "two-way": the words of a role phrase that says something about the whole request are understood, never
+ * scored (stop words from here on). */
+static void understood_role(const struct catalog *c, struct plan_resolution *r, int i, enum cat_role role)
+{
+	r->both_ways |= role == ROLE_BOTH_WAYS;
+	for (int m = 0; m < r->nwm[i]; m++) {
+		const struct cat_word *w = &c->words[r->wm[i][m].word];
+		for (uint32_t k = 0; k < w->syn_count; k++) {
+			const struct cat_syn *sy = &c->syns[c->lists[w->syn_first + k]];
+			int n = sy->kind == SYN_ROLE && sy->target == (uint32_t)role ? phrase_at(c, r, i, cat_s(c, sy->phrase), PH_STRICT) : 0;
+			for (int j = i; j < i + n; j++) r->stop[j] = true;
+		}
+	}
+}
+
 static uint32_t mention_kind(const struct catalog *c, const struct plan_mention *m)
 {
 	return m->app >= 0 ? c->apps[m->app].kind : AK_CALLER;
@@ -559,8 +589,10 @@ static void find_roles(const struct catalog *c, struct plan_resolution *r)
 	 * ("use the GitHub API to get our issues into a spreadsheet") */
 	bool receive = false;
 	for (int i = 0; i < r->nwords; i++) {
-		if (has_role_word(c, r, i, ROLE_RECEIVE)) receive = true;
-		else if (receive && has_role_word(c, r, i, ROLE_TARGET)) receive = false;
+		unsigned roles = role_words(c, r, i, 1u << ROLE_RECEIVE | 1u << ROLE_BOTH_WAYS | (unsigned)receive << ROLE_TARGET);
+		if (roles >> ROLE_RECEIVE & 1) receive = true;
+		else if (receive && roles >> ROLE_TARGET & 1) receive = false;
+		if (roles >> ROLE_BOTH_WAYS & 1) understood_role(c, r, i, ROLE_BOTH_WAYS);
 	}
 	for (int k = 0; k < r->nmentions; k++) {
 		struct plan_mention *m = &r->mentions[k];
@@ -1056,7 +1088,7 @@ static bool score_phrase(const struct catalog *c, struct plan_resolution *r, int
 	bool no = declined(c, r, sy->target); /* understood (its words match), never scored nor planned */
 	for (int t = 0; t < x->nt && !no; t++) if (task_has_cap(c, (uint32_t)t, sy->target)) x->scores[t] += W_CAP_PHRASE;
 	for (int k = 0; k < r->ncaps; k++) if (r->caps[k] == (int)sy->target) return false;
-	if (!no && r->ncaps < PLAN_MAX_CAPS) r->caps[r->ncaps++] = (int)sy->target;
+	if (!no && r->ncaps < PLAN_MAX_CAPS) { r->cap_first[r->ncaps] = i; r->caps[r->ncaps++] = (int)sy->target; }
 	for (int w = i; w < i + n; w++) r->matched[w] |= !r->stop[w] && !r->app_word[w];
 	return false;
 }
@@ -1170,27 +1202,14 @@ static bool copy_named(const struct catalog *c, const struct plan_resolution *r,
 	return agree >= 2;
 }
 
-/* Orders the capabilities named by phrases by where they first occur in the query. */
-static void order_caps(const struct catalog *c, struct plan_resolution *r)
+/* Orders the capabilities named by phrases by where they first occur in the query (words are read in
+ * order, so a capability's first phrase found is its first). */
+static void order_caps(struct plan_resolution *r)
 {
-	int first[PLAN_MAX_CAPS];
-	for (int k = 0; k < r->ncaps; k++) {
-		first[k] = PLAN_MAX_WORDS;
-		for (int i = 0; i < r->nwords && first[k] == PLAN_MAX_WORDS; i++)
-			for (int m = 0; m < r->nwm[i] && first[k] == PLAN_MAX_WORDS; m++) {
-				const struct cat_word *w = &c->words[r->wm[i][m].word];
-				for (uint32_t s = 0; s < w->syn_count; s++) {
-					const struct cat_syn *sy = &c->syns[c->lists[w->syn_first + s]];
-					if (sy->kind == SYN_CAP && (int)sy->target == r->caps[k] && phrase_at(c, r, i, cat_s(c, sy->phrase), PH_LOOSE)) {
-						first[k] = i;
-						break;
-					}
-				}
-			}
-	}
 	for (int i = 1; i < r->ncaps; i++)
-		for (int j = i; j > 0 && (first[j] < first[j - 1] || (first[j] == first[j - 1] && r->caps[j] < r->caps[j - 1])); j--) {
-			int t = first[j]; first[j] = first[j - 1]; first[j - 1] = t;
+		for (int j = i; j > 0 && (r->cap_first[j] < r->cap_first[j - 1] ||
+			(r->cap_first[j] == r->cap_first[j - 1] && r->caps[j] < r->caps[j - 1])); j--) {
+			int t = r->cap_first[j]; r->cap_first[j] = r->cap_first[j - 1]; r->cap_first[j - 1] = t;
 			t = r->caps[j]; r->caps[j] = r->caps[j - 1]; r->caps[j - 1] = t;
 		}
 }
@@ -1221,14 +1240,14 @@ static bool triggered(const struct catalog *c, const struct plan_resolution *r, 
 	return false;
 }
 
-/* The writing capability app a is asked for: a capability phrase first, then a verb before word `before`, in
+/* The writing capability app a is asked for before word `before`: a capability phrase first, then a verb, in
  * order of mention;
  * among a verb's capabilities one that writes into what the user has comes first (an event elsewhere
  * becomes a row appended to the sheet, not a new spreadsheet). -1 when nothing asks it to write. */
 static int asked_write(const struct catalog *c, const struct plan_resolution *r, int a, int before)
 {
 	for (int k = 0; k < r->ncaps; k++)
-		if (c->caps[r->caps[k]].write && app_can(c, a, (uint32_t)r->caps[k])) return r->caps[k];
+		if (r->cap_first[k] < before && c->caps[r->caps[k]].write && app_can(c, a, (uint32_t)r->caps[k])) return r->caps[k];
 	int fresh = -1;
 	for (int k = 0; k < r->nintents; k++) {
 		if (r->intents[k].negated || r->intents[k].first >= before) continue;
@@ -1285,6 +1304,26 @@ struct chain_end {
 	bool strong;
 };
 
+/* "Outlook calendar events from a sheet": a generic word of another kind after "from" or "to" is the other
+ * end, the app of that kind in the family of the one app named. Returns 1 when it found it. */
+static int kind_end(const struct catalog *c, const struct plan_resolution *r, const struct chain_end *one, struct chain_end *other)
+{
+	uint32_t own = c->apps[one->app].kind;
+	int fam = -1;
+	for (uint32_t f = 0; f < c->nfamilies && fam < 0; f++) if (c->families[f].apps[own] == (uint32_t)one->app) fam = (int)f;
+	for (int i = 0; fam >= 0 && i < r->nwords; i++) {
+		unsigned kinds = r->word_kinds[i] & ~(1u << own);
+		if (!kinds || r->app_word[i]) continue;
+		enum cat_role role = role_before(c, r, i);
+		if (role != ROLE_SOURCE && role != ROLE_TARGET) continue;
+		uint32_t a = c->families[fam].apps[__builtin_ctz(kinds)];
+		if (a == CAT_NONE) continue;
+		*other = (struct chain_end){ .app = (int)a, .first = i, .role = role == ROLE_SOURCE ? PR_SOURCE : PR_TARGET, .strong = true };
+		return 1;
+	}
+	return 0;
+}
+
 static int chain_ends(const struct catalog *c, const struct plan_resolution *r, struct chain_end e[2])
 {
 	int n = 0;
@@ -1305,6 +1344,7 @@ static int chain_ends(const struct catalog *c, const struct plan_resolution *r, 
 		if (n == 2) return 3;
 		e[n++] = x;
 	}
+	if (n == 1) n += kind_end(c, r, &e[0], &e[1]);
 	return n;
 }
 
@@ -1336,6 +1376,15 @@ static bool trigger_chain(const struct catalog *c, struct plan_resolution *r)
 	int read = trigger_read(c, r, e[src].app), write = asked_write(c, r, e[1 - src].app, same ? e[1 - src].first : r->nwords);
 	if (write < 0 && same) write = copy_write(c, e[1 - src].app);
 	if (read < 0 || write < 0) return false;
+	/* an end a generic word named (kind_end) is an app the plan binds */
+	for (int m = 0; m < 2; m++) {
+		int dup = 0;
+		for (int q = 0; q < r->napps; q++) dup |= r->apps[q] == e[m].app;
+		if (dup || r->napps == PLAN_MAX_APPS) continue;
+		r->app_role[r->napps] = m == src ? PR_SOURCE : PR_TARGET;
+		r->app_strong[r->napps] = e[m].strong;
+		r->apps[r->napps++] = e[m].app;
+	}
 	r->caps[0] = read;
 	r->caps[1] = write;
 	r->ncaps = 2;
@@ -1488,6 +1537,31 @@ static void alternatives(const struct catalog *c, struct plan_resolution *r, con
 		}
 }
 
+/* "two-way sync between Google Sheets and Excel": a transfer task asked in both directions, where the
+ * other direction is a task too (the same apps, the same steps), is a real tie between the two. */
+static void both_ways(const struct catalog *c, struct plan_resolution *r)
+{
+	if (!r->both_ways || r->by != BY_QUERY_TASK || r->task < 0) return;
+	const struct cat_task *tk = &c->tasks[r->task];
+	for (int u = 0; u < (int)c->ntasks && u < 64; u++) {
+		const struct cat_task *o = &c->tasks[u];
+		if (u == r->task || c->ptasks[u].apps != c->ptasks[r->task].apps || o->step_count != tk->step_count) continue;
+		bool same = true, reversed = false;
+		for (uint32_t k = 0; k < tk->step_count && same; k++) {
+			const struct cat_step *a = &c->steps[tk->step_first + k], *b = &c->steps[o->step_first + k];
+			same = a->cap == b->cap;
+			reversed |= a->app != b->app;
+		}
+		if (!same || !reversed) continue;
+		r->by = BY_QUERY_AMBIGUOUS;
+		r->candidates[0] = r->task;
+		r->candidates[1] = u;
+		r->ncandidates = 2;
+		r->confidence = r->settled_confidence = 0;
+		return;
+	}
+}
+
 /* "Schichtplan -> Outlook-Kalender": an arrow from something the catalog does not hold into the one app
  * named puts it there: the target writes what a copy writes (the source is the caller's). */
 static bool arrow_into(const struct catalog *c, struct plan_resolution *r)
@@ -1527,7 +1601,7 @@ static void decide(const struct catalog *c, struct plan_resolution *r, const int
 {
 	drop_covered_actions(r);
 	if (r->task >= 0) mark_support(c, r, lvbuf, r->task);
-	order_caps(c, r);
+	order_caps(r);
 	int matched = 0;
 	for (int i = 0; i < r->nwords; i++) matched += r->matched[i];
 	int coverage = r->content ? matched * 100 / r->content : (r->nmentions ? 50 : 0), what = r->ncaps;
@@ -1588,6 +1662,7 @@ static void decide(const struct catalog *c, struct plan_resolution *r, const int
 	if (trigger_chain(c, r) || product_chain(c, r) || arrow_into(c, r)) r->confidence = coverage / 2;
 	name_chain(c, r);
 	alternatives(c, r, scores);
+	both_ways(c, r);
 	second_action(c, r);
 }
 

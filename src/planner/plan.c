@@ -249,30 +249,65 @@ static void settle_tie(struct plan *p)
 
 /* ---- steps that find what later steps need ---- */
 
-/* Index of the latest step before s on app that does cap, or -1. */
-static int earlier_step(const struct plan *p, int s, int app, uint32_t cap)
+/* Index of the latest step before s on step s's app (or, unbound, of its kind) that does cap, or -1. */
+static int earlier_step(const struct plan *p, int s, uint32_t cap)
 {
+	const struct plan_step *st = &p->steps[s];
 	for (int q = s - 1; q >= 0; q--)
-		if (p->steps[q].app == app && p->steps[q].cap == cap && !p->steps[q].left_out) return q;
+		if (p->steps[q].app == st->app && (st->app >= 0 || p->steps[q].kind == st->kind) && p->steps[q].cap == cap &&
+		    !p->steps[q].left_out)
+			return q;
 	return -1;
+}
+
+/* Whether app a's operation for cap needs what a step of capability `need` finds, and a documents it. */
+static bool app_needs(const struct catalog *c, uint32_t a, uint32_t cap, uint32_t need)
+{
+	const struct cat_op *op = cat_app_op(c, a, cap);
+	if (!op || !cat_app_op(c, a, need)) return false;
+	const struct cat_opx *x = &c->opx[op - c->ops];
+	for (uint32_t k = 0; k < x->input_count; k++)
+		if (c->inputs[x->input_first + k].found_by == need) return true;
+	return false;
+}
+
+/* The app whose operation says what a step needs found: its own, or for a step no app is bound to, the
+ * first app of its kind documenting the capability; -1 when none. */
+static int needs_of(const struct catalog *c, const struct plan_step *st)
+{
+	if (st->app >= 0) return st->app;
+	for (uint32_t a = 0; st->kind != AK_CALLER && a < c->napps; a++)
+		if (c->apps[a].kind == st->kind && cat_app_op(c, a, st->cap)) return (int)a;
+	return -1;
+}
+
+/* Whether every app of a kind that documents cap needs `need` found first ("a new email", whichever mail
+ * app: a message is read by an id a search finds). */
+static bool kind_needs(const struct catalog *c, uint32_t kind, uint32_t cap, uint32_t need)
+{
+	for (uint32_t a = 0; a < c->napps; a++)
+		if (c->apps[a].kind == kind && cat_app_op(c, a, cap) && !app_needs(c, a, cap, need)) return false;
+	return true;
 }
 
 /* A step whose operation needs an identifier (an event id, a message id) that no earlier step finds
  * gets the app's finding operation put before it, when the app documents one; otherwise the step's
- * inputs say the caller supplies it. */
+ * inputs say the caller supplies it. A step no app is bound to gets it when every app of its kind would. */
 static void insert_finders(struct plan *p)
 {
 	const struct catalog *c = p->cat;
 	for (int s = 0; s < p->nsteps; s++) {
 		struct plan_step *st = &p->steps[s];
-		if (st->app < 0 || st->left_out) continue;
-		const struct cat_op *op = cat_app_op(c, (uint32_t)st->app, st->cap);
+		int by = st->left_out ? -1 : needs_of(c, st);
+		if (by < 0) continue;
+		const struct cat_op *op = cat_app_op(c, (uint32_t)by, st->cap);
 		if (!op) continue;
 		const struct cat_opx *x = &c->opx[op - c->ops];
 		for (uint32_t k = 0; k < x->input_count; k++) {
 			uint32_t need = c->inputs[x->input_first + k].found_by;
-			if (need == CAT_NONE || earlier_step(p, s, st->app, need) >= 0) continue;
-			if (!cat_app_op(c, (uint32_t)st->app, need) || p->nsteps == PLAN_MAX_STEPS) continue;
+			if (need == CAT_NONE || earlier_step(p, s, need) >= 0) continue;
+			if (!cat_app_op(c, (uint32_t)by, need) || p->nsteps == PLAN_MAX_STEPS) continue;
+			if (st->app < 0 && !kind_needs(c, st->kind, st->cap, need)) continue;
 			memmove(&p->steps[s + 1], &p->steps[s], (size_t)(p->nsteps - s) * sizeof *p->steps);
 			p->nsteps++;
 			struct plan_step *f = &p->steps[s];

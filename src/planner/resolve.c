@@ -1302,24 +1302,33 @@ struct chain_end {
 	int app, first;           /* the app; the mention's first word */
 	enum plan_role role;
 	bool strong;
+	bool unbound;             /* a kind no app is named for: app is the first of that kind, for its capabilities */
 };
 
 /* "Outlook calendar events from a sheet": a generic word of another kind after "from" or "to" is the other
- * end, the app of that kind in the family of the one app named. Returns 1 when it found it. */
+ * end, the app of that kind in the family of the one app named; in a trigger's clause ("log every incoming
+ * email in Excel") it is an end of that kind no app is named for. Returns 1 when it found one. */
 static int kind_end(const struct catalog *c, const struct plan_resolution *r, const struct chain_end *one, struct chain_end *other)
 {
 	uint32_t own = c->apps[one->app].kind;
 	int fam = -1;
 	for (uint32_t f = 0; f < c->nfamilies && fam < 0; f++) if (c->families[f].apps[own] == (uint32_t)one->app) fam = (int)f;
-	for (int i = 0; fam >= 0 && i < r->nwords; i++) {
+	for (int i = 0; i < r->nwords; i++) {
 		unsigned kinds = r->word_kinds[i] & ~(1u << own);
 		if (!kinds || r->app_word[i]) continue;
+		uint32_t kind = (uint32_t)__builtin_ctz(kinds);
 		enum cat_role role = role_before(c, r, i);
-		if (role != ROLE_SOURCE && role != ROLE_TARGET) continue;
-		uint32_t a = c->families[fam].apps[__builtin_ctz(kinds)];
-		if (a == CAT_NONE) continue;
-		*other = (struct chain_end){ .app = (int)a, .first = i, .role = role == ROLE_SOURCE ? PR_SOURCE : PR_TARGET, .strong = true };
-		return 1;
+		if ((role == ROLE_SOURCE || role == ROLE_TARGET) && fam >= 0 && c->families[fam].apps[kind] != CAT_NONE) {
+			*other = (struct chain_end){ .app = (int)c->families[fam].apps[kind], .first = i,
+				.role = role == ROLE_SOURCE ? PR_SOURCE : PR_TARGET, .strong = true };
+			return 1;
+		}
+		if (!triggered(c, r, i, i < one->first ? 0 : one->first + 1)) continue;
+		for (uint32_t a = 0; a < c->napps; a++)
+			if (c->apps[a].kind == kind) {
+				*other = (struct chain_end){ .app = (int)a, .first = i, .role = PR_SOURCE, .unbound = true };
+				return 1;
+			}
 	}
 	return 0;
 }
@@ -1344,7 +1353,10 @@ static int chain_ends(const struct catalog *c, const struct plan_resolution *r, 
 		if (n == 2) return 3;
 		e[n++] = x;
 	}
-	if (n == 1) n += kind_end(c, r, &e[0], &e[1]);
+	if (n == 1 && kind_end(c, r, &e[0], &e[1])) {
+		n = 2;
+		if (e[1].first < e[0].first) { struct chain_end t = e[0]; e[0] = e[1]; e[1] = t; }
+	}
 	return n;
 }
 
@@ -1380,7 +1392,7 @@ static bool trigger_chain(const struct catalog *c, struct plan_resolution *r)
 	for (int m = 0; m < 2; m++) {
 		int dup = 0;
 		for (int q = 0; q < r->napps; q++) dup |= r->apps[q] == e[m].app;
-		if (dup || r->napps == PLAN_MAX_APPS) continue;
+		if (dup || e[m].unbound || r->napps == PLAN_MAX_APPS) continue;
 		r->app_role[r->napps] = m == src ? PR_SOURCE : PR_TARGET;
 		r->app_strong[r->napps] = e[m].strong;
 		r->apps[r->napps++] = e[m].app;

@@ -550,8 +550,9 @@ static bool plans_chain(struct json_object *plan, const char *chain)
 		*app++ = '\0';
 		for (; i < n; i++) {
 			struct json_object *st = json_object_array_get_idx(steps, i);
-			const char *cap = jget_str(st, "capability"), *a = jget_str(st, "app");
-			if (cap && a && strcmp(cap, link) == 0 && strcmp(a, app) == 0) break;
+			const char *cap = jget_str(st, "capability"), *a = jget_str(st, "app"), *kind = jget_str(st, "app_kind");
+			/* "email.read@mail": a step of that kind no app was named for */
+			if (cap && strcmp(cap, link) == 0 && (a ? strcmp(a, app) == 0 : kind && strcmp(kind, app) == 0)) break;
 		}
 		if (i++ >= n) return false;
 	}

@@ -1360,6 +1360,19 @@ static int chain_ends(const struct catalog *c, const struct plan_resolution *r, 
 	return n;
 }
 
+/* Whether the words right before an end (small words skipped) are a verb that writes into its app. */
+static bool written_object(const struct catalog *c, const struct plan_resolution *r, const struct chain_end *e)
+{
+	int j = e->first - 1;
+	while (j >= 0 && r->stop[j] && !r->intent_word[j]) j--;
+	int k = j >= 0 && r->intent_word[j] ? intent_over(r, j) : -1;
+	if (k < 0 || r->intents[k].negated || triggered(c, r, e->first, 0)) return false;
+	uint64_t caps = c->intents[r->intents[k].intent].caps;
+	for (uint32_t cap = 0; cap < c->ncaps && cap < 64; cap++)
+		if ((caps >> cap & 1) && c->caps[cap].write && app_can(c, e->app, cap)) return true;
+	return false;
+}
+
 static bool trigger_chain(const struct catalog *c, struct plan_resolution *r)
 {
 	struct chain_end e[2];
@@ -1382,7 +1395,16 @@ static bool trigger_chain(const struct catalog *c, struct plan_resolution *r)
 	for (int m = 0; m < 2 && src < 0; m++)
 		if (e[m].role == PR_SOURCE && e[m].strong) src = m;
 		else if (e[m].role == PR_TARGET && e[m].strong) src = 1 - m;
-	if (src < 0) src = asked_write(c, r, e[0].app, r->nwords) >= 0 && asked_write(c, r, e[1].app, r->nwords) < 0 ? 1 : 0;
+	/* the other end of a target is no source when a writing verb has it as its object ("save attachments to
+	 * Google Drive, and update Google Sheets"): two actions */
+	if (src >= 0 && !same && !(e[src].role == PR_SOURCE && e[src].strong) && written_object(c, r, &e[src])) return false;
+	/* nothing says which end is read: the one no verb asks to write; both asked to write is two actions
+	 * ("save attachments to Google Drive, and update Google Sheets"), no trigger */
+	if (src < 0) {
+		bool w0 = asked_write(c, r, e[0].app, r->nwords) >= 0, w1 = asked_write(c, r, e[1].app, r->nwords) >= 0;
+		if (w0 && w1 && !same) return false;
+		src = w0 && !w1 ? 1 : 0;
+	}
 	/* in a transfer between apps of one kind, what the target writes is said before it is named ("sync
 	 * Outlook events to Google Calendar and update event details" creates the events, the update follows) */
 	int read = trigger_read(c, r, e[src].app), write = asked_write(c, r, e[1 - src].app, same ? e[1 - src].first : r->nwords);

@@ -1628,6 +1628,19 @@ static void drop_covered_actions(struct plan_resolution *r)
 	r->nactions = keep;
 }
 
+/* Whether a verb asks an app the query names, and task t uses, for what t is for ("dass die Informationen
+ * aus dem Google Kalender bezogen werden": reading the calendar). */
+static bool verb_for_app(const struct catalog *c, const struct plan_resolution *r, int t)
+{
+	for (int k = 0; k < r->nintents; k++) {
+		uint64_t caps = c->intents[r->intents[k].intent].caps & c->ptasks[t].main_caps;
+		for (int m = 0; caps && !r->intents[k].negated && m < r->napps; m++)
+			for (uint32_t cap = 0; task_takes(c, t, r->apps[m]) && cap < c->ncaps && cap < 64; cap++)
+				if ((caps >> cap & 1) && app_can(c, r->apps[m], cap)) return true;
+	}
+	return false;
+}
+
 /* The decision: a task needs real support (some matched word, a score above what app names alone
  * give, a third of the words); a tie names the candidates; phrases of capabilities no chosen task has
  * make a capability chain. */
@@ -1646,9 +1659,10 @@ static void decide(const struct catalog *c, struct plan_resolution *r, const int
 	int apps_used = 0;
 	for (int m = 0; r->task >= 0 && m < r->napps; m++) apps_used += task_takes(c, r->task, r->apps[m]);
 	int support = (r->content + r->napps) ? (matched + apps_used) * 100 / (r->content + r->napps) : coverage;
-	/* a verb alone is no task ("book a flight"): something must say what, or which app */
+	/* a verb alone is no task ("book a flight"): something must say what, or which app; a long story around
+	 * an app named and a verb asking it for what the task is for needs no third of the words */
 	bool task_ok = r->task >= 0 && (what > 0 || r->nmentions > 0) && (matched > 0 || copy_named(c, r, r->task)) &&
-		r->score >= 6 && support >= 30;
+		r->score >= 6 && (support >= 30 || verb_for_app(c, r, r->task));
 	/* a generic task with no app named needs two words of support, not one ("order a pizza") */
 	if (task_ok && c->tasks[r->task].generic && !r->nmentions && matched < 2) task_ok = false;
 	bool caps_outside = false, transfer = transfer_named(c, r);

@@ -1628,15 +1628,19 @@ static void drop_covered_actions(struct plan_resolution *r)
 	r->nactions = keep;
 }
 
-/* Whether a verb asks an app the query names, and task t uses, for what t is for ("dass die Informationen
- * aus dem Google Kalender bezogen werden": reading the calendar). */
+/* Whether a verb asks an app the query names, and task t uses, for something it can do, reading where the
+ * task reads that app and writing where it writes into it ("dass die Informationen aus dem Google Kalender
+ * bezogen werden": reading the calendar). */
 static bool verb_for_app(const struct catalog *c, const struct plan_resolution *r, int t)
 {
 	for (int k = 0; k < r->nintents; k++) {
-		uint64_t caps = c->intents[r->intents[k].intent].caps & c->ptasks[t].main_caps;
-		for (int m = 0; caps && !r->intents[k].negated && m < r->napps; m++)
-			for (uint32_t cap = 0; task_takes(c, t, r->apps[m]) && cap < c->ncaps && cap < 64; cap++)
-				if ((caps >> cap & 1) && app_can(c, r->apps[m], cap)) return true;
+		uint64_t caps = c->intents[r->intents[k].intent].caps;
+		for (int m = 0; !r->intents[k].negated && m < r->napps; m++) {
+			int a = r->apps[m];
+			bool writes = writes_into(c, &c->ptasks[t], (uint32_t)a);
+			for (uint32_t cap = 0; task_takes(c, t, a) && cap < c->ncaps && cap < 64; cap++)
+				if ((caps >> cap & 1) && app_can(c, a, cap) && c->caps[cap].write == writes) return true;
+		}
 	}
 	return false;
 }

@@ -955,6 +955,18 @@ struct named {
 	uint64_t triggered;                  /* bit per app named inside a trigger's clause */
 };
 
+/* The kinds of app (bit per enum cat_app_kind) that document any of caps. */
+static unsigned caps_kinds(const struct catalog *c, uint64_t caps)
+{
+	unsigned kinds = 0;
+	for (uint32_t cap = 0; cap < c->ncaps && cap < 64; cap++) {
+		const struct cat_cap *cp = &c->caps[cap];
+		for (uint32_t i = 0; (caps >> cap & 1) && i < cp->op_count; i++)
+			kinds |= 1u << c->apps[c->ops[c->lists[cp->op_first + i]].app].kind;
+	}
+	return kinds;
+}
+
 static void read_named(const struct catalog *c, const struct plan_resolution *r, struct named *nm)
 {
 	nm->kinds_said = r->kinds;
@@ -1116,6 +1128,9 @@ static void score_tasks(const struct catalog *c, struct plan_resolution *r, int 
 		/* "read" an Outlook message reads the message, not the calendar: a verb means what the apps
 		 * named can do, where they can do any of it */
 		if (caps & nm.caps) caps &= nm.caps;
+		/* nothing the apps named can do, in no kind the query says ("download issues from GitHub"): the verb
+		 * points at no other app's task ("whenever someone emails me" says mail) */
+		else if (nm.caps && !r->nproducts && !(caps_kinds(c, caps) & nm.kinds_said)) caps = 0;
 		for (int t = 0; t < nt; t++) {
 			const struct cat_ptask *p = &c->ptasks[t];
 			int w = p->main_caps & caps ? W_INTENT_MAIN : p->caps & caps ? W_INTENT_PART : W_INTENT_NONE;

@@ -224,7 +224,7 @@ static bool resolver_refs_ok(const struct catalog *c, bool text)
 		uint32_t lim = s->kind == SYN_APP ? c->napps : s->kind == SYN_APP_KIND ? AK_COUNT
 			: s->kind == SYN_TASK || s->kind == SYN_SUBJECT ? c->ntasks : s->kind == SYN_CAP ? c->ncaps
 			: s->kind == SYN_FAMILY ? c->nfamilies : s->kind == SYN_INTENT || s->kind == SYN_ARROW ? c->nintents
-			: s->kind == SYN_ROLE ? ROLE_COUNT : s->kind == SYN_PRODUCT || s->kind == SYN_ACTION ? c->noutside : 1;
+			: s->kind == SYN_ROLE ? ROLE_COUNT : s->kind == SYN_PRODUCT || s->kind == SYN_ACTION || s->kind == SYN_FAMILY_PRODUCT ? c->noutside : 1;
 		if (s->kind >= SYN_KIND_COUNT || s->target >= lim || s->phrase == CAT_NONE || s->words == 0) return false;
 	}
 	for (uint32_t i = 0; i < c->nwords; i++) {
@@ -235,7 +235,12 @@ static bool resolver_refs_ok(const struct catalog *c, bool text)
 		    (i && strcmp(cat_s(c, c->words[i - 1].word), cat_s(c, w->word)) >= 0)))
 			return false;
 		if (w->syn_first > c->nlists || w->syn_count > c->nlists - w->syn_first) return false;
-		for (uint32_t k = 0; k < w->syn_count; k++) if (c->lists[w->syn_first + k] >= c->nsyns) return false;
+		uint32_t starts = 0;
+		for (uint32_t k = 0; k < w->syn_count; k++) {
+			if (c->lists[w->syn_first + k] >= c->nsyns) return false;
+			starts |= 1u << c->syns[c->lists[w->syn_first + k]].kind;
+		}
+		if (starts != w->starts) return false;
 	}
 	if (!wtable_ranges_ok(c, c->wordhash, c->nwordhash, true) || !wtable_ranges_ok(c, c->stemhash, c->nstemhash, false))
 		return false;
@@ -247,6 +252,7 @@ static bool resolver_refs_ok(const struct catalog *c, bool text)
 		CHECK_STR(o->kind);
 		CHECK_STR(o->title_en);
 		CHECK_STR(o->title_de);
+		if (o->family != CAT_NONE && (o->action || o->family >= c->nfamilies)) return false;
 		if (o->name == CAT_NONE || (o->action ? o->title_text >= c->nlangtexts || o->title_en == CAT_NONE || o->title_de == CAT_NONE
 			: o->kind == CAT_NONE)) return false;
 	}

@@ -213,7 +213,7 @@ struct cat_scope {
 };
 
 enum cat_syn_kind { SYN_STOP = 0, SYN_APP, SYN_APP_KIND, SYN_TASK, SYN_CAP, SYN_FAMILY, SYN_INTENT, SYN_ROLE,
-	SYN_SUBJECT, SYN_ARROW, SYN_PRODUCT, SYN_ACTION, SYN_KIND_COUNT };
+	SYN_SUBJECT, SYN_ARROW, SYN_PRODUCT, SYN_ACTION, SYN_FAMILY_PRODUCT, SYN_KIND_COUNT };
 /* Targets of SYN_ROLE phrases. */
 enum cat_role { ROLE_NONE = 0, ROLE_SOURCE, ROLE_TARGET, ROLE_WEAK_TARGET, ROLE_RECEIVE, ROLE_NEGATION, ROLE_TRIGGER,
 	ROLE_BOTH_WAYS, ROLE_COUNT };
@@ -233,7 +233,7 @@ struct cat_word {
 	cat_str word;
 	uint32_t len;
 	uint32_t stop;                        /* a stop word */
-	uint32_t pad;
+	uint32_t starts;                      /* bit per enum cat_syn_kind of the phrases starting with it */
 	uint64_t tasks;
 	uint32_t syn_first, syn_count;
 };
@@ -253,14 +253,17 @@ struct cat_typo {
 	uint32_t pad;
 };
 
-/* A product outside the catalog (SYN_PRODUCT phrases point here) or an action no task or capability
- * performs (SYN_ACTION): outside.json. */
+/* A product outside the catalog (SYN_PRODUCT phrases point here; SYN_FAMILY_PRODUCT ones name it only
+ * where its family is named: "Chat" beside Gmail) or an action no task or capability performs
+ * (SYN_ACTION): outside.json. */
 struct cat_outside {
 	cat_str name;                         /* the product as people call it, or the action's id */
 	cat_str kind;                         /* a product's kind (chat, tasks, ai, ...); CAT_NONE for an action */
 	cat_str title_en, title_de;           /* an action's title; CAT_NONE for a product */
 	uint32_t action;                      /* 1: an action, 0: a product */
 	uint32_t title_text;                  /* CS_LANGTEXTS: an action's title; CAT_NONE for a product */
+	uint32_t family;                      /* the family a product belongs to (CS_FAMILIES), CAT_NONE */
+	uint32_t pad;
 };
 
 /* A product family: for each enum cat_app_kind its app, CAT_NONE where it has none. */

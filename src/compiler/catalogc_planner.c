@@ -153,12 +153,12 @@ static int arrow_intent(struct cc *c, const char *file, const char *means)
 /* Phrases that name one thing (an app, a family, a product outside the catalog): one phrase, one name. */
 static bool names_apps(uint32_t kind)
 {
-	return kind == SYN_APP || kind == SYN_FAMILY || kind == SYN_PRODUCT;
+	return kind == SYN_APP || kind == SYN_FAMILY || kind == SYN_PRODUCT || kind == SYN_FAMILY_PRODUCT;
 }
 
 static const char *named_as(uint32_t kind)
 {
-	return kind == SYN_FAMILY ? "a family" : kind == SYN_APP ? "an app" : kind == SYN_PRODUCT ? "a product outside the catalog"
+	return kind == SYN_FAMILY ? "a family" : kind == SYN_APP ? "an app" : kind == SYN_PRODUCT || kind == SYN_FAMILY_PRODUCT ? "a product outside the catalog"
 		: "a generic word";
 }
 
@@ -176,6 +176,22 @@ static int outside_add(struct cc *c, const char *file, const char *ptr, struct c
 	if (buf_add(&c->outside, &rec, sizeof rec) < 0) return cc_fail(c, file, ptr, "out of memory");
 	c->noutside++;
 	return 0;
+}
+
+/* A product's family and the short names it has where that family is named ("chat" for Google Chat):
+ * SYN_FAMILY_PRODUCT phrases of the product about to be added. */
+static int product_family(struct cc *c, const char *file, size_t i, struct json_object *e, struct cat_outside *rec)
+{
+	const char *fam = jget_str(e, "family");
+	struct json_object *short_names = jget(e, "family_phrases");
+	char ptr[160];
+	snprintf(ptr, sizeof ptr, "/products/%zu/family", i);
+	if (!fam) return short_names ? cc_fail(c, file, ptr, "family_phrases need the product's family") : 0;
+	for (uint32_t f = 0; f < c->nfamilies && rec->family == CAT_NONE; f++)
+		if (strcmp(cc_pool(c, ((const struct cat_family *)c->families.p)[f].id), fam) == 0) rec->family = f;
+	if (rec->family == CAT_NONE) return cc_fail(c, file, ptr, "\"%s\" is no family of synonyms.json", fam);
+	snprintf(ptr, sizeof ptr, "/products/%zu/family_phrases", i);
+	return short_names ? phrase_list(c, file, ptr, short_names, SYN_FAMILY_PRODUCT, c->noutside) : 0;
 }
 
 static int compile_outside(struct cc *c)
@@ -196,13 +212,14 @@ static int compile_outside(struct cc *c)
 		if (!known) { rc = cc_fail(c, file, ptr, "kind \"%s\" is not in product_kinds", kind); break; }
 		snprintf(ptr, sizeof ptr, "/products/%zu/phrases", i);
 		struct cat_outside rec = { .name = cc_str(c, jget_str(e, "name")), .kind = cc_str(c, kind), .title_en = CAT_NONE,
-			.title_de = CAT_NONE, .title_text = CAT_NONE };
-		rc = outside_add(c, file, ptr, rec, jget(e, "phrases"), SYN_PRODUCT);
+			.title_de = CAT_NONE, .title_text = CAT_NONE, .family = CAT_NONE };
+		rc = product_family(c, file, i, e, &rec);
+		if (rc == 0) rc = outside_add(c, file, ptr, rec, jget(e, "phrases"), SYN_PRODUCT);
 	}
 	for (size_t i = 0; i < json_object_array_length(actions) && rc == 0; i++) {
 		struct json_object *e = json_object_array_get_idx(actions, i), *t = jget(e, "title");
 		snprintf(ptr, sizeof ptr, "/actions/%zu/phrases", i);
-		struct cat_outside rec = { .name = cc_str(c, jget_str(e, "action")), .kind = CAT_NONE, .action = 1,
+		struct cat_outside rec = { .name = cc_str(c, jget_str(e, "action")), .kind = CAT_NONE, .action = 1, .family = CAT_NONE,
 			.title_en = cc_str(c, jget_str(t, "en")), .title_de = cc_str(c, jget_str(t, "de")) };
 		rec.title_text = cc_langtext(c, rec.title_en, rec.title_de);
 		rc = rec.title_text == CAT_NONE ? cc_fail(c, file, ptr, "out of memory")
@@ -218,7 +235,8 @@ static void outside_entry(const struct cc *c, const struct cat_syn *sy, char *bu
 	uint32_t nproducts = 0;
 	for (uint32_t k = 0; k < c->noutside; k++) nproducts += !((const struct cat_outside *)c->outside.p)[k].action;
 	bool action = sy->kind == SYN_ACTION;
-	snprintf(buf, n, "/%s/%u/phrases", action ? "actions" : "products", action ? sy->target - nproducts : sy->target);
+	snprintf(buf, n, "/%s/%u/%s", action ? "actions" : "products", action ? sy->target - nproducts : sy->target,
+		sy->kind == SYN_FAMILY_PRODUCT ? "family_phrases" : "phrases");
 }
 
 /* The checks a data file of words needs: one phrase may not name two apps, an app name may not be a
@@ -450,6 +468,7 @@ static int build_words(struct cc *c)
 			if (o.v[j].syn >= 0 && (j == i || o.v[j].syn != o.v[j - 1].syn)) {
 				if (cc_list_add(c, (uint32_t)o.v[j].syn) < 0) rc = -1;
 				rec.syn_count++;
+				rec.starts |= 1u << ((const struct cat_syn *)c->syns.p)[o.v[j].syn].kind;
 			}
 		}
 		if (rc == 0 && buf_add(&c->words, &rec, sizeof rec) < 0) rc = -1;

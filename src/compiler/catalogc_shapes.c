@@ -246,7 +246,8 @@ const struct schema SRC_SYNONYMS = { .kind = SK_OBJECT, .min = NB, .max = NB, .p
 static const struct schema s_out_id = { .kind = SK_STRING, .min = 1, .max = 60, .pattern = "^[a-z0-9][a-z0-9 ._-]*$" };
 static const struct schema s_out_ids = { .kind = SK_ARRAY, .min = 1, .max = 60, .items = &s_out_id };
 static const struct schema_prop p_out_product[] = { { "name", &s_out_id, true }, { "kind", &s_out_id, true },
-	{ "phrases", &s_phrases, true }, { NULL, NULL, false } };
+	{ "phrases", &s_phrases, true }, { "family", &s_out_id, false }, { "family_phrases", &s_phrases, false },
+	{ NULL, NULL, false } };
 static const struct schema s_out_product = { .kind = SK_OBJECT, .min = NB, .max = NB, .props = p_out_product };
 static const struct schema s_out_products = { .kind = SK_ARRAY, .min = 0, .max = 2000, .items = &s_out_product };
 static const struct schema_prop p_out_action[] = { { "action", &s_out_id, true }, { "title", &s_text, true },

@@ -323,7 +323,7 @@ static bool names_product(const struct catalog *c, const char *p)
 	int e = cat_word_find(c, label, n);
 	for (uint32_t k = 0; e >= 0 && k < c->words[e].syn_count; k++) {
 		uint32_t kind = c->syns[c->lists[c->words[e].syn_first + k]].kind;
-		if (kind == SYN_APP || kind == SYN_FAMILY || kind == SYN_PRODUCT) return true;
+		if (kind == SYN_APP || kind == SYN_FAMILY || kind == SYN_PRODUCT || kind == SYN_FAMILY_PRODUCT) return true;
 	}
 	return false;
 }
@@ -473,12 +473,12 @@ static int phrase_at(const struct catalog *c, const struct plan_resolution *r, i
 
 /* Calls fn for every phrase of kind (SYN_* bit set) that the vocabulary words matched by word i start.
  * Stops at the first call that returns true. */
-static bool each_phrase(const struct catalog *c, const struct plan_resolution *r, int i, unsigned kinds,
+static inline bool each_phrase(const struct catalog *c, const struct plan_resolution *r, int i, unsigned kinds,
 	bool (*fn)(const struct catalog *, struct plan_resolution *, int, const struct cat_syn *, void *), void *ctx)
 {
 	for (int m = 0; m < r->nwm[i]; m++) {
 		const struct cat_word *w = &c->words[r->wm[i][m].word];
-		for (uint32_t k = 0; k < w->syn_count; k++) {
+		for (uint32_t k = 0; (w->starts & kinds) && k < w->syn_count; k++) {
 			const struct cat_syn *sy = &c->syns[c->lists[w->syn_first + k]];
 			if (((kinds >> sy->kind) & 1) && fn(c, (struct plan_resolution *)r, i, sy, ctx)) return true;
 		}
@@ -486,27 +486,48 @@ static bool each_phrase(const struct catalog *c, const struct plan_resolution *r
 	return false;
 }
 
+static enum cat_role role_before(const struct catalog *c, const struct plan_resolution *r, int before);
+
 static bool claim_mention(const struct catalog *c, struct plan_resolution *r, int i, const struct cat_syn *sy, void *ctx)
 {
-	(void)ctx;
+	/* a family's product by its short name only where its family is named (ctx: bit per family) */
+	if (sy->kind == SYN_FAMILY_PRODUCT && !(*(const uint64_t *)ctx >> c->outside[sy->target].family & 1)) return false;
+	/* and as a place, after a marker ("in Teams", "via Chat"), never as a word of a story ("chat with a PDF") */
+	if (sy->kind == SYN_FAMILY_PRODUCT && role_before(c, r, i) == ROLE_NONE) return false;
 	int n = phrase_at(c, r, i, cat_s(c, sy->phrase), PH_STRICT);
 	if (n != (int)sy->words || r->nmentions == PLAN_MAX_MENTIONS) return false;
-	for (int k = i; k < i + n; k++) if (r->app_word[k] || (sy->kind == SYN_PRODUCT && r->fuzzy[k])) return false;
+	for (int k = i; k < i + n; k++) if (r->app_word[k] || (sy->kind != SYN_APP && sy->kind != SYN_FAMILY && r->fuzzy[k])) return false;
 	struct plan_mention *m = &r->mentions[r->nmentions++];
 	*m = (struct plan_mention){ .first = i, .nwords = n, .app = -1, .family = -1, .product = -1 };
 	if (sy->kind == SYN_APP) m->app = (int)sy->target;
 	else if (sy->kind == SYN_FAMILY) m->family = (int)sy->target;
 	else m->product = (int)sy->target;
-	for (int k = i; k < i + n; k++) { r->app_word[k] = true; r->product_word[k] = sy->kind == SYN_PRODUCT; m->typo |= r->fuzzy[k]; }
+	for (int k = i; k < i + n; k++) { r->app_word[k] = true; r->product_word[k] = m->product >= 0; m->typo |= r->fuzzy[k]; }
 	return true;
 }
 
 /* App, family and product names, longest first at each word, left to right: "Google Docs" is a product
- * outside the catalog, not the Google family. A product is named as written (no typo). */
+ * outside the catalog, not the Google family. A product is named as written (no typo). Then the short
+ * names of products of the families named, by a family's name or one of its apps ("Chat" beside Gmail). */
 static void find_mentions(const struct catalog *c, struct plan_resolution *r)
 {
+	uint64_t none = 0, families = 0;
 	for (int i = 0; i < r->nwords; i++)
-		if (!r->app_word[i]) each_phrase(c, r, i, 1u << SYN_APP | 1u << SYN_FAMILY | 1u << SYN_PRODUCT, claim_mention, NULL);
+		if (!r->app_word[i]) each_phrase(c, r, i, 1u << SYN_APP | 1u << SYN_FAMILY | 1u << SYN_PRODUCT, claim_mention, &none);
+	for (int k = 0; k < r->nmentions; k++) {
+		const struct plan_mention *m = &r->mentions[k];
+		for (uint32_t f = 0; f < c->nfamilies && f < 64; f++)
+			if ((int)f == m->family || (m->app >= 0 && c->families[f].apps[c->apps[m->app].kind] == (uint32_t)m->app))
+				families |= 1ull << f;
+	}
+	int before = r->nmentions;
+	for (int i = 0; families && i < r->nwords; i++)
+		if (!r->app_word[i]) each_phrase(c, r, i, 1u << SYN_FAMILY_PRODUCT, claim_mention, &families);
+	/* mentions stay in the order of the words */
+	for (int k = before; k < r->nmentions; k++)
+		for (int j = k; j > 0 && r->mentions[j].first < r->mentions[j - 1].first; j--) {
+			struct plan_mention t = r->mentions[j]; r->mentions[j] = r->mentions[j - 1]; r->mentions[j - 1] = t;
+		}
 }
 
 /* The role marker (a SYN_ROLE phrase) ending right before word `before`, skipping up to two articles
@@ -518,7 +539,7 @@ static enum cat_role role_before(const struct catalog *c, const struct plan_reso
 		for (int start = j; start >= 0 && start >= j - 1; start--)
 			for (int m = 0; m < r->nwm[start]; m++) {
 				const struct cat_word *w = &c->words[r->wm[start][m].word];
-				for (uint32_t k = 0; k < w->syn_count; k++) {
+				for (uint32_t k = 0; (w->starts >> SYN_ROLE & 1) && k < w->syn_count; k++) {
 					const struct cat_syn *sy = &c->syns[c->lists[w->syn_first + k]];
 					if (sy->kind != SYN_ROLE || sy->target == ROLE_RECEIVE || sy->target == ROLE_NEGATION ||
 					    sy->target == ROLE_TRIGGER)
@@ -537,7 +558,7 @@ static bool has_role_word(const struct catalog *c, const struct plan_resolution 
 {
 	for (int m = 0; m < r->nwm[i]; m++) {
 		const struct cat_word *w = &c->words[r->wm[i][m].word];
-		for (uint32_t k = 0; k < w->syn_count; k++) {
+		for (uint32_t k = 0; (w->starts >> SYN_ROLE & 1) && k < w->syn_count; k++) {
 			const struct cat_syn *sy = &c->syns[c->lists[w->syn_first + k]];
 			if (sy->kind == SYN_ROLE && sy->target == (uint32_t)role && phrase_at(c, r, i, cat_s(c, sy->phrase), PH_STRICT))
 				return true;
@@ -552,7 +573,7 @@ static unsigned role_words(const struct catalog *c, const struct plan_resolution
 	unsigned roles = 0;
 	for (int m = 0; m < r->nwm[i]; m++) {
 		const struct cat_word *w = &c->words[r->wm[i][m].word];
-		for (uint32_t k = 0; k < w->syn_count; k++) {
+		for (uint32_t k = 0; (w->starts >> SYN_ROLE & 1) && k < w->syn_count; k++) {
 			const struct cat_syn *sy = &c->syns[c->lists[w->syn_first + k]];
 			if (sy->kind == SYN_ROLE && (wanted & ~roles) >> sy->target & 1 && phrase_at(c, r, i, cat_s(c, sy->phrase), PH_STRICT))
 				roles |= 1u << sy->target;
@@ -568,7 +589,7 @@ static void understood_role(const struct catalog *c, struct plan_resolution *r, 
 	r->both_ways |= role == ROLE_BOTH_WAYS;
 	for (int m = 0; m < r->nwm[i]; m++) {
 		const struct cat_word *w = &c->words[r->wm[i][m].word];
-		for (uint32_t k = 0; k < w->syn_count; k++) {
+		for (uint32_t k = 0; (w->starts >> SYN_ROLE & 1) && k < w->syn_count; k++) {
 			const struct cat_syn *sy = &c->syns[c->lists[w->syn_first + k]];
 			int n = sy->kind == SYN_ROLE && sy->target == (uint32_t)role ? phrase_at(c, r, i, cat_s(c, sy->phrase), PH_STRICT) : 0;
 			for (int j = i; j < i + n; j++) r->stop[j] = true;
@@ -786,7 +807,7 @@ static int verb_of(const struct catalog *c, const struct plan_resolution *r, int
 {
 	for (int m = 0; m < r->nwm[i]; m++) {
 		const struct cat_word *w = &c->words[r->wm[i][m].word];
-		for (uint32_t k = 0; r->wm[i][m].level == LV_EXACT && k < w->syn_count; k++) {
+		for (uint32_t k = 0; r->wm[i][m].level == LV_EXACT && (w->starts >> SYN_INTENT & 1) && k < w->syn_count; k++) {
 			const struct cat_syn *sy = &c->syns[c->lists[w->syn_first + k]];
 			if (sy->kind == SYN_INTENT && sy->words == 1) return (int)sy->target;
 		}

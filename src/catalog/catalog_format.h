@@ -7,7 +7,7 @@
 #include <stdint.h>
 
 #define CAT_MAGIC "APCATLG1"
-#define CAT_FORMAT 22u
+#define CAT_FORMAT 23u
 
 /* A string is an offset into the string section: uint32 length, bytes, NUL. 0 means "absent". */
 typedef uint32_t cat_str;
@@ -84,6 +84,8 @@ struct cat_meta {
 	cat_str connection_rule_version; /* rules deriving directory connections (row 3) */
 	uint32_t imported_entries, shadowed_entries; /* directory entries from imported sources; imports hidden by a built-in */
 	uint32_t trigger_intent;  /* CS_INTENTS: what an event in a source app asks of it (roles.trigger_means); CAT_NONE */
+	uint32_t copy_intent;     /* CS_INTENTS: the intent an arrow stands for (roles.arrow_means: copying); CAT_NONE */
+	uint32_t copy_in_place;   /* CS_OUTSIDE: the action copying the one app named is (outside.json copy_in_place); CAT_NONE */
 	uint32_t pad;
 };
 

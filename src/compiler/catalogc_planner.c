@@ -145,6 +145,7 @@ static int arrow_intent(struct cc *c, const char *file, const char *means)
 {
 	int i = intent_of(c, means);
 	if (i < 0) return cc_fail(c, file, "/roles/arrow_means", "\"%s\" is no intent phrase", means);
+	c->copy_intent = (uint32_t)i;
 	for (uint32_t k = 0; k < c->nsyns && syn_at(c, k)->kind == SYN_ARROW; k++)
 		((struct cat_syn *)c->syns.p)[k].target = (uint32_t)i;
 	return 0;
@@ -225,6 +226,13 @@ static int compile_outside(struct cc *c)
 		rc = rec.title_text == CAT_NONE ? cc_fail(c, file, ptr, "out of memory")
 			: outside_add(c, file, ptr, rec, jget(e, "phrases"), SYN_ACTION);
 	}
+	/* copying the one app named, as the verb's object, is this action ("copy the Google Sheet") */
+	const char *in_place = jget_str(src, "copy_in_place");
+	for (uint32_t k = 0; rc == 0 && k < c->noutside && c->copy_in_place == CAT_NONE; k++) {
+		const struct cat_outside *o = (const struct cat_outside *)c->outside.p + k;
+		if (o->action && strcmp(cc_pool(c, o->name), in_place) == 0) c->copy_in_place = k;
+	}
+	if (rc == 0 && c->copy_in_place == CAT_NONE) rc = cc_fail(c, file, "/copy_in_place", "\"%s\" is no action", in_place);
 	json_object_put(src);
 	return rc;
 }

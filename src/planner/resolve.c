@@ -852,6 +852,30 @@ static void find_triggers(const struct catalog *c, struct plan_resolution *r)
 	for (int i = 0; i < r->nwords; i++) r->triggers += r->trigger[i];
 }
 
+/* "Copy the Google Sheet for next month": a copying verb whose object is the one app named, with nothing
+ * to copy it to (no marker, no other app, family or product) and nothing of it named after it but the
+ * document itself ("die Excel-Tabelle"), duplicates
+ * the app's document: an action no task performs (outside.json copy_in_place). */
+static void copy_in_place(const struct catalog *c, struct plan_resolution *r)
+{
+	if (c->meta->copy_in_place == CAT_NONE || r->nmentions != 1 || r->mentions[0].app < 0 || r->mentions[0].role != PR_NONE ||
+	    r->nactions == PLAN_MAX_OUTSIDE)
+		return;
+	const struct plan_mention *m = &r->mentions[0];
+	int j = m->first - 1, after = m->first + m->nwords;
+	while (j >= 0 && r->stop[j] && !r->intent_word[j]) j--;
+	int k = j >= 0 && r->intent_word[j] ? intent_over(r, j) : -1;
+	if (k < 0 || r->intents[k].intent != (int)c->meta->copy_intent || r->intents[k].negated) return;
+	/* the app's document may be named after it ("die Excel-Tabelle"), nothing else of it */
+	unsigned own = 1u << c->apps[m->app].kind;
+	if (after < r->nwords && r->word_kinds[after] == own) after++;
+	if (after < r->nwords && (!r->stop[after] || r->word_kinds[after])) return;
+	for (int q = 0; q < r->nactions; q++) if (r->actions[q].item == (int)c->meta->copy_in_place) return;
+	r->actions[r->nactions++] = (struct plan_outside){ .first = r->intents[k].first, .nwords = r->intents[k].nwords,
+		.item = (int)c->meta->copy_in_place };
+	for (int w = r->intents[k].first; w < r->intents[k].first + r->intents[k].nwords; w++) r->action_word[w] = true;
+}
+
 static void find_kinds_and_intents(const struct catalog *c, struct plan_resolution *r)
 {
 	for (int i = 0; i < r->nwords; i++) {
@@ -863,6 +887,7 @@ static void find_kinds_and_intents(const struct catalog *c, struct plan_resoluti
 		if (!r->app_word[i] && !r->action_word[i]) each_phrase(c, r, i, 1u << SYN_ACTION, note_action, NULL);
 	}
 	find_triggers(c, r);
+	copy_in_place(c, r);
 	r->content = 0;
 	for (int i = 0; i < r->nwords; i++) r->content += (!r->stop[i] || r->intent_word[i]) && !r->app_word[i] && !r->arrow[i];
 }

@@ -909,15 +909,35 @@ static bool writing_intent(const struct catalog *c, const struct plan_intent *in
  * only sources ("a Google Doc from a Google Sheets row"). Then no task that writes into the catalog is
  * what the request asks: the catalog part is the reading. A product named as the source ("Record Jira
  * issues to Google Sheets") leaves the writing to the catalog. */
+static bool app_can(const struct catalog *c, int a, uint32_t cap);
+
+/* Whether a writing verb, at most two small words before app mention m ("schedule a Google Calendar
+ * review", not "send new Gmail emails"), asks it for something it can do. Read from the words: a verb
+ * named twice is one intent, noted where it first stands. */
+static bool written_app(const struct catalog *c, const struct plan_resolution *r, const struct plan_mention *m)
+{
+	int j = m->first - 1;
+	for (int skipped = 0; j >= 0 && skipped < 2 && r->stop[j] && !r->trigger[j] && !r->intent_word[j]; skipped++) j--;
+	int verb = j >= 0 ? verb_of(c, r, j) : -1;
+	if (verb < 0 || negated_at(c, r, j)) return false;
+	uint64_t caps = c->intents[verb].caps;
+	for (uint32_t cap = 0; cap < c->ncaps && cap < 64; cap++)
+		if ((caps >> cap & 1) && c->caps[cap].write && app_can(c, m->app, cap)) return true;
+	return false;
+}
+
 static void find_product_role(const struct catalog *c, struct plan_resolution *r)
 {
-	bool app_target = false, app_source = false;
+	bool app_target = false, app_source = false, app_marked = false;
 	/* a catalog app is the target after "to" or "in" outside a trigger's clause ("record Jira issues in
 	 * Google Sheets"; not "when a row is added in Google Sheets", nor "when a file is added to Dropbox") */
 	for (int k = 0, prev = 0; k < r->nmentions; k++) {
 		const struct plan_mention *m = &r->mentions[k];
 		if (m->app >= 0) {
-			app_target |= m->role == PR_TARGET && !triggered(c, r, m->first, prev);
+			/* or the object of a writing verb it can do ("schedule a Google Calendar review") */
+			bool marked = m->role == PR_TARGET && !triggered(c, r, m->first, prev);
+			app_marked |= marked;
+			app_target |= marked || written_app(c, r, m);
 			app_source |= m->role == PR_SOURCE && m->strong;
 		}
 		prev = m->first + m->nwords;
@@ -934,7 +954,9 @@ static void find_product_role(const struct catalog *c, struct plan_resolution *r
 			int gap = pr->first - (in->first + in->nwords);
 			object |= !in->negated && gap >= 0 && gap <= 2 && writing_intent(c, in);
 		}
-		bool target = pr->role == PR_TARGET || (pr->role == PR_NONE && !app_target && (object || app_source));
+		/* a product a writing verb creates is a target beside an app another verb writes into ("create a
+		 * Google Doc, schedule a Google Calendar review"), not beside an app a marker names */
+		bool target = pr->role == PR_TARGET || (pr->role == PR_NONE && ((object && !app_marked) || (!app_target && app_source)));
 		if (target) pr->role = PR_TARGET;
 		else if (pr->role == PR_NONE && app_target) pr->role = PR_SOURCE;
 		r->product_acts |= target && !app_target;

@@ -110,7 +110,7 @@ static int compile_roles(struct cc *c, const char *file, struct json_object *rol
 		{ "source", SYN_ROLE, ROLE_SOURCE }, { "target", SYN_ROLE, ROLE_TARGET },
 		{ "weak_target", SYN_ROLE, ROLE_WEAK_TARGET }, { "receive", SYN_ROLE, ROLE_RECEIVE },
 		{ "negation", SYN_ROLE, ROLE_NEGATION }, { "trigger", SYN_ROLE, ROLE_TRIGGER },
-		{ "both_ways", SYN_ROLE, ROLE_BOTH_WAYS } };
+		{ "both_ways", SYN_ROLE, ROLE_BOTH_WAYS }, { "record_with", SYN_ROLE, ROLE_RECORD_WITH } };
 	char ptr[64];
 	for (size_t i = 0; i < sizeof parts / sizeof *parts; i++) {
 		snprintf(ptr, sizeof ptr, "/roles/%s", parts[i].key);
@@ -137,6 +137,16 @@ static int trigger_intent(struct cc *c, const char *file, const char *means)
 	int i = intent_of(c, means);
 	if (i < 0) return cc_fail(c, file, "/roles/trigger_means", "\"%s\" is no intent phrase", means);
 	c->trigger_intent = (uint32_t)i;
+	return 0;
+}
+
+/* A further verb whose object is an app itself, once a task's items are in hand ("and update Google Sheets
+ * with the email details"), asks of it what record_means asks: a record per item. */
+static int record_intent(struct cc *c, const char *file, const char *means)
+{
+	int i = intent_of(c, means);
+	if (i < 0) return cc_fail(c, file, "/roles/record_means", "\"%s\" is no intent phrase", means);
+	c->record_intent = (uint32_t)i;
 	return 0;
 }
 
@@ -524,6 +534,7 @@ int cc_compile_synonyms(struct cc *c)
 	if (rc == 0) rc = compile_roles(c, file, jget(src, "roles"));
 	if (rc == 0) rc = arrow_intent(c, file, jget_str(jget(src, "roles"), "arrow_means"));
 	if (rc == 0) rc = trigger_intent(c, file, jget_str(jget(src, "roles"), "trigger_means"));
+	if (rc == 0) rc = record_intent(c, file, jget_str(jget(src, "roles"), "record_means"));
 	if (rc == 0) rc = phrase_list(c, file, "/stopwords", jget(src, "stopwords"), SYN_STOP, 0);
 	/* how a request is posed ("feature request", "via the API"): understood like a stop word */
 	if (rc == 0) rc = phrase_list(c, file, "/framing", jget(src, "framing"), SYN_STOP, 0);

@@ -1569,6 +1569,13 @@ static int apps_in_reach(const struct catalog *c, const struct plan_resolution *
 	return n;
 }
 
+/* Whether the words [from, to) are all small words (no verb, no trigger). */
+static bool only_small_between(const struct plan_resolution *r, int from, int to)
+{
+	for (int w = from; w < to; w++) if (!r->stop[w] || r->intent_word[w] || r->trigger[w]) return false;
+	return true;
+}
+
 /* "Save Gmail attachments to Google Drive, and send a follow-up email": a further writing verb, after the
  * request's first, asking for what the task found does not do, in an app named that can do it. The task
  * stays; that step is planned after its steps, never dropped. */
@@ -1592,9 +1599,21 @@ static void second_action(const struct catalog *c, struct plan_resolution *r)
 			continue;
 		/* the app named right after the verb is its object ("and update Google Sheets"), else the target
 		 * named ("sync ... to Google Calendar and update them"), else any in reach */
-		int after = -1;
+		int after = -1, object = -1;
 		for (int q = 0; q < r->nmentions && after < 0; q++)
-			if (r->mentions[q].first > in->first && r->mentions[q].app >= 0) after = r->mentions[q].app;
+			if (r->mentions[q].first > in->first && r->mentions[q].app >= 0) { after = r->mentions[q].app; object = q; }
+		/* the app itself is the object, given something to hold ("update Google Sheets with the details";
+		 * roles.record_with): a record per item, where the app keeps records (roles.record_means) */
+		int held = object >= 0 ? r->mentions[object].first + r->mentions[object].nwords : 0;
+		if (object >= 0 && c->meta->record_intent != CAT_NONE && only_small_between(r, in->first + in->nwords, r->mentions[object].first) &&
+		    held < r->nwords && has_role_word(c, r, held, ROLE_RECORD_WITH))
+			for (uint32_t cap = 0; cap < c->ncaps && cap < 64; cap++)
+				if ((c->intents[c->meta->record_intent].caps >> cap & 1) && app_can(c, after, cap) && !(have >> cap & 1)) {
+					r->also_intent = k;
+					r->also_cap = (int)cap;
+					r->also_app = after;
+					return;
+				}
 		for (int q = 0; q < r->napps && after < 0; q++)
 			if (r->app_role[q] == PR_TARGET && r->app_strong[q]) after = r->apps[q];
 		for (int m = -1; m < na; m++) {

@@ -110,7 +110,8 @@ static int compile_roles(struct cc *c, const char *file, struct json_object *rol
 		{ "source", SYN_ROLE, ROLE_SOURCE }, { "target", SYN_ROLE, ROLE_TARGET },
 		{ "weak_target", SYN_ROLE, ROLE_WEAK_TARGET }, { "receive", SYN_ROLE, ROLE_RECEIVE },
 		{ "negation", SYN_ROLE, ROLE_NEGATION }, { "trigger", SYN_ROLE, ROLE_TRIGGER },
-		{ "both_ways", SYN_ROLE, ROLE_BOTH_WAYS }, { "record_with", SYN_ROLE, ROLE_RECORD_WITH } };
+		{ "both_ways", SYN_ROLE, ROLE_BOTH_WAYS }, { "record_with", SYN_ROLE, ROLE_RECORD_WITH },
+		{ "kept_in", SYN_ROLE, ROLE_KEPT } };
 	char ptr[64];
 	for (size_t i = 0; i < sizeof parts / sizeof *parts; i++) {
 		snprintf(ptr, sizeof ptr, "/roles/%s", parts[i].key);

@@ -77,6 +77,7 @@ struct plan_resolution {
 	bool stop[PLAN_MAX_WORDS], matched[PLAN_MAX_WORDS], app_word[PLAN_MAX_WORDS];
 	bool intent_word[PLAN_MAX_WORDS], arrow[PLAN_MAX_WORDS], action_word[PLAN_MAX_WORDS];
 	bool fuzzy[PLAN_MAX_WORDS];       /* no exact or stem match: one typo allowed */
+	bool kept[PLAN_MAX_WORDS];        /* says where something is kept ("stored on"): no verb, no action */
 	bool trigger[PLAN_MAX_WORDS];     /* a trigger word starts here ("when", "for each", "new" before an app) */
 	int triggers;                     /* how many words are true in trigger[] */
 	bool product_word[PLAN_MAX_WORDS];  /* part of a product's name (also an app_word) */

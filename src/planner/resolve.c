@@ -493,7 +493,8 @@ static bool claim_mention(const struct catalog *c, struct plan_resolution *r, in
 	/* a family's product by its short name only where its family is named (ctx: bit per family) */
 	if (sy->kind == SYN_FAMILY_PRODUCT && !(*(const uint64_t *)ctx >> c->outside[sy->target].family & 1)) return false;
 	/* and as a place, after a marker ("in Teams", "via Chat"), never as a word of a story ("chat with a PDF") */
-	if (sy->kind == SYN_FAMILY_PRODUCT && role_before(c, r, i) == ROLE_NONE) return false;
+	enum cat_role place = sy->kind == SYN_FAMILY_PRODUCT ? role_before(c, r, i) : ROLE_NONE;
+	if (sy->kind == SYN_FAMILY_PRODUCT && place != ROLE_SOURCE && place != ROLE_TARGET && place != ROLE_WEAK_TARGET) return false;
 	int n = phrase_at(c, r, i, cat_s(c, sy->phrase), PH_STRICT);
 	if (n != (int)sy->words || r->nmentions == PLAN_MAX_MENTIONS) return false;
 	for (int k = i; k < i + n; k++) if (r->app_word[k] || (sy->kind != SYN_APP && sy->kind != SYN_FAMILY && r->fuzzy[k])) return false;
@@ -536,7 +537,8 @@ static enum cat_role role_before(const struct catalog *c, const struct plan_reso
 {
 	for (int j = before - 1, skipped = 0; j >= 0 && skipped <= 2; j--, skipped++) {
 		if (r->arrow[j]) return ROLE_TARGET;
-		for (int start = j; start >= 0 && start >= j - 1; start--)
+		/* the longer phrase first: "stored on" before "on" */
+		for (int start = j > 0 ? j - 1 : j; start <= j; start++)
 			for (int m = 0; m < r->nwm[start]; m++) {
 				const struct cat_word *w = &c->words[r->wm[start][m].word];
 				for (uint32_t k = 0; (w->starts >> SYN_ROLE & 1) && k < w->syn_count; k++) {
@@ -552,6 +554,18 @@ static enum cat_role role_before(const struct catalog *c, const struct plan_reso
 		if (!r->stop[j] || r->app_word[j]) return ROLE_NONE;
 	}
 	return ROLE_NONE;
+}
+
+static bool has_role_word(const struct catalog *c, const struct plan_resolution *r, int i, enum cat_role role);
+
+/* The words of the "kept" marker before word `before` (up to four words back): no verb is read there. */
+static void mark_kept(const struct catalog *c, struct plan_resolution *r, int before)
+{
+	for (int j = before - 1; j >= 0 && j >= before - 4; j--)
+		if (has_role_word(c, r, j, ROLE_KEPT)) {
+			for (int w = j; w < before; w++) r->kept[w] = true;
+			return;
+		}
 }
 
 static bool has_role_word(const struct catalog *c, const struct plan_resolution *r, int i, enum cat_role role)
@@ -620,8 +634,11 @@ static void find_roles(const struct catalog *c, struct plan_resolution *r)
 		int after = m->first + m->nwords;
 		enum cat_role role = role_before(c, r, m->first);
 		if (after < r->nwords && r->arrow[after] && role == ROLE_NONE) role = ROLE_SOURCE;
-		m->strong = role == ROLE_SOURCE || role == ROLE_TARGET;
-		m->role = role == ROLE_SOURCE ? PR_SOURCE : role == ROLE_NONE ? PR_NONE : PR_TARGET;
+		m->strong = role == ROLE_SOURCE || role == ROLE_TARGET || role == ROLE_KEPT;
+		/* "an Excel file stored on OneDrive": where it is kept, read from there; the words are no verb */
+		if (role == ROLE_KEPT) mark_kept(c, r, m->first);
+		m->role = role == ROLE_SOURCE || role == ROLE_KEPT ? PR_SOURCE
+			: role == ROLE_TARGET || role == ROLE_WEAK_TARGET ? PR_TARGET : PR_NONE;
 	}
 	/* "Dropbox should receive my Drive files": the first app named, without a marker, receives */
 	for (int k = 0; receive && k < r->nmentions; k++)
@@ -757,6 +774,7 @@ static bool imperative_to_me(const struct catalog *c, const struct plan_resoluti
 static bool note_intent(const struct catalog *c, struct plan_resolution *r, int i, const struct cat_syn *sy, void *ctx)
 {
 	(void)ctx;
+	if (r->kept[i]) return false;
 	if (sy->words == 2 && imperative_to_me(c, r, i, cat_s(c, sy->phrase))) return false;
 	/* separable verbs keep their parts apart: "was steht heute im Kalender an" */
 	/* a verb and its particle take their object between them ("lade den Bericht hoch"); a fixed
@@ -786,6 +804,7 @@ static bool note_intent(const struct catalog *c, struct plan_resolution *r, int 
 static bool note_action(const struct catalog *c, struct plan_resolution *r, int i, const struct cat_syn *sy, void *ctx)
 {
 	(void)ctx;
+	if (r->kept[i]) return false;
 	/* a verb keeps its object between its words ("forward the labeled messages", "fasst ... zusammen");
 	 * a phrase that starts with a small word is read as written */
 	if (sy->words == 1 && r->intent_word[i]) return false;
@@ -960,6 +979,40 @@ static void find_product_role(const struct catalog *c, struct plan_resolution *r
 		if (target) pr->role = PR_TARGET;
 		else if (pr->role == PR_NONE && app_target) pr->role = PR_SOURCE;
 		r->product_acts |= target && !app_target;
+	}
+}
+
+/* "Read Excel files from SharePoint": a spreadsheet app and the drive of its family named, the drive not a
+ * target and a verb reading rows: the drive is where the workbook is kept, not an app of the plan. */
+static unsigned caps_kinds(const struct catalog *c, uint64_t caps);
+
+/* Whether an intent asks to read a spreadsheet's rows. */
+static bool intent_reads_rows(const struct catalog *c, int intent)
+{
+	uint64_t caps = c->intents[intent].caps;
+	for (uint32_t cap = 0; cap < c->ncaps && cap < 64; cap++)
+		if ((caps >> cap & 1) && !c->caps[cap].write && c->caps[cap].existing && (caps_kinds(c, 1ull << cap) >> AK_SHEETS & 1)) return true;
+	return false;
+}
+
+static void workbook_location(const struct catalog *c, struct plan_resolution *r)
+{
+	bool reads = false;
+	for (int k = 0; k < r->nintents; k++)
+		reads |= !r->intents[k].negated && intent_reads_rows(c, r->intents[k].intent);
+	for (int s = 0; reads && s < r->napps; s++) {
+		if (c->apps[r->apps[s]].kind != AK_SHEETS) continue;
+		for (uint32_t f = 0; f < c->nfamilies; f++) {
+			if (c->families[f].apps[AK_SHEETS] != (uint32_t)r->apps[s]) continue;
+			for (int d = 0; d < r->napps; d++)
+				if ((uint32_t)r->apps[d] == c->families[f].apps[AK_DRIVE] && !(r->app_role[d] == PR_TARGET && r->app_strong[d])) {
+					for (int q = d; q + 1 < r->napps; q++) {
+						r->apps[q] = r->apps[q + 1]; r->app_role[q] = r->app_role[q + 1]; r->app_strong[q] = r->app_strong[q + 1];
+					}
+					r->napps--;
+					return;
+				}
+		}
 	}
 }
 
@@ -1839,6 +1892,7 @@ void plan_resolve_query(const struct catalog *c, const char *query, struct plan_
 	list_mentions(c, r);
 	find_kinds_and_intents(c, r);
 	find_product_role(c, r);
+	workbook_location(c, r);
 	int scores[64], lvbuf[PLAN_MAX_WORDS * 64];
 	score_tasks(c, r, scores, lvbuf);
 	decide(c, r, scores, lvbuf);

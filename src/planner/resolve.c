@@ -997,8 +997,9 @@ static bool intent_reads_rows(const struct catalog *c, int intent)
 
 static void workbook_location(const struct catalog *c, struct plan_resolution *r)
 {
-	bool reads = false;
-	for (int k = 0; k < r->nintents; k++)
+	bool reads = false, sheets = false;
+	for (int s = 0; s < r->napps; s++) sheets |= c->apps[r->apps[s]].kind == AK_SHEETS;
+	for (int k = 0; sheets && k < r->nintents; k++)
 		reads |= !r->intents[k].negated && intent_reads_rows(c, r->intents[k].intent);
 	for (int s = 0; reads && s < r->napps; s++) {
 		if (c->apps[r->apps[s]].kind != AK_SHEETS) continue;

@@ -6,6 +6,8 @@
 #   stack.sh run   BUILDDIR SRCDIR          foreground on $PORT (default 8080); Ctrl-C stops all
 #   stack.sh start BUILDDIR SRCDIR RUNDIR   background; prints the base URL; PORT=0 picks a free port
 #   stack.sh stop  RUNDIR
+#   stack.sh restart-host BUILDDIR RUNDIR K   host K (HOSTS below) started again on its port
+#   stack.sh alive RUNDIR                   true while every process of the stack runs
 #   stack.sh missing FRONT...               names what this machine lacks to start those fronts; exit 1 if anything
 # Environment: NGINX_BIN (nginx binary), APACHE_BIN and APACHE_MODULES (httpd binary, module directory),
 # WORKERS (responder processes, default 4), RATE/BURST (limit_req, nginx), AUTOPLAN_MAX_BODY (responder
@@ -19,7 +21,8 @@
 # run them under).
 # Several hosts (nginx): HOSTS (default 1) responders, each with its evaluators in RUNDIR/hosts/K (pid file,
 # logs, fcgi_port, pgids: its process groups) behind one nginx upstream; with more than one, each serves its
-# own copy of the catalog, RUNDIR/hosts/K/catalog.bin. "run" with DB=postgres starts a PostgreSQL server
+# own copy of the catalog, RUNDIR/hosts/K/catalog.bin. UPSTREAM_HEADER=on: nginx names the host that
+# answered in X-Upstream (the lines marked #upstream# in nginx.conf.example). "run" with DB=postgres starts a PostgreSQL server
 # (tests/monitor/pg.sh, data in BUILDDIR/state/pg) and points every host at it.
 set -euo pipefail
 
@@ -66,13 +69,14 @@ find_nginx() {
 # One host: a responder and its evaluators as a machine of their own would run them, in RUN/hosts/K (pid
 # file, logs, FastCGI port), each program in a session of its own, so that the host's process groups
 # (RUN/hosts/K/pgids) are everything it runs.
-start_host() { # build run K catalog avoid-port
+start_host() { # build run K catalog avoid-port [port]
 	local build=$1 dir=$2/hosts/$3 catalog=$4 avoid=$5 fport rpid tries=0
 	mkdir -p "$dir"
 	chmod 755 "$dir"
-	# The responder's port can be taken between the check and its bind (parallel test runs): pick again.
+	# The responder's port can be taken between the check and its bind (parallel test runs): pick again,
+	# unless the port is given (a host coming back where nginx expects it).
 	while :; do
-		fport=$(pick_port)
+		fport=${6:-$(pick_port)}
 		[ "$fport" = "$avoid" ] && continue
 		AUTOPLAN_CATALOG="$catalog" setsid ${RESPONDER_WRAPPER:-} "$build/src/autoplan" --listen "127.0.0.1:$fport" \
 			--workers "${WORKERS:-4}" ${AUTOPLAN_MAX_BODY:+--max-body "$AUTOPLAN_MAX_BODY"} --pid-file "$dir/responder.pid" \
@@ -81,7 +85,7 @@ start_host() { # build run K catalog avoid-port
 		echo "$rpid" > "$dir/responder.pid"
 		if wait_pid_port "$rpid" "$fport"; then break; fi
 		tries=$((tries + 1))
-		if [ $tries -ge 5 ] || ! grep -q "Address already in use" "$dir/responder.log"; then
+		if [ -n "${6:-}" ] || [ $tries -ge 5 ] || ! grep -q "Address already in use" "$dir/responder.log"; then
 			cat "$dir/responder.log" >&2; return 1
 		fi
 	done
@@ -110,6 +114,14 @@ start_hosts() { # build run nginx-port
 	for f in responder.pid responder.log fcgi_port monitor.pids monitor.log; do ln -sfn "hosts/1/$f" "$run/$f"; done
 }
 
+# Host K of a running stack started again on its port, after it was stopped or killed (its logs go on).
+restart_host() { # build run K
+	local dir=$2/hosts/$3 catalog=${CATALOG:-$1/catalog.bin}
+	[ -f "$dir/catalog.bin" ] && catalog=$dir/catalog.bin
+	mv "$dir/responder.log" "$dir/responder.log.old" 2>/dev/null || true
+	start_host "$1" "$2" "$3" "$catalog" "" "$(cat "$dir/fcgi_port")"
+}
+
 # nginx.conf.example filled in: the upstream's server line once per host.
 nginx_conf() { # src run port
 	local src=$1 run=$2 port=$3 ports k
@@ -117,7 +129,8 @@ nginx_conf() { # src run port
 	sed -e "s|@FASTCGI_PARAMS@|$run/fastcgi.params|g" -e "s|@RUNDIR@|$run|g" -e "s|@LISTEN@|127.0.0.1:$port|g" \
 		-e "s|@HTDOCS@|$src/htdocs|g" -e "s|@RATE@|${RATE:-2000}|g" -e "s|@BURST@|${BURST:-4000}|g" \
 		-e "s|@ACCESS_LOG@|${ACCESS_LOG:-$run/access.log}|g" \
-		-e "$([ "${CACHE:-}" = on ] && echo 's|#cache# ||')" "$src/nginx.conf.example" |
+		-e "$([ "${CACHE:-}" = on ] && echo 's|#cache# ||')" -e "$([ "${UPSTREAM_HEADER:-}" = on ] && echo 's|#upstream# ||')" \
+		"$src/nginx.conf.example" |
 		awk -v ports="$ports" '/^[ \t]*server @FASTCGI@/ {
 			n = split(ports, p, " ")
 			for (i = 1; i <= n; i++) { l = $0; sub(/@FASTCGI@/, "127.0.0.1:" p[i], l); print l }
@@ -368,6 +381,8 @@ alive() { # every process of the stack in RUNDIR still runs
 
 case "${1:-}" in
 start) start "$2" "$3" "$4" ;;
+restart-host) restart_host "$2" "$3" "$4" ;;
+alive) alive "$2" ;;
 stop) stop "$2" ;;
 missing) shift; missing "$@" ;;
 run)

@@ -1,0 +1,154 @@
+#!/usr/bin/env bash
+# The fault suite's scenarios with several hosts: three responder hosts on loopback, each with its
+# evaluator, behind one nginx upstream (tests/stack.sh, HOSTS=3), their monitoring on one PostgreSQL
+# server (tests/monitor/pg.sh), under load with a monitoring key (load.c) while one fault is applied:
+#   one host killed (every process of it, SIGKILL), then started again on its port;
+#   PostgreSQL stopped, then started again;
+#   a new catalog rolled out host by host.
+# Each prints the requests sent, the failed ones by status and kind, and its recovery time, with computed
+# verdicts. A missed count goal fails the run; timing figures are printed with their verdict only.
+# Run by tests/faults/faults.sh (make faults; make check with FAULTS_SHORT=1).
+set -euo pipefail
+build=${AUTOPLAN_BUILDDIR:?} src=${AUTOPLAN_SRCDIR:?}
+load="$build/tests/faults/load"
+. "$src/tests/parts.sh"
+. "$src/tests/wait.sh"
+. "$src/tests/faults/catalogs.sh"
+need_fronts nginx
+need_commands node curl
+have_postgres || missing_part "no PostgreSQL server under /usr/lib/postgresql (./dev.sh installs postgresql)"
+if [ -n "${FAULTS_SHORT:-}" ]; then
+	conns=6 secs=${FAULTS_SECONDS:-4}
+else
+	conns=${FAULTS_CONNECTIONS:-16} secs=${FAULTS_SECONDS:-10}
+fi
+hosts=3
+run=$(mktemp -d "${TMPDIR:-/tmp}/autoplan-hosts.XXXXXX")
+chmod 755 "$run" # a responder started as root reads its catalog here as nobody; PostgreSQL runs as postgres
+stack=$run/stack
+cleanup() {
+	[ -n "${lp:-}" ] && kill "$lp" 2>/dev/null || true
+	"$src/tests/stack.sh" stop "$stack" >/dev/null 2>&1 || true
+	"$src/tests/monitor/pg.sh" stop "$run/pg" >/dev/null 2>&1 || true
+	rm -rf "$run"
+}
+trap cleanup EXIT
+
+make_catalogs "$build" "$src" "$run"
+export AUTOPLAN_MONITOR_DB
+AUTOPLAN_MONITOR_DB=$("$src/tests/monitor/pg.sh" start "$run/pg")
+admin() { "$build/src/autoplan-admin" --db "$AUTOPLAN_MONITOR_DB" "$@" 2>&1 | tail -n 1; }
+admin project create faults >/dev/null
+key=$(admin key create faults)
+stack_env=(HOSTS=$hosts CATALOG="$run/A.bin" WORKERS=2 MONITOR_INTERVAL=1 ACCESS_LOG=off RATE=1000000 BURST=1000000
+	UPSTREAM_HEADER=on)
+url=$(env "${stack_env[@]}" PORT=0 "$src/tests/stack.sh" start "$build" "$src" "$stack")
+port_of() { cat "$stack/hosts/$1/fcgi_port"; }
+
+# A request through nginx: "STATUS HOST" (the host that answered).
+probe() { # path [key]
+	curl -s -o /dev/null -D - ${2:+-H "Authorization: Bearer $2"} "$url$1" |
+		awk 'NR == 1 { s = $2 } tolower($1) == "x-upstream:" { h = $NF } END { gsub(/\r/, "", h); print s, h }'
+}
+# A watch, so that the monitoring answers and the evaluators have something to judge.
+watch_body=$(curl -s -X POST -H 'Content-Type: application/json' -d '{"task_id":"mailA-read"}' "$url/v2/workflows/snapshot" |
+	node -e 'let s = ""; process.stdin.on("data", d => s += d).on("end", () =>
+		process.stdout.write(JSON.stringify({ name: "faults", snapshot: JSON.parse(s).snapshot })))')
+watch=$(curl -s -o /dev/null -w '%{http_code}' -X POST -H "Authorization: Bearer $key" -H 'Content-Type: application/json' \
+	-d "$watch_body" "$url/v2/monitoring/watches")
+[ "$watch" = 201 ] || { echo "creating a watch answered $watch"; exit 1; }
+
+now_ms() { date +%s%3N; }
+field() { sed -n "s/.* $1=\([^ ]*\).*/\1/p" <<<" $out"; } # a figure of the load's output line
+status=0 timing_missed=0
+verdict() { # NAME OK?: a count goal; a miss fails the run
+	if "${@:2}"; then echo ok; else echo MISSED; fi
+}
+
+# load_start / load_stop: the load for one scenario; load_mark: failures after this point count as late.
+load_start() {
+	rm -f "$run/load.ready"
+	LOAD_KEY=$key LOAD_READY=$run/load.ready "$load" "$url" "$conns" "$((secs * 3 + 120))" > "$run/load.out" 2>"$run/load.err" &
+	lp=$!
+	wait_until 30 test -e "$run/load.ready" || { echo "  the load got no answer within 30 s"; status=1; }
+}
+load_mark() { kill -USR2 "$lp"; }
+load_stop() { kill -USR1 "$lp"; wait "$lp"; lp=""; out=$(cat "$run/load.out"); }
+load_for() { sleep "$1"; } # the load's own length between two steps, not a wait for a condition
+report() { # NAME GOAL-TEXT VERDICT
+	printf '%-34s requests=%s failed=%s by status %s; GET/HEAD %s, POST %s, monitoring %s (goal %s: %s)\n' "$1" \
+		"$(field requests)" "$(field failed)" "$(field statuses)" "$(field get_head)" "$(field post)" "$(field mon)" "$2" "$3"
+	[ "$3" = ok ] || { status=1; sed 's/^/  /' "$run/load.err" | head -5; }
+}
+timing() { # TEXT MS GOAL-MS
+	local v=meets
+	[ "$2" -le "$3" ] || { v="MISSES (timing: a figure, not a failure)"; timing_missed=$((timing_missed + 1)); }
+	echo "  $1 ${2} ms (goal <= $3 ms: $v)"
+}
+processes_of() { local g; for g in $(cat "$stack/hosts/$1/pgids"); do pgrep -g "$g" || true; done; }
+none_left() { [ -z "$(processes_of "$1")" ] && closed "$(port_of "$1")"; }
+answered_by() { [ "$(probe /v2/tasks)" = "200 127.0.0.1:$(port_of "$1")" ]; }
+
+# 1. One host killed: its responder (supervisor, workers, standby) and its evaluator, SIGKILL to each of
+# its process groups. GET and HEAD are retried on another host; a POST only when it never reached the
+# killed one, so the POST failures are the ones it had in flight, at most one per client connection, and
+# none for a request sent once the host was gone. Then it starts again on its port, and nginx sends it
+# requests again by itself (after fail_timeout).
+killed_host() {
+	local k=2 g before t0 picked
+	load_start
+	load_for "$(awk -v s="$secs" 'BEGIN { print s / 3 }')"
+	for g in $(cat "$stack/hosts/$k/pgids"); do kill -KILL -- "-$g" 2>/dev/null || true; done
+	wait_until 30 none_left "$k" || { echo "  host $k still runs 30 s after SIGKILL"; status=1; }
+	load_mark
+	load_for "$(awk -v s="$secs" 'BEGIN { print s / 3 }')"
+	t0=$(now_ms)
+	env "${stack_env[@]}" "$src/tests/stack.sh" restart-host "$build" "$stack" "$k"
+	if wait_until 30 answered_by "$k"; then picked=$(( $(now_ms) - t0 )); else picked=-1; fi
+	load_for "$(awk -v s="$secs" 'BEGIN { print s / 3 }')"
+	load_stop
+	local gh=$(field get_head) p=$(field post) m=$(field mon) late=$(field late)
+	report "host killed (SIGKILL, 1 of $hosts)" "GET/HEAD and monitoring 0 failed, POST <= $conns in flight, 0 after" \
+		"$(verdict x [ "${gh%%/*}" = 0 ] && [ "${m%%/*}" = 0 ] && [ "${p%%/*}" -le "$conns" ] && [ "$late" = 0 ])"
+	echo "  failures lasted $(field fail_span_ms) ms; answers by host: $(field hosts)"
+	if [ "$picked" -lt 0 ]; then echo "  host $k was not answering through nginx 30 s after it started again"; status=1
+	else timing "its return picked up by nginx" "$picked" 3000; fi
+}
+
+# 2. PostgreSQL stopped under load and started again: the monitoring requests answer a JSON 503 while it
+# is away and work again once it is back, without a responder or evaluator started again; planning and
+# directory requests never notice.
+pg_restart() {
+	local before after t0 back away
+	before=$(cat "$stack"/hosts/*/responder.pid "$stack"/hosts/*/monitor.pids | sort)
+	load_start
+	load_for "$(awk -v s="$secs" 'BEGIN { print s / 3 }')"
+	"$src/tests/monitor/pg.sh" stop "$run/pg"
+	mon_is() { [ "$(probe /v2/monitoring/status "$key" | cut -d' ' -f1)" = "$1" ]; }
+	wait_until 30 mon_is 503 || { echo "  monitoring did not answer 503 without PostgreSQL"; status=1; }
+	load_for "$(awk -v s="$secs" 'BEGIN { print s / 3 }')"
+	t0=$(now_ms)
+	"$src/tests/monitor/pg.sh" start "$run/pg" >/dev/null
+	if wait_until 30 mon_is 200; then back=$(( $(now_ms) - t0 )); else back=-1; fi
+	load_mark
+	load_for "$(awk -v s="$secs" 'BEGIN { print s / 3 }')"
+	load_stop
+	after=$(cat "$stack"/hosts/*/responder.pid "$stack"/hosts/*/monitor.pids | sort)
+	local gh=$(field get_head) p=$(field post) m=$(field mon) late=$(field late) j=$(field json503)
+	report "PostgreSQL restarted" "planning 0 failed; monitoring only JSON 503, 0 after it is back" \
+		"$(verdict x [ "${gh%%/*}" = 0 ] && [ "${p%%/*}" = 0 ] && [ "${m%%/*}" = "$j" ] && [ "$j" -gt 0 ] && [ "$late" = 0 ])"
+	echo "  monitoring failures lasted $(field fail_span_ms) ms (the server was away for them)"
+	if [ "$before" != "$after" ] || ! "$src/tests/stack.sh" alive "$stack"; then
+		echo "  a responder or evaluator was started again or ended"; status=1
+	else
+		echo "  no responder or evaluator started again"
+	fi
+	if [ "$back" -lt 0 ]; then echo "  monitoring did not answer 200 within 30 s of PostgreSQL's return"; status=1
+	else timing "monitoring answering again after PostgreSQL's return" "$back" 1000; fi
+}
+
+printf '%-34s %s\n' "fault ($hosts hosts, PostgreSQL)" "figures (goal)"
+killed_host
+pg_restart
+[ $timing_missed = 0 ] || echo "timing goals missed: $timing_missed (figures with their verdicts above; they do not decide the run)"
+exit $status

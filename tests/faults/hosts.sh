@@ -54,9 +54,9 @@ probe() { # path [key]
 watch_body=$(curl -s -X POST -H 'Content-Type: application/json' -d '{"task_id":"mailA-read"}' "$url/v2/workflows/snapshot" |
 	node -e 'let s = ""; process.stdin.on("data", d => s += d).on("end", () =>
 		process.stdout.write(JSON.stringify({ name: "faults", snapshot: JSON.parse(s).snapshot })))')
-watch=$(curl -s -o /dev/null -w '%{http_code}' -X POST -H "Authorization: Bearer $key" -H 'Content-Type: application/json' \
-	-d "$watch_body" "$url/v2/monitoring/watches")
-[ "$watch" = 201 ] || { echo "creating a watch answered $watch"; exit 1; }
+watch=$(curl -s -X POST -H "Authorization: Bearer $key" -H 'Content-Type: application/json' -d "$watch_body" \
+	"$url/v2/monitoring/watches" | sed -n 's/^{"id":"\(wat_[^"]*\)".*/\1/p')
+[ -n "$watch" ] || { echo "creating a watch failed"; exit 1; }
 
 now_ms() { date +%s%3N; }
 field() { sed -n "s/.* $1=\([^ ]*\).*/\1/p" <<<" $out"; } # a figure of the load's output line
@@ -147,8 +147,58 @@ pg_restart() {
 	else timing "monitoring answering again after PostgreSQL's return" "$back" 1000; fi
 }
 
+# 3. A new catalog rolled out host by host: on each in turn, copied next to the old one and renamed over it.
+# No request fails; no host answers from the old catalog once it answered from the new one, and each
+# host's log shows its re-map; the watch is judged against one version at a time (its evaluated version,
+# sampled while the hosts differ, only moves forward) and ends evaluated with the new one.
+evaluated() { curl -s -H "Authorization: Bearer $key" "$url/v2/monitoring/watches/$watch" |
+	sed -n 's/.*"evaluated":{[^}]*"catalog_version":"\([^"]*\)".*/\1/p'; }
+sample_watch() { # every 100 ms until stopped: a sampling rate, not a wait
+	while :; do evaluated >> "$run/evaluated"; sleep 0.1; done
+}
+rollout() {
+	local k log mark t0 spans="" sp before_alerts after_alerts
+	before_alerts=$(curl -s -H "Authorization: Bearer $key" "$url/v2/monitoring/status" | sed -n 's/.*"alerts":{"total":\([0-9]*\).*/\1/p')
+	: > "$run/evaluated"
+	sample_watch & sp=$!
+	load_start
+	for k in $(seq 1 $hosts); do
+		load_for "$(awk -v s="$secs" -v h=$hosts 'BEGIN { print s / (h + 1) }')"
+		log=$stack/hosts/$k/responder.log
+		mark=$(grep -c "catalog re-mapped: version $vb" "$log" || true)
+		t0=$(now_ms)
+		cp "$run/B.bin" "$stack/hosts/$k/catalog.bin.tmp"
+		chmod 644 "$stack/hosts/$k/catalog.bin.tmp"
+		mv "$stack/hosts/$k/catalog.bin.tmp" "$stack/hosts/$k/catalog.bin"
+		remapped() { [ "$(grep -c "catalog re-mapped: version $vb" "$log" || true)" -gt "$mark" ]; }
+		wait_until 30 remapped || { echo "  host $k never re-mapped version $vb"; status=1; }
+		spans+="${spans:+, }host $k $(( $(now_ms) - t0 )) ms"
+	done
+	judged_new() { [ "$(evaluated)" = "$vb" ]; }
+	wait_until 30 judged_new || { echo "  the watch was not evaluated with $vb within 30 s"; status=1; }
+	load_for "$(awk -v s="$secs" -v h=$hosts 'BEGIN { print s / (h + 1) }')"
+	load_stop
+	kill "$sp"; wait "$sp" 2>/dev/null || true
+	after_alerts=$(curl -s -H "Authorization: Bearer $key" "$url/v2/monitoring/status" | sed -n 's/.*"alerts":{"total":\([0-9]*\).*/\1/p')
+	local versions=$(field versions) back moves
+	# the evaluated versions sampled, repeats folded: "A B" is one move forward; "B A" or "A B A" went back
+	moves=$(grep -v '^$' "$run/evaluated" | uniq | tr '\n' ' ')
+	back=0; [[ " $moves" == *" $vb $va"* ]] && back=1
+	report "catalog rolled out host by host" "0 failed, 0 host going back, both versions answered" \
+		"$(verdict x [ "$(field failed)" = 0 ] && [ "$(field host_reverts)" = 0 ] && [[ $versions == *"$va:"* ]] &&
+			[[ $versions == *"$vb:"* ]])"
+	echo "  versions answered: $versions; hosts going back: $(field host_reverts); re-mapped after the copy: $spans"
+	if [ "$back" = 0 ] && [ -n "$moves" ] && [ "$after_alerts" -le $((before_alerts + 1)) ]; then
+		echo "  the watch was judged against one version at a time: ${moves% } (alerts $before_alerts -> $after_alerts): ok"
+	else
+		echo "  the watch's evaluated versions went ${moves:-nowhere}; alerts $before_alerts -> $after_alerts: MISSED"; status=1
+	fi
+	[ "$(admin check)" = ok ] || { echo "  autoplan-admin check: $(admin check)"; status=1; }
+}
+
 printf '%-34s %s\n' "fault ($hosts hosts, PostgreSQL)" "figures (goal)"
 killed_host
 pg_restart
+rollout
 [ $timing_missed = 0 ] || echo "timing goals missed: $timing_missed (figures with their verdicts above; they do not decide the run)"
 exit $status

@@ -102,8 +102,8 @@ killed_host() {
 	wait_until 30 none_left "$k" || { echo "  host $k still runs 30 s after SIGKILL"; status=1; }
 	load_mark
 	load_for "$(awk -v s="$secs" 'BEGIN { print s / 3 }')"
-	t0=$(now_ms)
 	env "${stack_env[@]}" "$src/tests/stack.sh" restart-host "$build" "$stack" "$k"
+	t0=$(now_ms) # it listens: from here on it is nginx's to notice
 	if wait_until 30 answered_by "$k"; then picked=$(( $(now_ms) - t0 )); else picked=-1; fi
 	load_for "$(awk -v s="$secs" 'BEGIN { print s / 3 }')"
 	load_stop

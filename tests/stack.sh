@@ -14,7 +14,7 @@
 # body cap), ACCESS_LOG (default: RUNDIR/access.log), RESPONDER_WRAPPER (a command to run the responder
 # under, e.g. valgrind; nginx only), CATALOG (the compiled catalog served, default BUILDDIR/catalog.bin), SITE_CONF
 # (an installed apache-autoplan.conf to use as it is), CACHE=on (nginx's optional fastcgi_cache of GET
-# answers, the lines marked #cache# in nginx.conf.example).
+# answers, the lines marked #cache# in nginx.conf.example; "run" turns it on unless CACHE=off).
 # Monitoring (nginx): AUTOPLAN_MONITOR_DB (the store; default RUNDIR/monitor.db, and BUILDDIR/state/monitor.db
 # for "run", the store ./dev.sh admin uses), MONITORS (autoplan-monitor evaluators per host, default 1),
 # MONITOR_INTERVAL (seconds, default 5), MONITOR_ARGS (more options for them), MONITOR_WRAPPER (a command to
@@ -388,7 +388,7 @@ missing) shift; missing "$@" ;;
 run)
 	build=$2 src=$3
 	run="$build/run"
-	export PORT=${PORT:-8080}
+	export PORT=${PORT:-8080} CACHE=${CACHE:-on} # nginx's cache of GET answers, as a deployment would run it
 	stop_db=:
 	if [ "${DB:-sqlite}" = postgres ]; then
 		# the store of every host: a PostgreSQL server of its own, its data kept in BUILDDIR/state/pg

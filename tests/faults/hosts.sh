@@ -28,6 +28,7 @@ chmod 755 "$run" # a responder started as root reads its catalog here as nobody;
 stack=$run/stack
 cleanup() {
 	[ -n "${lp:-}" ] && kill "$lp" 2>/dev/null || true
+	[ -n "${rp:-}" ] && kill "$rp" 2>/dev/null || true
 	"$src/tests/stack.sh" stop "$stack" >/dev/null 2>&1 || true
 	"$src/tests/monitor/pg.sh" stop "$run/pg" >/dev/null 2>&1 || true
 	rm -rf "$run"
@@ -35,13 +36,19 @@ cleanup() {
 trap cleanup EXIT
 
 make_catalogs "$build" "$src" "$run"
+make_catalog_c "$build" "$run"
 export AUTOPLAN_MONITOR_DB
 AUTOPLAN_MONITOR_DB=$("$src/tests/monitor/pg.sh" start "$run/pg")
 admin() { "$build/src/autoplan-admin" --db "$AUTOPLAN_MONITOR_DB" "$@" 2>&1 | tail -n 1; }
 admin project create faults >/dev/null
 key=$(admin key create faults)
+# the webhook receiver of the monitoring tests: it logs every delivery it gets
+mkdir "$run/receiver"
+node "$src/tests/monitor/receiver.js" "$run/receiver" >"$run/receiver.log" 2>&1 &
+rp=$!
+wait_until 30 test -f "$run/receiver/port" || { echo "the webhook receiver did not start"; exit 1; }
 stack_env=(HOSTS=$hosts CATALOG="$run/A.bin" WORKERS=2 MONITOR_INTERVAL=1 ACCESS_LOG=off RATE=1000000 BURST=1000000
-	UPSTREAM_HEADER=on)
+	UPSTREAM_HEADER=on AUTOPLAN_WEBHOOK_ALLOW=127.0.0.1/32 MONITOR_ARGS="--retry-base 1 --max-attempts 5 --timeout 5")
 url=$(env "${stack_env[@]}" PORT=0 "$src/tests/stack.sh" start "$build" "$src" "$stack")
 port_of() { cat "$stack/hosts/$1/fcgi_port"; }
 
@@ -50,13 +57,29 @@ probe() { # path [key]
 	curl -s -o /dev/null -D - ${2:+-H "Authorization: Bearer $2"} "$url$1" |
 		awk 'NR == 1 { s = $2 } tolower($1) == "x-upstream:" { h = $NF } END { gsub(/\r/, "", h); print s, h }'
 }
-# A watch, so that the monitoring answers and the evaluators have something to judge.
-watch_body=$(curl -s -X POST -H 'Content-Type: application/json' -d '{"task_id":"mailA-read"}' "$url/v2/workflows/snapshot" |
-	node -e 'let s = ""; process.stdin.on("data", d => s += d).on("end", () =>
-		process.stdout.write(JSON.stringify({ name: "faults", snapshot: JSON.parse(s).snapshot })))')
-watch=$(curl -s -X POST -H "Authorization: Bearer $key" -H 'Content-Type: application/json' -d "$watch_body" \
-	"$url/v2/monitoring/watches" | sed -n 's/^{"id":"\(wat_[^"]*\)".*/\1/p')
+# A watch of mailA-read (its id): KEY [GRANTED_SCOPE WEBHOOK_URL]
+snapshot=$(curl -s -X POST -H 'Content-Type: application/json' -d '{"task_id":"mailA-read"}' "$url/v2/workflows/snapshot")
+new_watch() {
+	local body
+	body=$(node -e 'const [snap, scope, hook] = process.argv.slice(1), w = { name: "faults", snapshot: JSON.parse(snap).snapshot };
+		if (scope) w.granted_scopes = [scope];
+		if (hook) w.webhook = { url: hook };
+		process.stdout.write(JSON.stringify(w));' "$snapshot" "${2:-}" "${3:-}")
+	curl -s -X POST -H "Authorization: Bearer $1" -H 'Content-Type: application/json' -d "$body" \
+		"$url/v2/monitoring/watches" | sed -n 's/^{"id":"\(wat_[^"]*\)".*/\1/p'
+}
+# one the load reads and the roll-out follows
+watch=$(new_watch "$key")
 [ -n "$watch" ] || { echo "creating a watch failed"; exit 1; }
+# and, in a project of their own, watches granted only Gmail's read-only scope, with a webhook each:
+# catalog C (deployed while PostgreSQL is away) changes their impact, one alert and one delivery each
+admin project create alerts >/dev/null
+akey=$(admin key create alerts)
+alerting=6
+for i in $(seq 1 $alerting); do
+	[ -n "$(new_watch "$akey" https://www.googleapis.com/auth/gmail.readonly "http://127.0.0.1:$(cat "$run/receiver/port")/hook-$i")" ] ||
+		{ echo "creating a watch with a webhook failed"; exit 1; }
+done
 
 now_ms() { date +%s%3N; }
 field() { sed -n "s/.* $1=\([^ ]*\).*/\1/p" <<<" $out"; } # a figure of the load's output line
@@ -117,7 +140,31 @@ killed_host() {
 
 # 2. PostgreSQL stopped under load and started again: the monitoring requests answer a JSON 503 while it
 # is away and work again once it is back, without a responder or evaluator started again; planning and
-# directory requests never notice.
+# directory requests never notice. While it is away, catalog C is deployed on every host: once it is back,
+# the evaluators (one per host) record one alert per changed watch and the receiver gets one delivery
+# each, none lost and none twice.
+alerts_total() { curl -s -H "Authorization: Bearer $akey" "$url/v2/monitoring/status" | sed -n 's/.*"alerts":{"total":\([0-9]*\).*/\1/p'; }
+# the deliveries the receiver got: "LINES DISTINCT-IDS"
+deliveries() {
+	node -e 'const fs = require("fs"); let l = [];
+		try { l = fs.readFileSync(process.argv[1], "utf8").split("\n").filter(Boolean).map(JSON.parse); } catch (e) {}
+		console.log(l.length, new Set(l.map(e => e.id)).size)' "$run/receiver/log.jsonl"
+}
+all_delivered() { [ "$(alerts_total)" = "$alerting" ] && [ "$(deliveries | cut -d' ' -f2)" -ge "$alerting" ]; }
+remaps() { grep -c "catalog re-mapped: version $2" "$stack/hosts/$1/responder.log" || true; } # K VERSION
+more_remaps() { [ "$(remaps "$1" "$2")" -gt "$3" ]; } # K VERSION BEFORE
+install_on() { # K CATALOG: copied next to the host's catalog and renamed over it
+	cp "$2" "$stack/hosts/$1/catalog.bin.tmp"
+	chmod 644 "$stack/hosts/$1/catalog.bin.tmp"
+	mv "$stack/hosts/$1/catalog.bin.tmp" "$stack/hosts/$1/catalog.bin"
+}
+deploy_everywhere() { # CATALOG VERSION: on every host, then waits for each host's re-map
+	local k marks=()
+	for k in $(seq 1 $hosts); do marks[k]=$(remaps "$k" "$2"); install_on "$k" "$1"; done
+	for k in $(seq 1 $hosts); do
+		wait_until 30 more_remaps "$k" "$2" "${marks[k]}" || { echo "  host $k never re-mapped version $2"; status=1; }
+	done
+}
 pg_restart() {
 	local before after t0 back away
 	before=$(cat "$stack"/hosts/*/responder.pid "$stack"/hosts/*/monitor.pids | sort)
@@ -126,12 +173,14 @@ pg_restart() {
 	"$src/tests/monitor/pg.sh" stop "$run/pg"
 	mon_is() { [ "$(probe /v2/monitoring/status "$key" | cut -d' ' -f1)" = "$1" ]; }
 	wait_until 30 mon_is 503 || { echo "  monitoring did not answer 503 without PostgreSQL"; status=1; }
+	deploy_everywhere "$run/C.bin" "$vc"
 	load_for "$(awk -v s="$secs" 'BEGIN { print s / 3 }')"
 	t0=$(now_ms)
 	"$src/tests/monitor/pg.sh" start "$run/pg" >/dev/null
 	if wait_until 30 mon_is 200; then back=$(( $(now_ms) - t0 )); else back=-1; fi
 	load_mark
 	load_for "$(awk -v s="$secs" 'BEGIN { print s / 3 }')"
+	wait_until 60 all_delivered || true # judged below
 	load_stop
 	after=$(cat "$stack"/hosts/*/responder.pid "$stack"/hosts/*/monitor.pids | sort)
 	local gh=$(field get_head) p=$(field post) m=$(field mon) late=$(field late) j=$(field json503)
@@ -145,6 +194,10 @@ pg_restart() {
 	fi
 	if [ "$back" -lt 0 ]; then echo "  monitoring did not answer 200 within 30 s of PostgreSQL's return"; status=1
 	else timing "monitoring answering again after PostgreSQL's return" "$back" 1000; fi
+	local got=$(alerts_total) d=$(deliveries) v=ok
+	[ "$got" = "$alerting" ] && [ "$d" = "$alerting $alerting" ] || { v=MISSED; status=1; }
+	echo "  catalog $vc deployed while it was away: alerts $got, deliveries ${d% *} (${d#* } distinct) for $alerting changed watches (goal one each: $v)"
+	[ "$(admin check)" = ok ] || { echo "  autoplan-admin check: $(admin check)"; status=1; }
 }
 
 # 3. A new catalog rolled out host by host: on each in turn, copied next to the old one and renamed over it.
@@ -157,21 +210,17 @@ sample_watch() { # every 100 ms until stopped: a sampling rate, not a wait
 	while :; do evaluated >> "$run/evaluated"; sleep 0.1; done
 }
 rollout() {
-	local k log mark t0 spans="" sp before_alerts after_alerts
+	local k mark t0 spans="" sp before_alerts after_alerts
 	before_alerts=$(curl -s -H "Authorization: Bearer $key" "$url/v2/monitoring/status" | sed -n 's/.*"alerts":{"total":\([0-9]*\).*/\1/p')
 	: > "$run/evaluated"
 	sample_watch & sp=$!
 	load_start
 	for k in $(seq 1 $hosts); do
 		load_for "$(awk -v s="$secs" -v h=$hosts 'BEGIN { print s / (h + 1) }')"
-		log=$stack/hosts/$k/responder.log
-		mark=$(grep -c "catalog re-mapped: version $vb" "$log" || true)
+		mark=$(remaps "$k" "$vb")
 		t0=$(now_ms)
-		cp "$run/B.bin" "$stack/hosts/$k/catalog.bin.tmp"
-		chmod 644 "$stack/hosts/$k/catalog.bin.tmp"
-		mv "$stack/hosts/$k/catalog.bin.tmp" "$stack/hosts/$k/catalog.bin"
-		remapped() { [ "$(grep -c "catalog re-mapped: version $vb" "$log" || true)" -gt "$mark" ]; }
-		wait_until 30 remapped || { echo "  host $k never re-mapped version $vb"; status=1; }
+		install_on "$k" "$run/B.bin"
+		wait_until 30 more_remaps "$k" "$vb" "$mark" || { echo "  host $k never re-mapped version $vb"; status=1; }
 		spans+="${spans:+, }host $k $(( $(now_ms) - t0 )) ms"
 	done
 	judged_new() { [ "$(evaluated)" = "$vb" ]; }
@@ -198,7 +247,7 @@ rollout() {
 
 printf '%-34s %s\n' "fault ($hosts hosts, PostgreSQL)" "figures (goal)"
 killed_host
-pg_restart
 rollout
+pg_restart
 [ $timing_missed = 0 ] || echo "timing goals missed: $timing_missed (figures with their verdicts above; they do not decide the run)"
 exit $status

@@ -84,8 +84,8 @@ done
 now_ms() { date +%s%3N; }
 field() { sed -n "s/.* $1=\([^ ]*\).*/\1/p" <<<" $out"; } # a figure of the load's output line
 status=0 timing_missed=0
-verdict() { # NAME OK?: a count goal; a miss fails the run
-	if "${@:2}"; then echo ok; else echo MISSED; fi
+verdict() { # EXIT-STATUS of the goal's test: ok, or MISSED (a count goal: a miss fails the run)
+	if [ "$1" = 0 ]; then echo ok; else echo MISSED; fi
 }
 
 # load_start / load_stop: the load for one scenario; load_mark: failures after this point count as late.
@@ -131,8 +131,10 @@ killed_host() {
 	load_for "$(awk -v s="$secs" 'BEGIN { print s / 3 }')"
 	load_stop
 	local gh=$(field get_head) p=$(field post) m=$(field mon) late=$(field late)
+	local met=0
+	[ "${gh%%/*}" = 0 ] && [ "${m%%/*}" = 0 ] && [ "${p%%/*}" -le "$conns" ] && [ "$late" = 0 ] || met=$?
 	report "host killed (SIGKILL, 1 of $hosts)" "GET/HEAD and monitoring 0 failed, POST <= $conns in flight, 0 after" \
-		"$(verdict x [ "${gh%%/*}" = 0 ] && [ "${m%%/*}" = 0 ] && [ "${p%%/*}" -le "$conns" ] && [ "$late" = 0 ])"
+		"$(verdict $met)"
 	echo "  failures lasted $(field fail_span_ms) ms; answers by host: $(field hosts)"
 	if [ "$picked" -lt 0 ]; then echo "  host $k was not answering through nginx 30 s after it started again"; status=1
 	else timing "its return picked up by nginx" "$picked" 3000; fi
@@ -184,8 +186,9 @@ pg_restart() {
 	load_stop
 	after=$(cat "$stack"/hosts/*/responder.pid "$stack"/hosts/*/monitor.pids | sort)
 	local gh=$(field get_head) p=$(field post) m=$(field mon) late=$(field late) j=$(field json503)
-	report "PostgreSQL restarted" "planning 0 failed; monitoring only JSON 503, 0 after it is back" \
-		"$(verdict x [ "${gh%%/*}" = 0 ] && [ "${p%%/*}" = 0 ] && [ "${m%%/*}" = "$j" ] && [ "$j" -gt 0 ] && [ "$late" = 0 ])"
+	local met=0
+	[ "${gh%%/*}" = 0 ] && [ "${p%%/*}" = 0 ] && [ "${m%%/*}" = "$j" ] && [ "$j" -gt 0 ] && [ "$late" = 0 ] || met=$?
+	report "PostgreSQL restarted" "planning 0 failed; monitoring only JSON 503, 0 after it is back" "$(verdict $met)"
 	echo "  monitoring failures lasted $(field fail_span_ms) ms (the server was away for them)"
 	if [ "$before" != "$after" ] || ! "$src/tests/stack.sh" alive "$stack"; then
 		echo "  a responder or evaluator was started again or ended"; status=1
@@ -233,9 +236,10 @@ rollout() {
 	# the evaluated versions sampled, repeats folded: "A B" is one move forward; "B A" or "A B A" went back
 	moves=$(grep -v '^$' "$run/evaluated" | uniq | tr '\n' ' ')
 	back=0; [[ " $moves" == *" $vb $va"* ]] && back=1
-	report "catalog rolled out host by host" "0 failed, 0 host going back, both versions answered" \
-		"$(verdict x [ "$(field failed)" = 0 ] && [ "$(field host_reverts)" = 0 ] && [[ $versions == *"$va:"* ]] &&
-			[[ $versions == *"$vb:"* ]])"
+	local met=0
+	[ "$(field failed)" = 0 ] && [ "$(field host_reverts)" = 0 ] && [[ $versions == *"$va:"* ]] &&
+		[[ $versions == *"$vb:"* ]] || met=$?
+	report "catalog rolled out host by host" "0 failed, 0 host going back, both versions answered" "$(verdict $met)"
 	echo "  versions answered: $versions; hosts going back: $(field host_reverts); re-mapped after the copy: $spans"
 	if [ "$back" = 0 ] && [ -n "$moves" ] && [ "$after_alerts" -le $((before_alerts + 1)) ]; then
 		echo "  the watch was judged against one version at a time: ${moves% } (alerts $before_alerts -> $after_alerts): ok"

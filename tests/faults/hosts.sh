@@ -177,8 +177,8 @@ pg_restart() {
 	wait_until 30 mon_is 503 || { echo "  monitoring did not answer 503 without PostgreSQL"; status=1; }
 	deploy_everywhere "$run/C.bin" "$vc"
 	load_for "$(awk -v s="$secs" 'BEGIN { print s / 3 }')"
-	t0=$(now_ms)
 	"$src/tests/monitor/pg.sh" start "$run/pg" >/dev/null
+	t0=$(now_ms) # it accepts connections again (pg_ctl -w): from here on it is the responders' to notice
 	if wait_until 30 mon_is 200; then back=$(( $(now_ms) - t0 )); else back=-1; fi
 	load_mark
 	load_for "$(awk -v s="$secs" 'BEGIN { print s / 3 }')"
@@ -196,7 +196,7 @@ pg_restart() {
 		echo "  no responder or evaluator started again"
 	fi
 	if [ "$back" -lt 0 ]; then echo "  monitoring did not answer 200 within 30 s of PostgreSQL's return"; status=1
-	else timing "monitoring answering again after PostgreSQL's return" "$back" 1000; fi
+	else timing "monitoring answering again once PostgreSQL accepts connections" "$back" 1000; fi
 	local got=$(alerts_total) d=$(deliveries) v=ok
 	[ "$got" = "$alerting" ] && [ "$d" = "$alerting $alerting" ] || { v=MISSED; status=1; }
 	echo "  catalog $vc deployed while it was away: alerts $got, deliveries ${d% *} (${d#* } distinct) for $alerting changed watches (goal one each: $v)"

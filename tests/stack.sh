@@ -23,7 +23,8 @@
 # logs, fcgi_port, pgids: its process groups) behind one nginx upstream; with more than one, each serves its
 # own copy of the catalog, RUNDIR/hosts/K/catalog.bin. UPSTREAM_HEADER=on: nginx names the host that
 # answered in X-Upstream (the lines marked #upstream# in nginx.conf.example). "run" with DB=postgres starts a PostgreSQL server
-# (tests/monitor/pg.sh, data in BUILDDIR/state/pg) and points every host at it.
+# (tests/monitor/pg.sh, data in BUILDDIR/state/pg) and points every host at it; with several hosts, "run"
+# goes on while nginx and one host run, naming each host that ended.
 set -euo pipefail
 
 port_free() { ! (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
@@ -112,12 +113,15 @@ start_hosts() { # build run nginx-port
 		fi
 	done
 	for f in responder.pid responder.log fcgi_port monitor.pids monitor.log; do ln -sfn "hosts/1/$f" "$run/$f"; done
+	printf '%s\n' "${AUTOPLAN_MONITOR_DB:-}" > "$run/hosts/store"
 }
 
 # Host K of a running stack started again on its port, after it was stopped or killed (its logs go on).
 restart_host() { # build run K
 	local dir=$2/hosts/$3 catalog=${CATALOG:-$1/catalog.bin}
 	[ -f "$dir/catalog.bin" ] && catalog=$dir/catalog.bin
+	# the store the stack was started with (start_hosts keeps its name)
+	[ -n "${AUTOPLAN_MONITOR_DB:-}" ] || export AUTOPLAN_MONITOR_DB="$(cat "$2/hosts/store")"
 	mv "$dir/responder.log" "$dir/responder.log.old" 2>/dev/null || true
 	start_host "$1" "$2" "$3" "$catalog" "" "$(cat "$dir/fcgi_port")"
 }
@@ -379,6 +383,26 @@ alive() { # every process of the stack in RUNDIR still runs
 	[ -f "$1/nginx.pid" ] || [ -f "$1/httpd.pid" ]
 }
 
+# nginx and at least one host run.
+serving() {
+	local f
+	[ -f "$1/nginx.pid" ] && kill -0 "$(cat "$1/nginx.pid")" 2>/dev/null || return 1
+	for f in "$1"/hosts/*/responder.pid; do [ -f "$f" ] && kill -0 "$(cat "$f")" 2>/dev/null && return 0; done
+	return 1
+}
+
+hosts_down() { # run down build: names each host that ended since (once, on standard error); prints those down
+	local f k now=""
+	for f in "$1"/hosts/*/responder.pid; do
+		k=$(basename "$(dirname "$f")")
+		kill -0 "$(cat "$f")" 2>/dev/null && continue
+		now+=" $k"
+		[[ " $2 " == *" $k "* ]] ||
+			echo "host $k stopped; the others serve. To start it again: $(cd "$(dirname "$0")" && pwd)/stack.sh restart-host $3 $1 $k" >&2
+	done
+	echo "$now"
+}
+
 case "${1:-}" in
 start) start "$2" "$3" "$4" ;;
 restart-host) restart_host "$2" "$3" "$4" ;;
@@ -404,13 +428,23 @@ run)
 	trap 'stop "$run"; eval "$stop_db"; exit 0' INT TERM
 	echo "autoplan is serving on $url (index: $url/v2/) through ${FRONT:-nginx}, ${HOSTS:-1} host(s) - Ctrl-C stops it"
 	echo "logs: $run/*.log, $run/hosts/*/*.log; monitoring store: $AUTOPLAN_MONITOR_DB (./dev.sh admin)"
-	while alive "$run"; do
-		sleep 1
-	done
+	if [ "${HOSTS:-1}" -gt 1 ]; then
+		# with several hosts, one that ends is a fault the others cover (try it: kill a host's process
+		# groups, RUNDIR/hosts/K/pgids); the run ends with the front or the last host
+		down=""
+		while serving "$run"; do
+			down=$(hosts_down "$run" "$down" "$build")
+			sleep 1
+		done
+	else
+		while alive "$run"; do
+			sleep 1
+		done
+	fi
 	echo "a component stopped; see $run/*.log and $run/hosts/*/*.log" >&2
 	stop "$run"
 	eval "$stop_db"
 	exit 1
 	;;
-*) sed -n '2,25p' "$0"; exit 2 ;;
+*) sed -n '2,27p' "$0"; exit 2 ;;
 esac

@@ -6,7 +6,7 @@
 #   stack.sh run   BUILDDIR SRCDIR          foreground on $PORT (default 8080); Ctrl-C stops all
 #   stack.sh start BUILDDIR SRCDIR RUNDIR   background; prints the base URL; PORT=0 picks a free port
 #   stack.sh stop  RUNDIR
-#   stack.sh restart-host BUILDDIR RUNDIR K   host K (HOSTS below) started again on its port
+#   stack.sh restart-host BUILDDIR RUNDIR K  host K (HOSTS below) started again on its port
 #   stack.sh alive RUNDIR                   true while every process of the stack runs
 #   stack.sh missing FRONT...               names what this machine lacks to start those fronts; exit 1 if anything
 # Environment: NGINX_BIN (nginx binary), APACHE_BIN and APACHE_MODULES (httpd binary, module directory),
@@ -22,9 +22,9 @@
 # Several hosts (nginx): HOSTS (default 1) responders, each with its evaluators in RUNDIR/hosts/K (pid file,
 # logs, fcgi_port, pgids: its process groups) behind one nginx upstream; with more than one, each serves its
 # own copy of the catalog, RUNDIR/hosts/K/catalog.bin. UPSTREAM_HEADER=on: nginx names the host that
-# answered in X-Upstream (the lines marked #upstream# in nginx.conf.example). "run" with DB=postgres starts a PostgreSQL server
-# (tests/monitor/pg.sh, data in BUILDDIR/state/pg) and points every host at it; with several hosts, "run"
-# goes on while nginx and one host run, naming each host that ended.
+# answered in X-Upstream (the lines marked #upstream# in nginx.conf.example). "run" with DB=postgres
+# starts a PostgreSQL server (tests/monitor/pg.sh, data in BUILDDIR/state/pg) and points every host at it;
+# with several hosts, "run" goes on while nginx and one host run, naming each host that ended.
 set -euo pipefail
 
 port_free() { ! (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }

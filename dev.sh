@@ -2,6 +2,8 @@
 # One-step set-up for a fresh Debian machine.
 #   ./dev.sh run              install what is missing, build, serve on http://127.0.0.1:${PORT:-8080}
 #                             through nginx; FRONT=apache: Apache httpd + mod_fcgid; FRONT=cgi: Apache running CGI
+#                             HOSTS=N: N responder hosts behind one nginx upstream (_build/run/hosts/K);
+#                             DB=postgres: every host's monitoring on a local PostgreSQL (_build/state/pg)
 #   ./dev.sh test             the same set-up, then make check (unit and integration tests) with
 #                             AUTOPLAN_REQUIRE_ALL=1: a test that would skip for a missing part fails
 #   ./dev.sh test --sanitize  build in _build-asan with AddressSanitizer and UBSan, then make check
@@ -84,7 +86,7 @@ case "$cmd" in
 run)
 	install_missing
 	build _build
-	exec make -s -C _build run PORT="${PORT:-8080}"
+	exec make -s -C _build run PORT="${PORT:-8080}" HOSTS="${HOSTS:-1}" DB="${DB:-sqlite}"
 	;;
 test)
 	install_missing
@@ -118,10 +120,13 @@ admin)
 	install_missing
 	build _build >/dev/null
 	mkdir -p _build/state
-	exec _build/src/autoplan-admin --db "${AUTOPLAN_MONITOR_DB:-$top/_build/state/monitor.db}" "$@"
+	db=$top/_build/state/monitor.db
+	# DB=postgres: the server ./dev.sh run DB=postgres started (tests/monitor/pg.sh)
+	[ "${DB:-sqlite}" = postgres ] && db="host=$top/_build/state/pg/sock user=autoplan dbname=postgres"
+	exec _build/src/autoplan-admin --db "${AUTOPLAN_MONITOR_DB:-$db}" "$@"
 	;;
 *)
-	sed -n '2,9p' "$0"
+	sed -n '2,13p' "$0"
 	exit 2
 	;;
 esac

@@ -10,7 +10,8 @@
 #     starts them (bench/cgirun.c: medians, run by run alternately, as nobody when started as root);
 #  3. requests/s and p99 latency through the same nginx, against (a) a libfcgi hello-world responder
 #     answering a body of the same size and (b) nginx serving a static file of that size; ratios within
-#     one run, the best of alternating rounds.
+#     one run, the best of alternating rounds; GET answers kept by nginx's cache (CACHE=on) against the
+#     static file; three responder hosts behind one upstream (HOSTS=3) against one.
 # Loopback only; bounded in time. BENCH_PARTS=instructions,cgi,throughput picks parts.
 set -euo pipefail
 build=$1 src=$2
@@ -24,6 +25,8 @@ run=$(mktemp -d "${TMPDIR:-/tmp}/autoplan-bench.XXXXXX")
 chmod 755 "$run" # started as root, the responder and the store's tools work as nobody below it
 cleanup() {
 	"$src/tests/stack.sh" stop "$run/svc" >/dev/null 2>&1 || true
+	"$src/tests/stack.sh" stop "$run/svc-cache" >/dev/null 2>&1 || true
+	"$src/tests/stack.sh" stop "$run/svc-hosts" >/dev/null 2>&1 || true
 	if [ -n "${hpid:-}" ]; then pkill -P "$hpid" 2>/dev/null; kill "$hpid" 2>/dev/null; fi || true
 	"$src/tests/stack.sh" stop "$run/hello-stack" >/dev/null 2>&1 || true
 	rm -rf "$run"
@@ -301,6 +304,48 @@ if [ "${BENCH_MONITOR:-1}" != 0 ]; then
 	[ -n "$watch" ] || { echo "bench: could not create a watch" >&2; exit 1; }
 	# a key's hash and two reads of the store per request: half the hello-world responder's rate
 	AUTH=$key bench_one "GET /v2/monitoring/watches/{id} (bearer key)" "/v2/monitoring/watches/$watch" '' 0.50
+fi
+# nginx's cache of GET answers (CACHE=on, nginx.conf.example): a kept answer against nginx serving a static
+# file of the same size, in alternating rounds.
+bench_cached() { # label path goal
+	local label=$1 path=$2 goal=$3 size cached static r
+	size=$(body_size "$path")
+	hello_stack "${size:-2000}"
+	cached="0 0" static="0 0"
+	for r in $(seq 1 "$rounds"); do
+		cached=$(best "$cached" "$(measure "$label" "$cache_url$path")")
+		static=$(best "$static" "$(measure static "$base/static.json")")
+	done
+	awk -v l="$label" -v s="$cached" -v t="$static" -v g="$goal" 'BEGIN {
+		split(s, a, " "); split(t, c, " "); r = a[1] / c[1];
+		printf "%-44s %8.0f %7.2f %9s %10.2f  vs_static >= %.2f: %s\n", l, a[1], a[2], "", r, g, (r >= g ? "meets" : "MISSES");
+		printf "%-44s %8.0f %7.2f\n", "  nginx static file (same size)", c[1], c[2];
+	}'
+}
+if [ "${BENCH_CACHE:-1}" != 0 ]; then
+	cache_url=$(CACHE=on PORT=0 WORKERS=$workers ACCESS_LOG=off RATE=1000000 BURST=1000000 "$src/tests/stack.sh" start "$build" "$src" "$run/svc-cache")
+	bench_cached "GET /v2/capabilities (nginx cache)" "/v2/capabilities" 0.80
+	bench_cached "GET /v2/capability-gaps?app=mailA (nginx cache)" "/v2/capability-gaps?app=mailA" 0.80
+	"$src/tests/stack.sh" stop "$run/svc-cache" >/dev/null 2>&1 || true
+fi
+
+# Three responder hosts behind one upstream (HOSTS=3, each with the workers one host has) against the one
+# host above, on this one machine: what balancing costs, not what more machines give.
+if [ "${BENCH_HOSTS:-1}" != 0 ]; then
+	hurl=$(HOSTS=3 PORT=0 WORKERS=$workers MONITORS=0 ACCESS_LOG=off RATE=1000000 BURST=1000000 \
+		"$src/tests/stack.sh" start "$build" "$src" "$run/svc-hosts")
+	one="0 0" three="0 0"
+	for r in $(seq 1 "$rounds"); do
+		one=$(best "$one" "$(measure "one host" "$url/v2/capabilities")")
+		three=$(best "$three" "$(measure "three hosts" "$hurl/v2/capabilities")")
+	done
+	awk -v s="$three" -v t="$one" 'BEGIN {
+		split(s, a, " "); split(t, c, " "); r = a[1] / c[1];
+		printf "%-44s %8.0f %7.2f %9s %10s  vs one host >= 0.90: %s (%.2f)\n", "GET /v2/capabilities, 3 hosts (one machine)",
+			a[1], a[2], "", "", (r >= 0.90 ? "meets" : "MISSES"), r;
+		printf "%-44s %8.0f %7.2f\n", "  one host", c[1], c[2];
+	}'
+	"$src/tests/stack.sh" stop "$run/svc-hosts" >/dev/null 2>&1 || true
 fi
 echo "vs_hello: requests/s as a share of the hello-world responder's; vs_static: of nginx serving the same bytes"
 echo "load average at the end: $(load)"

@@ -92,7 +92,7 @@ wait_for() { wait_until 30 test -e "$1"; }
 # responder on the unix socket that configuration names.
 nginx=${NGINX_BIN:-$(command -v nginx || echo /usr/sbin/nginx)}
 if [ -x "$nginx" ]; then
-	sock=$(sed -n 's|.*server unix:\(.*\);|\1|p' "$conf/nginx-autoplan.conf")
+	sock=$(sed -n 's|.*server unix:\([^ ;]*\).*|\1|p' "$conf/nginx-autoplan.conf")
 	rundir=$(sed -n 's|^pid \(.*\)/nginx.pid;|\1|p' "$conf/nginx-autoplan.conf")
 	[ -n "$sock" ] && [ -n "$rundir" ] || fail "no socket or run directory in nginx-autoplan.conf"
 	mkdir -p "$(dirname "$sock")" "$rundir"

@@ -6,17 +6,25 @@
 #   stack.sh run   BUILDDIR SRCDIR          foreground on $PORT (default 8080); Ctrl-C stops all
 #   stack.sh start BUILDDIR SRCDIR RUNDIR   background; prints the base URL; PORT=0 picks a free port
 #   stack.sh stop  RUNDIR
+#   stack.sh restart-host BUILDDIR RUNDIR K  host K (HOSTS below) started again on its port
+#   stack.sh alive RUNDIR                   true while every process of the stack runs
 #   stack.sh missing FRONT...               names what this machine lacks to start those fronts; exit 1 if anything
 # Environment: NGINX_BIN (nginx binary), APACHE_BIN and APACHE_MODULES (httpd binary, module directory),
 # WORKERS (responder processes, default 4), RATE/BURST (limit_req, nginx), AUTOPLAN_MAX_BODY (responder
 # body cap), ACCESS_LOG (default: RUNDIR/access.log), RESPONDER_WRAPPER (a command to run the responder
 # under, e.g. valgrind; nginx only), CATALOG (the compiled catalog served, default BUILDDIR/catalog.bin), SITE_CONF
 # (an installed apache-autoplan.conf to use as it is), CACHE=on (nginx's optional fastcgi_cache of GET
-# answers, the lines marked #cache# in nginx.conf.example).
+# answers, the lines marked #cache# in nginx.conf.example; "run" turns it on unless CACHE=off).
 # Monitoring (nginx): AUTOPLAN_MONITOR_DB (the store; default RUNDIR/monitor.db, and BUILDDIR/state/monitor.db
-# for "run", the store ./dev.sh admin uses), MONITORS (autoplan-monitor evaluators to start, default 1),
+# for "run", the store ./dev.sh admin uses), MONITORS (autoplan-monitor evaluators per host, default 1),
 # MONITOR_INTERVAL (seconds, default 5), MONITOR_ARGS (more options for them), MONITOR_WRAPPER (a command to
 # run them under).
+# Several hosts (nginx): HOSTS (default 1) responders, each with its evaluators in RUNDIR/hosts/K (pid file,
+# logs, fcgi_port, pgids: its process groups) behind one nginx upstream; with more than one, each serves its
+# own copy of the catalog, RUNDIR/hosts/K/catalog.bin. UPSTREAM_HEADER=on: nginx names the host that
+# answered in X-Upstream (the lines marked #upstream# in nginx.conf.example). "run" with DB=postgres
+# starts a PostgreSQL server (tests/monitor/pg.sh, data in BUILDDIR/state/pg) and points every host at it;
+# with several hosts, "run" goes on while nginx and one host run, naming each host that ended.
 set -euo pipefail
 
 port_free() { ! (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
@@ -59,37 +67,91 @@ find_nginx() {
 	return 1
 }
 
+# One host: a responder and its evaluators as a machine of their own would run them, in RUN/hosts/K (pid
+# file, logs, FastCGI port), each program in a session of its own, so that the host's process groups
+# (RUN/hosts/K/pgids) are everything it runs.
+start_host() { # build run K catalog avoid-port [port]
+	local build=$1 dir=$2/hosts/$3 catalog=$4 avoid=$5 fport rpid tries=0
+	mkdir -p "$dir"
+	chmod 755 "$dir"
+	# The responder's port can be taken between the check and its bind (parallel test runs): pick again,
+	# unless the port is given (a host coming back where nginx expects it).
+	while :; do
+		fport=${6:-$(pick_port)}
+		[ "$fport" = "$avoid" ] && continue
+		AUTOPLAN_CATALOG="$catalog" setsid ${RESPONDER_WRAPPER:-} "$build/src/autoplan" --listen "127.0.0.1:$fport" \
+			--workers "${WORKERS:-4}" ${AUTOPLAN_MAX_BODY:+--max-body "$AUTOPLAN_MAX_BODY"} --pid-file "$dir/responder.pid" \
+			>"$dir/responder.log" 2>&1 &
+		rpid=$!
+		echo "$rpid" > "$dir/responder.pid"
+		if wait_pid_port "$rpid" "$fport"; then break; fi
+		tries=$((tries + 1))
+		if [ -n "${6:-}" ] || [ $tries -ge 5 ] || ! grep -q "Address already in use" "$dir/responder.log"; then
+			cat "$dir/responder.log" >&2; return 1
+		fi
+	done
+	echo "$fport" > "$dir/fcgi_port"
+	echo "$rpid" > "$dir/pgids"
+	start_monitors "$build" "$dir" "$catalog"
+	cat "$dir/monitor.pids" >> "$dir/pgids"
+}
+
+# HOSTS hosts (default 1). With more than one, each serves a copy of the catalog of its own
+# (RUN/hosts/K/catalog.bin), so that a new catalog can be rolled out host by host. Host 1's files are
+# also named at the top of RUN (responder.pid, responder.log, fcgi_port, monitor.*) for the tests of one.
+start_hosts() { # build run nginx-port
+	local build=$1 run=$2 k catalog=${CATALOG:-$1/catalog.bin} f
+	for k in $(seq 1 "${HOSTS:-1}"); do
+		if [ "${HOSTS:-1}" -gt 1 ]; then
+			mkdir -p "$run/hosts/$k"
+			cp "$catalog" "$run/hosts/$k/catalog.bin.tmp"
+			chmod 644 "$run/hosts/$k/catalog.bin.tmp"
+			mv "$run/hosts/$k/catalog.bin.tmp" "$run/hosts/$k/catalog.bin"
+			start_host "$build" "$run" "$k" "$run/hosts/$k/catalog.bin" "$3" || return 1
+		else
+			start_host "$build" "$run" "$k" "$catalog" "$3" || return 1
+		fi
+	done
+	for f in responder.pid responder.log fcgi_port monitor.pids monitor.log; do ln -sfn "hosts/1/$f" "$run/$f"; done
+	printf '%s\n' "${AUTOPLAN_MONITOR_DB:-}" > "$run/hosts/store"
+}
+
+# Host K of a running stack started again on its port, after it was stopped or killed (its logs go on).
+restart_host() { # build run K
+	local dir=$2/hosts/$3 catalog=${CATALOG:-$1/catalog.bin}
+	[ -f "$dir/catalog.bin" ] && catalog=$dir/catalog.bin
+	# the store the stack was started with (start_hosts keeps its name)
+	[ -n "${AUTOPLAN_MONITOR_DB:-}" ] || export AUTOPLAN_MONITOR_DB="$(cat "$2/hosts/store")"
+	mv "$dir/responder.log" "$dir/responder.log.old" 2>/dev/null || true
+	start_host "$1" "$2" "$3" "$catalog" "" "$(cat "$dir/fcgi_port")"
+}
+
+# nginx.conf.example filled in: the upstream's server line once per host.
+nginx_conf() { # src run port
+	local src=$1 run=$2 port=$3 ports k
+	ports=$(for k in $(seq 1 "${HOSTS:-1}"); do cat "$run/hosts/$k/fcgi_port"; done | tr '\n' ' ')
+	sed -e "s|@FASTCGI_PARAMS@|$run/fastcgi.params|g" -e "s|@RUNDIR@|$run|g" -e "s|@LISTEN@|127.0.0.1:$port|g" \
+		-e "s|@HTDOCS@|$src/htdocs|g" -e "s|@RATE@|${RATE:-2000}|g" -e "s|@BURST@|${BURST:-4000}|g" \
+		-e "s|@ACCESS_LOG@|${ACCESS_LOG:-$run/access.log}|g" \
+		-e "$([ "${CACHE:-}" = on ] && echo 's|#cache# ||')" -e "$([ "${UPSTREAM_HEADER:-}" = on ] && echo 's|#upstream# ||')" \
+		"$src/nginx.conf.example" |
+		awk -v ports="$ports" '/^[ \t]*server @FASTCGI@/ {
+			n = split(ports, p, " ")
+			for (i = 1; i <= n; i++) { l = $0; sub(/@FASTCGI@/, "127.0.0.1:" p[i], l); print l }
+			next
+		} { print }'
+}
+
 start_nginx() {
 	local build=$1 src=$2 run=$3
-	local nginx port fport
+	local nginx port
 	nginx=$(find_nginx)
 	port=${PORT:-0}
 	[ "$port" = 0 ] && port=$(pick_port)
 	port_free "$port" || { echo "port $port is in use" >&2; return 1; }
-	# The responder's port can be taken between the check and its bind (parallel test runs): pick again.
-	local rtries=0 rpid
-	while :; do
-		fport=$(pick_port)
-		[ "$fport" = "$port" ] && continue
-		AUTOPLAN_CATALOG="${CATALOG:-$build/catalog.bin}" ${RESPONDER_WRAPPER:-} "$build/src/autoplan" --listen "127.0.0.1:$fport" \
-			--workers "${WORKERS:-4}" ${AUTOPLAN_MAX_BODY:+--max-body "$AUTOPLAN_MAX_BODY"} --pid-file "$run/responder.pid" \
-			>"$run/responder.log" 2>&1 &
-		rpid=$!
-		echo "$rpid" > "$run/responder.pid"
-		if wait_pid_port "$rpid" "$fport"; then break; fi
-		rtries=$((rtries + 1))
-		if [ $rtries -ge 5 ] || ! grep -q "Address already in use" "$run/responder.log"; then
-			cat "$run/responder.log" >&2; return 1
-		fi
-	done
+	start_hosts "$build" "$run" "$port" || { stop "$run"; return 1; }
 	cp "$src/etc/fastcgi.params" "$run/fastcgi.params"
-	sed -e "s|@FASTCGI_PARAMS@|$run/fastcgi.params|g" -e "s|@RUNDIR@|$run|g" -e "s|@LISTEN@|127.0.0.1:$port|g" \
-		-e "s|@FASTCGI@|127.0.0.1:$fport|g" \
-		-e "s|@HTDOCS@|$src/htdocs|g" -e "s|@RATE@|${RATE:-2000}|g" -e "s|@BURST@|${BURST:-4000}|g" \
-		-e "s|@ACCESS_LOG@|${ACCESS_LOG:-$run/access.log}|g" \
-		-e "$([ "${CACHE:-}" = on ] && echo 's|#cache# ||')" \
-		"$src/nginx.conf.example" > "$run/nginx.conf"
-	start_monitors "$build" "$run"
+	nginx_conf "$src" "$run" "$port" > "$run/nginx.conf"
 	local tries=0
 	# another process may take the port between the check and the bind: pick again (PORT=0 only)
 	until env -u NGINX "$nginx" -p "$run" -c "$run/nginx.conf" -g "daemon on;" >"$run/nginx.start.log" 2>&1; do
@@ -102,7 +164,6 @@ start_nginx() {
 	done
 	wait_port "$port"
 	echo "$port" > "$run/port"
-	echo "$fport" > "$run/fcgi_port"
 	echo "http://127.0.0.1:$port"
 }
 
@@ -246,13 +307,13 @@ own_store() {
 }
 
 # The evaluators of the monitoring interface (autoplan-monitor): they turn a catalog swap into alerts.
-start_monitors() {
-	local build=$1 run=$2 i
-	: > "$run/monitor.pids"
+start_monitors() { # build dir catalog
+	local build=$1 dir=$2 i
+	: > "$dir/monitor.pids"
 	for i in $(seq 1 "${MONITORS:-1}"); do
-		${MONITOR_WRAPPER:-} "$build/src/autoplan-monitor" --catalog "${CATALOG:-$build/catalog.bin}" --interval "${MONITOR_INTERVAL:-5}" \
-			${MONITOR_ARGS:-} >>"$run/monitor.log" 2>&1 &
-		echo $! >> "$run/monitor.pids"
+		setsid ${MONITOR_WRAPPER:-} "$build/src/autoplan-monitor" --catalog "$3" --interval "${MONITOR_INTERVAL:-5}" \
+			${MONITOR_ARGS:-} >>"$dir/monitor.log" 2>&1 &
+		echo $! >> "$dir/monitor.pids"
 	done
 }
 
@@ -272,22 +333,28 @@ start() {
 	esac
 }
 
+# The pid files of a stack: the front's, and each host's responder.
+pid_files() { # run
+	local f
+	for f in "$1/nginx.pid" "$1/httpd.pid" "$1"/hosts/*/responder.pid; do [ -f "$f" ] && echo "$f"; done
+	return 0
+}
+
 stop() {
 	local run=$1 f busy mons="" m
-	if [ -f "$run/monitor.pids" ]; then mons=$(cat "$run/monitor.pids"); kill $mons 2>/dev/null || true; rm -f "$run/monitor.pids"; fi
-	for f in nginx httpd responder; do
-		if [ -f "$run/$f.pid" ]; then kill "$(cat "$run/$f.pid")" 2>/dev/null || true; fi
+	for f in "$run"/hosts/*/monitor.pids; do
+		[ -f "$f" ] && mons+=" $(cat "$f")" && rm -f "$f"
 	done
+	[ -n "$mons" ] && { kill $mons 2>/dev/null || true; }
+	for f in $(pid_files "$run"); do kill "$(cat "$f")" 2>/dev/null || true; done
 	for _ in $(seq 1 "${STOP_WAIT:-50}"); do
 		busy=""
-		for f in nginx httpd responder; do
-			if [ -f "$run/$f.pid" ] && kill -0 "$(cat "$run/$f.pid")" 2>/dev/null; then busy=1; fi
-		done
+		for f in $(pid_files "$run"); do kill -0 "$(cat "$f")" 2>/dev/null && busy=1; done
 		for m in $mons; do kill -0 "$m" 2>/dev/null && busy=1; done
 		[ -z "$busy" ] && break
 		sleep 0.05
 	done
-	rm -f "$run/nginx.pid" "$run/httpd.pid" "$run/responder.pid"
+	rm -f "$run/nginx.pid" "$run/httpd.pid" "$run/responder.pid" "$run/monitor.pids" "$run"/hosts/*/responder.pid
 }
 
 # What this machine lacks to start a front: its server binary, and Apache's module directory and module.
@@ -312,32 +379,72 @@ missing() {
 
 alive() { # every process of the stack in RUNDIR still runs
 	local f
-	for f in nginx httpd responder; do
-		if [ -f "$1/$f.pid" ] && ! kill -0 "$(cat "$1/$f.pid")" 2>/dev/null; then return 1; fi
-	done
+	for f in $(pid_files "$1"); do kill -0 "$(cat "$f")" 2>/dev/null || return 1; done
 	[ -f "$1/nginx.pid" ] || [ -f "$1/httpd.pid" ]
+}
+
+# nginx and at least one host run.
+serving() {
+	local f
+	[ -f "$1/nginx.pid" ] && kill -0 "$(cat "$1/nginx.pid")" 2>/dev/null || return 1
+	for f in "$1"/hosts/*/responder.pid; do [ -f "$f" ] && kill -0 "$(cat "$f")" 2>/dev/null && return 0; done
+	return 1
+}
+
+hosts_down() { # run down build: names each host that ended since (once, on standard error); prints those down
+	local f k now=""
+	for f in "$1"/hosts/*/responder.pid; do
+		k=$(basename "$(dirname "$f")")
+		kill -0 "$(cat "$f")" 2>/dev/null && continue
+		now+=" $k"
+		[[ " $2 " == *" $k "* ]] ||
+			echo "host $k stopped; the others serve. To start it again: $(cd "$(dirname "$0")" && pwd)/stack.sh restart-host $3 $1 $k" >&2
+	done
+	echo "$now"
 }
 
 case "${1:-}" in
 start) start "$2" "$3" "$4" ;;
+restart-host) restart_host "$2" "$3" "$4" ;;
+alive) alive "$2" ;;
 stop) stop "$2" ;;
 missing) shift; missing "$@" ;;
 run)
 	build=$2 src=$3
 	run="$build/run"
-	export PORT=${PORT:-8080}
+	export PORT=${PORT:-8080} CACHE=${CACHE:-on} # nginx's cache of GET answers, as a deployment would run it
+	stop_db=:
+	if [ "${DB:-sqlite}" = postgres ]; then
+		# the store of every host: a PostgreSQL server of its own, its data kept in BUILDDIR/state/pg
+		AUTOPLAN_MONITOR_DB=$("$src/tests/monitor/pg.sh" start "$build/state/pg") || exit 1
+		export AUTOPLAN_MONITOR_DB
+		stop_db='"$src/tests/monitor/pg.sh" stop "$build/state/pg"'
+	elif [ "${DB:-sqlite}" != sqlite ]; then
+		echo "DB must be sqlite or postgres, not $DB" >&2; exit 2
+	fi
 	export AUTOPLAN_MONITOR_DB=${AUTOPLAN_MONITOR_DB:-$build/state/monitor.db}
 	own_store "$AUTOPLAN_MONITOR_DB"
-	url=$(start "$build" "$src" "$run")
-	trap 'stop "$run"; exit 0' INT TERM
-	echo "autoplan is serving on $url (index: $url/v2/) through ${FRONT:-nginx} - Ctrl-C stops it"
-	echo "logs: $run/*.log; monitoring store: $AUTOPLAN_MONITOR_DB (./dev.sh admin)"
-	while alive "$run"; do
-		sleep 1
-	done
-	echo "a component stopped; see $run/*.log" >&2
+	url=$(start "$build" "$src" "$run") || { eval "$stop_db"; exit 1; }
+	trap 'stop "$run"; eval "$stop_db"; exit 0' INT TERM
+	echo "autoplan is serving on $url (index: $url/v2/) through ${FRONT:-nginx}, ${HOSTS:-1} host(s) - Ctrl-C stops it"
+	echo "logs: $run/*.log, $run/hosts/*/*.log; monitoring store: $AUTOPLAN_MONITOR_DB (./dev.sh admin)"
+	if [ "${HOSTS:-1}" -gt 1 ]; then
+		# with several hosts, one that ends is a fault the others cover (try it: kill a host's process
+		# groups, RUNDIR/hosts/K/pgids); the run ends with the front or the last host
+		down=""
+		while serving "$run"; do
+			down=$(hosts_down "$run" "$down" "$build")
+			sleep 1
+		done
+	else
+		while alive "$run"; do
+			sleep 1
+		done
+	fi
+	echo "a component stopped; see $run/*.log and $run/hosts/*/*.log" >&2
 	stop "$run"
+	eval "$stop_db"
 	exit 1
 	;;
-*) sed -n '2,21p' "$0"; exit 2 ;;
+*) sed -n '2,27p' "$0"; exit 2 ;;
 esac

@@ -3,7 +3,7 @@
 # trust authentication, no fsync; stopped and removed by "stop". Uses the Debian package's binaries
 # under /usr/lib/postgresql/*/bin. As root it runs the server as the postgres system user (initdb
 # refuses root).
-#   pg.sh start DIR   prints a libpq connection string for database "postgres"
+#   pg.sh start DIR   prints a libpq connection string for database "postgres" (DIR/data, when there, is kept)
 #   pg.sh stop DIR
 set -euo pipefail
 
@@ -24,7 +24,9 @@ start() {
 	mkdir -p "$dir/data" "$dir/sock"
 	chmod 755 "$dir" "$dir/sock"
 	if [ "$(id -u)" -eq 0 ]; then chown postgres "$dir/data" "$dir/sock"; fi
-	as_owner "$bin/initdb" -D "$dir/data" -A trust -U autoplan -E UTF8 --no-sync >"$dir/initdb.log" 2>&1 ||
+	# a data directory of an earlier start is kept (./dev.sh run DB=postgres keeps its store)
+	[ -f "$dir/data/PG_VERSION" ] ||
+		as_owner "$bin/initdb" -D "$dir/data" -A trust -U autoplan -E UTF8 --no-sync >"$dir/initdb.log" 2>&1 ||
 		{ cat "$dir/initdb.log" >&2; return 1; }
 	as_owner "$bin/pg_ctl" -D "$dir/data" -l "$dir/sock/server.log" -w -t 60 \
 		-o "-k $dir/sock -c listen_addresses='' -c fsync=off -c full_page_writes=off -c max_connections=200" \

@@ -103,6 +103,16 @@ static bool determiner(const char *w)
 	return false;
 }
 
+/* Whether word k stands where a noun does: after an article, or after an article and one small word or
+ * adverb-like word ("a weekly reporting", "the daily sending"). */
+static bool after_determiner(const struct plan_resolution *r, int k)
+{
+	if (k > 0 && determiner(r->words[k - 1])) return true;
+	if (k < 2 || !determiner(r->words[k - 2])) return false;
+	size_t n = r->wordlen[k - 1];
+	return r->stop[k - 1] || (n > 3 && strcmp(r->words[k - 1] + n - 2, "ly") == 0);
+}
+
 /* ---- words ---- */
 
 static void add_match(struct plan_match *m, int *n, uint32_t word, int level)
@@ -454,7 +464,7 @@ static int phrase_at(const struct catalog *c, const struct plan_resolution *r, i
 			int lv = word_level(r->words[k], r->wordlen[k], w, lw, r->fuzzy[k]);
 			if (lv == LV_NONE && r->fuzzy[k]) lv = typo_of(c, r, k, w, lw);
 			int need = r->fuzzy[k] ? LV_TYPO : one_word && !(flags & PH_STEM) ? LV_EXACT : LV_STEM;
-			if (lv < need && need == LV_EXACT && verb_form(r->words[k], r->wordlen[k], w, lw) && (k == 0 || !determiner(r->words[k - 1])))
+			if (lv < need && need == LV_EXACT && verb_form(r->words[k], r->wordlen[k], w, lw) && !after_determiner(r, k))
 				lv = need;
 			if (lv >= need) break;
 			/* a catalog app's name may sit inside a phrase, a product's is content ("create a Google Doc
@@ -811,7 +821,7 @@ static bool note_action(const struct catalog *c, struct plan_resolution *r, int 
 	int n = phrase_at(c, r, i, cat_s(c, sy->phrase), sy->words == 1 || r->stop[i] ? PH_STRICT : PH_GAP);
 	if (n < (int)sy->words || negated_at(c, r, i)) return false;
 	/* "with a label filter": after an article the word is a noun, the thing, not the action */
-	if (sy->words == 1 && i > 0 && determiner(r->words[i - 1])) return false;
+	if (sy->words == 1 && after_determiner(r, i)) return false;
 	for (int k = i, w = 0; k < i + n && w < (int)sy->words; k++)
 		if (word_level(r->words[k], r->wordlen[k], phrase_word(cat_s(c, sy->phrase), w), phrase_word_len(cat_s(c, sy->phrase), w),
 			r->fuzzy[k]) >= LV_TYPO) { r->action_word[k] = true; w++; }

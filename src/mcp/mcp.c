@@ -275,6 +275,17 @@ static void initialize(struct reply *out, struct json_object *id, struct json_ob
 	end_result(out, w, era);
 }
 
+/* 2026-07-28's cache hints, on its cacheable results (server/discover, tools/list): what they hold is fixed by
+ * the release, as the HTTP answers marked so (a day); private, since their texts follow the caller's language. */
+static void cache_hints(struct jw *w, const struct era *era)
+{
+	if (!era->modern) return;
+	jw_key(w, "ttlMs");
+	jw_int(w, CACHE_RELEASE_SECONDS * 1000LL);
+	jw_key(w, "cacheScope");
+	jw_str(w, "private");
+}
+
 /* 2026-07-28: the versions, capabilities and identity in one answer, before or instead of anything else. */
 static void discover(struct reply *out, struct json_object *id, const struct era *era)
 {
@@ -284,6 +295,7 @@ static void discover(struct reply *out, struct json_object *id, const struct era
 	for (int i = 0; MCP_VERSIONS[i]; i++) jw_str(w, MCP_VERSIONS[i]);
 	jw_arr_end(w);
 	server_info(w, era);
+	cache_hints(w, era);
 	end_result(out, w, era);
 }
 
@@ -325,6 +337,7 @@ static void request(const struct router *r, const struct request *req, struct re
 	} else if (strcmp(method, "tools/list") == 0) {
 		struct jw *w = begin_result(out, id);
 		mcp_tools_list(r, era->de, w);
+		cache_hints(w, era);
 		end_result(out, w, era);
 	} else if (strcmp(method, "tools/call") == 0) {
 		tools_call(r, req, out, id, params, era);

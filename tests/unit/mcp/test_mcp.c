@@ -456,6 +456,8 @@ Test(mcp, modern_discover_and_results)
 	cr_assert_eq(json_object_array_length(get(r, "supportedVersions")), 3);
 	cr_assert_str_eq(str(get(r, "serverInfo"), "name"), "autoplan");
 	get(get(r, "capabilities"), "tools");
+	cr_assert_eq(json_object_get_int64(get(r, "ttlMs")), 86400000, "fixed by the release: a day");
+	cr_assert_str_eq(str(r, "cacheScope"), "private");
 	answer_free(&a);
 	/* a tool call of that generation: the same answer as the handshake's, with resultType */
 	const char *hc[] = { "HTTP_MCP_PROTOCOL_VERSION", "2026-07-28", "HTTP_MCP_METHOD", "tools/call", "HTTP_MCP_NAME",
@@ -466,11 +468,22 @@ Test(mcp, modern_discover_and_results)
 	struct answer h2 = call("GET", "/v2/capability-gaps", "app=mailA", NULL, NULL);
 	expect_same(&a, &h2, false);
 	cr_assert_str_eq(str(get(a.json, "result"), "resultType"), "complete");
+	cr_assert_not(json_object_object_get_ex(get(a.json, "result"), "ttlMs", NULL), "a tool's result is not cacheable");
 	answer_free(&a);
 	answer_free(&h2);
-	/* the handshake's requests carry no resultType */
+	/* the tool list of that generation carries the cache hints */
+	const char *hl[] = { "HTTP_MCP_PROTOCOL_VERSION", "2026-07-28", "HTTP_MCP_METHOD", "tools/list", NULL };
+	a = mcp("{\"jsonrpc\":\"2.0\",\"id\":4,\"method\":\"tools/list\",\"params\":{" META "}}", hl);
+	cr_assert_eq(json_object_get_int64(get(get(a.json, "result"), "ttlMs")), 86400000, "%s", a.text);
+	cr_assert_str_eq(str(get(a.json, "result"), "cacheScope"), "private");
+	answer_free(&a);
+	/* the handshake's requests carry no resultType and no cache hints */
 	a = mcp("{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"ping\"}", NULL);
 	cr_assert_not(json_object_object_get_ex(get(a.json, "result"), "resultType", NULL));
+	answer_free(&a);
+	a = mcp("{\"jsonrpc\":\"2.0\",\"id\":5,\"method\":\"tools/list\"}", NULL);
+	cr_assert_not(json_object_object_get_ex(get(a.json, "result"), "ttlMs", NULL));
+	cr_assert_not(json_object_object_get_ex(get(a.json, "result"), "cacheScope", NULL));
 	answer_free(&a);
 }
 

@@ -192,6 +192,13 @@ static struct json_object *operation(const struct route *rt)
 		jadd(op, "requestBody", rb);
 	}
 	jadd(ok, "description", str(rt->response_doc));
+	struct json_object *answer = openapi_answer_schema(rt);
+	if (answer) {
+		struct json_object *content = json_object_new_object(), *media = json_object_new_object();
+		jadd(media, "schema", answer);
+		jadd(content, "application/json", media);
+		jadd(ok, "content", content);
+	}
 	if (rt->flags & R_LANGUAGE) jadd(ok, "headers", json_tokener_parse(LANGUAGE_HEADERS));
 	if (rt->flags & (R_CACHE | R_CACHE_RELEASE)) cache_responses(ok, resp, rt);
 	json_object_object_add(resp, rt->flags & R_CREATED ? "201" : rt->flags & R_NO_CONTENT ? "204" : "200", ok);
@@ -214,7 +221,29 @@ static struct json_object *operation(const struct route *rt)
 	return op;
 }
 
-static struct json_object *error_schema(void)
+struct json_object *openapi_answer_schema(const struct route *rt)
+{
+	if (!rt->answer) return NULL;
+	struct json_object *o = openapi_schema(rt->answer);
+	if (!(rt->flags & R_VERSIONED)) return o;
+	/* the triple the router adds to the answers of versioned routes (reply_version_triple) */
+	static const char *const triple[] = { "dataset_version", "catalog_version", "rule_version" };
+	struct json_object *props = NULL, *req = NULL;
+	json_object_object_get_ex(o, "properties", &props);
+	if (!json_object_object_get_ex(o, "required", &req)) {
+		req = json_object_new_array();
+		jadd(o, "required", req);
+	}
+	for (size_t i = 0; i < sizeof triple / sizeof *triple; i++) {
+		struct json_object *t = json_object_new_object();
+		jadd(t, "type", str("string"));
+		json_object_object_add(props, triple[i], t);
+		json_object_array_add(req, str(triple[i]));
+	}
+	return o;
+}
+
+struct json_object *openapi_error_schema(void)
 {
 	struct json_object *s = json_tokener_parse(
 		"{\"type\":\"object\",\"required\":[\"error\",\"message\",\"status\"],\"properties\":{"
@@ -276,7 +305,7 @@ static struct json_object *document(const struct document_spec *d)
 	}
 	jadd(doc, "paths", paths);
 	if (d->security) jadd(doc, "security", json_tokener_parse(d->security));
-	jadd(schemas, "Error", error_schema());
+	jadd(schemas, "Error", openapi_error_schema());
 	jadd(comp, "schemas", schemas);
 	if (d->schemes) jadd(comp, "securitySchemes", json_tokener_parse(d->schemes));
 	jadd(doc, "components", comp);

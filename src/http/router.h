@@ -81,6 +81,7 @@ struct route {
 	unsigned flags;
 	const char *response_doc;   /* what a 200 answer holds */
 	const char *summary_de;     /* the summary in German: the MCP tool's title (R_TOOL routes), else NULL */
+	const struct schema *answer; /* the 200 answer's shape (R_TOOL routes: the tool's outputSchema), else NULL */
 };
 
 struct router;

@@ -44,7 +44,7 @@ bool mcp_origin_allowed(const char *origin, const char *allowed);
 
 /* tools.c: the tools of r's route table. */
 /* Writes the tools/list result's members into the open result object: "tools":[...] with name, title,
- * description, inputSchema, annotations; titles and descriptions in German when de. */
+ * description, inputSchema, outputSchema (the answer's shape or the error object), annotations; titles and descriptions in German when de. */
 void mcp_tools_list(const struct router *r, bool de, struct jw *w);
 /* The route offered as the tool named name, or NULL. */
 const struct route *mcp_tool_find(const struct router *r, const char *name);

@@ -49,6 +49,8 @@ let calls = 0;
 for (const t of tools) {
 	assert.equal(t.inputSchema.type, 'object');
 	assert.equal(t.annotations.readOnlyHint, true);
+	// an output schema: the SDK checks every structuredContent below against it, errors included
+	assert.equal(t.outputSchema?.type, 'object', t.name);
 	const [args, method, path] = cases[t.name];
 	const h = await http(method, path, method === 'POST' ? args : undefined);
 	assert.equal(h.status, 200, `${t.name}: HTTP ${h.status} ${JSON.stringify(h.json)}`);

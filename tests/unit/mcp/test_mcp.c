@@ -1,6 +1,7 @@
 #define _GNU_SOURCE /* asprintf */
 /* The MCP endpoint in this process: the transport's rules, the JSON-RPC envelope, the methods, and the
  * tools answering as the HTTP routes they are generated from. */
+#include "api/openapi.h"
 #include "api/routes.h"
 #include "catalog/catalog.h"
 #include "http/request.h"
@@ -358,6 +359,72 @@ Test(mcp, tools_call_runs_the_http_route)
 	expect_same(&t, &h, false);
 	answer_free(&t);
 	answer_free(&h);
+}
+
+/* The answer of a valid call of the tool holds the shape its outputSchema declares (the route's answer shape,
+ * checked by the validator the requests are checked with, and the version triple where the route carries it). */
+static void expect_declared_shape(const char *name, const char *args)
+{
+	const struct route *r = mcp_tool_find(&rt, name);
+	cr_assert(r && r->answer, "%s declares no answer shape", name);
+	struct answer t = tool(name, args, NULL);
+	struct json_object *res = get(t.json, "result"), *sc = get(res, "structuredContent");
+	cr_assert_not(json_object_get_boolean(get(res, "isError")), "%s: %s", name, t.text);
+	struct schema_error err;
+	struct json_object *ok = schema_validate(r->answer, sc, NULL, "answer", &err);
+	cr_assert(ok, "%s: %s %s", name, err.pointer, err.message);
+	json_object_put(ok);
+	if (r->flags & R_VERSIONED)
+		cr_assert(json_object_is_type(get(sc, "rule_version"), json_type_string), "%s", name);
+	answer_free(&t);
+}
+
+Test(mcp, tools_declare_their_answers)
+{
+	struct answer a = mcp("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/list\"}", NULL);
+	struct json_object *tools = get(get(a.json, "result"), "tools");
+	for (size_t i = 0; i < json_object_array_length(tools); i++) {
+		struct json_object *t = json_object_array_get_idx(tools, i), *o = get(t, "outputSchema");
+		cr_assert_str_eq(str(o, "type"), "object");
+		/* the answer's shape as the OpenAPI document gives it, or the error object of an isError result */
+		struct json_object *any = get(o, "anyOf"), *want = openapi_answer_schema(mcp_tool_find(&rt, str(t, "name")));
+		cr_assert_eq(json_object_array_length(any), 2);
+		cr_assert(json_object_equal(json_object_array_get_idx(any, 0), want), "%s", str(t, "name"));
+		json_object_put(want);
+		cr_assert(strstr(json_object_to_json_string(json_object_array_get_idx(any, 1)), "\"pointer\""));
+	}
+	answer_free(&a);
+	const char *entry = "\"mcp/io-github-github-github-mcp-server\"", *plan = "{\"query\":\"save Gmail attachments to Google Drive\"}";
+	expect_declared_shape("find_capabilities", "{\"query\":\"send email\",\"limit\":3}");
+	expect_declared_shape("plan_workflow", plan);
+	expect_declared_shape("plan_workflow", "{\"query\":\"zzzz qqqq\"}");
+	expect_declared_shape("get_connections", "{\"type\":\"mcp\",\"slug\":\"io-github-github-github-mcp-server\"}");
+	expect_declared_shape("get_verifications", "{\"type\":\"mcp\",\"slug\":\"io-github-github-github-mcp-server\"}");
+	char args[200];
+	snprintf(args, sizeof args, "{\"id\":%s,\"client\":\"claude-desktop\"}", entry);
+	expect_declared_shape("check_compatibility", args);
+	expect_declared_shape("configure", args);
+	snprintf(args, sizeof args, "{\"id\":%s,\"client\":\"no-such-client\"}", entry);
+	expect_declared_shape("check_compatibility", args);
+	expect_declared_shape("configure", args);
+	expect_declared_shape("explain_permissions", plan);
+	expect_declared_shape("validate_config", "{\"client\":\"claude-desktop\",\"config\":\"{\\\"mcpServers\\\":{}}\"}");
+	expect_declared_shape("validate_config", "{\"client\":\"claude-desktop\",\"config\":\"{{{\"}");
+	expect_declared_shape("get_capability_gaps", "{\"app\":\"mailA\"}");
+	expect_declared_shape("find_replacements", "{\"app\":\"driveA\",\"read_only\":true}");
+	expect_declared_shape("snapshot_workflow", plan);
+	expect_declared_shape("list_entries_v1", "{\"suche\":\"github\",\"grenze\":5}");
+	/* a snapshot's impact, and a report the catalog holds */
+	struct answer s = call("POST", "/v2/workflows/snapshot", NULL, plan, NULL);
+	struct json_object *body = json_object_new_object();
+	json_object_object_add(body, "snapshot", json_object_get(get(s.json, "snapshot")));
+	expect_declared_shape("change_impact", json_object_to_json_string(body));
+	json_object_put(body);
+	answer_free(&s);
+	struct answer reports = call("GET", "/v2/verification-reports", NULL, NULL, NULL);
+	snprintf(args, sizeof args, "{\"id\":\"%s\"}", str(json_object_array_get_idx(get(reports.json, "reports"), 0), "id"));
+	expect_declared_shape("get_verification_report", args);
+	answer_free(&reports);
 }
 
 Test(mcp, tools_call_errors_are_tool_results)

@@ -219,7 +219,8 @@ static struct json_object *parse_body(const struct request *req, struct reply *o
 /* How one request is served: by the initialize handshake's rules, or by 2026-07-28's (modern). */
 struct era {
 	bool modern;
-	bool de;      /* texts in German: Accept-Language prefers it */
+	const char *lang; /* the language preference (Accept-Language's grammar): the _meta's, else the header's */
+	bool de;          /* texts in German: lang prefers it */
 };
 
 /* Starts a result object for id; end_result closes it, with resultType on a modern request. */
@@ -318,8 +319,10 @@ static void tools_call(const struct router *r, const struct request *req, struct
 		return;
 	}
 	struct json_object *none = args ? NULL : json_object_new_object();
+	struct request asked = *req; /* the answer's texts ordered by the request's preference, as over HTTP */
+	asked.accept_language = (char *)era->lang;
 	struct jw *w = begin_result(out, id);
-	mcp_tool_call(r, rt, args ? args : none, req, w);
+	mcp_tool_call(r, rt, args ? args : none, &asked, w);
 	json_object_put(none);
 	end_result(out, w, era);
 }
@@ -346,15 +349,29 @@ static void request(const struct router *r, const struct request *req, struct re
 	}
 }
 
-/* The version a request's _meta names ("io.modelcontextprotocol/protocolVersion"), or NULL. */
-static const char *meta_version(struct json_object *params)
+/* A string member of a request's _meta, or NULL. */
+static const char *meta_string(struct json_object *params, const char *key)
 {
 	struct json_object *meta = NULL, *v = NULL;
 	if (!json_object_object_get_ex(params, "_meta", &meta) || !json_object_is_type(meta, json_type_object) ||
-	    !json_object_object_get_ex(meta, "io.modelcontextprotocol/protocolVersion", &v) ||
-	    !json_object_is_type(v, json_type_string))
+	    !json_object_object_get_ex(meta, key, &v) || !json_object_is_type(v, json_type_string))
 		return NULL;
 	return json_object_get_string(v);
+}
+
+/* The version a request's _meta names, or NULL. */
+static const char *meta_version(struct json_object *params)
+{
+	return meta_string(params, "io.modelcontextprotocol/protocolVersion");
+}
+
+/* The language preference of a request: its _meta's "io.modelcontextprotocol/acceptLanguage" (Accept-Language's
+ * grammar, as proposed for the protocol in SEP-2792; a client without HTTP headers can state it so), else the
+ * Accept-Language header; a _meta value longer than the header's cap is not read. NULL when neither. */
+static const char *language(const struct request *req, struct json_object *params)
+{
+	const char *lang = meta_string(params, "io.modelcontextprotocol/acceptLanguage");
+	return lang && strlen(lang) <= 256 ? lang : req->accept_language;
 }
 
 /* Header h must be present and equal value (a body member it mirrors); 0, or -1 with out filled. */
@@ -441,8 +458,8 @@ static void message(const struct router *r, const struct request *req, struct re
 		return;
 	}
 	int order[2];
-	struct era era = { .modern = modern == 1 };
-	era.de = accept_language_order(req->accept_language, LANG_CODES, 2, order) > 0 && order[0] == LANG_DE;
+	struct era era = { .modern = modern == 1, .lang = language(req, params) };
+	era.de = accept_language_order(era.lang, LANG_CODES, 2, order) > 0 && order[0] == LANG_DE;
 	request(r, req, out, json_object_get_string(method), id, params, &era);
 }
 

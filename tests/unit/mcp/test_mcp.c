@@ -618,6 +618,40 @@ Test(mcp, german_texts_by_accept_language)
 	answer_free(&a);
 }
 
+/* The language a request's _meta states (io.modelcontextprotocol/acceptLanguage) comes before the header. */
+Test(mcp, language_from_meta)
+{
+	const char *en[] = { "HTTP_ACCEPT_LANGUAGE", "en", NULL };
+	struct answer a = mcp("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/list\",\"params\":{\"_meta\":"
+		"{\"io.modelcontextprotocol/acceptLanguage\":\"de-AT, en;q=0.3\"}}}", en);
+	struct json_object *plan = json_object_array_get_idx(get(get(a.json, "result"), "tools"), 1);
+	cr_assert_str_eq(str(plan, "title"), "Einen Ablauf planen", "%s", a.text);
+	answer_free(&a);
+	const char *de[] = { "HTTP_ACCEPT_LANGUAGE", "de", NULL };
+	a = mcp("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/list\",\"params\":{\"_meta\":"
+		"{\"io.modelcontextprotocol/acceptLanguage\":\"en\"}}}", de);
+	plan = json_object_array_get_idx(get(get(a.json, "result"), "tools"), 1);
+	cr_assert_str_eq(str(plan, "title"), "Plan a workflow");
+	answer_free(&a);
+	/* not a string: the header decides */
+	a = mcp("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/list\",\"params\":{\"_meta\":"
+		"{\"io.modelcontextprotocol/acceptLanguage\":5}}}", de);
+	plan = json_object_array_get_idx(get(get(a.json, "result"), "tools"), 1);
+	cr_assert_str_eq(str(plan, "title"), "Einen Ablauf planen");
+	answer_free(&a);
+	/* a tool's answer orders its texts by it, as the HTTP route does by the header */
+	const char *q = "{\"query\":\"save Gmail attachments to Google Drive\"}";
+	a = mcp("{\"jsonrpc\":\"2.0\",\"id\":9,\"method\":\"tools/call\",\"params\":{\"name\":\"plan_workflow\","
+		"\"arguments\":{\"query\":\"save Gmail attachments to Google Drive\"},"
+		"\"_meta\":{\"io.modelcontextprotocol/acceptLanguage\":\"de\"}}}", en);
+	struct answer h = call("POST", "/v2/workflows/plan", NULL, q, de), h_en = call("POST", "/v2/workflows/plan", NULL, q, en);
+	cr_assert_str_neq(h.text, h_en.text, "the texts' order differs by language");
+	expect_same(&a, &h, false);
+	answer_free(&a);
+	answer_free(&h);
+	answer_free(&h_en);
+}
+
 /* A requested version full of characters to escape is quoted cut short, and the answer stays one JSON value. */
 Test(mcp, unsupported_version_quoted_safely)
 {

@@ -6,6 +6,7 @@
 #include "catalog/vocab.h"
 #include "api/monitoring.h"
 
+#include <stdio.h>
 #include <string.h>
 
 static const char *const type_names[] = { NULL, "string", "integer", "number", "boolean", "array", "object", NULL };
@@ -174,6 +175,11 @@ static struct json_object *operation(const struct route *rt)
 		char name[64];
 		route_tool_name(rt, name, sizeof name);
 		jadd(op, "x-mcp-tool", str(name));
+	}
+	if (rt->flags & R_RESOURCE) { /* readable as a resource (or a URI template) of the MCP endpoint */
+		char uri[256];
+		snprintf(uri, sizeof uri, "autoplan:%s", rt->pattern);
+		jadd(op, "x-mcp-resource", str(uri));
 	}
 	jadd(op, "x-implemented", json_object_new_boolean(rt->fn != h_not_implemented));
 	add_params(params, rt->path, "path");

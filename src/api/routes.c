@@ -12,6 +12,7 @@
 #define CR R_CACHE_RELEASE /* GET documents fixed by the release */
 #define P R_PLANNER        /* reads the planner's free-text resolver tables (a CGI process maps them) */
 #define T R_TOOL           /* offered as an MCP tool at /mcp, named after the operationId (docs/mcp.md) */
+#define RS R_RESOURCE     /* offered as an MCP resource at /mcp (a URI template with path parameters) */
 /* The MCP endpoint: answered whole by the mcp module; a tool call may plan or parse YAML */
 #define MCP (R_RAW | R_PLANNER | R_YAML)
 
@@ -67,13 +68,13 @@ const struct route ROUTES[] = {
 		NULL, NULL, &B_TASK, h_plan, V | E | L | P | T, PLAN_DOC,
 		"Einen Ablauf planen", &A_PLAN },
 	{ "GET", "/v2/connections/{type}/{slug}", "getConnections", "Connection options of a directory entry", 3,
-		&P_ENTRY, &Q_LOCALE, NULL, h_connections, V | E | C | T,
+		&P_ENTRY, &Q_LOCALE, NULL, h_connections, V | E | C | T | RS,
 		"id, name, status, locale, connections (id, transport stdio|streamable-http|sse, runtime local|remote, command, "
 		"args, url, package {registry, name, version}, requires, env and headers {name, required, secret, description}, "
 		"text in the locale), connection_rule_version; 404 entry_not_found",
 		"Verbindungsarten eines Verzeichniseintrags", &A_CONNECTIONS },
 	{ "GET", "/v2/verifications/{type}/{slug}", "getVerifications", "Verification levels of a directory entry", 4,
-		&P_ENTRY, &Q_LOCALE, NULL, h_verifications, V | E | C | T,
+		&P_ENTRY, &Q_LOCALE, NULL, h_verifications, V | E | C | T | RS,
 		"id, levels (reached, in order listed < package_resolved < started < schema_read < execution_tested), "
 		"details (every level: reached, date, report, basis), connections (id, levels), summary; 404 entry_not_found",
 		"Prüfstufen eines Verzeichniseintrags", &A_VERIFICATIONS },
@@ -116,7 +117,7 @@ const struct route ROUTES[] = {
 	{ "GET", "/v2/verification-reports", "listVerificationReports", "List verification reports", 0,
 		NULL, NULL, NULL, h_reports, V | C, "reports (id, date, title)", NULL, NULL },
 	{ "GET", "/v2/verification-reports/{id}", "getVerificationReport", "A dated verification report", 13,
-		&P_REPORT, NULL, NULL, h_report, C | T, "the report: environment, assertions, limitations, observed tool input schemas",
+		&P_REPORT, NULL, NULL, h_report, C | T | RS, "the report: environment, assertions, limitations, observed tool input schemas",
 		"Ein datierter Prüfbericht", &A_REPORT },
 	{ "GET", "/v1/eintrag/{art}/{slug}", "getEntryV1", "Directory entry (previous major version)", 0,
 		&P_V1_ENTRY, NULL, NULL, h_v1_entry, R_HIDDEN | C,
@@ -130,13 +131,14 @@ const struct route ROUTES[] = {
 	{ "GET", "/v2/", "getIndex", "Service index: versions and every endpoint", 14,
 		NULL, NULL, NULL, h_index, V | C, "service, api_version, version triple, endpoints", NULL, NULL },
 	{ "GET", "/v2/tasks", "listTasks", "The task catalog with capability chains", 14,
-		NULL, NULL, NULL, h_tasks, C, "tasks", NULL, NULL },
+		NULL, NULL, NULL, h_tasks, C | RS, "tasks", "Der Aufgabenkatalog mit Fähigkeitsketten", NULL },
 	{ "GET", "/v2/apps", "listApps", "Apps with authentication, cost and limits statements", 14,
-		NULL, NULL, NULL, h_apps, C, "apps", NULL, NULL },
+		NULL, NULL, NULL, h_apps, C | RS, "apps", "Apps mit Angaben zu Anmeldung, Kosten und Grenzen", NULL },
 	{ "GET", "/v2/guides", "listGuides", "Short how-tos in English and German", 14,
-		NULL, NULL, NULL, h_guides, C, "guides", NULL, NULL },
+		NULL, NULL, NULL, h_guides, C | RS, "guides", "Kurze Anleitungen auf Englisch und Deutsch", NULL },
 	{ "GET", "/v2/clients", "listClients", "MCP clients: file formats, fields, locations, steps; the validator's issue codes", 0,
-		NULL, NULL, NULL, h_clients, C, "clients (one record per client, see docs/config.md), issue_codes ({code, severity, meaning})", NULL, NULL },
+		NULL, NULL, NULL, h_clients, C | RS, "clients (one record per client, see docs/config.md), issue_codes ({code, severity, meaning})",
+		"MCP-Clients: Dateiformate, Felder, Orte, Schritte; die Prüfcodes", NULL },
 	{ "GET", "/v2/catalog", "getProviderCatalog", "The provider catalog document", 0,
 		NULL, NULL, NULL, h_provider_catalog, C, "dataset_version, catalog_version, rule_version, apps", NULL, NULL },
 	{ "GET", "/v2/openapi.json", "getOpenApi", "This OpenAPI document", 0,

@@ -21,7 +21,9 @@ const char *const MCP_VERSIONS[] = { MCP_MODERN, "2025-11-25", "2025-06-18", NUL
 	"arbeiten mit derselben Anfrage; find_capabilities, get_capability_gaps und find_replacements erkunden den " \
 	"Katalog; list_entries_v1, get_connections, get_verifications, get_verification_report, check_compatibility, " \
 	"configure und validate_config bedienen das Verzeichnis und Client-Konfigurationen. Jedes Werkzeug liest nur: " \
-	"kein Anbieter wird aufgerufen. Die Antworten sind die der HTTP-Schnittstelle unter /v2 für dieselbe Eingabe."
+	"kein Anbieter wird aufgerufen. Die Antworten sind die der HTTP-Schnittstelle unter /v2 für dieselbe Eingabe. " \
+	"Aufgaben, Apps, Anleitungen und Clients sind Ressourcen (autoplan:/v2/...), und der Prompt plan_request macht " \
+	"aus der Anfrage eines Nutzers einen Planaufruf."
 #define MCP_INSTRUCTIONS "Plans automations over documented provider operations and answers from a directory " \
 	"of MCP servers. Call plan_workflow with a free-text query (English or German) or a task_id to get the " \
 	"steps, the provider operations, the OAuth scopes each needs and what is unknown or untested, with " \
@@ -29,7 +31,9 @@ const char *const MCP_VERSIONS[] = { MCP_MODERN, "2025-11-25", "2025-06-18", NUL
 	"find_capabilities, get_capability_gaps and find_replacements explore the catalog; list_entries_v1, " \
 	"get_connections, get_verifications, get_verification_report, check_compatibility, configure and " \
 	"validate_config serve the directory and client configurations. Every tool only reads: nothing is " \
-	"called at any provider. The answers are those of the HTTP interface under /v2 for the same input."
+	"called at any provider. The answers are those of the HTTP interface under /v2 for the same input. " \
+	"The tasks, apps, guides and clients are resources (autoplan:/v2/...), and the prompt plan_request turns a " \
+	"user's request into a plan call."
 
 static bool supported(const char *version)
 {
@@ -245,7 +249,8 @@ static void end_result(struct reply *out, struct jw *w, const struct era *era)
 static void server_info(struct jw *w, const struct era *era)
 {
 	jw_key(w, "capabilities");
-	jw_raw(w, "{\"tools\":{\"listChanged\":false}}");
+	jw_raw(w, "{\"tools\":{\"listChanged\":false},\"resources\":{\"listChanged\":false},"
+		"\"prompts\":{\"listChanged\":false}}");
 	jw_key(w, "serverInfo");
 	jw_obj(w);
 	jw_key(w, "name");
@@ -276,13 +281,14 @@ static void initialize(struct reply *out, struct json_object *id, struct json_ob
 	end_result(out, w, era);
 }
 
-/* 2026-07-28's cache hints, on its cacheable results (server/discover, tools/list): what they hold is fixed by
- * the release, as the HTTP answers marked so (a day); private, since their texts follow the caller's language. */
-static void cache_hints(struct jw *w, const struct era *era)
+/* 2026-07-28's cache hints, on its cacheable results: the lists are fixed by the release, as the HTTP answers
+ * marked so (a day), a resource's contents by the catalog (CACHE_CATALOG_SECONDS); private, since their texts
+ * follow the caller's language. */
+static void cache_hints(struct jw *w, const struct era *era, long long seconds)
 {
 	if (!era->modern) return;
 	jw_key(w, "ttlMs");
-	jw_int(w, CACHE_RELEASE_SECONDS * 1000LL);
+	jw_int(w, seconds * 1000LL);
 	jw_key(w, "cacheScope");
 	jw_str(w, "private");
 }
@@ -296,7 +302,7 @@ static void discover(struct reply *out, struct json_object *id, const struct era
 	for (int i = 0; MCP_VERSIONS[i]; i++) jw_str(w, MCP_VERSIONS[i]);
 	jw_arr_end(w);
 	server_info(w, era);
-	cache_hints(w, era);
+	cache_hints(w, era, CACHE_RELEASE_SECONDS);
 	end_result(out, w, era);
 }
 
@@ -327,6 +333,85 @@ static void tools_call(const struct router *r, const struct request *req, struct
 	end_result(out, w, era);
 }
 
+/* A string member of params, or NULL. */
+static const char *param_string(struct json_object *params, const char *key)
+{
+	struct json_object *v = NULL;
+	return json_object_object_get_ex(params, key, &v) && json_object_is_type(v, json_type_string) ?
+		json_object_get_string(v) : NULL;
+}
+
+/* resources/read: the route behind the URI answers, as a tool call's does; its error (an unknown entry) is the
+ * resource-not-found error with the HTTP interface's error object as data. */
+static void resources_read(const struct router *r, const struct request *req, struct reply *out,
+	struct json_object *id, struct json_object *params, const struct era *era)
+{
+	const char *uri = param_string(params, "uri");
+	if (!uri) {
+		rpc_error(out, 200, id, RPC_INVALID_PARAMS, NULL, "resources/read needs params.uri, a string");
+		return;
+	}
+	struct json_object *args = NULL;
+	const struct route *rt = mcp_resource_find(r, uri, &args);
+	if (!rt) {
+		rpc_error(out, 200, id, RPC_RESOURCE_NOT_FOUND, NULL, "resource not found: %.200s (resources/list and "
+			"resources/templates/list name them)", uri);
+		return;
+	}
+	struct request asked = *req;
+	asked.accept_language = (char *)era->lang;
+	struct reply ans = { 0 };
+	router_call(r, rt, args, &asked, &ans);
+	json_object_put(args);
+	size_t len;
+	const char *text = reply_text(&ans, &len);
+	if (ans.status >= 400) {
+		rpc_error(out, 200, id, RPC_RESOURCE_NOT_FOUND, text, "resource not found: %.200s (data: the HTTP "
+			"interface's error)", uri);
+	} else {
+		struct jw *w = begin_result(out, id);
+		jw_key(w, "contents");
+		jw_arr(w);
+		jw_obj(w);
+		jw_key(w, "uri");
+		jw_str(w, uri);
+		jw_key(w, "mimeType");
+		jw_str(w, "application/json");
+		jw_key(w, "text");
+		jw_strn(w, text, len);
+		jw_obj_end(w);
+		jw_arr_end(w);
+		cache_hints(w, era, CACHE_CATALOG_SECONDS);
+		end_result(out, w, era);
+	}
+	reply_free(&ans);
+}
+
+/* prompts/get: the prompt's message with its argument quoted. */
+static void prompts_get(struct reply *out, struct json_object *id, struct json_object *params, const struct era *era)
+{
+	const char *name = param_string(params, "name"), *arg = NULL;
+	if (!name) {
+		rpc_error(out, 200, id, RPC_INVALID_PARAMS, NULL, "prompts/get needs params.name, a string");
+		return;
+	}
+	if (!mcp_prompt_find(name, &arg)) {
+		rpc_error(out, 200, id, RPC_INVALID_PARAMS, NULL, "unknown prompt: %.80s (prompts/list names them)", name);
+		return;
+	}
+	struct json_object *args = NULL;
+	json_object_object_get_ex(params, "arguments", &args);
+	const char *value = param_string(args, arg);
+	if (!value || !*value) {
+		rpc_error(out, 200, id, RPC_INVALID_PARAMS, NULL, "the prompt %s needs the argument %s, a non-empty string",
+			name, arg);
+		return;
+	}
+	struct jw *w = begin_result(out, id);
+	mcp_prompt_get(name, value, era->de, w);
+	end_result(out, w, era);
+}
+
 /* A request (it has an id): answered 200 with its result or its JSON-RPC error. */
 static void request(const struct router *r, const struct request *req, struct reply *out, const char *method,
 	struct json_object *id, struct json_object *params, const struct era *era)
@@ -340,10 +425,25 @@ static void request(const struct router *r, const struct request *req, struct re
 	} else if (strcmp(method, "tools/list") == 0) {
 		struct jw *w = begin_result(out, id);
 		mcp_tools_list(r, era->de, w);
-		cache_hints(w, era);
+		cache_hints(w, era, CACHE_RELEASE_SECONDS);
 		end_result(out, w, era);
 	} else if (strcmp(method, "tools/call") == 0) {
 		tools_call(r, req, out, id, params, era);
+	} else if (strcmp(method, "resources/list") == 0 || strcmp(method, "resources/templates/list") == 0) {
+		struct jw *w = begin_result(out, id);
+		if (strcmp(method, "resources/list") == 0) mcp_resources_list(r, era->de, w);
+		else mcp_resource_templates_list(r, era->de, w);
+		cache_hints(w, era, CACHE_RELEASE_SECONDS);
+		end_result(out, w, era);
+	} else if (strcmp(method, "resources/read") == 0) {
+		resources_read(r, req, out, id, params, era);
+	} else if (strcmp(method, "prompts/list") == 0) {
+		struct jw *w = begin_result(out, id);
+		mcp_prompts_list(era->de, w);
+		cache_hints(w, era, CACHE_RELEASE_SECONDS);
+		end_result(out, w, era);
+	} else if (strcmp(method, "prompts/get") == 0) {
+		prompts_get(out, id, params, era);
 	} else {
 		rpc_error(out, 200, id, RPC_METHOD_NOT_FOUND, NULL, "method not found: %.80s", method);
 	}
@@ -352,11 +452,8 @@ static void request(const struct router *r, const struct request *req, struct re
 /* A string member of a request's _meta, or NULL. */
 static const char *meta_string(struct json_object *params, const char *key)
 {
-	struct json_object *meta = NULL, *v = NULL;
-	if (!json_object_object_get_ex(params, "_meta", &meta) || !json_object_is_type(meta, json_type_object) ||
-	    !json_object_object_get_ex(meta, key, &v) || !json_object_is_type(v, json_type_string))
-		return NULL;
-	return json_object_get_string(v);
+	struct json_object *meta = NULL;
+	return json_object_object_get_ex(params, "_meta", &meta) ? param_string(meta, key) : NULL;
 }
 
 /* The version a request's _meta names, or NULL. */
@@ -413,11 +510,10 @@ static int modern_checks(const struct request *req, struct reply *out, struct js
 		return -1;
 	}
 	if (mirrored(req, out, id, "HTTP_MCP_METHOD", "Mcp-Method", method) < 0) return -1;
-	struct json_object *name = NULL;
-	if (strcmp(method, "tools/call") == 0 && json_object_object_get_ex(params, "name", &name) &&
-	    json_object_is_type(name, json_type_string) &&
-	    mirrored(req, out, id, "HTTP_MCP_NAME", "Mcp-Name", json_object_get_string(name)) < 0)
-		return -1;
+	/* Mcp-Name mirrors what the request names: a tool's or a prompt's name, a resource's URI */
+	const char *named = strcmp(method, "tools/call") == 0 || strcmp(method, "prompts/get") == 0 ?
+		param_string(params, "name") : strcmp(method, "resources/read") == 0 ? param_string(params, "uri") : NULL;
+	if (named && mirrored(req, out, id, "HTTP_MCP_NAME", "Mcp-Name", named) < 0) return -1;
 	return 1;
 }
 

@@ -156,7 +156,7 @@ Test(mcp, ping_and_unknown_methods)
 	cr_assert_str_eq(str(a.json, "id"), "p");
 	cr_assert_eq(json_object_object_length(get(a.json, "result")), 0);
 	answer_free(&a);
-	a = mcp("{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"resources/list\"}", NULL);
+	a = mcp("{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"completion/complete\"}", NULL);
 	expect_rpc_error(&a, 200, -32601);
 	cr_assert_eq(json_object_get_int(get(a.json, "id")), 2);
 	answer_free(&a);
@@ -572,6 +572,11 @@ Test(mcp, modern_headers_must_mirror_the_body)
 		/* the header and the _meta disagree */
 		{ { "HTTP_MCP_PROTOCOL_VERSION", "2025-11-25", "HTTP_MCP_METHOD", "tools/list", NULL },
 			"{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/list\",\"params\":{" META "}}", -32020 },
+		/* Mcp-Name mirrors a resource's URI and a prompt's name */
+		{ { "HTTP_MCP_PROTOCOL_VERSION", "2026-07-28", "HTTP_MCP_METHOD", "resources/read", "HTTP_MCP_NAME", "autoplan:/v2/apps", NULL },
+			"{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"resources/read\",\"params\":{\"uri\":\"autoplan:/v2/tasks\"," META "}}", -32020 },
+		{ { "HTTP_MCP_PROTOCOL_VERSION", "2026-07-28", "HTTP_MCP_METHOD", "prompts/get", NULL },
+			"{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"prompts/get\",\"params\":{\"name\":\"plan_request\"," META "}}", -32020 },
 		/* a version not served, named in _meta */
 		{ { "HTTP_MCP_METHOD", "tools/list", NULL }, "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/list\",\"params\":"
 			"{\"_meta\":{\"io.modelcontextprotocol/protocolVersion\":\"2099-01-01\"}}}", -32022 },
@@ -589,6 +594,14 @@ Test(mcp, modern_headers_must_mirror_the_body)
 	struct answer a = mcp("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/list\",\"params\":{" META "}}", ok);
 	cr_assert_eq(a.status, 200, "%s", a.text);
 	cr_assert_eq(json_object_array_length(get(get(a.json, "result"), "tools")), 14);
+	answer_free(&a);
+	/* a resource read of that generation: its contents fixed by the catalog, cacheable five minutes */
+	const char *rd[] = { "HTTP_MCP_PROTOCOL_VERSION", "2026-07-28", "HTTP_MCP_METHOD", "resources/read", "HTTP_MCP_NAME",
+		"autoplan:/v2/tasks", NULL };
+	a = mcp("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"resources/read\",\"params\":{\"uri\":\"autoplan:/v2/tasks\"," META "}}", rd);
+	cr_assert_eq(a.status, 200, "%s", a.text);
+	cr_assert_eq(json_object_get_int64(get(get(a.json, "result"), "ttlMs")), 300000);
+	cr_assert_str_eq(str(get(a.json, "result"), "resultType"), "complete");
 	answer_free(&a);
 }
 
@@ -650,6 +663,111 @@ Test(mcp, language_from_meta)
 	answer_free(&a);
 	answer_free(&h);
 	answer_free(&h_en);
+}
+
+/* Resources: the routes flagged R_RESOURCE, read through the router as their HTTP routes answer. */
+Test(mcp, resources_come_from_the_route_table)
+{
+	struct answer a = mcp("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{\"protocolVersion\":"
+		"\"2025-11-25\"}}", NULL);
+	get(get(get(a.json, "result"), "capabilities"), "resources");
+	get(get(get(a.json, "result"), "capabilities"), "prompts");
+	answer_free(&a);
+	a = mcp("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"resources/list\"}", NULL);
+	struct json_object *list = get(get(a.json, "result"), "resources");
+	int listed = 0, templated = 0;
+	for (int i = 0; i < NROUTES; i++)
+		if (ROUTES[i].flags & R_RESOURCE) {
+			if (strchr(ROUTES[i].pattern, '{')) templated++;
+			else listed++;
+			cr_assert(ROUTES[i].summary_de, "%s has no German title", ROUTES[i].op_id);
+		}
+	cr_assert_eq(json_object_array_length(list), (size_t)listed);
+	cr_assert_geq(listed, 4, "tasks, apps, guides and clients");
+	for (size_t i = 0; i < json_object_array_length(list); i++) {
+		struct json_object *res = json_object_array_get_idx(list, i);
+		const char *uri = str(res, "uri");
+		cr_assert(strncmp(uri, "autoplan:/v2/", 13) == 0, "%s", uri);
+		cr_assert_str_eq(str(res, "mimeType"), "application/json");
+		/* reading it gives the HTTP route's answer */
+		char body[300];
+		snprintf(body, sizeof body, "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"resources/read\",\"params\":{\"uri\":\"%s\"}}", uri);
+		struct answer rd = mcp(body, NULL), h = call("GET", uri + 9, NULL, NULL, NULL);
+		cr_assert_eq(rd.status, 200, "%s", rd.text);
+		cr_assert_eq(h.status, 200);
+		struct json_object *c = json_object_array_get_idx(get(get(rd.json, "result"), "contents"), 0);
+		cr_assert_str_eq(str(c, "uri"), uri);
+		cr_assert_str_eq(str(c, "text"), h.text, "%s", uri);
+		answer_free(&rd);
+		answer_free(&h);
+	}
+	answer_free(&a);
+	a = mcp("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"resources/templates/list\"}", NULL);
+	list = get(get(a.json, "result"), "resourceTemplates");
+	cr_assert_eq(json_object_array_length(list), (size_t)templated);
+	cr_assert_str_eq(str(json_object_array_get_idx(list, 0), "uriTemplate"), "autoplan:/v2/connections/{type}/{slug}");
+	answer_free(&a);
+	/* a template filled in: the entry's connections; an entry that does not exist: the HTTP error as data */
+	const char *uri = "autoplan:/v2/connections/mcp/io-github-github-github-mcp-server";
+	a = mcp("{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"resources/read\",\"params\":{\"uri\":"
+		"\"autoplan:/v2/connections/mcp/io-github-github-github-mcp-server\"}}", NULL);
+	struct answer h = call("GET", uri + 9, NULL, NULL, NULL);
+	cr_assert_str_eq(str(json_object_array_get_idx(get(get(a.json, "result"), "contents"), 0), "text"), h.text);
+	answer_free(&a);
+	answer_free(&h);
+	a = mcp("{\"jsonrpc\":\"2.0\",\"id\":4,\"method\":\"resources/read\",\"params\":{\"uri\":"
+		"\"autoplan:/v2/connections/mcp/no-such-entry\"}}", NULL);
+	expect_rpc_error(&a, 200, -32002);
+	cr_assert_str_eq(str(get(get(a.json, "error"), "data"), "error"), "entry_not_found");
+	answer_free(&a);
+	/* URIs no resource has, and a route not offered as one */
+	static const char *const bad[] = { "autoplan:/v2/nothing", "https://example.org/v2/tasks", "autoplan:/v2/openapi.json",
+		"autoplan:/v2/connections/mcp" };
+	for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+		char body[300];
+		snprintf(body, sizeof body, "{\"jsonrpc\":\"2.0\",\"id\":5,\"method\":\"resources/read\",\"params\":{\"uri\":\"%s\"}}", bad[i]);
+		a = mcp(body, NULL);
+		expect_rpc_error(&a, 200, -32002);
+		answer_free(&a);
+	}
+	a = mcp("{\"jsonrpc\":\"2.0\",\"id\":6,\"method\":\"resources/read\",\"params\":{}}", NULL);
+	expect_rpc_error(&a, 200, -32602);
+	answer_free(&a);
+}
+
+/* Prompts: the plan prompt quotes the request and names the tool; its argument is required. */
+Test(mcp, prompts)
+{
+	struct answer a = mcp("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"prompts/list\"}", NULL);
+	struct json_object *p = json_object_array_get_idx(get(get(a.json, "result"), "prompts"), 0);
+	cr_assert_str_eq(str(p, "name"), "plan_request");
+	struct json_object *arg = json_object_array_get_idx(get(p, "arguments"), 0);
+	cr_assert_str_eq(str(arg, "name"), "request");
+	cr_assert(json_object_get_boolean(get(arg, "required")));
+	answer_free(&a);
+	a = mcp("{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"prompts/get\",\"params\":{\"name\":\"plan_request\","
+		"\"arguments\":{\"request\":\"save Gmail attachments to Google Drive\"}}}", NULL);
+	struct json_object *m = json_object_array_get_idx(get(get(a.json, "result"), "messages"), 0);
+	cr_assert_str_eq(str(m, "role"), "user");
+	const char *text = str(get(m, "content"), "text");
+	cr_assert(strstr(text, "plan_workflow") && strstr(text, "save Gmail attachments to Google Drive"), "%s", text);
+	answer_free(&a);
+	const char *de[] = { "HTTP_ACCEPT_LANGUAGE", "de", NULL };
+	a = mcp("{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"prompts/get\",\"params\":{\"name\":\"plan_request\","
+		"\"arguments\":{\"request\":\"Anhänge %s sichern\"}}}", de);
+	text = str(get(json_object_array_get_idx(get(get(a.json, "result"), "messages"), 0), "content"), "text");
+	cr_assert(strstr(text, "Rufe das Werkzeug plan_workflow") && strstr(text, "Anhänge %s sichern"), "%s", text);
+	answer_free(&a);
+	static const char *const bad[] = {
+		"{\"name\":\"plan_request\"}", "{\"name\":\"plan_request\",\"arguments\":{\"request\":\"\"}}",
+		"{\"name\":\"plan_request\",\"arguments\":{\"request\":5}}", "{\"name\":\"no_such\",\"arguments\":{}}", "{}" };
+	for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+		char body[300];
+		snprintf(body, sizeof body, "{\"jsonrpc\":\"2.0\",\"id\":4,\"method\":\"prompts/get\",\"params\":%s}", bad[i]);
+		a = mcp(body, NULL);
+		expect_rpc_error(&a, 200, -32602);
+		answer_free(&a);
+	}
 }
 
 /* A requested version full of characters to escape is quoted cut short, and the answer stays one JSON value. */

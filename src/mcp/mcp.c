@@ -366,8 +366,10 @@ static void resources_read(const struct router *r, const struct request *req, st
 	size_t len;
 	const char *text = reply_text(&ans, &len);
 	if (ans.status >= 400) {
-		rpc_error(out, 200, id, RPC_RESOURCE_NOT_FOUND, text, "resource not found: %.200s (data: the HTTP "
+		char *data = strndup(text, len); /* the answer's text is not always NUL-terminated */
+		rpc_error(out, 200, id, RPC_RESOURCE_NOT_FOUND, data, "resource not found: %.200s (data: the HTTP "
 			"interface's error)", uri);
+		free(data);
 	} else {
 		struct jw *w = begin_result(out, id);
 		jw_key(w, "contents");

@@ -5,6 +5,7 @@
 #include "util/text.h"
 
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -71,8 +72,10 @@ static struct jw *response(struct reply *out, struct json_object *id)
 	jw_key(w, "jsonrpc");
 	jw_str(w, "2.0");
 	jw_key(w, "id");
-	if (id) jw_json(w, id);
-	else jw_null(w);
+	if (!id) jw_null(w);
+	else if (json_object_is_type(id, json_type_int) && json_object_get_int64(id) < INT64_MAX)
+		jw_int(w, json_object_get_int64(id)); /* cheaper than json-c's printer; a larger id (uint64) is json-c's */
+	else jw_json(w, id);
 	return w;
 }
 

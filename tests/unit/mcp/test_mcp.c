@@ -156,6 +156,16 @@ Test(mcp, ping_and_unknown_methods)
 	cr_assert_str_eq(str(a.json, "id"), "p");
 	cr_assert_eq(json_object_object_length(get(a.json, "result")), 0);
 	answer_free(&a);
+	/* integer ids are echoed as sent, the largest and the negative ones too */
+	static const char *const ids[] = { "18446744073709551615", "9223372036854775807", "-9223372036854775808", "-5", "0" };
+	for (size_t i = 0; i < sizeof ids / sizeof *ids; i++) {
+		char body[128], want[64];
+		snprintf(body, sizeof body, "{\"jsonrpc\":\"2.0\",\"id\":%s,\"method\":\"ping\"}", ids[i]);
+		snprintf(want, sizeof want, "{\"jsonrpc\":\"2.0\",\"id\":%s,\"result\":{}}", ids[i]);
+		a = mcp(body, NULL);
+		cr_assert_str_eq(a.text, want);
+		answer_free(&a);
+	}
 	a = mcp("{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"completion/complete\"}", NULL);
 	expect_rpc_error(&a, 200, -32601);
 	cr_assert_eq(json_object_get_int(get(a.json, "id")), 2);

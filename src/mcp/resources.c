@@ -2,7 +2,6 @@
  * and the route's path; a route with path parameters is a URI template ({type}, {slug}, {id}). Reading one runs
  * the route through the router, as a tool call does. */
 #include "mcp/mcp.h"
-#include "api/openapi.h"
 
 #include <stdio.h>
 #include <string.h>

@@ -329,7 +329,8 @@ struct json_object *openapi_document(void)
 		"larger bodies get 413 request_too_large. The same operations are offered to AI agents as tools of an MCP "
 		"server (Model Context Protocol, Streamable HTTP, stateless, protocol versions 2025-06-18, 2025-11-25 and 2026-07-28) "
 		"at POST /mcp on this host, outside /v2: each operation's x-mcp-tool names its tool, whose input schema is "
-		"the operation's parameters and body in one object, and whose answer is this operation's.", "/v2", R_HIDDEN | R_AUTH, NULL, NULL };
+		"the operation's parameters and body in one object, and whose answer (and output schema) is this operation's; "
+		"x-mcp-resource names the resource (or URI template) a document is read as.", "/v2", R_HIDDEN | R_AUTH, NULL, NULL };
 	return document(&d);
 }
 

@@ -3,14 +3,16 @@
  * (--collect-atstart=no) every request is answered N times between a toggle of collection and a dump of
  * the counts labelled "request K", so one run measures many requests against one mapped catalog.
  *   inst CATALOG N METHOD TARGET BODY [METHOD TARGET BODY ...]     (BODY "" for none)
- * With N = 0 it prints each answer instead (to check the bench asks what it means to). INST_ACCEPT_LANGUAGE,
- * when set, is sent as the Accept-Language header of every request. */
+ * POST /mcp is answered by the MCP endpoint, as the responder routes it. With N = 0 it prints each answer
+ * instead (to check the bench asks what it means to). INST_ACCEPT_LANGUAGE, when set, is sent as the
+ * Accept-Language header of every request. */
 #include "catalog/catalog.h"
 #include "http/request.h"
 #include "http/response.h"
 #include "api/routes.h"
 #include "http/router.h"
 #include "api/prebuilt_answers.h" /* the build's (BUILT_SOURCES): answered as the responder answers */
+#include "mcp/mcp.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -91,6 +93,7 @@ int main(int argc, char **argv)
 		return 1;
 	}
 	router_set_prebuilt(&rt, prebuilt_answers, PREBUILT_ROUTES);
+	router_set_raw(&rt, mcp_serve, NULL); /* POST /mcp, no origin allow-list: the bench sends no Origin */
 	long n = atol(argv[2]);
 	for (int a = 3, k = 0; a + 2 < argc; a += 3, k++) {
 		char clen[32], label[32];

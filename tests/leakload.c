@@ -19,12 +19,16 @@ int main(int argc, char **argv)
 		{ "/v2/workflows/plan", "{\"task_id\":" }, { "/v2/permissions/explain", "{\"apps\":[\"mailZ\"]}" },
 		{ "/v2/config/validate", "{\"config\":\"{}\",\"client\":\"cursor\"}" },
 		{ "/v2/changes/impact", "{\"snapshot\":{\"format\":\"autoplan-workflow/1\",\"catalog_version\":\"x\",\"rule_version\":\"y\",\"task_id\":null,\"apps\":[],\"operations\":[]}}" },
-		/* the MCP endpoint: a tool call, the tool list, a tool's error, an unknown tool, a batch */
+		/* the MCP endpoint: a tool call, the tool list, a tool's error, an unknown tool, a batch, resources, a prompt */
 		{ "/mcp", "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/call\",\"params\":{\"name\":\"plan_workflow\",\"arguments\":{\"task_id\":\"mailA-attachments-driveA\"}}}" },
 		{ "/mcp", "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/list\"}" },
 		{ "/mcp", "{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"tools/call\",\"params\":{\"name\":\"get_connections\",\"arguments\":{\"type\":\"mcp\",\"slug\":\"x\",\"more\":1}}}" },
 		{ "/mcp", "{\"jsonrpc\":\"2.0\",\"id\":4,\"method\":\"tools/call\",\"params\":{\"name\":\"nothing\"}}" },
 		{ "/mcp", "[{\"jsonrpc\":\"2.0\",\"id\":5,\"method\":\"ping\"}]" },
+		/* a resource, a template filled in with an entry that does not exist, the prompt */
+		{ "/mcp", "{\"jsonrpc\":\"2.0\",\"id\":6,\"method\":\"resources/read\",\"params\":{\"uri\":\"autoplan:/v2/guides\"}}" },
+		{ "/mcp", "{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":\"resources/read\",\"params\":{\"uri\":\"autoplan:/v2/connections/mcp/x\"}}" },
+		{ "/mcp", "{\"jsonrpc\":\"2.0\",\"id\":8,\"method\":\"prompts/get\",\"params\":{\"name\":\"plan_request\",\"arguments\":{\"request\":\"x\"}}}" },
 	};
 	struct curl_slist *json = curl_slist_append(NULL, "Content-Type: application/json");
 	long n = atol(argv[2]), failed = 0;

@@ -6,6 +6,7 @@
 #include "catalog/vocab.h"
 #include "api/monitoring.h"
 
+#include <stdio.h>
 #include <string.h>
 
 static const char *const type_names[] = { NULL, "string", "integer", "number", "boolean", "array", "object", NULL };
@@ -175,6 +176,11 @@ static struct json_object *operation(const struct route *rt)
 		route_tool_name(rt, name, sizeof name);
 		jadd(op, "x-mcp-tool", str(name));
 	}
+	if (rt->flags & R_RESOURCE) { /* readable as a resource (or a URI template) of the MCP endpoint */
+		char uri[256];
+		snprintf(uri, sizeof uri, "autoplan:%s", rt->pattern);
+		jadd(op, "x-mcp-resource", str(uri));
+	}
 	jadd(op, "x-implemented", json_object_new_boolean(rt->fn != h_not_implemented));
 	add_params(params, rt->path, "path");
 	add_params(params, rt->query, "query");
@@ -192,6 +198,13 @@ static struct json_object *operation(const struct route *rt)
 		jadd(op, "requestBody", rb);
 	}
 	jadd(ok, "description", str(rt->response_doc));
+	struct json_object *answer = openapi_answer_schema(rt);
+	if (answer) {
+		struct json_object *content = json_object_new_object(), *media = json_object_new_object();
+		jadd(media, "schema", answer);
+		jadd(content, "application/json", media);
+		jadd(ok, "content", content);
+	}
 	if (rt->flags & R_LANGUAGE) jadd(ok, "headers", json_tokener_parse(LANGUAGE_HEADERS));
 	if (rt->flags & (R_CACHE | R_CACHE_RELEASE)) cache_responses(ok, resp, rt);
 	json_object_object_add(resp, rt->flags & R_CREATED ? "201" : rt->flags & R_NO_CONTENT ? "204" : "200", ok);
@@ -214,7 +227,29 @@ static struct json_object *operation(const struct route *rt)
 	return op;
 }
 
-static struct json_object *error_schema(void)
+struct json_object *openapi_answer_schema(const struct route *rt)
+{
+	if (!rt->answer) return NULL;
+	struct json_object *o = openapi_schema(rt->answer);
+	if (!(rt->flags & R_VERSIONED)) return o;
+	/* the triple the router adds to the answers of versioned routes (reply_version_triple) */
+	static const char *const triple[] = { "dataset_version", "catalog_version", "rule_version" };
+	struct json_object *props = NULL, *req = NULL;
+	json_object_object_get_ex(o, "properties", &props);
+	if (!json_object_object_get_ex(o, "required", &req)) {
+		req = json_object_new_array();
+		jadd(o, "required", req);
+	}
+	for (size_t i = 0; i < sizeof triple / sizeof *triple; i++) {
+		struct json_object *t = json_object_new_object();
+		jadd(t, "type", str("string"));
+		json_object_object_add(props, triple[i], t);
+		json_object_array_add(req, str(triple[i]));
+	}
+	return o;
+}
+
+struct json_object *openapi_error_schema(void)
 {
 	struct json_object *s = json_tokener_parse(
 		"{\"type\":\"object\",\"required\":[\"error\",\"message\",\"status\"],\"properties\":{"
@@ -276,7 +311,7 @@ static struct json_object *document(const struct document_spec *d)
 	}
 	jadd(doc, "paths", paths);
 	if (d->security) jadd(doc, "security", json_tokener_parse(d->security));
-	jadd(schemas, "Error", error_schema());
+	jadd(schemas, "Error", openapi_error_schema());
 	jadd(comp, "schemas", schemas);
 	if (d->schemes) jadd(comp, "securitySchemes", json_tokener_parse(d->schemes));
 	jadd(doc, "components", comp);
@@ -294,7 +329,8 @@ struct json_object *openapi_document(void)
 		"larger bodies get 413 request_too_large. The same operations are offered to AI agents as tools of an MCP "
 		"server (Model Context Protocol, Streamable HTTP, stateless, protocol versions 2025-06-18, 2025-11-25 and 2026-07-28) "
 		"at POST /mcp on this host, outside /v2: each operation's x-mcp-tool names its tool, whose input schema is "
-		"the operation's parameters and body in one object, and whose answer is this operation's.", "/v2", R_HIDDEN | R_AUTH, NULL, NULL };
+		"the operation's parameters and body in one object, and whose answer (and output schema) is this operation's; "
+		"x-mcp-resource names the resource (or URI template) a document is read as.", "/v2", R_HIDDEN | R_AUTH, NULL, NULL };
 	return document(&d);
 }
 

@@ -168,6 +168,11 @@ static bool match(const char *pattern, const char *path, struct json_object *par
 	return *p == '\0' && *s == '\0';
 }
 
+bool route_match(const struct route *rt, const char *path, struct json_object *params)
+{
+	return match(rt->pattern, path, params);
+}
+
 void route_tool_name(const struct route *rt, char *buf, size_t cap)
 {
 	size_t o = 0;

@@ -65,6 +65,8 @@ enum route_flags {
 	/* Answered whole by the raw step the router was given (router_set_raw: the MCP endpoint), which reads the
 	 * request itself; the route's shapes and handler are not used. */
 	R_RAW = 1u << 12,
+	/* offered as an MCP resource (mcp/): read through router_call; with path parameters, a URI template */
+	R_RESOURCE = 1u << 13,
 };
 
 #define CACHE_CATALOG_SECONDS 300
@@ -80,7 +82,8 @@ struct route {
 	handler_fn fn;
 	unsigned flags;
 	const char *response_doc;   /* what a 200 answer holds */
-	const char *summary_de;     /* the summary in German: the MCP tool's title (R_TOOL routes), else NULL */
+	const char *summary_de;     /* the summary in German: the MCP tool's or resource's title, else NULL */
+	const struct schema *answer; /* the 200 answer's shape (R_TOOL routes: the tool's outputSchema), else NULL */
 };
 
 struct router;
@@ -137,6 +140,9 @@ unsigned router_path_flags(const struct route *routes, int nroutes, const char *
 /* The MCP tool name of a route flagged R_TOOL: its op_id in snake case ("planWorkflow" -> "plan_workflow"),
  * into buf (cap bytes, at least 2). */
 void route_tool_name(const struct route *rt, char *buf, size_t cap);
+/* Whether path is one of rt's (its pattern with each {name} one non-empty segment); adds the segments to params
+ * (an object, or NULL) as strings. */
+bool route_match(const struct route *rt, const char *path, struct json_object *params);
 
 /* Adds dataset_version, catalog_version and rule_version to o. */
 void add_version_triple(const struct catalog *cat, struct json_object *o);

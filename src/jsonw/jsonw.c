@@ -32,13 +32,6 @@ void jw_terminate(struct jw *w)
 	if (room(w, 1)) w->p[w->len] = '\0';
 }
 
-static void put(struct jw *w, const char *s, size_t n)
-{
-	if (!room(w, n)) return;
-	memcpy(w->p + w->len, s, n);
-	w->len += n;
-}
-
 static void put1(struct jw *w, char c)
 {
 	if (!room(w, 1)) return;
@@ -77,8 +70,8 @@ void jw_reset(struct jw *w)
 	w->failed = false;
 }
 
-/* What json-c writes for each byte: 0 as is, else the escape (its length is 2, or 6 for \u00XX). */
-static const char *const ESC[32] = {
+/* What json-c writes for each byte below 0x20 (2 bytes, or 6 for \u00XX), each in 7 bytes so that 6 can be copied. */
+static const char ESC[32][7] = {
 	"\\u0000", "\\u0001", "\\u0002", "\\u0003", "\\u0004", "\\u0005", "\\u0006", "\\u0007",
 	"\\b", "\\t", "\\n", "\\u000b", "\\f", "\\r", "\\u000e", "\\u000f",
 	"\\u0010", "\\u0011", "\\u0012", "\\u0013", "\\u0014", "\\u0015", "\\u0016", "\\u0017",
@@ -126,6 +119,175 @@ static bool needs_escape(const char *s, size_t n)
 	return i < n && word_escapes(s + n - 8);
 }
 
+/* The length of each escape in ESC. */
+static const unsigned char ESC_LEN[32] = {
+	6, 6, 6, 6, 6, 6, 6, 6, 2, 2, 2, 6, 2, 2, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6,
+};
+
+/* Writes the escape of c (one that needs one) at o; returns the end. o has room for 6 bytes. */
+static inline char *escape_byte(char *o, unsigned char c)
+{
+	if (c == '"' || c == '\\') {
+		o[0] = '\\';
+		o[1] = (char)c;
+		return o + 2;
+	}
+	memcpy(o, ESC[c], 6); /* the shorter escapes are followed by bytes the next write covers */
+	return o + ESC_LEN[c];
+}
+
+/* Input bytes escaped per step of quoted(): the output is grown once per step, to 6 times this. */
+#define ESCAPE_STEP 4096
+
+#if defined(__SSE2__)
+/* A block of sixteen bytes at s, already stored at o, whose bytes to escape are the bits of m: each escape
+ * written, the block's rest copied again after it (s may be read 32 bytes on). Returns the end. */
+static char *escape_block(char *o, const char *s, unsigned m)
+{
+	unsigned done = 0; /* the bytes before done are written, those from done on stored at o */
+	do {
+		unsigned k = (unsigned)__builtin_ctz(m);
+		o = escape_byte(o + (k - done), (unsigned char)s[k]);
+		done = k + 1;
+		_mm_storeu_si128((__m128i *)(void *)o, _mm_loadu_si128((const __m128i *)(const void *)(s + done)));
+		m &= m - 1;
+	} while (m);
+	return o + (16 - done);
+}
+#endif
+
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#include <immintrin.h>
+#define ESCAPE_AVX2 1
+/* Whether the processor has AVX2 (asked once). */
+static bool have_avx2(void)
+{
+	static int known = -1;
+	if (known < 0) {
+		__builtin_cpu_init();
+		known = __builtin_cpu_supports("avx2") ? 1 : 0;
+	}
+	return known;
+}
+
+/* escape_step_'s blocks thirty-two bytes at a time where the processor has AVX2: the whole blocks of *s[0..*n)
+ * that can be read 64 bytes on before end; advances *o, *s, *n (and *raw, the verbatim copy, unless NULL). */
+__attribute__((target("avx2"))) static void escape_avx2(char **o_, char **raw_, const char **s_, size_t *n_,
+	const char *end)
+{
+	char *o = *o_, *raw = raw_ ? *raw_ : NULL;
+	const char *s = *s_, *start = s;
+	size_t n = *n_, avail = (size_t)(end - s);
+	if (n < 32 || avail < 64) return;
+	const char *stop = s + 1 + (n - 32 < avail - 64 ? n - 32 : avail - 64);
+	const __m256i quote = _mm256_set1_epi8('"'), bslash = _mm256_set1_epi8('\\'), ctl = _mm256_set1_epi8(0x1f);
+	while (s < stop) {
+		__m256i v = _mm256_loadu_si256((const __m256i *)(const void *)s);
+		__m256i low = _mm256_cmpeq_epi8(_mm256_min_epu8(v, ctl), v);
+		__m256i bad = _mm256_or_si256(_mm256_or_si256(_mm256_cmpeq_epi8(v, quote), _mm256_cmpeq_epi8(v, bslash)), low);
+		unsigned m = (unsigned)_mm256_movemask_epi8(bad);
+		_mm256_storeu_si256((__m256i *)(void *)o, v);
+		if (raw) {
+			_mm256_storeu_si256((__m256i *)(void *)raw, v);
+			raw += 32;
+		}
+		if (!m) {
+			s += 32;
+			o += 32;
+			continue;
+		}
+		if (_mm256_movemask_epi8(low)) {
+			for (int j = 0; j < 32; j++) { /* a control character: rare, byte by byte */
+				unsigned char c = (unsigned char)s[j];
+				if (c >= 0x20 && c != '"' && c != '\\') *o++ = (char)c;
+				else o = escape_byte(o, c);
+			}
+		} else {
+			char *at = o; /* input byte j of the block goes to at + j */
+			do {
+				unsigned k = (unsigned)__builtin_ctz(m);
+				at[k] = '\\';
+				at++;
+				_mm256_storeu_si256((__m256i *)(void *)(at + k), _mm256_loadu_si256((const __m256i *)(const void *)(s + k)));
+				m &= m - 1;
+			} while (m);
+			o = at + 32;
+		}
+		s += 32;
+	}
+	*o_ = o;
+	if (raw_) *raw_ = raw;
+	*s_ = s;
+	*n_ = n - (size_t)(s - start);
+}
+#endif
+
+/* Escapes s[0..n) (n at most ESCAPE_STEP) to o, which has room for 6n + 32 bytes; the input may be read up to
+ * end (at least s + n). With copy, s[0..n) is also copied verbatim to raw (room for n). Returns the end of the
+ * escaped output. */
+static inline __attribute__((always_inline)) char *escape_step_(char *o, char *raw, const char *s, size_t n,
+	const char *end, bool copy)
+{
+#if defined(ESCAPE_AVX2)
+	if (have_avx2()) escape_avx2(&o, copy ? &raw : NULL, &s, &n, end);
+#endif
+	const char *e = s + n;
+#if defined(__SSE2__)
+	/* Sixteen bytes are copied at once; each byte to escape in them is found by its bit in the block's mask,
+	 * and the rest of the block is copied again after its escape (so JSON text, a quote every few bytes,
+	 * costs a few instructions per quote). Every block copy reads 16 bytes past an escape: up to 32 past s. */
+	const __m128i quote = _mm_set1_epi8('"'), bslash = _mm_set1_epi8('\\'), ctl = _mm_set1_epi8(0x1f);
+	size_t avail = (size_t)(end - s);
+	const char *stop = s; /* blocks start before stop: all of a block is s's, and 32 bytes from it can be read */
+	if (n >= 16 && avail >= 32) stop = s + 1 + (n - 16 < avail - 32 ? n - 16 : avail - 32);
+	while (s < stop) {
+		__m128i v = _mm_loadu_si128((const __m128i *)(const void *)s);
+		__m128i bad = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, quote), _mm_cmpeq_epi8(v, bslash)),
+			_mm_cmpeq_epi8(_mm_min_epu8(v, ctl), v));
+		unsigned m = (unsigned)_mm_movemask_epi8(bad);
+		_mm_storeu_si128((__m128i *)(void *)o, v);
+		if (copy) {
+			_mm_storeu_si128((__m128i *)(void *)raw, v);
+			raw += 16;
+		}
+		if (!m) {
+			s += 16;
+			o += 16;
+			continue;
+		}
+		if (_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_min_epu8(v, ctl), v))) {
+			o = escape_block(o, s, m); /* a control character: rare */
+		} else {
+			/* only quotes and backslashes: a backslash before each, the block's rest copied again after it */
+			char *at = o; /* input byte j of the block goes to at + j */
+			do {
+				unsigned k = (unsigned)__builtin_ctz(m);
+				at[k] = '\\';
+				at++;
+				_mm_storeu_si128((__m128i *)(void *)(at + k), _mm_loadu_si128((const __m128i *)(const void *)(s + k)));
+				m &= m - 1;
+			} while (m);
+			o = at + 16;
+		}
+		s += 16;
+	}
+#else
+	(void)end;
+#endif
+	for (; s < e; s++) {
+		unsigned char c = (unsigned char)*s;
+		if (copy) *raw++ = (char)c;
+		if (c >= 0x20 && c != '"' && c != '\\') *o++ = (char)c;
+		else o = escape_byte(o, c);
+	}
+	return o;
+}
+
+static char *escape_step(char *o, const char *s, size_t n, const char *end)
+{
+	return escape_step_(o, NULL, s, n, end, false);
+}
+
 /* The quoted, escaped text of s[0..n). */
 static void quoted(struct jw *w, const char *s, size_t n)
 {
@@ -138,26 +300,15 @@ static void quoted(struct jw *w, const char *s, size_t n)
 		w->len += n + 2;
 		return;
 	}
-	size_t start = 0;
-	for (size_t i = 0; i < n; i++) {
-		/* most text needs no escape: skip it eight bytes at a time */
-		while (i + 8 <= n && !word_escapes(s + i)) i += 8;
-		if (i >= n) break;
-		unsigned char c = (unsigned char)s[i];
-		if (c >= 0x20 && c != '"' && c != '\\') continue;
+	w->len++;
+	for (size_t at = 0; at < n;) {
+		size_t k = n - at < ESCAPE_STEP ? n - at : ESCAPE_STEP;
+		if (!room(w, 6 * k + 32 + 1)) return;
+		o = escape_step(w->p + w->len, s + at, k, s + n);
 		w->len = (size_t)(o - w->p);
-		put(w, s + start, i - start);
-		if (c == '"') put(w, "\\\"", 2);
-		else if (c == '\\') put(w, "\\\\", 2);
-		else put(w, ESC[c], strlen(ESC[c]));
-		start = i + 1;
-		if (!room(w, n - start + 1)) return;
-		o = w->p + w->len;
+		at += k;
 	}
-	memcpy(o, s + start, n - start);
-	o += n - start;
-	*o++ = '"';
-	w->len = (size_t)(o - w->p);
+	w->p[w->len++] = '"'; /* room: the step's spare bytes */
 }
 
 void jw_key_str(struct jw *w, const char *key)
@@ -172,6 +323,26 @@ void jw_strn(struct jw *w, const char *s, size_t n)
 {
 	sep(w);
 	quoted(w, s, n);
+	w->comma = true;
+}
+
+void jw_rawn_and_str(struct jw *w, const char *json, size_t n, const char *between)
+{
+	size_t k = n < ESCAPE_STEP ? n : ESCAPE_STEP, blen = strlen(between);
+	if (!room(w, 1 + n + blen + 1 + 6 * k + 32 + 1)) return;
+	if (w->comma) w->p[w->len++] = ',';
+	size_t raw = w->len; /* where the verbatim copy goes: an offset, since the text may move as it grows */
+	w->len += n;
+	memcpy(w->p + w->len, between, blen);
+	w->len += blen;
+	w->p[w->len++] = '"';
+	for (size_t at = 0; at < n; at += k) {
+		k = n - at < ESCAPE_STEP ? n - at : ESCAPE_STEP;
+		if (!room(w, 6 * k + 32 + 1)) return;
+		char *o = escape_step_(w->p + w->len, w->p + raw + at, json + at, k, json + n, true);
+		w->len = (size_t)(o - w->p);
+	}
+	w->p[w->len++] = '"';
 	w->comma = true;
 }
 

@@ -60,6 +60,10 @@ void jw_key_str(struct jw *w, const char *key);
 /* A string value; NULL writes null. */
 void jw_str(struct jw *w, const char *s);
 void jw_strn(struct jw *w, const char *s, size_t n);
+/* A value already serialised as JSON written twice in one pass: verbatim, then `between` verbatim (the members
+ * in between, ending with the next member's key and colon), then the same text as a string value (an MCP tool
+ * result's structuredContent and its text block). */
+void jw_rawn_and_str(struct jw *w, const char *json, size_t n, const char *between);
 void jw_int(struct jw *w, long long v);
 void jw_bool(struct jw *w, bool v);
 static inline void jw_null(struct jw *w) { jw_put(w, true, "null", 4, true); }

@@ -5,6 +5,7 @@
 #include "util/text.h"
 
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -21,7 +22,9 @@ const char *const MCP_VERSIONS[] = { MCP_MODERN, "2025-11-25", "2025-06-18", NUL
 	"arbeiten mit derselben Anfrage; find_capabilities, get_capability_gaps und find_replacements erkunden den " \
 	"Katalog; list_entries_v1, get_connections, get_verifications, get_verification_report, check_compatibility, " \
 	"configure und validate_config bedienen das Verzeichnis und Client-Konfigurationen. Jedes Werkzeug liest nur: " \
-	"kein Anbieter wird aufgerufen. Die Antworten sind die der HTTP-Schnittstelle unter /v2 für dieselbe Eingabe."
+	"kein Anbieter wird aufgerufen. Die Antworten sind die der HTTP-Schnittstelle unter /v2 für dieselbe Eingabe. " \
+	"Aufgaben, Apps, Anleitungen und Clients sind Ressourcen (autoplan:/v2/...), und der Prompt plan_request macht " \
+	"aus der Anfrage eines Nutzers einen Planaufruf."
 #define MCP_INSTRUCTIONS "Plans automations over documented provider operations and answers from a directory " \
 	"of MCP servers. Call plan_workflow with a free-text query (English or German) or a task_id to get the " \
 	"steps, the provider operations, the OAuth scopes each needs and what is unknown or untested, with " \
@@ -29,7 +32,9 @@ const char *const MCP_VERSIONS[] = { MCP_MODERN, "2025-11-25", "2025-06-18", NUL
 	"find_capabilities, get_capability_gaps and find_replacements explore the catalog; list_entries_v1, " \
 	"get_connections, get_verifications, get_verification_report, check_compatibility, configure and " \
 	"validate_config serve the directory and client configurations. Every tool only reads: nothing is " \
-	"called at any provider. The answers are those of the HTTP interface under /v2 for the same input."
+	"called at any provider. The answers are those of the HTTP interface under /v2 for the same input. " \
+	"The tasks, apps, guides and clients are resources (autoplan:/v2/...), and the prompt plan_request turns a " \
+	"user's request into a plan call."
 
 static bool supported(const char *version)
 {
@@ -67,8 +72,10 @@ static struct jw *response(struct reply *out, struct json_object *id)
 	jw_key(w, "jsonrpc");
 	jw_str(w, "2.0");
 	jw_key(w, "id");
-	if (id) jw_json(w, id);
-	else jw_null(w);
+	if (!id) jw_null(w);
+	else if (json_object_is_type(id, json_type_int) && json_object_get_int64(id) < INT64_MAX)
+		jw_int(w, json_object_get_int64(id)); /* cheaper than json-c's printer; a larger id (uint64) is json-c's */
+	else jw_json(w, id);
 	return w;
 }
 
@@ -219,7 +226,8 @@ static struct json_object *parse_body(const struct request *req, struct reply *o
 /* How one request is served: by the initialize handshake's rules, or by 2026-07-28's (modern). */
 struct era {
 	bool modern;
-	bool de;      /* texts in German: Accept-Language prefers it */
+	const char *lang; /* the language preference (Accept-Language's grammar): the _meta's, else the header's */
+	bool de;          /* texts in German: lang prefers it */
 };
 
 /* Starts a result object for id; end_result closes it, with resultType on a modern request. */
@@ -244,7 +252,8 @@ static void end_result(struct reply *out, struct jw *w, const struct era *era)
 static void server_info(struct jw *w, const struct era *era)
 {
 	jw_key(w, "capabilities");
-	jw_raw(w, "{\"tools\":{\"listChanged\":false}}");
+	jw_raw(w, "{\"tools\":{\"listChanged\":false},\"resources\":{\"listChanged\":false},"
+		"\"prompts\":{\"listChanged\":false}}");
 	jw_key(w, "serverInfo");
 	jw_obj(w);
 	jw_key(w, "name");
@@ -275,6 +284,18 @@ static void initialize(struct reply *out, struct json_object *id, struct json_ob
 	end_result(out, w, era);
 }
 
+/* 2026-07-28's cache hints, on its cacheable results: the lists are fixed by the release, as the HTTP answers
+ * marked so (a day), a resource's contents by the catalog (CACHE_CATALOG_SECONDS); private, since their texts
+ * follow the caller's language. */
+static void cache_hints(struct jw *w, const struct era *era, long long seconds)
+{
+	if (!era->modern) return;
+	jw_key(w, "ttlMs");
+	jw_int(w, seconds * 1000LL);
+	jw_key(w, "cacheScope");
+	jw_str(w, "private");
+}
+
 /* 2026-07-28: the versions, capabilities and identity in one answer, before or instead of anything else. */
 static void discover(struct reply *out, struct json_object *id, const struct era *era)
 {
@@ -284,6 +305,7 @@ static void discover(struct reply *out, struct json_object *id, const struct era
 	for (int i = 0; MCP_VERSIONS[i]; i++) jw_str(w, MCP_VERSIONS[i]);
 	jw_arr_end(w);
 	server_info(w, era);
+	cache_hints(w, era, CACHE_RELEASE_SECONDS);
 	end_result(out, w, era);
 }
 
@@ -306,9 +328,92 @@ static void tools_call(const struct router *r, const struct request *req, struct
 		return;
 	}
 	struct json_object *none = args ? NULL : json_object_new_object();
+	struct request asked = *req; /* the answer's texts ordered by the request's preference, as over HTTP */
+	asked.accept_language = (char *)era->lang;
 	struct jw *w = begin_result(out, id);
-	mcp_tool_call(r, rt, args ? args : none, req, w);
+	mcp_tool_call(r, rt, args ? args : none, &asked, w);
 	json_object_put(none);
+	end_result(out, w, era);
+}
+
+/* A string member of params, or NULL. */
+static const char *param_string(struct json_object *params, const char *key)
+{
+	struct json_object *v = NULL;
+	return json_object_object_get_ex(params, key, &v) && json_object_is_type(v, json_type_string) ?
+		json_object_get_string(v) : NULL;
+}
+
+/* resources/read: the route behind the URI answers, as a tool call's does; its error (an unknown entry) is the
+ * resource-not-found error with the HTTP interface's error object as data. */
+static void resources_read(const struct router *r, const struct request *req, struct reply *out,
+	struct json_object *id, struct json_object *params, const struct era *era)
+{
+	const char *uri = param_string(params, "uri");
+	if (!uri) {
+		rpc_error(out, 200, id, RPC_INVALID_PARAMS, NULL, "resources/read needs params.uri, a string");
+		return;
+	}
+	struct json_object *args = NULL;
+	const struct route *rt = mcp_resource_find(r, uri, &args);
+	if (!rt) {
+		rpc_error(out, 200, id, RPC_RESOURCE_NOT_FOUND, NULL, "resource not found: %.200s (resources/list and "
+			"resources/templates/list name them)", uri);
+		return;
+	}
+	struct request asked = *req;
+	asked.accept_language = (char *)era->lang;
+	struct reply ans = { 0 };
+	router_call(r, rt, args, &asked, &ans);
+	json_object_put(args);
+	size_t len;
+	const char *text = reply_text(&ans, &len);
+	if (ans.status >= 400) {
+		char *data = strndup(text, len); /* the answer's text is not always NUL-terminated */
+		rpc_error(out, 200, id, RPC_RESOURCE_NOT_FOUND, data, "resource not found: %.200s (data: the HTTP "
+			"interface's error)", uri);
+		free(data);
+	} else {
+		struct jw *w = begin_result(out, id);
+		jw_key(w, "contents");
+		jw_arr(w);
+		jw_obj(w);
+		jw_key(w, "uri");
+		jw_str(w, uri);
+		jw_key(w, "mimeType");
+		jw_str(w, "application/json");
+		jw_key(w, "text");
+		jw_strn(w, text, len);
+		jw_obj_end(w);
+		jw_arr_end(w);
+		cache_hints(w, era, CACHE_CATALOG_SECONDS);
+		end_result(out, w, era);
+	}
+	reply_free(&ans);
+}
+
+/* prompts/get: the prompt's message with its argument quoted. */
+static void prompts_get(struct reply *out, struct json_object *id, struct json_object *params, const struct era *era)
+{
+	const char *name = param_string(params, "name"), *arg = NULL;
+	if (!name) {
+		rpc_error(out, 200, id, RPC_INVALID_PARAMS, NULL, "prompts/get needs params.name, a string");
+		return;
+	}
+	if (!mcp_prompt_find(name, &arg)) {
+		rpc_error(out, 200, id, RPC_INVALID_PARAMS, NULL, "unknown prompt: %.80s (prompts/list names them)", name);
+		return;
+	}
+	struct json_object *args = NULL;
+	json_object_object_get_ex(params, "arguments", &args);
+	const char *value = param_string(args, arg);
+	if (!value || !*value) {
+		rpc_error(out, 200, id, RPC_INVALID_PARAMS, NULL, "the prompt %s needs the argument %s, a non-empty string",
+			name, arg);
+		return;
+	}
+	struct jw *w = begin_result(out, id);
+	mcp_prompt_get(name, value, era->de, w);
 	end_result(out, w, era);
 }
 
@@ -325,23 +430,50 @@ static void request(const struct router *r, const struct request *req, struct re
 	} else if (strcmp(method, "tools/list") == 0) {
 		struct jw *w = begin_result(out, id);
 		mcp_tools_list(r, era->de, w);
+		cache_hints(w, era, CACHE_RELEASE_SECONDS);
 		end_result(out, w, era);
 	} else if (strcmp(method, "tools/call") == 0) {
 		tools_call(r, req, out, id, params, era);
+	} else if (strcmp(method, "resources/list") == 0 || strcmp(method, "resources/templates/list") == 0) {
+		struct jw *w = begin_result(out, id);
+		if (strcmp(method, "resources/list") == 0) mcp_resources_list(r, era->de, w);
+		else mcp_resource_templates_list(r, era->de, w);
+		cache_hints(w, era, CACHE_RELEASE_SECONDS);
+		end_result(out, w, era);
+	} else if (strcmp(method, "resources/read") == 0) {
+		resources_read(r, req, out, id, params, era);
+	} else if (strcmp(method, "prompts/list") == 0) {
+		struct jw *w = begin_result(out, id);
+		mcp_prompts_list(era->de, w);
+		cache_hints(w, era, CACHE_RELEASE_SECONDS);
+		end_result(out, w, era);
+	} else if (strcmp(method, "prompts/get") == 0) {
+		prompts_get(out, id, params, era);
 	} else {
 		rpc_error(out, 200, id, RPC_METHOD_NOT_FOUND, NULL, "method not found: %.80s", method);
 	}
 }
 
-/* The version a request's _meta names ("io.modelcontextprotocol/protocolVersion"), or NULL. */
+/* A string member of a request's _meta, or NULL. */
+static const char *meta_string(struct json_object *params, const char *key)
+{
+	struct json_object *meta = NULL;
+	return json_object_object_get_ex(params, "_meta", &meta) ? param_string(meta, key) : NULL;
+}
+
+/* The version a request's _meta names, or NULL. */
 static const char *meta_version(struct json_object *params)
 {
-	struct json_object *meta = NULL, *v = NULL;
-	if (!json_object_object_get_ex(params, "_meta", &meta) || !json_object_is_type(meta, json_type_object) ||
-	    !json_object_object_get_ex(meta, "io.modelcontextprotocol/protocolVersion", &v) ||
-	    !json_object_is_type(v, json_type_string))
-		return NULL;
-	return json_object_get_string(v);
+	return meta_string(params, "io.modelcontextprotocol/protocolVersion");
+}
+
+/* The language preference of a request: its _meta's "io.modelcontextprotocol/acceptLanguage" (Accept-Language's
+ * grammar, as proposed for the protocol in SEP-2792; a client without HTTP headers can state it so), else the
+ * Accept-Language header; a _meta value longer than the header's cap is not read. NULL when neither. */
+static const char *language(const struct request *req, struct json_object *params)
+{
+	const char *lang = meta_string(params, "io.modelcontextprotocol/acceptLanguage");
+	return lang && strlen(lang) <= 256 ? lang : req->accept_language;
 }
 
 /* Header h must be present and equal value (a body member it mirrors); 0, or -1 with out filled. */
@@ -383,11 +515,10 @@ static int modern_checks(const struct request *req, struct reply *out, struct js
 		return -1;
 	}
 	if (mirrored(req, out, id, "HTTP_MCP_METHOD", "Mcp-Method", method) < 0) return -1;
-	struct json_object *name = NULL;
-	if (strcmp(method, "tools/call") == 0 && json_object_object_get_ex(params, "name", &name) &&
-	    json_object_is_type(name, json_type_string) &&
-	    mirrored(req, out, id, "HTTP_MCP_NAME", "Mcp-Name", json_object_get_string(name)) < 0)
-		return -1;
+	/* Mcp-Name mirrors what the request names: a tool's or a prompt's name, a resource's URI */
+	const char *named = strcmp(method, "tools/call") == 0 || strcmp(method, "prompts/get") == 0 ?
+		param_string(params, "name") : strcmp(method, "resources/read") == 0 ? param_string(params, "uri") : NULL;
+	if (named && mirrored(req, out, id, "HTTP_MCP_NAME", "Mcp-Name", named) < 0) return -1;
 	return 1;
 }
 
@@ -428,8 +559,8 @@ static void message(const struct router *r, const struct request *req, struct re
 		return;
 	}
 	int order[2];
-	struct era era = { .modern = modern == 1 };
-	era.de = accept_language_order(req->accept_language, LANG_CODES, 2, order) > 0 && order[0] == LANG_DE;
+	struct era era = { .modern = modern == 1, .lang = language(req, params) };
+	era.de = accept_language_order(era.lang, LANG_CODES, 2, order) > 0 && order[0] == LANG_DE;
 	request(r, req, out, json_object_get_string(method), id, params, &era);
 }
 

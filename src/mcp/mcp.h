@@ -23,6 +23,7 @@ enum {
 	RPC_INVALID_PARAMS = -32602,
 	RPC_INTERNAL_ERROR = -32603,
 	RPC_SERVER_ERROR = -32000, /* the transport refused the request (origin, media type) */
+	RPC_RESOURCE_NOT_FOUND = -32002,     /* resources/read of a URI no resource has; data {uri} */
 	RPC_HEADER_MISMATCH = -32020,        /* 2026-07-28: Mcp-Method, Mcp-Name or the version header missing or not the body's */
 	RPC_UNSUPPORTED_VERSION = -32022,    /* 2026-07-28: data {supported, requested} */
 };
@@ -44,14 +45,30 @@ bool mcp_origin_allowed(const char *origin, const char *allowed);
 
 /* tools.c: the tools of r's route table. */
 /* Writes the tools/list result's members into the open result object: "tools":[...] with name, title,
- * description, inputSchema, annotations; titles and descriptions in German when de. */
+ * description, inputSchema, outputSchema (the answer's shape or the error object), annotations; titles and descriptions in German when de. */
 void mcp_tools_list(const struct router *r, bool de, struct jw *w);
 /* The route offered as the tool named name, or NULL. */
 const struct route *mcp_tool_find(const struct router *r, const char *name);
 /* Runs the tool rt with args (an object, not taken) through the router and writes the tools/call result's
- * members into the open result object: "content":[{"type":"text","text":answer}],"structuredContent":answer,
- * "isError":bool. */
+ * members into the open result object: "structuredContent":answer,"content":[{"type":"text","text":answer}],
+ * "isError":bool (the answer written once verbatim and once as text in one pass). */
 void mcp_tool_call(const struct router *r, const struct route *rt, const struct json_object *args,
 	const struct request *req, struct jw *w);
+
+/* resources.c: the resources of r's route table (routes flagged R_RESOURCE), URIs "autoplan:" and the route's
+ * path. Write the resources/list ("resources":[...], the routes without path parameters) and
+ * resources/templates/list ("resourceTemplates":[...], those with) result members; German titles when de. */
+void mcp_resources_list(const struct router *r, bool de, struct jw *w);
+void mcp_resource_templates_list(const struct router *r, bool de, struct jw *w);
+/* The route serving uri, with its path parameters in *args (a new object the caller puts), or NULL. */
+const struct route *mcp_resource_find(const struct router *r, const char *uri, struct json_object **args);
+
+/* prompts.c: the prompts (a table). Writes the prompts/list result's members ("prompts":[...]). */
+void mcp_prompts_list(bool de, struct jw *w);
+/* The prompt named name (its name, static) with its one argument's name in *arg, or NULL. */
+const char *mcp_prompt_find(const char *name, const char **arg);
+/* Writes the prompts/get result's members (description, messages) of the prompt name (one mcp_prompt_find
+ * knows) with its argument's value. */
+void mcp_prompt_get(const char *name, const char *value, bool de, struct jw *w);
 
 #endif

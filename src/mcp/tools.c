@@ -43,6 +43,20 @@ static struct json_object *input_schema(const struct route *rt)
 	return o;
 }
 
+/* The tool's output schema: the answer's declared shape, or the error object an isError result holds (the
+ * HTTP interface's error); NULL when the route declares no shape. */
+static struct json_object *output_schema(const struct route *rt)
+{
+	struct json_object *answer = openapi_answer_schema(rt);
+	if (!answer) return NULL;
+	struct json_object *o = json_object_new_object(), *any = json_object_new_array();
+	jadd(o, "type", json_object_new_string("object"));
+	json_object_array_add(any, answer);
+	json_object_array_add(any, openapi_error_schema());
+	jadd(o, "anyOf", any);
+	return o;
+}
+
 /* The tool's title: the route's summary, in German when asked and declared. */
 static const char *title(const struct route *rt, bool de)
 {
@@ -102,6 +116,12 @@ void mcp_tools_list(const struct router *r, bool de, struct jw *w)
 		struct json_object *schema = input_schema(rt);
 		jw_json(w, schema);
 		json_object_put(schema);
+		struct json_object *output = output_schema(rt);
+		if (output) {
+			jw_key(w, "outputSchema");
+			jw_json(w, output);
+			json_object_put(output);
+		}
 		jw_key(w, "annotations");
 		annotations(w, rt, de);
 		jw_obj_end(w);
@@ -116,17 +136,9 @@ void mcp_tool_call(const struct router *r, const struct route *rt, const struct 
 	router_call(r, rt, args, req, &ans);
 	size_t len;
 	const char *text = reply_text(&ans, &len);
-	jw_key(w, "content");
-	jw_arr(w);
-	jw_obj(w);
-	jw_key(w, "type");
-	jw_str(w, "text");
-	jw_key(w, "text");
-	jw_strn(w, text, len);
-	jw_obj_end(w);
-	jw_arr_end(w);
 	jw_key(w, "structuredContent");
-	jw_rawn(w, text, len);
+	jw_rawn_and_str(w, text, len, ",\"content\":[{\"type\":\"text\",\"text\":");
+	jw_raw_tail(w, "}]", 2);
 	jw_key(w, "isError");
 	jw_bool(w, ans.status >= 400);
 	reply_free(&ans);

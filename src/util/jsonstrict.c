@@ -33,6 +33,8 @@ struct scan {
 	struct step *path;
 	struct json_flaw *flaw;
 	bool failed;
+	bool build;              /* json_strict_parse's one pass: each value read is made as a json-c object */
+	struct json_object *made; /* build: the value value() just read, the caller's to take */
 };
 
 static void pointer_append(char *out, size_t cap, size_t *o, const char *s, size_t n)
@@ -96,7 +98,8 @@ static int fail_container(struct scan *st, const char *what)
 
 static void skip_ws(struct scan *st)
 {
-	while (st->i < st->len && strchr(" \t\r\n", st->s[st->i]) && st->s[st->i]) st->i++;
+	while (st->i < st->len && (st->s[st->i] == ' ' || st->s[st->i] == '\n' || st->s[st->i] == '\t' || st->s[st->i] == '\r'))
+		st->i++;
 }
 
 static int put_bytes(struct scan *st, const char *b, size_t n)
@@ -248,12 +251,20 @@ static int duplicates(struct scan *st, size_t from)
 	size_t n = st->nnames - from;
 	if (n < 2) return 0;
 	struct name *seg = st->names + from;
-	qsort_r(seg, n, sizeof *seg, cmp_name, st->bytes);
 	const struct name *dup = NULL;
-	for (size_t k = 1; k < n; k++)
-		if (seg[k].len == seg[k - 1].len && memcmp(st->bytes + seg[k].off, st->bytes + seg[k - 1].off, seg[k].len) == 0 &&
-		    (!dup || seg[k].at < dup->at))
-			dup = &seg[k];
+	if (n <= 8) { /* most objects are small: comparing every pair costs less than sorting */
+		for (size_t k = 1; k < n; k++)
+			for (size_t j = 0; j < k; j++)
+				if (seg[k].len == seg[j].len && memcmp(st->bytes + seg[k].off, st->bytes + seg[j].off, seg[k].len) == 0 &&
+				    (!dup || seg[k].at < dup->at))
+					dup = &seg[k];
+	} else {
+		qsort_r(seg, n, sizeof *seg, cmp_name, st->bytes);
+		for (size_t k = 1; k < n; k++)
+			if (seg[k].len == seg[k - 1].len &&
+			    memcmp(st->bytes + seg[k].off, st->bytes + seg[k - 1].off, seg[k].len) == 0 && (!dup || seg[k].at < dup->at))
+				dup = &seg[k];
+	}
 	if (!dup) return 0;
 	char shown[64];
 	size_t len = dup->len < sizeof shown - 1 ? dup->len : sizeof shown - 1;
@@ -266,7 +277,22 @@ static int duplicates(struct scan *st, size_t from)
 
 static int value(struct scan *st);
 
+static int object_(struct scan *st, struct json_object *obj);
+
+/* An object at st->i; built as a json-c object when st->build. */
 static int object(struct scan *st)
+{
+	struct json_object *obj = NULL;
+	if (st->build && !(obj = json_object_new_object())) return fail(st, st->i, "out of memory");
+	if (object_(st, obj) < 0) {
+		json_object_put(obj);
+		return -1;
+	}
+	st->made = obj;
+	return 0;
+}
+
+static int object_(struct scan *st, struct json_object *obj)
 {
 	size_t names_from = st->nnames, bytes_from = st->nbytes;
 	st->i++;
@@ -290,11 +316,16 @@ static int object(struct scan *st)
 		if (r < 0) return -1;
 		nm.len = st->nbytes - nm.off;
 		st->names[st->nnames++] = nm;
+		if (obj && put_bytes(st, "", 1) < 0) return -1; /* the name as a C string for json-c */
 		skip_ws(st);
 		if (st->i >= st->len || st->s[st->i] != ':') return fail_container(st, "expected ':' after a member name");
 		st->i++;
 		st->path[st->depth - 1] = (struct step){ .member = true, .name = st->nnames - 1 };
 		if (value(st) < 0) return -1;
+		if (obj) {
+			json_object_object_add(obj, st->bytes + nm.off, st->made);
+			st->made = NULL;
+		}
 		skip_ws(st);
 		if (st->i < st->len && st->s[st->i] == ',') { st->i++; continue; }
 		if (st->i < st->len && st->s[st->i] == '}') break;
@@ -309,7 +340,7 @@ static int object(struct scan *st)
 	return r;
 }
 
-static int array(struct scan *st)
+static int array_(struct scan *st, struct json_object *arr)
 {
 	st->i++;
 	skip_ws(st);
@@ -317,11 +348,55 @@ static int array(struct scan *st)
 	for (size_t idx = 0;; idx++) {
 		st->path[st->depth - 1] = (struct step){ .member = false, .index = idx };
 		if (value(st) < 0) return -1;
+		if (arr) {
+			json_object_array_add(arr, st->made);
+			st->made = NULL;
+		}
 		skip_ws(st);
 		if (st->i < st->len && st->s[st->i] == ',') { st->i++; continue; }
 		if (st->i < st->len && st->s[st->i] == ']') { st->i++; return 0; }
 		return fail_container(st, "expected ',' or ']' in an array");
 	}
+}
+
+/* An array at st->i; built as a json-c array when st->build. */
+static int array(struct scan *st)
+{
+	struct json_object *arr = NULL;
+	if (st->build && !(arr = json_object_new_array())) return fail(st, st->i, "out of memory");
+	if (array_(st, arr) < 0) {
+		json_object_put(arr);
+		return -1;
+	}
+	st->made = arr;
+	return 0;
+}
+
+/* A string value, built as a json-c string: decoded after the bytes in use, which are then given back. */
+static int string_value(struct scan *st)
+{
+	size_t from = st->nbytes;
+	if (put_bytes(st, "", 0) < 0 || string(st, true) < 0) return -1;
+	st->made = json_object_new_string_len(st->bytes + from, (int)(st->nbytes - from));
+	st->nbytes = from;
+	return st->made ? 0 : fail(st, st->i, "out of memory");
+}
+
+/* A number just read (s[at..i)) built as json-c builds it: an integer of at most 18 digits only, as int64; any
+ * other number is left to json-c's tokener (-1 without a flaw: json_strict_parse reads the text again). */
+static int number_value(struct scan *st, size_t at)
+{
+	const char *p = st->s + at, *e = st->s + st->i;
+	bool neg = *p == '-';
+	if (neg) p++;
+	if (e - p > 18) return -1;
+	long long v = 0;
+	for (; p < e; p++) {
+		if (*p < '0' || *p > '9') return -1;
+		v = v * 10 + (*p - '0');
+	}
+	st->made = json_object_new_int64(neg ? -v : v);
+	return st->made ? 0 : fail(st, st->i, "out of memory");
 }
 
 static int literal(struct scan *st, const char *word)
@@ -339,16 +414,23 @@ static int value(struct scan *st)
 	char c = st->s[st->i];
 	if (c == '{' || c == '[') {
 		if (st->depth >= st->max_depth) return fail(st, st->i, "nested deeper than %d levels", st->max_depth);
+		if (st->build && st->depth + 2 >= st->max_depth) return -1; /* near the bound: json-c's tokener decides */
 		st->depth++;
 		int r = c == '{' ? object(st) : array(st);
 		st->depth--;
 		return r;
 	}
-	if (c == '"') return string(st, false);
-	if (c == 't') return literal(st, "true");
-	if (c == 'f') return literal(st, "false");
-	if (c == 'n') return literal(st, "null");
-	if (c == '-' || (c >= '0' && c <= '9')) return number(st);
+	if (c == '"') return st->build ? string_value(st) : string(st, false);
+	int r;
+	size_t at = st->i;
+	if (c == 't' || c == 'f') {
+		if ((r = literal(st, c == 't' ? "true" : "false")) == 0 && st->build &&
+		    !(st->made = json_object_new_boolean(c == 't')))
+			return fail(st, st->i, "out of memory");
+		return r;
+	}
+	if (c == 'n') return literal(st, "null"); /* json-c's null is no object: made stays NULL */
+	if (c == '-' || (c >= '0' && c <= '9')) return (r = number(st)) == 0 && st->build ? number_value(st, at) : r;
 	return fail(st, st->i, "not a JSON value");
 }
 
@@ -368,15 +450,42 @@ int json_strict_check(const char *text, size_t len, int max_depth, struct json_f
 	return r;
 }
 
+/* The text read and built in one pass (0 with *out set), when it is strict JSON that json-c would read the same
+ * way: else -1, and json_strict_parse reads it again with json-c's tokener and the check, whose words its
+ * flaws are given in. A document that is null is left to that too (no object). */
+static int one_pass(const char *text, size_t len, int max_depth, struct json_object **out)
+{
+	struct json_flaw scratch;
+	struct scan st = { .s = text, .len = len, .max_depth = max_depth > 0 ? max_depth : 1, .flaw = &scratch,
+		.build = true };
+	skip_ws(&st);
+	/* a number or a literal alone is a text json-c's tokener has not seen the end of: left to it */
+	if (st.i >= len || (text[st.i] != '{' && text[st.i] != '[' && text[st.i] != '"')) return -1;
+	st.path = calloc((size_t)st.max_depth + 1, sizeof *st.path);
+	int r = st.path ? value(&st) : -1;
+	if (r == 0) {
+		skip_ws(&st);
+		if (st.i < st.len || !st.made) r = -1;
+	}
+	free(st.path);
+	free(st.names);
+	free(st.bytes);
+	if (r == 0) *out = st.made;
+	else json_object_put(st.made);
+	return r;
+}
+
 struct json_object *json_strict_parse(const char *text, size_t len, int max_depth, struct json_flaw *flaw)
 {
+	struct json_object *doc = NULL;
+	if (one_pass(text, len, max_depth, &doc) == 0) return doc;
 	struct json_tokener *tok = json_tokener_new_ex(max_depth);
 	if (!tok) {
 		*flaw = (struct json_flaw){ .offset = 0, .what = "out of memory", .pointer = "" };
 		return NULL;
 	}
 	json_tokener_set_flags(tok, JSON_TOKENER_STRICT | JSON_TOKENER_VALIDATE_UTF8);
-	struct json_object *doc = json_tokener_parse_ex(tok, text, (int)len);
+	doc = json_tokener_parse_ex(tok, text, (int)len);
 	enum json_tokener_error jerr = json_tokener_get_error(tok);
 	size_t used = json_tokener_get_parse_end(tok);
 	json_tokener_free(tok);

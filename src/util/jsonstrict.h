@@ -2,7 +2,7 @@
  * shortest-form UTF-8, a \u escape naming a lone surrogate or U+0000, raw control characters,
  * single quotes, NaN/Infinity, trailing data, nesting past a bound, and an object naming a member
  * twice (two readers of such a body can disagree about what it says). Runs in time linear in the
- * input (duplicates are found by sorting each object's names once). */
+ * input (duplicates are found by comparing the names of a small object pairwise, sorting a larger one's once). */
 #ifndef AUTOPLAN_JSONSTRICT_H
 #define AUTOPLAN_JSONSTRICT_H
 
@@ -19,9 +19,11 @@ struct json_flaw {
 int json_strict_check(const char *text, size_t len, int max_depth, struct json_flaw *flaw);
 
 struct json_object;
-/* The len bytes of text parsed as one strict JSON value (json-c's strict tokener, then json_strict_check): a
- * new object the caller puts, or NULL with *flaw filled ("trailing data", "unexpected end of input", json-c's
- * own words, or the strict check's). Every request body is read through here. */
+/* The len bytes of text parsed as one strict JSON value: a new object the caller puts, or NULL with *flaw
+ * filled ("trailing data", "unexpected end of input", json-c's own words, or the strict check's). Exactly what
+ * json-c's strict tokener followed by json_strict_check gives; most texts (an object, an array or a string
+ * whose numbers are integers of up to 18 digits) are read and built in the check's one pass, the others, and
+ * every flawed text, by the tokener and the check. Every request body is read through here. */
 struct json_object *json_strict_parse(const char *text, size_t len, int max_depth, struct json_flaw *flaw);
 
 #endif

@@ -49,6 +49,8 @@ let calls = 0;
 for (const t of tools) {
 	assert.equal(t.inputSchema.type, 'object');
 	assert.equal(t.annotations.readOnlyHint, true);
+	// an output schema: the SDK checks every structuredContent below against it, errors included
+	assert.equal(t.outputSchema?.type, 'object', t.name);
 	const [args, method, path] = cases[t.name];
 	const h = await http(method, path, method === 'POST' ? args : undefined);
 	assert.equal(h.status, 200, `${t.name}: HTTP ${h.status} ${JSON.stringify(h.json)}`);
@@ -69,6 +71,21 @@ for (const t of tools) {
 	calls += 2;
 }
 await assert.rejects(client.callTool({ name: 'no_such_tool', arguments: {} }), /no_such_tool/);
+// Resources read as their HTTP routes answer, a template filled in, and the plan prompt.
+const { resources } = await client.listResources();
+assert.ok(resources.length >= 4, 'tasks, apps, guides and clients');
+for (const res of resources) {
+	const r = await client.readResource({ uri: res.uri });
+	assert.deepEqual(JSON.parse(r.contents[0].text), (await http('GET', res.uri.slice('autoplan:'.length))).json, res.uri);
+}
+const { resourceTemplates } = await client.listResourceTemplates();
+assert.ok(resourceTemplates.some((t) => t.uriTemplate === 'autoplan:/v2/connections/{type}/{slug}'));
+const conn = await client.readResource({ uri: `autoplan:/v2/connections/mcp/${entry}` });
+assert.deepEqual(JSON.parse(conn.contents[0].text), (await http('GET', `/v2/connections/mcp/${entry}`)).json);
+const { prompts } = await client.listPrompts();
+assert.equal(prompts[0].name, 'plan_request');
+const p = await client.getPrompt({ name: 'plan_request', arguments: { request: plan.query } });
+assert.ok(p.messages[0].content.text.includes(plan.query));
 await client.ping();
 await client.close();
-console.log(`ok: ${tools.length} tools, ${calls} calls, answers equal to the HTTP interface's`);
+console.log(`ok: ${tools.length} tools, ${calls} calls, ${resources.length} resources, answers equal to the HTTP interface's`);

@@ -60,6 +60,63 @@ Test(jsonw, random_strings_escape_like_json_c)
 	}
 }
 
+/* Long texts escaped in steps and blocks (a JSON answer quoted as text): quotes every few bytes, and escapes
+ * at every place of a block and across the steps' boundaries. */
+Test(jsonw, long_texts_escape_like_json_c)
+{
+	srand(23);
+	static char s[20000];
+	for (int k = 0; k < 60; k++) {
+		size_t n = k < 3 ? (size_t)(4090 + k * 4093) : (size_t)(rand() % (int)sizeof s);
+		for (size_t i = 0; i < n; i++) {
+			int r = rand() % 16;
+			s[i] = r < 2 ? '"' : r == 2 ? '\\' : r == 3 && k % 2 ? (char)(rand() % 32) : r < 12 ? (char)('a' + r) :
+				(char)(128 + rand() % 128);
+		}
+		same_string(s, n);
+	}
+	memset(s, '"', sizeof s);
+	same_string(s, sizeof s);
+	memset(s, '\x01', sizeof s);
+	same_string(s, sizeof s);
+}
+
+/* A serialised value written verbatim and as a string in one pass equals json-c's object holding both. */
+Test(jsonw, raw_and_string_in_one_pass_like_json_c)
+{
+	srand(7);
+	static char s[12000];
+	for (int k = 0; k < 40; k++) {
+		size_t n = k == 0 ? 0 : k < 3 ? (size_t)(4096 * k + 5) : (size_t)(rand() % (int)sizeof s);
+		for (size_t i = 0; i < n; i++) {
+			int r = rand() % 12;
+			s[i] = r < 2 ? '"' : r == 2 ? '\\' : r == 3 ? (char)(rand() % 32) : (char)('a' + r);
+		}
+		struct json_object *o = json_object_new_object();
+		json_object_object_add(o, "a", json_object_new_int(1));
+		json_object_object_add(o, "raw", json_object_new_string_len(s, (int)n));
+		json_object_object_add(o, "text", json_object_new_string_len(s, (int)n));
+		json_object_object_add(o, "z", json_object_new_boolean(0));
+		/* the raw value: the string's own JSON text, so that both members hold the same string */
+		struct json_object *str = json_object_new_string_len(s, (int)n);
+		size_t len;
+		const char *json = json_object_to_json_string_length(str, FLAGS, &len);
+		struct jw w = { 0 };
+		jw_obj(&w);
+		jw_key(&w, "a");
+		jw_int(&w, 1);
+		jw_key(&w, "raw");
+		jw_rawn_and_str(&w, json, len, ",\"text\":");
+		jw_key(&w, "z");
+		jw_bool(&w, false);
+		jw_obj_end(&w);
+		/* the text member holds the raw value's JSON text: compare with json-c writing that */
+		json_object_object_add(o, "text", json_object_new_string_len(json, (int)len));
+		json_object_put(str);
+		same_as_json_c(&w, o, "raw and text");
+	}
+}
+
 Test(jsonw, keys_escape_like_json_c)
 {
 	struct json_object *o = json_object_new_object();

@@ -1,6 +1,7 @@
 #define _GNU_SOURCE /* asprintf */
 /* The MCP endpoint in this process: the transport's rules, the JSON-RPC envelope, the methods, and the
  * tools answering as the HTTP routes they are generated from. */
+#include "api/openapi.h"
 #include "api/routes.h"
 #include "catalog/catalog.h"
 #include "http/request.h"
@@ -155,7 +156,17 @@ Test(mcp, ping_and_unknown_methods)
 	cr_assert_str_eq(str(a.json, "id"), "p");
 	cr_assert_eq(json_object_object_length(get(a.json, "result")), 0);
 	answer_free(&a);
-	a = mcp("{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"resources/list\"}", NULL);
+	/* integer ids are echoed as sent, the largest and the negative ones too */
+	static const char *const ids[] = { "18446744073709551615", "9223372036854775807", "-9223372036854775808", "-5", "0" };
+	for (size_t i = 0; i < sizeof ids / sizeof *ids; i++) {
+		char body[128], want[64];
+		snprintf(body, sizeof body, "{\"jsonrpc\":\"2.0\",\"id\":%s,\"method\":\"ping\"}", ids[i]);
+		snprintf(want, sizeof want, "{\"jsonrpc\":\"2.0\",\"id\":%s,\"result\":{}}", ids[i]);
+		a = mcp(body, NULL);
+		cr_assert_str_eq(a.text, want);
+		answer_free(&a);
+	}
+	a = mcp("{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"completion/complete\"}", NULL);
 	expect_rpc_error(&a, 200, -32601);
 	cr_assert_eq(json_object_get_int(get(a.json, "id")), 2);
 	answer_free(&a);
@@ -360,6 +371,72 @@ Test(mcp, tools_call_runs_the_http_route)
 	answer_free(&h);
 }
 
+/* The answer of a valid call of the tool holds the shape its outputSchema declares (the route's answer shape,
+ * checked by the validator the requests are checked with, and the version triple where the route carries it). */
+static void expect_declared_shape(const char *name, const char *args)
+{
+	const struct route *r = mcp_tool_find(&rt, name);
+	cr_assert(r && r->answer, "%s declares no answer shape", name);
+	struct answer t = tool(name, args, NULL);
+	struct json_object *res = get(t.json, "result"), *sc = get(res, "structuredContent");
+	cr_assert_not(json_object_get_boolean(get(res, "isError")), "%s: %s", name, t.text);
+	struct schema_error err;
+	struct json_object *ok = schema_validate(r->answer, sc, NULL, "answer", &err);
+	cr_assert(ok, "%s: %s %s", name, err.pointer, err.message);
+	json_object_put(ok);
+	if (r->flags & R_VERSIONED)
+		cr_assert(json_object_is_type(get(sc, "rule_version"), json_type_string), "%s", name);
+	answer_free(&t);
+}
+
+Test(mcp, tools_declare_their_answers)
+{
+	struct answer a = mcp("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/list\"}", NULL);
+	struct json_object *tools = get(get(a.json, "result"), "tools");
+	for (size_t i = 0; i < json_object_array_length(tools); i++) {
+		struct json_object *t = json_object_array_get_idx(tools, i), *o = get(t, "outputSchema");
+		cr_assert_str_eq(str(o, "type"), "object");
+		/* the answer's shape as the OpenAPI document gives it, or the error object of an isError result */
+		struct json_object *any = get(o, "anyOf"), *want = openapi_answer_schema(mcp_tool_find(&rt, str(t, "name")));
+		cr_assert_eq(json_object_array_length(any), 2);
+		cr_assert(json_object_equal(json_object_array_get_idx(any, 0), want), "%s", str(t, "name"));
+		json_object_put(want);
+		cr_assert(strstr(json_object_to_json_string(json_object_array_get_idx(any, 1)), "\"pointer\""));
+	}
+	answer_free(&a);
+	const char *entry = "\"mcp/io-github-github-github-mcp-server\"", *plan = "{\"query\":\"save Gmail attachments to Google Drive\"}";
+	expect_declared_shape("find_capabilities", "{\"query\":\"send email\",\"limit\":3}");
+	expect_declared_shape("plan_workflow", plan);
+	expect_declared_shape("plan_workflow", "{\"query\":\"zzzz qqqq\"}");
+	expect_declared_shape("get_connections", "{\"type\":\"mcp\",\"slug\":\"io-github-github-github-mcp-server\"}");
+	expect_declared_shape("get_verifications", "{\"type\":\"mcp\",\"slug\":\"io-github-github-github-mcp-server\"}");
+	char args[200];
+	snprintf(args, sizeof args, "{\"id\":%s,\"client\":\"claude-desktop\"}", entry);
+	expect_declared_shape("check_compatibility", args);
+	expect_declared_shape("configure", args);
+	snprintf(args, sizeof args, "{\"id\":%s,\"client\":\"no-such-client\"}", entry);
+	expect_declared_shape("check_compatibility", args);
+	expect_declared_shape("configure", args);
+	expect_declared_shape("explain_permissions", plan);
+	expect_declared_shape("validate_config", "{\"client\":\"claude-desktop\",\"config\":\"{\\\"mcpServers\\\":{}}\"}");
+	expect_declared_shape("validate_config", "{\"client\":\"claude-desktop\",\"config\":\"{{{\"}");
+	expect_declared_shape("get_capability_gaps", "{\"app\":\"mailA\"}");
+	expect_declared_shape("find_replacements", "{\"app\":\"driveA\",\"read_only\":true}");
+	expect_declared_shape("snapshot_workflow", plan);
+	expect_declared_shape("list_entries_v1", "{\"suche\":\"github\",\"grenze\":5}");
+	/* a snapshot's impact, and a report the catalog holds */
+	struct answer s = call("POST", "/v2/workflows/snapshot", NULL, plan, NULL);
+	struct json_object *body = json_object_new_object();
+	json_object_object_add(body, "snapshot", json_object_get(get(s.json, "snapshot")));
+	expect_declared_shape("change_impact", json_object_to_json_string(body));
+	json_object_put(body);
+	answer_free(&s);
+	struct answer reports = call("GET", "/v2/verification-reports", NULL, NULL, NULL);
+	snprintf(args, sizeof args, "{\"id\":\"%s\"}", str(json_object_array_get_idx(get(reports.json, "reports"), 0), "id"));
+	expect_declared_shape("get_verification_report", args);
+	answer_free(&reports);
+}
+
 Test(mcp, tools_call_errors_are_tool_results)
 {
 	/* a broken rule: the HTTP route's error object, as a tool result with isError */
@@ -456,6 +533,8 @@ Test(mcp, modern_discover_and_results)
 	cr_assert_eq(json_object_array_length(get(r, "supportedVersions")), 3);
 	cr_assert_str_eq(str(get(r, "serverInfo"), "name"), "autoplan");
 	get(get(r, "capabilities"), "tools");
+	cr_assert_eq(json_object_get_int64(get(r, "ttlMs")), 86400000, "fixed by the release: a day");
+	cr_assert_str_eq(str(r, "cacheScope"), "private");
 	answer_free(&a);
 	/* a tool call of that generation: the same answer as the handshake's, with resultType */
 	const char *hc[] = { "HTTP_MCP_PROTOCOL_VERSION", "2026-07-28", "HTTP_MCP_METHOD", "tools/call", "HTTP_MCP_NAME",
@@ -466,11 +545,22 @@ Test(mcp, modern_discover_and_results)
 	struct answer h2 = call("GET", "/v2/capability-gaps", "app=mailA", NULL, NULL);
 	expect_same(&a, &h2, false);
 	cr_assert_str_eq(str(get(a.json, "result"), "resultType"), "complete");
+	cr_assert_not(json_object_object_get_ex(get(a.json, "result"), "ttlMs", NULL), "a tool's result is not cacheable");
 	answer_free(&a);
 	answer_free(&h2);
-	/* the handshake's requests carry no resultType */
+	/* the tool list of that generation carries the cache hints */
+	const char *hl[] = { "HTTP_MCP_PROTOCOL_VERSION", "2026-07-28", "HTTP_MCP_METHOD", "tools/list", NULL };
+	a = mcp("{\"jsonrpc\":\"2.0\",\"id\":4,\"method\":\"tools/list\",\"params\":{" META "}}", hl);
+	cr_assert_eq(json_object_get_int64(get(get(a.json, "result"), "ttlMs")), 86400000, "%s", a.text);
+	cr_assert_str_eq(str(get(a.json, "result"), "cacheScope"), "private");
+	answer_free(&a);
+	/* the handshake's requests carry no resultType and no cache hints */
 	a = mcp("{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"ping\"}", NULL);
 	cr_assert_not(json_object_object_get_ex(get(a.json, "result"), "resultType", NULL));
+	answer_free(&a);
+	a = mcp("{\"jsonrpc\":\"2.0\",\"id\":5,\"method\":\"tools/list\"}", NULL);
+	cr_assert_not(json_object_object_get_ex(get(a.json, "result"), "ttlMs", NULL));
+	cr_assert_not(json_object_object_get_ex(get(a.json, "result"), "cacheScope", NULL));
 	answer_free(&a);
 }
 
@@ -492,6 +582,11 @@ Test(mcp, modern_headers_must_mirror_the_body)
 		/* the header and the _meta disagree */
 		{ { "HTTP_MCP_PROTOCOL_VERSION", "2025-11-25", "HTTP_MCP_METHOD", "tools/list", NULL },
 			"{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/list\",\"params\":{" META "}}", -32020 },
+		/* Mcp-Name mirrors a resource's URI and a prompt's name */
+		{ { "HTTP_MCP_PROTOCOL_VERSION", "2026-07-28", "HTTP_MCP_METHOD", "resources/read", "HTTP_MCP_NAME", "autoplan:/v2/apps", NULL },
+			"{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"resources/read\",\"params\":{\"uri\":\"autoplan:/v2/tasks\"," META "}}", -32020 },
+		{ { "HTTP_MCP_PROTOCOL_VERSION", "2026-07-28", "HTTP_MCP_METHOD", "prompts/get", NULL },
+			"{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"prompts/get\",\"params\":{\"name\":\"plan_request\"," META "}}", -32020 },
 		/* a version not served, named in _meta */
 		{ { "HTTP_MCP_METHOD", "tools/list", NULL }, "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/list\",\"params\":"
 			"{\"_meta\":{\"io.modelcontextprotocol/protocolVersion\":\"2099-01-01\"}}}", -32022 },
@@ -509,6 +604,14 @@ Test(mcp, modern_headers_must_mirror_the_body)
 	struct answer a = mcp("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/list\",\"params\":{" META "}}", ok);
 	cr_assert_eq(a.status, 200, "%s", a.text);
 	cr_assert_eq(json_object_array_length(get(get(a.json, "result"), "tools")), 14);
+	answer_free(&a);
+	/* a resource read of that generation: its contents fixed by the catalog, cacheable five minutes */
+	const char *rd[] = { "HTTP_MCP_PROTOCOL_VERSION", "2026-07-28", "HTTP_MCP_METHOD", "resources/read", "HTTP_MCP_NAME",
+		"autoplan:/v2/tasks", NULL };
+	a = mcp("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"resources/read\",\"params\":{\"uri\":\"autoplan:/v2/tasks\"," META "}}", rd);
+	cr_assert_eq(a.status, 200, "%s", a.text);
+	cr_assert_eq(json_object_get_int64(get(get(a.json, "result"), "ttlMs")), 300000);
+	cr_assert_str_eq(str(get(a.json, "result"), "resultType"), "complete");
 	answer_free(&a);
 }
 
@@ -536,6 +639,145 @@ Test(mcp, german_texts_by_accept_language)
 	a = mcp(INIT("2025-11-25"), NULL);
 	cr_assert(strstr(str(get(a.json, "result"), "instructions"), "Plans automations"));
 	answer_free(&a);
+}
+
+/* The language a request's _meta states (io.modelcontextprotocol/acceptLanguage) comes before the header. */
+Test(mcp, language_from_meta)
+{
+	const char *en[] = { "HTTP_ACCEPT_LANGUAGE", "en", NULL };
+	struct answer a = mcp("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/list\",\"params\":{\"_meta\":"
+		"{\"io.modelcontextprotocol/acceptLanguage\":\"de-AT, en;q=0.3\"}}}", en);
+	struct json_object *plan = json_object_array_get_idx(get(get(a.json, "result"), "tools"), 1);
+	cr_assert_str_eq(str(plan, "title"), "Einen Ablauf planen", "%s", a.text);
+	answer_free(&a);
+	const char *de[] = { "HTTP_ACCEPT_LANGUAGE", "de", NULL };
+	a = mcp("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/list\",\"params\":{\"_meta\":"
+		"{\"io.modelcontextprotocol/acceptLanguage\":\"en\"}}}", de);
+	plan = json_object_array_get_idx(get(get(a.json, "result"), "tools"), 1);
+	cr_assert_str_eq(str(plan, "title"), "Plan a workflow");
+	answer_free(&a);
+	/* not a string: the header decides */
+	a = mcp("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/list\",\"params\":{\"_meta\":"
+		"{\"io.modelcontextprotocol/acceptLanguage\":5}}}", de);
+	plan = json_object_array_get_idx(get(get(a.json, "result"), "tools"), 1);
+	cr_assert_str_eq(str(plan, "title"), "Einen Ablauf planen");
+	answer_free(&a);
+	/* a tool's answer orders its texts by it, as the HTTP route does by the header */
+	const char *q = "{\"query\":\"save Gmail attachments to Google Drive\"}";
+	a = mcp("{\"jsonrpc\":\"2.0\",\"id\":9,\"method\":\"tools/call\",\"params\":{\"name\":\"plan_workflow\","
+		"\"arguments\":{\"query\":\"save Gmail attachments to Google Drive\"},"
+		"\"_meta\":{\"io.modelcontextprotocol/acceptLanguage\":\"de\"}}}", en);
+	struct answer h = call("POST", "/v2/workflows/plan", NULL, q, de), h_en = call("POST", "/v2/workflows/plan", NULL, q, en);
+	cr_assert_str_neq(h.text, h_en.text, "the texts' order differs by language");
+	expect_same(&a, &h, false);
+	answer_free(&a);
+	answer_free(&h);
+	answer_free(&h_en);
+}
+
+/* Resources: the routes flagged R_RESOURCE, read through the router as their HTTP routes answer. */
+Test(mcp, resources_come_from_the_route_table)
+{
+	struct answer a = mcp("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{\"protocolVersion\":"
+		"\"2025-11-25\"}}", NULL);
+	get(get(get(a.json, "result"), "capabilities"), "resources");
+	get(get(get(a.json, "result"), "capabilities"), "prompts");
+	answer_free(&a);
+	a = mcp("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"resources/list\"}", NULL);
+	struct json_object *list = get(get(a.json, "result"), "resources");
+	int listed = 0, templated = 0;
+	for (int i = 0; i < NROUTES; i++)
+		if (ROUTES[i].flags & R_RESOURCE) {
+			if (strchr(ROUTES[i].pattern, '{')) templated++;
+			else listed++;
+			cr_assert(ROUTES[i].summary_de, "%s has no German title", ROUTES[i].op_id);
+		}
+	cr_assert_eq(json_object_array_length(list), (size_t)listed);
+	cr_assert_geq(listed, 4, "tasks, apps, guides and clients");
+	for (size_t i = 0; i < json_object_array_length(list); i++) {
+		struct json_object *res = json_object_array_get_idx(list, i);
+		const char *uri = str(res, "uri");
+		cr_assert(strncmp(uri, "autoplan:/v2/", 13) == 0, "%s", uri);
+		cr_assert_str_eq(str(res, "mimeType"), "application/json");
+		/* reading it gives the HTTP route's answer */
+		char body[300];
+		snprintf(body, sizeof body, "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"resources/read\",\"params\":{\"uri\":\"%s\"}}", uri);
+		struct answer rd = mcp(body, NULL), h = call("GET", uri + 9, NULL, NULL, NULL);
+		cr_assert_eq(rd.status, 200, "%s", rd.text);
+		cr_assert_eq(h.status, 200);
+		struct json_object *c = json_object_array_get_idx(get(get(rd.json, "result"), "contents"), 0);
+		cr_assert_str_eq(str(c, "uri"), uri);
+		cr_assert_str_eq(str(c, "text"), h.text, "%s", uri);
+		answer_free(&rd);
+		answer_free(&h);
+	}
+	answer_free(&a);
+	a = mcp("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"resources/templates/list\"}", NULL);
+	list = get(get(a.json, "result"), "resourceTemplates");
+	cr_assert_eq(json_object_array_length(list), (size_t)templated);
+	cr_assert_str_eq(str(json_object_array_get_idx(list, 0), "uriTemplate"), "autoplan:/v2/connections/{type}/{slug}");
+	answer_free(&a);
+	/* a template filled in: the entry's connections; an entry that does not exist: the HTTP error as data */
+	const char *uri = "autoplan:/v2/connections/mcp/io-github-github-github-mcp-server";
+	a = mcp("{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"resources/read\",\"params\":{\"uri\":"
+		"\"autoplan:/v2/connections/mcp/io-github-github-github-mcp-server\"}}", NULL);
+	struct answer h = call("GET", uri + 9, NULL, NULL, NULL);
+	cr_assert_str_eq(str(json_object_array_get_idx(get(get(a.json, "result"), "contents"), 0), "text"), h.text);
+	answer_free(&a);
+	answer_free(&h);
+	a = mcp("{\"jsonrpc\":\"2.0\",\"id\":4,\"method\":\"resources/read\",\"params\":{\"uri\":"
+		"\"autoplan:/v2/connections/mcp/no-such-entry\"}}", NULL);
+	expect_rpc_error(&a, 200, -32002);
+	cr_assert_str_eq(str(get(get(a.json, "error"), "data"), "error"), "entry_not_found");
+	answer_free(&a);
+	/* URIs no resource has, and a route not offered as one */
+	static const char *const bad[] = { "autoplan:/v2/nothing", "https://example.org/v2/tasks", "autoplan:/v2/openapi.json",
+		"autoplan:/v2/connections/mcp" };
+	for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+		char body[300];
+		snprintf(body, sizeof body, "{\"jsonrpc\":\"2.0\",\"id\":5,\"method\":\"resources/read\",\"params\":{\"uri\":\"%s\"}}", bad[i]);
+		a = mcp(body, NULL);
+		expect_rpc_error(&a, 200, -32002);
+		answer_free(&a);
+	}
+	a = mcp("{\"jsonrpc\":\"2.0\",\"id\":6,\"method\":\"resources/read\",\"params\":{}}", NULL);
+	expect_rpc_error(&a, 200, -32602);
+	answer_free(&a);
+}
+
+/* Prompts: the plan prompt quotes the request and names the tool; its argument is required. */
+Test(mcp, prompts)
+{
+	struct answer a = mcp("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"prompts/list\"}", NULL);
+	struct json_object *p = json_object_array_get_idx(get(get(a.json, "result"), "prompts"), 0);
+	cr_assert_str_eq(str(p, "name"), "plan_request");
+	struct json_object *arg = json_object_array_get_idx(get(p, "arguments"), 0);
+	cr_assert_str_eq(str(arg, "name"), "request");
+	cr_assert(json_object_get_boolean(get(arg, "required")));
+	answer_free(&a);
+	a = mcp("{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"prompts/get\",\"params\":{\"name\":\"plan_request\","
+		"\"arguments\":{\"request\":\"save Gmail attachments to Google Drive\"}}}", NULL);
+	struct json_object *m = json_object_array_get_idx(get(get(a.json, "result"), "messages"), 0);
+	cr_assert_str_eq(str(m, "role"), "user");
+	const char *text = str(get(m, "content"), "text");
+	cr_assert(strstr(text, "plan_workflow") && strstr(text, "save Gmail attachments to Google Drive"), "%s", text);
+	answer_free(&a);
+	const char *de[] = { "HTTP_ACCEPT_LANGUAGE", "de", NULL };
+	a = mcp("{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"prompts/get\",\"params\":{\"name\":\"plan_request\","
+		"\"arguments\":{\"request\":\"Anhänge %s sichern\"}}}", de);
+	text = str(get(json_object_array_get_idx(get(get(a.json, "result"), "messages"), 0), "content"), "text");
+	cr_assert(strstr(text, "Rufe das Werkzeug plan_workflow") && strstr(text, "Anhänge %s sichern"), "%s", text);
+	answer_free(&a);
+	static const char *const bad[] = {
+		"{\"name\":\"plan_request\"}", "{\"name\":\"plan_request\",\"arguments\":{\"request\":\"\"}}",
+		"{\"name\":\"plan_request\",\"arguments\":{\"request\":5}}", "{\"name\":\"no_such\",\"arguments\":{}}", "{}" };
+	for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+		char body[300];
+		snprintf(body, sizeof body, "{\"jsonrpc\":\"2.0\",\"id\":4,\"method\":\"prompts/get\",\"params\":%s}", bad[i]);
+		a = mcp(body, NULL);
+		expect_rpc_error(&a, 200, -32602);
+		answer_free(&a);
+	}
 }
 
 /* A requested version full of characters to escape is quoted cut short, and the answer stays one JSON value. */

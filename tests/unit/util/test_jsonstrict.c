@@ -2,6 +2,7 @@
 #include "util/jsonstrict.h"
 
 #include <criterion/criterion.h>
+#include <json-c/json.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -85,4 +86,79 @@ Test(jsonstrict, many_members_and_a_late_duplicate)
 	cr_assert_str_eq(f.what, "duplicate member \"k5\"");
 	cr_assert_eq(f.offset, dup_at);
 	free(s);
+}
+
+/* json_strict_parse reads most texts in the strict check's one pass and builds the tree there; it must give
+ * exactly what json-c's strict tokener followed by the check gives: the same tree with the same types, or the
+ * same flaw in the same words at the same place. Mutated request bodies, read both ways. */
+static struct json_object *tokener_then_check(const char *text, size_t len, int max_depth, struct json_flaw *flaw)
+{
+	struct json_tokener *tok = json_tokener_new_ex(max_depth);
+	json_tokener_set_flags(tok, JSON_TOKENER_STRICT | JSON_TOKENER_VALIDATE_UTF8);
+	struct json_object *doc = json_tokener_parse_ex(tok, text, (int)len);
+	enum json_tokener_error jerr = json_tokener_get_error(tok);
+	size_t used = json_tokener_get_parse_end(tok);
+	json_tokener_free(tok);
+	if (jerr != json_tokener_success || used != len) {
+		json_object_put(doc);
+		*flaw = (struct json_flaw){ .offset = used, .pointer = "" };
+		snprintf(flaw->what, sizeof flaw->what, "%s", jerr == json_tokener_success ? "trailing data"
+			: jerr == json_tokener_continue ? "unexpected end of input" : json_tokener_error_desc(jerr));
+		return NULL;
+	}
+	if (json_strict_check(text, len, max_depth, flaw) < 0) {
+		json_object_put(doc);
+		return NULL;
+	}
+	return doc;
+}
+
+Test(jsonstrict, one_pass_parse_equals_tokener_and_check)
+{
+	static const char *const seeds[] = {
+		"{\"query\":\"save Gmail attachments to Google Drive\"}",
+		"{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/call\",\"params\":{\"name\":\"plan_workflow\",\"arguments\":"
+		"{\"query\":\"Anh\\u00e4nge \\\"x\\\" \\n\",\"read_only\":true,\"apps\":[\"mailA\",\"driveA\"],\"limit\":20,\"x\":null}}}",
+		"[1,-2,0,-0,123456789012345678,1234567890123456789,1.5,1e5,-1E-2,true,false,null,\"\\ud83d\\ude00\",\"\xc3\xbc\",{},[]]",
+		"{\"a\":{\"b\":{\"c\":[[[[{\"d\":1}]]]]}},\"e\":\"\\/\\b\\f\\r\\t\"}",
+		"  {\"s\":{\"f\":\"x/1\",\"t\":null,\"apps\":[],\"ops\":[{\"a\":1,\"b\":2,\"c\":3,\"d\":4,\"e\":5,\"f\":6,\"g\":7,\"h\":8,"
+		"\"i\":9,\"j\":10}]}}  ",
+		"\"just a string\"", "42", "null", "true", "{\"a\":1,\"a\":2}", "{\"a\":1,\"b\":{\"a\":1,\"a\":2}}",
+	};
+	static const char pick[] = "{}[]\",:\\u0123456789-.eE tnfalsrux\x01\x7f\xc3\xbc\xed\xa0\x80\xf0";
+	srand(23);
+	char buf[512];
+	int accepted = 0;
+	for (int it = 0; it < 40000; it++) {
+		const char *seed = seeds[rand() % (int)(sizeof seeds / sizeof *seeds)];
+		size_t n = strlen(seed);
+		memcpy(buf, seed, n);
+		for (int e = rand() % 4; e > 0 && n > 0; e--) {
+			size_t at = (size_t)rand() % n;
+			char c = rand() % 4 ? pick[rand() % (int)(sizeof pick - 1)] : (char)(rand() % 256);
+			int kind = rand() % 3;
+			if (kind == 0) buf[at] = c;
+			else if (kind == 1 && n + 1 < sizeof buf) { memmove(buf + at + 1, buf + at, n - at); buf[at] = c; n++; }
+			else { memmove(buf + at, buf + at + 1, n - at - 1); n--; }
+		}
+		int depth = rand() % 4 == 0 ? 3 + rand() % 5 : 32;
+		struct json_flaw f1, f2;
+		memset(&f1, 0, sizeof f1);
+		memset(&f2, 0, sizeof f2);
+		struct json_object *a = json_strict_parse(buf, n, depth, &f1), *b = tokener_then_check(buf, n, depth, &f2);
+		cr_assert_eq(!a, !b, "%.*s: one pass %s, tokener %s", (int)n, buf, a ? "accepts" : f1.what, b ? "accepts" : f2.what);
+		if (a) {
+			accepted++;
+			cr_assert(json_object_equal(a, b), "%.*s", (int)n, buf);
+			cr_assert_str_eq(json_object_to_json_string_ext(a, JSON_C_TO_STRING_PLAIN),
+				json_object_to_json_string_ext(b, JSON_C_TO_STRING_PLAIN));
+		} else {
+			cr_assert_eq(f1.offset, f2.offset, "%.*s", (int)n, buf);
+			cr_assert_str_eq(f1.what, f2.what);
+			cr_assert_str_eq(f1.pointer, f2.pointer);
+		}
+		json_object_put(a);
+		json_object_put(b);
+	}
+	cr_assert_gt(accepted, 5000, "enough of the mutated texts are valid to compare trees");
 }

@@ -1422,6 +1422,17 @@ static int copy_write(const struct catalog *c, int a)
 	return any;
 }
 
+/* Whether app a's operation for cap needs an identifier another of its capabilities finds. */
+static bool needs_finding(const struct catalog *c, int a, uint32_t cap)
+{
+	const struct cat_op *op = cat_app_op(c, (uint32_t)a, cap);
+	if (!op) return false;
+	const struct cat_opx *x = &c->opx[op - c->ops];
+	for (uint32_t k = 0; k < x->input_count; k++)
+		if (c->inputs[x->input_first + k].found_by != CAT_NONE) return true;
+	return false;
+}
+
 /* What an event in source app a is read with (roles.trigger_means: reading each new item; the step that
  * finds the items is added before it), or a capability phrase of a that reads (attachments). */
 static int trigger_read(const struct catalog *c, const struct plan_resolution *r, int a)
@@ -1430,8 +1441,14 @@ static int trigger_read(const struct catalog *c, const struct plan_resolution *r
 		if (!c->caps[r->caps[k]].write && app_can(c, a, (uint32_t)r->caps[k])) return r->caps[k];
 	if (c->meta->trigger_intent >= c->nintents) return -1;
 	uint64_t caps = c->intents[c->meta->trigger_intent].caps;
-	for (uint32_t cap = 0; cap < c->ncaps; cap++)
-		if ((caps >> cap) & 1 && app_can(c, a, cap)) return (int)cap;
+	/* each new item is read by its identifier (the step that finds it comes first), else found */
+	int found = -1;
+	for (uint32_t cap = 0; cap < c->ncaps && cap < 64; cap++) {
+		if (!((caps >> cap) & 1) || !app_can(c, a, cap)) continue;
+		if (needs_finding(c, a, cap)) return (int)cap;
+		if (found < 0) found = (int)cap;
+	}
+	if (found >= 0) return found;
 	/* an app that documents no single read finds its items (a calendar lists its events) */
 	const struct cat_app *app = &c->apps[a];
 	for (uint32_t i = app->op_first; i < app->op_first + app->op_count; i++)

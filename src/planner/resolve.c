@@ -628,15 +628,20 @@ static uint32_t mention_kind(const struct catalog *c, const struct plan_mention 
 
 /* Roles from markers, then settled between two apps of one kind: a strong marker on one gives the
  * other the opposite role; with no strong marker the first named is the source. */
+static int verb_of(const struct catalog *c, const struct plan_resolution *r, int i);
+
 static void find_roles(const struct catalog *c, struct plan_resolution *r)
 {
 	/* a receive verb makes its subject the target, unless a target marker after it names the receiver
 	 * ("use the GitHub API to get our issues into a spreadsheet") */
-	bool receive = false;
+	/* ... but not one inside a trigger's clause ("get a Slack notification when a file is added to Dropbox") */
+	bool receive = false, trigger = false;
 	for (int i = 0; i < r->nwords; i++) {
-		unsigned roles = role_words(c, r, i, 1u << ROLE_RECEIVE | 1u << ROLE_BOTH_WAYS | (unsigned)receive << ROLE_TARGET);
+		unsigned roles = role_words(c, r, i, 1u << ROLE_RECEIVE | 1u << ROLE_BOTH_WAYS | 1u << ROLE_TRIGGER |
+			(unsigned)(receive && !trigger) << ROLE_TARGET);
+		trigger |= receive && roles >> ROLE_TRIGGER & 1 && verb_of(c, r, i) < 0;  /* "when", not "new" */
 		if (roles >> ROLE_RECEIVE & 1) receive = true;
-		else if (receive && roles >> ROLE_TARGET & 1) receive = false;
+		else if (receive && !trigger && roles >> ROLE_TARGET & 1) receive = false;
 		if (roles >> ROLE_BOTH_WAYS & 1) understood_role(c, r, i, ROLE_BOTH_WAYS);
 	}
 	for (int k = 0; k < r->nmentions; k++) {
@@ -1408,6 +1413,16 @@ static int asked_write(const struct catalog *c, const struct plan_resolution *r,
 	return fresh;
 }
 
+/* The capability of roles.record_means that app a can do (a row appended), or -1. */
+static int record_cap(const struct catalog *c, int a)
+{
+	if (c->meta->record_intent == CAT_NONE) return -1;
+	uint64_t caps = c->intents[c->meta->record_intent].caps;
+	for (uint32_t cap = 0; cap < c->ncaps && cap < 64; cap++)
+		if ((caps >> cap & 1) && app_can(c, a, cap)) return (int)cap;
+	return -1;
+}
+
 /* What a copy writes into app a when no verb says: its first capability that writes something new (a
  * drive's file), else its first that writes at all (a calendar's event, created in a calendar that exists). */
 static int copy_write(const struct catalog *c, int a)
@@ -1471,7 +1486,8 @@ struct chain_end {
 
 /* "Outlook calendar events from a sheet": a generic word of another kind after "from" or "to" is the other
  * end, the app of that kind in the family of the one app named; in a trigger's clause ("log every incoming
- * email in Excel") it is an end of that kind no app is named for. Returns 1 when it found one. */
+ * email in Excel") it is an end of that kind no app is named for, and so is the action's kind before the
+ * clause of a trigger in the app named. Returns 1 when it found one. */
 static int kind_end(const struct catalog *c, const struct plan_resolution *r, const struct chain_end *one, struct chain_end *other)
 {
 	uint32_t own = c->apps[one->app].kind;
@@ -1487,10 +1503,14 @@ static int kind_end(const struct catalog *c, const struct plan_resolution *r, co
 				.role = role == ROLE_SOURCE ? PR_SOURCE : PR_TARGET, .strong = true };
 			return 1;
 		}
-		if (!triggered(c, r, i, i < one->first ? 0 : one->first + 1)) continue;
+		/* outside the clause of a trigger in the app named, the action's kind ("E-Mail senden, wenn eine Datei
+		 * in OneDrive erstellt wird") */
+		bool source = triggered(c, r, i, i < one->first ? 0 : one->first + 1);
+		if (!source && (i > one->first || !triggered(c, r, one->first, i + 1))) continue;
 		for (uint32_t a = 0; a < c->napps; a++)
 			if (c->apps[a].kind == kind) {
-				*other = (struct chain_end){ .app = (int)a, .first = i, .role = PR_SOURCE, .unbound = true };
+				*other = (struct chain_end){ .app = (int)a, .first = i, .role = source ? PR_SOURCE : PR_TARGET,
+					.strong = !source, .unbound = true };
 				return 1;
 			}
 	}
@@ -1573,6 +1593,9 @@ static bool trigger_chain(const struct catalog *c, struct plan_resolution *r)
 	 * Outlook events to Google Calendar and update event details" creates the events, the update follows) */
 	int read = trigger_read(c, r, e[src].app), write = asked_write(c, r, e[1 - src].app, same ? e[1 - src].first : r->nwords);
 	if (write < 0 && same) write = copy_write(c, e[1 - src].app);
+	/* "save new Gmail emails to a Google Sheets spreadsheet": a target the verb cannot write keeps a
+	 * record of each item where it keeps records (roles.record_means) */
+	if (write < 0 && e[1 - src].role == PR_TARGET && e[1 - src].strong) write = record_cap(c, e[1 - src].app);
 	if (read < 0 || write < 0) return false;
 	/* an end a generic word named (kind_end) is an app the plan binds */
 	for (int m = 0; m < 2; m++) {
@@ -1583,6 +1606,34 @@ static bool trigger_chain(const struct catalog *c, struct plan_resolution *r)
 		r->app_strong[r->napps] = e[m].strong;
 		r->apps[r->napps++] = e[m].app;
 	}
+	r->caps[0] = read;
+	r->caps[1] = write;
+	r->ncaps = 2;
+	r->by = BY_QUERY_CAPABILITIES;
+	r->task = -1;
+	r->ncandidates = 0;
+	return true;
+}
+
+/* "Bei Eingang einer E-Mail in Outlook eine Antwort senden": a trigger in the one app a writing task works
+ * in, its clause naming that app's kind: each new item read, then what the task does. */
+static bool self_trigger(const struct catalog *c, struct plan_resolution *r)
+{
+	if (r->by != BY_QUERY_TASK || r->task < 0 || !r->triggers || r->nproducts || r->nactions) return false;
+	const struct cat_ptask *p = &c->ptasks[r->task];
+	if (bits(p->apps) != 1) return false;
+	int a = __builtin_ctzll(p->apps);
+	for (int m = 0; m < r->napps; m++) if (r->apps[m] != a) return false;
+	/* a clause a trigger word opens ("bei Eingang", "when"; not "a new event", which is created) */
+	bool clause = false, opened = false;
+	for (int i = 0; i < r->nwords && !clause; i++) {
+		clause = opened && (r->word_kinds[i] >> c->apps[a].kind & 1);
+		opened |= r->trigger[i] && verb_of(c, r, i) < 0;
+	}
+	int read = clause ? trigger_read(c, r, a) : -1, write = -1;
+	for (uint32_t cap = 0; read >= 0 && cap < c->ncaps && cap < 64 && write < 0; cap++)
+		if ((p->main_caps >> cap & 1) && c->caps[cap].write) write = (int)cap;
+	if (write < 0 || (p->caps >> read & 1)) return false;
 	r->caps[0] = read;
 	r->caps[1] = write;
 	r->ncaps = 2;
@@ -1669,11 +1720,16 @@ static void second_action(const struct catalog *c, struct plan_resolution *r)
 	uint64_t have = 0;
 	if (chain) for (int k = 0; k < r->ncaps; k++) have |= 1ull << r->caps[k];
 	else have = c->ptasks[r->task].caps;
-	int first = PLAN_MAX_WORDS;
+	int first = PLAN_MAX_WORDS, clause = PLAN_MAX_WORDS;
 	for (int k = 0; k < r->nintents; k++) if (r->intents[k].first < first) first = r->intents[k].first;
+	/* a trigger after the request's verb opens a clause to the end that says what happens, not what to do
+	 * ("E-Mail senden, wenn eine Datei in OneDrive erstellt wird") */
+	for (int i = first + 1; i < r->nwords && clause == PLAN_MAX_WORDS; i++)
+		if (r->trigger[i] && verb_of(c, r, i) < 0) clause = i;  /* "when", not "new" */
 	for (int k = 0; k < r->nintents; k++) {
 		const struct plan_intent *in = &r->intents[k];
 		uint64_t caps = c->intents[in->intent].caps;
+		if (in->first > clause) continue;
 		/* "new" describes what a trigger brings ("new incoming emails ... as a new row"), it asks nothing more */
 		if (in->negated || in->first == first || !writing_intent(c, in) || (caps & have) ||
 		    has_role_word(c, r, in->first, ROLE_TRIGGER))
@@ -1894,7 +1950,7 @@ static void decide(const struct catalog *c, struct plan_resolution *r, const int
 		r->confidence = 0;
 		for (int i = 0; i < r->nwords; i++) r->matched[i] = false;
 	}
-	if (trigger_chain(c, r) || product_chain(c, r) || arrow_into(c, r)) r->confidence = coverage / 2;
+	if (trigger_chain(c, r) || self_trigger(c, r) || product_chain(c, r) || arrow_into(c, r)) r->confidence = coverage / 2;
 	name_chain(c, r);
 	alternatives(c, r, scores);
 	both_ways(c, r);

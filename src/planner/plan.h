@@ -40,6 +40,7 @@ struct plan_mention {
 	enum plan_role role;
 	bool strong;                      /* the role comes from a strong marker (not a bare "in") */
 	bool typo;                        /* one of its words matched with one typo */
+	bool location;                    /* where a workbook named beside it is kept, no app of the plan */
 };
 
 /* An intent (verb or phrasing) found in the query: words [first, first + nwords). */

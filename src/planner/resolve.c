@@ -997,31 +997,49 @@ static void find_product_role(const struct catalog *c, struct plan_resolution *r
 	}
 }
 
-/* "Read Excel files from SharePoint": a spreadsheet app and the drive of its family named, the drive not a
- * target and a verb reading rows: the drive is where the workbook is kept, not an app of the plan. */
+/* "Read Excel files from SharePoint", "append rows to an Excel workbook on OneDrive": a spreadsheet app and
+ * the drive of its family named, the drive not a target a marker names nor asked to write, and a verb on
+ * rows: the drive is where the workbook is kept, not an app of the plan. */
 static unsigned caps_kinds(const struct catalog *c, uint64_t caps);
 
-/* Whether an intent asks to read a spreadsheet's rows. */
-static bool intent_reads_rows(const struct catalog *c, int intent)
+static bool app_can(const struct catalog *c, int a, uint32_t cap);
+
+/* Whether a verb asks app a for something it writes ("store attachments in Google Drive"). */
+static bool asked_to_write(const struct catalog *c, const struct plan_resolution *r, int a)
+{
+	for (int k = 0; k < r->nintents; k++) {
+		uint64_t caps = c->intents[r->intents[k].intent].caps;
+		for (uint32_t cap = 0; !r->intents[k].negated && cap < c->ncaps && cap < 64; cap++)
+			if ((caps >> cap & 1) && c->caps[cap].write && app_can(c, a, cap)) return true;
+	}
+	return false;
+}
+
+/* Whether an intent asks spreadsheet app s for something inside a workbook that exists (an operation that
+ * takes the workbook's identifier: reading or writing rows, not making a spreadsheet). */
+static bool intent_on_rows(const struct catalog *c, int intent, int s)
 {
 	uint64_t caps = c->intents[intent].caps;
-	for (uint32_t cap = 0; cap < c->ncaps && cap < 64; cap++)
-		if ((caps >> cap & 1) && !c->caps[cap].write && c->caps[cap].existing && (caps_kinds(c, 1ull << cap) >> AK_SHEETS & 1)) return true;
+	for (uint32_t cap = 0; cap < c->ncaps && cap < 64; cap++) {
+		const struct cat_op *op = (caps >> cap & 1) ? cat_app_op(c, (uint32_t)s, cap) : NULL;
+		if (op && c->opx[op - c->ops].input_count > 0) return true;
+	}
 	return false;
 }
 
 static void workbook_location(const struct catalog *c, struct plan_resolution *r)
 {
-	bool reads = false, sheets = false;
-	for (int s = 0; s < r->napps; s++) sheets |= c->apps[r->apps[s]].kind == AK_SHEETS;
-	for (int k = 0; sheets && k < r->nintents; k++)
-		reads |= !r->intents[k].negated && intent_reads_rows(c, r->intents[k].intent);
-	for (int s = 0; reads && s < r->napps; s++) {
+	for (int s = 0; s < r->napps; s++) {
 		if (c->apps[r->apps[s]].kind != AK_SHEETS) continue;
+		bool rows = false;
+		for (int k = 0; k < r->nintents; k++) rows |= !r->intents[k].negated && intent_on_rows(c, r->intents[k].intent, r->apps[s]);
+		if (!rows) continue;
 		for (uint32_t f = 0; f < c->nfamilies; f++) {
 			if (c->families[f].apps[AK_SHEETS] != (uint32_t)r->apps[s]) continue;
 			for (int d = 0; d < r->napps; d++)
-				if ((uint32_t)r->apps[d] == c->families[f].apps[AK_DRIVE] && !(r->app_role[d] == PR_TARGET && r->app_strong[d])) {
+				if ((uint32_t)r->apps[d] == c->families[f].apps[AK_DRIVE] && !(r->app_role[d] == PR_TARGET && r->app_strong[d]) &&
+				    !asked_to_write(c, r, r->apps[d])) {
+					for (int k = 0; k < r->nmentions; k++) r->mentions[k].location |= r->mentions[k].app == r->apps[d];
 					for (int q = d; q + 1 < r->napps; q++) {
 						r->apps[q] = r->apps[q + 1]; r->app_role[q] = r->app_role[q + 1]; r->app_strong[q] = r->app_strong[q + 1];
 					}
@@ -1522,6 +1540,7 @@ static int chain_ends(const struct catalog *c, const struct plan_resolution *r, 
 	int n = 0;
 	for (int k = 0; k < r->nmentions; k++) {
 		const struct plan_mention *m = &r->mentions[k];
+		if (m->location) continue;
 		struct chain_end x = { .app = m->app, .first = m->first, .role = m->role, .strong = m->strong };
 		for (int q = 0; q < r->napps; q++) {
 			/* the app a family named in a transfer stands for (family_in_transfer) */
@@ -1566,9 +1585,10 @@ static bool trigger_chain(const struct catalog *c, struct plan_resolution *r)
 	bool same = c->apps[e[0].app].kind == c->apps[e[1].app].kind;
 	if (same && !transfer_named(c, r)) return false;
 	bool found = r->task >= 0 && (r->by == BY_QUERY_TASK || r->by == BY_QUERY_AMBIGUOUS);
-	if (found && (same ? two_or_more(c->ptasks[r->task].kind_apps[c->apps[e[0].app].kind])
-			   : task_takes(c, r->task, e[0].app) && task_takes(c, r->task, e[1].app)))
-		return false;
+	if (found && same && two_or_more(c->ptasks[r->task].kind_apps[c->apps[e[0].app].kind])) return false;
+	/* a task with steps of both kinds stays, unless the trigger is in the app it writes into: the reverse
+	 * ("email me each new Google Calendar event" is no email-calendar) */
+	bool both = found && !same && task_takes(c, r->task, e[0].app) && task_takes(c, r->task, e[1].app);
 	int src = same ? (e[0].role == PR_SOURCE ? 0 : 1) : -1;
 	/* the app in the trigger's clause is the source, whatever marker it has there ("when a row is
 	 * added to Google Sheets") */
@@ -1576,6 +1596,7 @@ static bool trigger_chain(const struct catalog *c, struct plan_resolution *r)
 		int from = m ? e[0].first + 1 : 0;
 		if (triggered(c, r, e[m].first, from)) src = m;
 	}
+	if (both && (src < 0 || !writes_into(c, &c->ptasks[r->task], (uint32_t)e[src].app))) return false;
 	for (int m = 0; m < 2 && src < 0; m++)
 		if (e[m].role == PR_SOURCE && e[m].strong) src = m;
 		else if (e[m].role == PR_TARGET && e[m].strong) src = 1 - m;

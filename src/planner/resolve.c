@@ -95,20 +95,14 @@ static bool verb_form(const char *q, size_t lq, const char *w, size_t lw)
 
 /* After an article or a possessive a verb form is a noun or an adjective: "the booking confirmation",
  * "a recording", "my scheduled posts". */
-static bool determiner(const char *w)
-{
-	static const char *const d[] = { "a", "an", "the", "my", "our", "your", "his", "her", "their", "its", "this", "that",
-		"these", "those", "each", "every", NULL };
-	for (int k = 0; d[k]; k++) if (strcmp(w, d[k]) == 0) return true;
-	return false;
-}
+static bool has_role_word(const struct catalog *c, const struct plan_resolution *r, int i, enum cat_role role);
 
 /* Whether word k stands where a noun does: after an article, or after an article and one small word or
  * adverb-like word ("a weekly reporting", "the daily sending"). */
-static bool after_determiner(const struct plan_resolution *r, int k)
+static bool after_determiner(const struct catalog *c, const struct plan_resolution *r, int k)
 {
-	if (k > 0 && determiner(r->words[k - 1])) return true;
-	if (k < 2 || !determiner(r->words[k - 2])) return false;
+	if (k > 0 && has_role_word(c, r, k - 1, ROLE_DETERMINER)) return true;
+	if (k < 2 || !has_role_word(c, r, k - 2, ROLE_DETERMINER)) return false;
 	size_t n = r->wordlen[k - 1];
 	return r->stop[k - 1] || (n > 3 && strcmp(r->words[k - 1] + n - 2, "ly") == 0);
 }
@@ -464,7 +458,7 @@ static int phrase_at(const struct catalog *c, const struct plan_resolution *r, i
 			int lv = word_level(r->words[k], r->wordlen[k], w, lw, r->fuzzy[k]);
 			if (lv == LV_NONE && r->fuzzy[k]) lv = typo_of(c, r, k, w, lw);
 			int need = r->fuzzy[k] ? LV_TYPO : one_word && !(flags & PH_STEM) ? LV_EXACT : LV_STEM;
-			if (lv < need && need == LV_EXACT && verb_form(r->words[k], r->wordlen[k], w, lw) && !after_determiner(r, k))
+			if (lv < need && need == LV_EXACT && verb_form(r->words[k], r->wordlen[k], w, lw) && !after_determiner(c, r, k))
 				lv = need;
 			if (lv >= need) break;
 			/* a catalog app's name may sit inside a phrase, a product's is content ("create a Google Doc
@@ -553,8 +547,9 @@ static enum cat_role role_before(const struct catalog *c, const struct plan_reso
 				const struct cat_word *w = &c->words[r->wm[start][m].word];
 				for (uint32_t k = 0; (w->starts >> SYN_ROLE & 1) && k < w->syn_count; k++) {
 					const struct cat_syn *sy = &c->syns[c->lists[w->syn_first + k]];
-					if (sy->kind != SYN_ROLE || sy->target == ROLE_RECEIVE || sy->target == ROLE_NEGATION ||
-					    sy->target == ROLE_TRIGGER)
+					/* markers of place only */
+					if (sy->kind != SYN_ROLE || (sy->target != ROLE_SOURCE && sy->target != ROLE_TARGET &&
+					    sy->target != ROLE_WEAK_TARGET && sy->target != ROLE_KEPT))
 						continue;
 					if (phrase_at(c, r, start, cat_s(c, sy->phrase), PH_STRICT) == j - start + 1 &&
 					    r->wm[start][m].level == LV_EXACT)
@@ -780,10 +775,7 @@ static bool imperative_to_me(const struct catalog *c, const struct plan_resoluti
 	for (uint32_t cap = 0; verb >= 0 && cap < c->ncaps && cap < 64; cap++)
 		writes |= (c->intents[verb].caps >> cap & 1) && c->caps[cap].write;
 	if (!writes) return false;
-	if (i == 0 || r->app_word[i - 1]) return true;
-	static const char *const openers[] = { "please", "then", "and", NULL };
-	for (int k = 0; openers[k]; k++) if (strcmp(r->words[i - 1], openers[k]) == 0) return true;
-	return false;
+	return i == 0 || r->app_word[i - 1] || has_role_word(c, r, i - 1, ROLE_OPENER);
 }
 
 static bool note_intent(const struct catalog *c, struct plan_resolution *r, int i, const struct cat_syn *sy, void *ctx)
@@ -826,7 +818,7 @@ static bool note_action(const struct catalog *c, struct plan_resolution *r, int 
 	int n = phrase_at(c, r, i, cat_s(c, sy->phrase), sy->words == 1 || r->stop[i] ? PH_STRICT : PH_GAP);
 	if (n < (int)sy->words || negated_at(c, r, i)) return false;
 	/* "with a label filter": after an article the word is a noun, the thing, not the action */
-	if (sy->words == 1 && after_determiner(r, i)) return false;
+	if (sy->words == 1 && after_determiner(c, r, i)) return false;
 	for (int k = i, w = 0; k < i + n && w < (int)sy->words; k++)
 		if (word_level(r->words[k], r->wordlen[k], phrase_word(cat_s(c, sy->phrase), w), phrase_word_len(cat_s(c, sy->phrase), w),
 			r->fuzzy[k]) >= LV_TYPO) { r->action_word[k] = true; w++; }

@@ -46,6 +46,19 @@
 	"source_revision_changed|catalog_version_moved|rule_version_moved, severity breaking|compatible|info, before, " \
 	"after, detail), checked_operations, summary"
 
+/* Row 4: the compiler derives everything from the reports (directory/observation.h, docs/directory.md). */
+#define OBSERVATION_DOC "observation (what the reports say of the entry's tools: state observed|not_observed|" \
+	"never_observed (never an empty list standing for unknown tools), report, date, connection, package, sandboxed " \
+	"(false: the report records no sandbox), sandbox (kind, namespaces, network, read_only, writable, user, limits) or " \
+	"null, tool_count, tools ({name, input_schema}; null unless observed), reason (why the latest report read no " \
+	"tools), changes {state compared|first_observation|no_observation, previous_report, previous_date (the previous " \
+	"observation of the same connection), status breaking|compatible|unchanged, counts {breaking, compatible, info, " \
+	"minor}, changes ({tool, property, kind tool_added|tool_removed|parameter_*, class breaking|compatible, before, " \
+	"after})}), observation_note (one line in the locale)"
+#define VERIFICATIONS_DOC "id, levels (reached, in order listed < package_resolved < started < schema_read < " \
+	"execution_tested), details (every level: reached, date, report, basis), connections (id, levels), summary, " \
+	OBSERVATION_DOC "; 404 entry_not_found"
+
 #define A (R_AUTH | R_PLANNER) /* watches carry snapshots and their impact: the planner's tables too */
 #define MON_STATUS_DOC "project {id, name}, key {id, read_only, expires_at}, watches, watch_limit, alerts {total, " \
 	"unacknowledged}, pending_evaluation (watches not yet evaluated with the catalog served), evaluator {state " \
@@ -73,9 +86,7 @@ const struct route ROUTES[] = {
 		"text in the locale), connection_rule_version; 404 entry_not_found",
 		"Verbindungsarten eines Verzeichniseintrags" },
 	{ "GET", "/v2/verifications/{type}/{slug}", "getVerifications", "Verification levels of a directory entry", 4,
-		&P_ENTRY, &Q_LOCALE, NULL, h_verifications, V | E | C | T,
-		"id, levels (reached, in order listed < package_resolved < started < schema_read < execution_tested), "
-		"details (every level: reached, date, report, basis), connections (id, levels), summary; 404 entry_not_found",
+		&P_ENTRY, &Q_LOCALE, NULL, h_verifications, V | E | C | T, VERIFICATIONS_DOC,
 		"Prüfstufen eines Verzeichniseintrags" },
 	{ "POST", "/v2/compatibility/check", "checkCompatibility", "Check an entry against a client", 5,
 		NULL, NULL, &B_ENTRY, h_compatibility, V | E | T,

@@ -1034,6 +1034,7 @@ static int compile_entries(struct cc *c)
 		struct cat_entry rec = { S(type), S(slug), S(key), S(name), S(status), S(json), S(connections),
 			S(connections_en), S(connections_de), S(levels), S(verifications), S(ver_connections),
 			S(summary_en), S(summary_de), S(search_name), S(search_key), S(search_text), S(exec_clients),
+			S(observation), S(observation_en), S(observation_de),
 			.einsatz = (uint32_t)json_object_get_int64(jget(d, "einsatz")),
 			.discontinued = (uint32_t)jget_bool(d, "discontinued", 0) };
 #undef S

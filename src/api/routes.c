@@ -127,7 +127,10 @@ const struct route ROUTES[] = {
 	{ "GET", "/v2/verification-reports", "listVerificationReports", "List verification reports", 0,
 		NULL, NULL, NULL, h_reports, V | C, "reports (id, date, title)", NULL },
 	{ "GET", "/v2/verification-reports/{id}", "getVerificationReport", "A dated verification report", 13,
-		&P_REPORT, NULL, NULL, h_report, C | T, "the report: environment, assertions, limitations, observed tool input schemas",
+		&P_REPORT, NULL, NULL, h_report, C | T, "the report: environment, assertions, limitations, observed tool "
+		"input schemas; an MCP server's report adds tool_changes_since_previous {state compared|first_observation|"
+		"no_observation, previous_report, previous_date, status, counts, changes} (as row 4's observation.changes, "
+		"against the previous observation of its entry and connection)",
 		"Ein datierter Prüfbericht" },
 	{ "GET", "/v1/eintrag/{art}/{slug}", "getEntryV1", "Directory entry (previous major version)", 0,
 		&P_V1_ENTRY, NULL, NULL, h_v1_entry, R_HIDDEN | C,

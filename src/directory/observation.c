@@ -140,6 +140,16 @@ static void notes_unobserved(struct dir_observation *o, const struct json_object
 		"%.300s; sie sind unbekannt.", jget_str(latest, "date"), jget_str(latest, "id"), why ? ": " : "", why ? why : "");
 }
 
+struct json_object *dir_report_changes(const struct json_object *reports, const struct json_object *r)
+{
+	const char *entry = subject(r, "entry"), *kind = subject(r, "kind");
+	if (!entry || !kind || strcmp(kind, "mcp_server") != 0) return NULL;
+	bool obs = read_tools(r);
+	struct json_object *prev = obs ? newest(reports, entry, true, r, true, subject(r, "connection")) : NULL;
+	int br, co;
+	return changes_of(prev, obs ? r : NULL, &br, &co);
+}
+
 void dir_observation(const struct json_object *reports, const char *entry_id, struct dir_observation *out)
 {
 	struct json_object *last = newest(reports, entry_id, true, NULL, false, NULL);

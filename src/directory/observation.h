@@ -22,4 +22,9 @@ struct dir_observation {
  * "type/slug". */
 void dir_observation(const struct json_object *reports, const char *entry_id, struct dir_observation *out);
 
+/* What row 13 adds to report r (one of reports): {state compared|first_observation|no_observation (r read
+ * no tools), previous_report, previous_date, status, counts, changes} against the previous observation of
+ * r's entry and connection; NULL when r's subject is not an MCP server entry. The caller puts it. */
+struct json_object *dir_report_changes(const struct json_object *reports, const struct json_object *r);
+
 #endif

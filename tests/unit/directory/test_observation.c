@@ -151,6 +151,36 @@ Test(observation, changes_since_the_previous_observation_of_the_connection)
 	json_object_put(reports);
 }
 
+/* Row 13: each report's own changes, against the observation before it of its entry and connection. */
+Test(observation, each_report_against_the_one_before_it)
+{
+	char r1[2000], r2[2000], r3[2000];
+	const char *const list[] = {
+		report(r1, sizeof r1, "z-2", "2026-03-05", "npx", "", PASS("schema_read"), "[" T("a", "", "") "]"),
+		report(r2, sizeof r2, "z-3", "2026-03-06", "npx", "", PASS("schema_read"), "[" T("a", "", "") "," T("b", "", "") "]"),
+		report(r3, sizeof r3, "z-4", "2026-03-07", "npx", "",
+			"{\"id\":\"initialize\",\"result\":\"fail\",\"level\":\"started\",\"detail\":\"timeout\"}", "[]"),
+		"{\"id\":\"selfcheck\",\"date\":\"2026-03-07\",\"subject\":{\"kind\":\"provider_api\"}}",
+	};
+	struct json_object *reports = reports_of(list, 4);
+	static const char *const want[] = { "first_observation", "compared", "no_observation" };
+	for (int i = 0; i < 3; i++) {
+		struct json_object *c = dir_report_changes(reports, json_object_array_get_idx(reports, (size_t)i));
+		cr_assert_not_null(c, "report %d", i);
+		cr_assert_str_eq(jget_str(c, "state"), want[i], "report %d", i);
+		if (i == 1) {
+			cr_assert_str_eq(jget_str(c, "previous_report"), "z-2");
+			cr_assert_str_eq(jget_str(c, "status"), "compatible");
+			cr_assert_eq(json_object_array_length(jget(c, "changes")), 1);
+		} else {
+			cr_assert(is_null(c, "status") && is_null(c, "changes"), "report %d", i);
+		}
+		json_object_put(c);
+	}
+	cr_assert_null(dir_report_changes(reports, json_object_array_get_idx(reports, 3)), "not a server: nothing added");
+	json_object_put(reports);
+}
+
 Test(observation, unchanged_when_the_tools_are_the_same)
 {
 	char r1[2000], r2[2000];

@@ -166,14 +166,18 @@ const struct route ROUTES[] = {
 	/* The private monitoring interface: a project bearer key on every route (docs/monitoring.md). */
 	{ "GET", "/v2/monitoring/status", "getMonitoringStatus", "The project, the versions served, counts and the evaluator", 0,
 		NULL, NULL, NULL, h_mon_status, A | V, MON_STATUS_DOC, NULL },
-	{ "POST", "/v2/monitoring/watches", "createWatch", "Watch a workflow snapshot for catalog changes", 0,
-		NULL, NULL, &B_WATCH, h_watch_create, A | R_CREATED, WATCH_DOC "; impact; webhook.secret (this once only)", NULL },
+	{ "POST", "/v2/monitoring/watches", "createWatch", "Watch a workflow snapshot, or directory entries' tools, for catalog changes", 0,
+		NULL, NULL, &B_WATCH, h_watch_create, A | R_CREATED, WATCH_DOC "; snapshot or entries; impact; webhook.secret "
+		"(this once only)", NULL },
 	{ "GET", "/v2/monitoring/watches", "listWatches", "The project's watches, paged", 0,
 		NULL, &Q_WATCHES, NULL, h_watch_list, A, "watches (" WATCH_DOC "), total, offset, next_offset (null on the last page)", NULL },
 	{ "GET", "/v2/monitoring/watches/{id}", "getWatch", "A watch with its impact on the catalog served now", 0,
-		&P_WATCH, NULL, NULL, h_watch_get, A, WATCH_DOC "; snapshot; impact (" IMPACT_DOC "; judged against "
+		&P_WATCH, NULL, NULL, h_watch_get, A, WATCH_DOC "; snapshot (null for a watch on entries); entries ({id, "
+		"tools, baseline {state, id, date, observed_tool_input_schemas}}, or null); impact (" IMPACT_DOC "; judged against "
 		"granted_scopes: scope changes carry judged {verdict relied_on_removed|still_authorised|not_held|"
-		"now_authorised, granted_scope, detail}; every change has a fingerprint and acknowledged)", NULL },
+		"now_authorised, granted_scope, detail}; a watch on entries has changes {entry, tool, property, change "
+		"tool_added|tool_removed|parameter_*|entry_removed, severity, before, after, detail} and checked_entries; "
+		"every change has a fingerprint and acknowledged)", NULL },
 	{ "DELETE", "/v2/monitoring/watches/{id}", "deleteWatch", "Delete a watch with its alerts", 0,
 		&P_WATCH, NULL, NULL, h_watch_delete, A | R_NO_CONTENT, "no content", NULL },
 	{ "GET", "/v2/monitoring/alerts", "listAlerts", "Alerts of the project, oldest first, after a sequence number", 0,

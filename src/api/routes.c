@@ -176,7 +176,7 @@ const struct route ROUTES[] = {
 		"tools, baseline {state, id, date, observed_tool_input_schemas}}, or null); impact (" IMPACT_DOC "; judged against "
 		"granted_scopes: scope changes carry judged {verdict relied_on_removed|still_authorised|not_held|"
 		"now_authorised, granted_scope, detail}; a watch on entries has changes {entry, tool, property, change "
-		"tool_added|tool_removed|parameter_*|entry_removed, severity, before, after, detail} and checked_entries; "
+		"tool_added|tool_removed|parameter_*|entry_removed, severity, before, after, detail {en, de}} and checked_entries; "
 		"every change has a fingerprint and acknowledged)", NULL },
 	{ "DELETE", "/v2/monitoring/watches/{id}", "deleteWatch", "Delete a watch with its alerts", 0,
 		&P_WATCH, NULL, NULL, h_watch_delete, A | R_NO_CONTENT, "no content", NULL },

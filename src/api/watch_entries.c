@@ -103,7 +103,16 @@ int watch_entries_is(const struct json_object *doc)
 	return json_object_is_type(jget(doc, "entries"), json_type_array);
 }
 
-static void add_change(struct json_object *changes, const char *entry, struct json_object *tc, const char *detail)
+/* {en, de}: the texts of a change's detail, as operation changes have them. */
+static struct json_object *texts(const char *en, const char *de)
+{
+	struct json_object *t = json_object_new_object();
+	jadd(t, "en", jstr(en));
+	jadd(t, "de", jstr(de));
+	return t;
+}
+
+static void add_change(struct json_object *changes, const char *entry, struct json_object *tc, struct json_object *detail)
 {
 	struct json_object *c = json_object_new_object();
 	jadd(c, "entry", jstr(entry));
@@ -113,7 +122,7 @@ static void add_change(struct json_object *changes, const char *entry, struct js
 	jadd(c, "severity", json_object_get(jget(tc, "class")));
 	jadd(c, "before", json_object_get(jget(tc, "before")));
 	jadd(c, "after", json_object_get(jget(tc, "after")));
-	jadd(c, "detail", jstr(detail));
+	jadd(c, "detail", json_object_get(detail));
 	json_object_array_add(changes, c);
 }
 
@@ -122,10 +131,13 @@ static void entry_changes(const struct catalog *cat, const struct json_object *w
 {
 	const char *id = jget_str(w, "id");
 	struct json_object *base = jget(w, "baseline"), *obs = observation_of(cat, id);
-	char detail[600];
+	char en[1200], de[1200];
+	struct json_object *detail;
 	if (!obs) {
 		struct json_object *gone = json_tokener_parse("{\"kind\":\"entry_removed\",\"class\":\"breaking\"}");
-		add_change(changes, id, gone, "the entry is no longer in the directory");
+		detail = texts("the entry is no longer in the directory", "der Eintrag steht nicht mehr im Verzeichnis");
+		add_change(changes, id, gone, detail);
+		json_object_put(detail);
 		json_object_put(gone);
 		return;
 	}
@@ -133,18 +145,27 @@ static void entry_changes(const struct catalog *cat, const struct json_object *w
 	/* unknown tools on either side: nothing to compare, and nothing claimed */
 	if (jget(base, "observed_tool_input_schemas") && jget(now, "observed_tool_input_schemas")) {
 		struct json_object *d = toolchange_diff(base, now), *list = jget(d, "changes");
-		snprintf(detail, sizeof detail, "observed on %.20s (report %.240s), against the watch's baseline %.20s (report %.240s)",
+		snprintf(en, sizeof en, "observed on %.20s (report %.240s), against the watch's baseline of %.20s (report %.240s)",
 			jget_str(now, "date"), jget_str(now, "id"), jget_str(base, "date"), jget_str(base, "id"));
+		snprintf(de, sizeof de, "beobachtet am %.20s (Bericht %.240s), verglichen mit der Ausgangslage der Beobachtung "
+			"vom %.20s (Bericht %.240s)", jget_str(now, "date"), jget_str(now, "id"), jget_str(base, "date"),
+			jget_str(base, "id"));
+		detail = texts(en, de);
 		for (size_t i = 0; i < json_object_array_length(list); i++)
 			add_change(changes, id, json_object_array_get_idx(list, i), detail);
+		json_object_put(detail);
 		json_object_put(d);
 	} else if (jget(now, "observed_tool_input_schemas")) { /* first observed since the watch began */
 		struct json_object *none = json_tokener_parse("{\"observed_tool_input_schemas\":[]}"),
 			*d = toolchange_diff(none, now), *list = jget(d, "changes");
-		snprintf(detail, sizeof detail, "first observed on %.20s (report %.240s); unknown when the watch began",
+		snprintf(en, sizeof en, "first observed on %.20s (report %.240s); unknown when the watch began",
 			jget_str(now, "date"), jget_str(now, "id"));
+		snprintf(de, sizeof de, "erstmals beobachtet am %.20s (Bericht %.240s); beim Anlegen der Überwachung unbekannt",
+			jget_str(now, "date"), jget_str(now, "id"));
+		detail = texts(en, de);
 		for (size_t i = 0; i < json_object_array_length(list); i++)
 			add_change(changes, id, json_object_array_get_idx(list, i), detail);
+		json_object_put(detail);
 		json_object_put(d);
 		json_object_put(none);
 	}

@@ -23,7 +23,7 @@ struct json_object *watch_entries_baseline(const struct catalog *cat, const stru
 int watch_entries_is(const struct json_object *doc);
 
 /* The impact of catalog cat on a watch on entries: {changes [{entry, tool, property?, change, severity,
- * before, after, detail}], checked_entries}, every change a tool change since the baseline (an entry
+ * before, after, detail {en, de}}], checked_entries}, every change a tool change since the baseline (an entry
  * gone from the catalog: entry_removed, breaking). The caller judges it (impact_judge) and owns it. */
 struct json_object *watch_entries_impact(const struct catalog *cat, const struct json_object *doc);
 

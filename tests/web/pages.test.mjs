@@ -521,6 +521,25 @@ describe('changes', () => {
 		assert.equal((await api('GET', '/v2/monitoring/watches/' + w.id, undefined, auth)).status, 404);
 		await done(page, 'changes-monitoring-dashboard');
 	});
+
+	test('a watch on directory entries: listed, and its impact counted in entries', async () => {
+		const auth = { Authorization: 'Bearer ' + process.env.WEB_MONITOR_KEY };
+		const made = await api('POST', '/v2/monitoring/watches', { name: 'web entries', entries: [{ id: MEMORY, tools: ['read_graph'] }] }, auth);
+		assert.equal(made.status, 201, JSON.stringify(made.body));
+		assert.equal(made.body.entries[0].baseline.observed_tool_input_schemas[0].tool, 'read_graph');
+		const page = await open('/changes.html', { allow: ['/v2/monitoring/'] });
+		await page.fill('#mon-key', process.env.WEB_MONITOR_KEY);
+		await page.click('#mon-key-form button[type=submit]');
+		const item = `#watches li[data-watch="${made.body.id}"]`;
+		await page.waitForSelector(item);
+		await page.click(`${item} .actions button:first-child`);
+		await page.waitForSelector('#watch-detail .impact');
+		assert.equal(await page.getAttribute('#watch-detail .status', 'data-status'), 'unchanged');
+		assert.equal(await text(page, '#watch-detail .status p'), LABELS.en['chg.counts_entries'].replace('{0}', 1)
+			.replace('{1}', 0).replace('{2}', 0).replace('{3}', 0));
+		assert.equal((await api('DELETE', '/v2/monitoring/watches/' + made.body.id, undefined, auth)).status, 204);
+		await done(page);
+	});
 });
 
 describe('every page', () => {

@@ -145,7 +145,9 @@ Test(watch_entries, a_newer_report_that_changes_the_tools_followed_is_an_alert)
 	cr_assert_str_eq(got, "create_entities/:tool_removed:breaking read_graph/depth:required_parameter_added:breaking "
 		"zz_new/:tool_added:compatible");
 	cr_assert_str_eq(jget_str(now, "status"), "breaking");
-	cr_assert(strstr(jget_str(json_object_array_get_idx(jget(now, "changes"), 0), "detail"), "2026-11-30"));
+	struct json_object *detail = jget(json_object_array_get_idx(jget(now, "changes"), 0), "detail");
+	cr_assert(strstr(jget_str(detail, "en"), "observed on 2026-11-30"), "%s", jget_str(detail, "en"));
+	cr_assert(strstr(jget_str(detail, "de"), "beobachtet am 2026-11-30"), "%s", jget_str(detail, "de"));
 	cr_assert(impact_differs(was, now), "the evaluator records an alert");
 	json_object_put(was);
 	json_object_put(now);

@@ -35,13 +35,21 @@ async function check() {
 	out.setAttribute('aria-busy', 'false');
 }
 
+// Where a change is: an app's operation, a directory entry's tool (a watch on entries), or the whole catalog.
+function where(c) {
+	if (c.entry) return [el('code', {}, c.entry), c.tool ? [' ', el('code', {}, c.property ? `${c.tool}.${c.property}` : c.tool)] : ''];
+	return [c.app ? el('code', {}, c.app) : t('chg.whole'), c.operation ? [' ', el('code', {}, c.operation)] : ''];
+}
+
 // One impact result (also the impact of a watch): status in words, counts and every change.
 function impact(d) {
 	const box = el('div', { class: 'impact' });
 	const s = d.summary || {};
 	box.append(el('div', { class: 'status ' + (STATUS_TONE[d.status] || 'info'), 'data-status': d.status },
 		el('div', { class: 'title' }, word('impact.', d.status)),
-		el('p', { class: 'tight' }, t('chg.counts', d.checked_operations, s.breaking ?? 0, s.compatible ?? 0, s.info ?? 0)),
+		el('p', { class: 'tight' }, d.checked_entries != null
+			? t('chg.counts_entries', d.checked_entries, s.breaking ?? 0, s.compatible ?? 0, s.info ?? 0)
+			: t('chg.counts', d.checked_operations, s.breaking ?? 0, s.compatible ?? 0, s.info ?? 0)),
 		d.task_id ? el('p', { class: 'tight' }, t('chg.task'), ' ', el('code', {}, d.task_id)) : null));
 	if (!d.changes || !d.changes.length) { box.append(el('p', {}, t('chg.no_changes'))); return box; }
 	const tb = el('tbody');
@@ -49,7 +57,7 @@ function impact(d) {
 		tb.append(el('tr', { 'data-change': c.change, 'data-severity': c.severity },
 			el('td', {}, badge(word('sev_impact.', c.severity), SEV_TONE[c.severity])),
 			el('td', {}, word('change.', c.change), el('div', {}, el('code', { class: 'hint' }, c.change))),
-			el('td', {}, c.app ? el('code', {}, c.app) : t('chg.whole'), c.operation ? [' ', el('code', {}, c.operation)] : ''),
+			el('td', {}, where(c)),
 			el('td', {}, beforeAfter(c.before, c.after)),
 			el('td', {}, c.detail || '')));
 	}

@@ -49,6 +49,7 @@ async function start() {
 	clear(root, head(e),
 		section('connections', t('entry.connections'), conns.status === 'fulfilled' ? connections(conns.value) : errorBox(conns.reason)),
 		section('verification', t('entry.verification'), verif.status === 'fulfilled' ? verification(verif.value) : errorBox(verif.reason)),
+		section('tools', t('entry.observed'), verif.status === 'fulfilled' ? observation(verif.value) : errorBox(verif.reason)),
 		section('compatibility', t('entry.compat'), el('p', { class: 'loading' }, t('loading'))),
 		section('configure', t('entry.configure'), configForm(client, connection, conns.status === 'fulfilled' ? conns.value.connections : []),
 			el('div', { id: 'config-result' })));
@@ -76,7 +77,7 @@ function head(e) {
 	if (e.gelistet_seit) fact(t('entry.listed'), e.gelistet_seit);
 	fact(t('entry.origin'), word('origin.', e.herkunft));
 	const toc = el('nav', { class: 'toc', 'aria-label': t('entry.toc') }, el('ul', {},
-		['connections', 'verification', 'compatibility', 'configure'].map(k => el('li', {}, el('a', { href: '#' + k }, t('entry.toc_' + k))))));
+		['connections', 'verification', 'tools', 'compatibility', 'configure'].map(k => el('li', {}, el('a', { href: '#' + k }, t('entry.toc_' + k))))));
 	return el('div', {}, el('h1', {}, e.name), toc,
 		text.text ? el('p', { class: 'lead' }, el('span', { lang: text.sprache || null }, text.text), ' ',
 			el('span', { class: 'hint' }, text.geprueft ? t('dir.text_checked') : t('dir.text_unchecked'))) : null,
@@ -134,6 +135,60 @@ function verification(d) {
 	}
 	box.append(el('div', { id: 'report' }));
 	return box;
+}
+
+const OBS_TONE = { observed: 'ok', not_observed: 'warn', never_observed: 'warn' };
+const CLASS_TONE = { breaking: 'bad', compatible: 'ok', unchanged: 'ok' };
+
+// What the reports say of the entry's tools (row 4's observation): never an empty list for unknown tools.
+function observation(d) {
+	const o = d.observation;
+	const box = el('div', { id: 'observation', 'data-state': o.state },
+		el('p', { id: 'observation-note' }, badge(word('obs_state.', o.state), OBS_TONE[o.state]), ' ', d.observation_note));
+	if (o.state === 'never_observed') return box;
+	const dl = el('dl', { class: 'facts' });
+	const fact = (k, ...v) => dl.append(el('dt', {}, k), el('dd', {}, ...v));
+	fact(t('entry.date'), o.date);
+	fact(t('entry.obs_report'), el('a', { href: '/v2/verification-reports/' + encodeURIComponent(o.report) }, o.report));
+	if (o.connection) fact(t('entry.obs_connection'), el('code', {}, o.connection));
+	if (o.package) fact(t('entry.package'), el('code', {}, o.package));
+	fact(t('entry.obs_sandbox'), el('span', { id: 'observation-sandbox' }, sandboxText(o)));
+	box.append(dl);
+	if (o.state !== 'observed') return box;
+	box.append(toolChanges(o.changes), el('ul', { id: 'tools-list', class: 'plain' }, o.tools.map(toolItem)));
+	return box;
+}
+
+function sandboxText(o) {
+	if (!o.sandboxed || !o.sandbox) return t('entry.obs_no_sandbox');
+	const s = o.sandbox, l = s.limits || {};
+	return [s.kind, s.network, s.writable, t('entry.obs_limits', l.cpu_seconds, l.address_space_mib, l.processes,
+		l.file_size_mib, l.wall_clock_seconds)].filter(Boolean).join(' · ');
+}
+
+function toolChanges(c) {
+	const box = el('div', { id: 'tool-changes', 'data-state': c.state, 'data-status': c.status || '' },
+		el('h3', {}, t('entry.obs_changes')));
+	if (c.state !== 'compared') { box.append(el('p', {}, t('entry.obs_first'))); return box; }
+	if (!c.changes.length) { box.append(el('p', {}, t('entry.obs_unchanged', c.previous_date, c.previous_report))); return box; }
+	const tb = el('tbody', {}, c.changes.map(x => el('tr', { 'data-tool': x.tool }, el('td', {}, el('code', {}, x.tool)),
+		el('td', {}, x.property ? el('code', {}, x.property) : '-'), el('td', {}, el('code', {}, x.kind)),
+		el('td', {}, badge(word('change_class.', x.class), CLASS_TONE[x.class] || 'info')))));
+	box.append(el('p', {}, t('entry.obs_since', c.previous_date, c.previous_report), ' ',
+		badge(word('change_status.', c.status), CLASS_TONE[c.status])),
+	el('div', { class: 'table-wrap' }, el('table', {}, el('thead', {}, el('tr', {},
+		el('th', { scope: 'col' }, t('entry.obs_tool')), el('th', { scope: 'col' }, t('entry.obs_property')),
+		el('th', { scope: 'col' }, t('entry.obs_kind')), el('th', { scope: 'col' }, t('entry.obs_class')))), tb)));
+	return box;
+}
+
+// One tool: its name and required inputs, the input schema as the server sent it on request.
+function toolItem(x) {
+	const s = x.input_schema || {}, props = Object.keys(s.properties || {}), req = s.required || [];
+	return el('li', { 'data-tool': x.name }, el('details', {}, el('summary', {}, el('code', {}, x.name), ' ',
+		el('span', { class: 'hint' }, props.length ? props.join(', ') : t('entry.obs_no_inputs'),
+			req.length ? ' · ' + t('entry.obs_required', req.join(', ')) : '')),
+	el('pre', { class: 'schema' }, el('code', {}, JSON.stringify(s, null, 2)))));
 }
 
 // A report opens on request (a user action, not a chain of requests on load).

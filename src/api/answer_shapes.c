@@ -42,7 +42,8 @@ ANSWER(A_CONNECTIONS, p_connections);
 static const struct schema_prop p_verifications[] = {
 	{ "id", &a_str, true }, { "name", &a_str, true }, { "status", &a_str, true }, { "locale", &a_str, true },
 	{ "levels", &a_arr, true }, { "level_order", &a_arr, true }, { "details", &a_arr, true },
-	{ "connections", &a_arr, true }, { "summary", &a_str, true }, END };
+	{ "connections", &a_arr, true }, { "summary", &a_str, true }, { "observation", &a_obj, true },
+	{ "observation_note", &a_str, true }, END };
 ANSWER(A_VERIFICATIONS, p_verifications);
 
 /* unknown_client answers: what is said instead, and the clients there are */
@@ -96,7 +97,8 @@ ANSWER(A_SNAPSHOT, p_snapshot);
 static const struct schema_prop p_report[] = {
 	{ "id", &a_str, true }, { "date", &a_str, true }, { "title", &a_texts, true }, { "subject", &a_obj, true },
 	{ "environment", &a_obj, true }, { "assertions", &a_arr, true }, { "limitations", &a_arr, true },
-	{ "observed_tool_input_schemas", &a_arr, true }, { "generated_by", &a_any, false }, END };
+	{ "observed_tool_input_schemas", &a_arr, true }, { "generated_by", &a_any, false },
+	{ "tool_changes_since_previous", &a_obj, false }, END };
 ANSWER(A_REPORT, p_report);
 
 static const struct schema_prop p_v1_list[] = {

@@ -88,6 +88,10 @@ void h_verifications(const struct hctx *hc, struct json_object *in, struct reply
 	view_raw(w, c, e->ver_connections);
 	jw_key(w, "summary");
 	view_str(w, c, de ? e->summary_de : e->summary_en);
+	jw_key(w, "observation");
+	view_raw(w, c, e->observation);
+	jw_key(w, "observation_note");
+	view_str(w, c, de ? e->observation_de : e->observation_en);
 }
 
 void h_v1_list(const struct hctx *hc, struct json_object *in, struct reply *out)

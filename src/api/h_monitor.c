@@ -3,6 +3,7 @@
  * autoplan-monitor, never here: the responder only reads, creates and deletes. */
 #include "api/handlers.h"
 #include "api/monitoring.h"
+#include "api/watch_entries.h"
 #include "monitor/apikey.h"
 #include "util/jsonutil.h"
 
@@ -52,7 +53,13 @@ static struct json_object *watch_view(const struct json_object *row, bool full)
 	jadd(al, "total", json_object_new_int64(jget_int64(row, "alerts_total", 0)));
 	jadd(al, "unacknowledged", json_object_new_int64(jget_int64(row, "alerts_unacknowledged", 0)));
 	jadd(o, "alerts", al);
-	if (full) jadd(o, "snapshot", parsed(row, "snapshot"));
+	if (full) { /* the stored document: a workflow snapshot, or the entries followed with their baseline */
+		struct json_object *doc = parsed(row, "snapshot");
+		bool entries = watch_entries_is(doc);
+		jadd(o, "snapshot", entries ? NULL : doc);
+		jadd(o, "entries", entries ? json_object_get(jget(doc, "entries")) : NULL);
+		if (entries) json_object_put(doc);
+	}
 	return o;
 }
 
@@ -63,7 +70,8 @@ static int watch_full(const struct hctx *c, struct store *st, const struct json_
 	int rc = store_acks(st, jget_str(row, "id"), &acked);
 	if (rc != DB_OK) return rc;
 	struct json_object *o = watch_view(row, true), *granted = parsed(row, "granted_scopes");
-	struct json_object *impact = watch_impact(c->cat, jget(o, "snapshot"), granted);
+	struct json_object *doc = parsed(row, "snapshot"), *impact = watch_impact(c->cat, doc, granted);
+	json_object_put(doc);
 	if (impact) mark_acknowledged(jget(impact, "changes"), acked);
 	jadd(o, "impact", impact);
 	json_object_put(granted);
@@ -143,19 +151,46 @@ static const char *text_of(struct json_object *o)
 	return o ? json_object_to_json_string_ext(o, JSON_C_TO_STRING_PLAIN | JSON_C_TO_STRING_NOSLASHESCAPE) : NULL;
 }
 
+/* What the watch keeps: the snapshot, or the entries followed with their baseline in the catalog served;
+ * NULL after replying 400. The caller puts it. */
+static struct json_object *watch_document(const struct hctx *c, struct json_object *in, struct reply *out)
+{
+	struct json_object *snapshot = jget(in, "snapshot"), *entries = jget(in, "entries");
+	if (!snapshot == !entries) {
+		reply_error(out, 400, "invalid_request", "body", snapshot ? "/entries" : "/snapshot",
+			"a watch follows a snapshot or directory entries: give exactly one of snapshot and entries");
+		return NULL;
+	}
+	if (snapshot) return json_object_get(snapshot);
+	if (jget(in, "granted_scopes")) {
+		reply_error(out, 400, "invalid_request", "body", "/granted_scopes",
+			"granted_scopes judges a snapshot's scope changes; a watch on directory entries has none");
+		return NULL;
+	}
+	char err[600], ptr[40];
+	int at = 0;
+	struct json_object *doc = watch_entries_baseline(c->cat, entries, err, sizeof err, &at);
+	snprintf(ptr, sizeof ptr, "/entries/%d", at);
+	if (!doc) reply_error(out, 400, "invalid_request", "body", ptr, "%s", err);
+	return doc;
+}
+
 void h_watch_create(const struct hctx *c, struct json_object *in, struct reply *out)
 {
 	struct monitoring *m = c->env;
 	struct store *st = monitoring_store(m);
-	struct json_object *snapshot = jget(in, "snapshot"), *granted = jget(in, "granted_scopes"), *hook = jget(in, "webhook");
+	struct json_object *granted = jget(in, "granted_scopes"), *hook = jget(in, "webhook");
 	const char *url = hook ? jget_str(hook, "url") : NULL;
 	if (url && !webhook_target_ok(m, url, out)) return;
+	struct json_object *snapshot = watch_document(c, in, out);
+	if (!snapshot) return;
 	long long seq = 0, now = (long long)time(NULL);
-	if (!st || monitoring_catalog(m, st, c->cat, &seq) != DB_OK) { store_failed(st, out); return; }
+	if (!st || monitoring_catalog(m, st, c->cat, &seq) != DB_OK) { json_object_put(snapshot); store_failed(st, out); return; }
 	struct json_object *impact = watch_impact(c->cat, snapshot, granted);
 	char id[24], secret[WEBHOOK_SECRET_MAX];
 	if (!impact || random_id("wat_", 16, id, sizeof id) < 0 || (url && webhook_secret_new(secret) < 0)) {
 		json_object_put(impact);
+		json_object_put(snapshot);
 		reply_error(out, 500, "internal_error", NULL, NULL, "cannot evaluate the snapshot or draw a random identifier");
 		return;
 	}
@@ -169,6 +204,7 @@ void h_watch_create(const struct hctx *c, struct json_object *in, struct reply *
 		rc = store_watch_create(st, c->who->project_id, &w, m->max_watches, now);
 	free(snap_text);
 	free(granted_text);
+	json_object_put(snapshot);
 	struct json_object *row = NULL;
 	if (rc == STORE_LIMIT)
 		reply_error(out, 409, "watch_limit_reached", "body", NULL, "this project has %lld watches, the most this server "

@@ -1,6 +1,7 @@
 #include "api/monitoring.h"
 #include "api/handlers.h"
 #include "api/shapes.h"
+#include "api/watch_entries.h"
 #include "monitor/apikey.h"
 #include "monitor/impact.h"
 #include "util/jsonutil.h"
@@ -154,6 +155,12 @@ int monitoring_catalog(struct monitoring *m, struct store *st, const struct cata
 struct json_object *watch_impact(const struct catalog *cat, const struct json_object *snapshot,
 	const struct json_object *granted)
 {
+	if (watch_entries_is(snapshot)) { /* a watch on directory entries: their tools, no scopes to judge */
+		struct json_object *impact = watch_entries_impact(cat, snapshot);
+		add_version_triple(cat, impact);
+		impact_judge(impact, NULL);
+		return impact;
+	}
 	struct schema_error e;
 	struct json_object *snap = schema_validate(&SNAPSHOT, snapshot, NULL, "body", &e);
 	if (!snap) return NULL;

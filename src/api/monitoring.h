@@ -47,7 +47,8 @@ int monitoring_catalog(struct monitoring *m, struct store *st, const struct cata
 
 /* Row 10's answer for snapshot on cat, with the version triple, judged against granted (an array, or
  * NULL to keep row 10's judgement) and with a fingerprint on every change. NULL when the snapshot
- * does not have the declared shape. The caller owns the result. */
+ * does not have the declared shape. A watch on directory entries (its stored document, api/watch_entries.h)
+ * gets their tool changes since its baseline instead. The caller owns the result. */
 struct json_object *watch_impact(const struct catalog *cat, const struct json_object *snapshot,
 	const struct json_object *granted);
 

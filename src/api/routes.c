@@ -47,6 +47,19 @@
 	"source_revision_changed|catalog_version_moved|rule_version_moved, severity breaking|compatible|info, before, " \
 	"after, detail), checked_operations, summary"
 
+/* Row 4: the compiler derives everything from the reports (directory/observation.h, docs/directory.md). */
+#define OBSERVATION_DOC "observation (what the reports say of the entry's tools: state observed|not_observed|" \
+	"never_observed (never an empty list standing for unknown tools), report, date, connection, package, sandboxed " \
+	"(false: the report records no sandbox), sandbox (kind, namespaces, network, read_only, writable, user, limits) or " \
+	"null, tool_count, tools ({name, input_schema}; null unless observed), reason (why the latest report read no " \
+	"tools), changes {state compared|first_observation|no_observation, previous_report, previous_date (the previous " \
+	"observation of the same connection), status breaking|compatible|unchanged, counts {breaking, compatible, info, " \
+	"minor}, changes ({tool, property, kind tool_added|tool_removed|parameter_*, class breaking|compatible, before, " \
+	"after})}), observation_note (one line in the locale)"
+#define VERIFICATIONS_DOC "id, levels (reached, in order listed < package_resolved < started < schema_read < " \
+	"execution_tested), details (every level: reached, date, report, basis), connections (id, levels), summary, " \
+	OBSERVATION_DOC "; 404 entry_not_found"
+
 #define A (R_AUTH | R_PLANNER) /* watches carry snapshots and their impact: the planner's tables too */
 #define MON_STATUS_DOC "project {id, name}, key {id, read_only, expires_at}, watches, watch_limit, alerts {total, " \
 	"unacknowledged}, pending_evaluation (watches not yet evaluated with the catalog served), evaluator {state " \
@@ -74,9 +87,7 @@ const struct route ROUTES[] = {
 		"text in the locale), connection_rule_version; 404 entry_not_found",
 		"Verbindungsarten eines Verzeichniseintrags", &A_CONNECTIONS },
 	{ "GET", "/v2/verifications/{type}/{slug}", "getVerifications", "Verification levels of a directory entry", 4,
-		&P_ENTRY, &Q_LOCALE, NULL, h_verifications, V | E | C | T | RS,
-		"id, levels (reached, in order listed < package_resolved < started < schema_read < execution_tested), "
-		"details (every level: reached, date, report, basis), connections (id, levels), summary; 404 entry_not_found",
+		&P_ENTRY, &Q_LOCALE, NULL, h_verifications, V | E | C | T | RS, VERIFICATIONS_DOC,
 		"Prüfstufen eines Verzeichniseintrags", &A_VERIFICATIONS },
 	{ "POST", "/v2/compatibility/check", "checkCompatibility", "Check an entry against a client", 5,
 		NULL, NULL, &B_ENTRY, h_compatibility, V | E | T,
@@ -117,7 +128,10 @@ const struct route ROUTES[] = {
 	{ "GET", "/v2/verification-reports", "listVerificationReports", "List verification reports", 0,
 		NULL, NULL, NULL, h_reports, V | C, "reports (id, date, title)", NULL, NULL },
 	{ "GET", "/v2/verification-reports/{id}", "getVerificationReport", "A dated verification report", 13,
-		&P_REPORT, NULL, NULL, h_report, C | T | RS, "the report: environment, assertions, limitations, observed tool input schemas",
+		&P_REPORT, NULL, NULL, h_report, C | T | RS, "the report: environment, assertions, limitations, observed tool "
+		"input schemas; an MCP server's report adds tool_changes_since_previous {state compared|first_observation|"
+		"no_observation, previous_report, previous_date, status, counts, changes} (as row 4's observation.changes, "
+		"against the previous observation of its entry and connection)",
 		"Ein datierter Prüfbericht", &A_REPORT },
 	{ "GET", "/v1/eintrag/{art}/{slug}", "getEntryV1", "Directory entry (previous major version)", 0,
 		&P_V1_ENTRY, NULL, NULL, h_v1_entry, R_HIDDEN | C,
@@ -154,14 +168,18 @@ const struct route ROUTES[] = {
 	/* The private monitoring interface: a project bearer key on every route (docs/monitoring.md). */
 	{ "GET", "/v2/monitoring/status", "getMonitoringStatus", "The project, the versions served, counts and the evaluator", 0,
 		NULL, NULL, NULL, h_mon_status, A | V, MON_STATUS_DOC, NULL, NULL },
-	{ "POST", "/v2/monitoring/watches", "createWatch", "Watch a workflow snapshot for catalog changes", 0,
-		NULL, NULL, &B_WATCH, h_watch_create, A | R_CREATED, WATCH_DOC "; impact; webhook.secret (this once only)", NULL, NULL },
+	{ "POST", "/v2/monitoring/watches", "createWatch", "Watch a workflow snapshot, or directory entries' tools, for catalog changes", 0,
+		NULL, NULL, &B_WATCH, h_watch_create, A | R_CREATED, WATCH_DOC "; snapshot or entries; impact; webhook.secret "
+		"(this once only)", NULL, NULL },
 	{ "GET", "/v2/monitoring/watches", "listWatches", "The project's watches, paged", 0,
 		NULL, &Q_WATCHES, NULL, h_watch_list, A, "watches (" WATCH_DOC "), total, offset, next_offset (null on the last page)", NULL, NULL },
 	{ "GET", "/v2/monitoring/watches/{id}", "getWatch", "A watch with its impact on the catalog served now", 0,
-		&P_WATCH, NULL, NULL, h_watch_get, A, WATCH_DOC "; snapshot; impact (" IMPACT_DOC "; judged against "
+		&P_WATCH, NULL, NULL, h_watch_get, A, WATCH_DOC "; snapshot (null for a watch on entries); entries ({id, "
+		"tools, baseline {state, id, date, observed_tool_input_schemas}}, or null); impact (" IMPACT_DOC "; judged against "
 		"granted_scopes: scope changes carry judged {verdict relied_on_removed|still_authorised|not_held|"
-		"now_authorised, granted_scope, detail}; every change has a fingerprint and acknowledged)", NULL, NULL },
+		"now_authorised, granted_scope, detail}; a watch on entries has changes {entry, tool, property, change "
+		"tool_added|tool_removed|parameter_*|entry_removed, severity, before, after, detail {en, de}} and checked_entries; "
+		"every change has a fingerprint and acknowledged)", NULL, NULL },
 	{ "DELETE", "/v2/monitoring/watches/{id}", "deleteWatch", "Delete a watch with its alerts", 0,
 		&P_WATCH, NULL, NULL, h_watch_delete, A | R_NO_CONTENT, "no content", NULL, NULL },
 	{ "GET", "/v2/monitoring/alerts", "listAlerts", "Alerts of the project, oldest first, after a sequence number", 0,

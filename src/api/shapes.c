@@ -149,11 +149,21 @@ static const struct schema s_hook_url = { .kind = SK_STRING, .min = 1, .max = 20
 static const struct schema_prop p_webhook[] = { { "url", &s_hook_url, true }, { NULL, NULL, false } };
 static const struct schema s_webhook = { .kind = SK_OBJECT, .flags = SF_NULLABLE, .min = NB, .max = NB,
 	.props = p_webhook, .doc = "Optional webhook; its signing secret is answered once, on creation" };
+static const struct schema s_tool_name = { .kind = SK_STRING, .min = 1, .max = 200 };
+static const struct schema s_tool_names = { .kind = SK_ARRAY, .min = 1, .max = 100, .items = &s_tool_name,
+	.doc = "The tools followed (those a workflow uses; each must be among the entry's observed tools); absent: all" };
+static const struct schema_prop p_followed[] = {
+	{ "id", &s_entry_id, true }, { "tools", &s_tool_names, false }, { NULL, NULL, false } };
+static const struct schema s_followed = { .kind = SK_OBJECT, .min = NB, .max = NB, .props = p_followed };
+static const struct schema s_followed_list = { .kind = SK_ARRAY, .min = 1, .max = 20, .items = &s_followed,
+	.doc = "Directory entries to follow instead of a snapshot: an alert when a new verification report changes "
+	"their observed tools (docs/monitoring.md)" };
 static const struct schema_prop p_watch[] = {
-	{ "name", &s_watch_name, true }, { "snapshot", &SNAPSHOT, true }, { "granted_scopes", &s_granted_opt, false },
-	{ "webhook", &s_webhook, false }, { NULL, NULL, false } };
+	{ "name", &s_watch_name, true }, { "snapshot", &SNAPSHOT, false }, { "entries", &s_followed_list, false },
+	{ "granted_scopes", &s_granted_opt, false }, { "webhook", &s_webhook, false }, { NULL, NULL, false } };
 const struct schema B_WATCH = { .kind = SK_OBJECT, .min = NB, .max = NB, .props = p_watch,
-	.doc = "A watch: a workflow snapshot to evaluate against every deployed catalog" };
+	.doc = "A watch: a workflow snapshot, or directory entries, to evaluate against every deployed catalog "
+	"(exactly one of snapshot and entries)" };
 static const struct schema s_watch_id = { .kind = SK_STRING, .min = NB, .max = NB, .pattern = "^wat_[a-z2-7]{16}$",
 	.doc = "Watch identifier" };
 static const struct schema_prop p_watch_id[] = { { "id", &s_watch_id, true }, { NULL, NULL, false } };

@@ -342,7 +342,8 @@ static bool entries_ok(const struct catalog *c)
 		const struct cat_entry *e = &c->entries[i];
 		const cat_str all[] = { e->type, e->slug, e->key, e->name, e->status, e->json, e->connections,
 			e->connections_en, e->connections_de, e->levels, e->verifications, e->ver_connections,
-			e->summary_en, e->summary_de, e->search_name, e->search_key, e->search_text, e->exec_clients };
+			e->summary_en, e->summary_de, e->search_name, e->search_key, e->search_text, e->exec_clients,
+			e->observation, e->observation_en, e->observation_de };
 		for (size_t k = 0; k < sizeof all / sizeof *all; k++) {
 			CHECK_STR(all[k]);
 			if (all[k] == CAT_NONE) return false;

@@ -7,7 +7,7 @@
 #include <stdint.h>
 
 #define CAT_MAGIC "APCATLG1"
-#define CAT_FORMAT 25u
+#define CAT_FORMAT 26u
 
 /* A string is an offset into the string section: uint32 length, bytes, NUL. 0 means "absent". */
 typedef uint32_t cat_str;
@@ -178,6 +178,9 @@ struct cat_entry {
 	cat_str search_name, search_key, search_text; /* folded, for the listing's search */
 	cat_str exec_clients;                   /* row 5: "|*|" when a report passed execution_tested for any client,
 	                                         * else "|client|..." for the clients named; "||" for none */
+	cat_str observation;                    /* row 4: JSON object, the observed tools and their latest changes
+	                                         * (directory/observation.h) */
+	cat_str observation_en, observation_de; /* one line saying the same */
 	uint32_t einsatz;                       /* bit i set: einsatzgebiet VOCAB_EINSATZGEBIETE[i] */
 	uint32_t discontinued;                  /* status eingestellt */
 };

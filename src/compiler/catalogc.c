@@ -1,6 +1,7 @@
 #include "compiler/catalogc.h"
 #include "catalog/catalog.h"
 #include "compiler/catalogc_dir.h"
+#include "directory/observation.h"
 #include "compiler/catalogc_error.h"
 #include "compiler/catalogc_int.h"
 #include "compiler/catalogc_search.h"
@@ -569,6 +570,29 @@ static int mark_tested(struct cc *c, const char *file, struct json_object *r)
 	return 0;
 }
 
+/* The report records: each report as served, with the tool changes since the previous observation of its
+ * entry (directory/observation.h), compared once all reports are read. */
+static int add_reports(struct cc *c)
+{
+	size_t n = json_object_array_length(c->reportsrc);
+	struct json_object **changes = calloc(n ? n : 1, sizeof *changes);
+	if (!changes) return fail(c, "reports", "", "out of memory");
+	for (size_t i = 0; i < n; i++) changes[i] = dir_report_changes(c->reportsrc, json_object_array_get_idx(c->reportsrc, i));
+	int rc = 0;
+	for (size_t i = 0; i < n && rc == 0; i++) {
+		struct json_object *r = json_object_array_get_idx(c->reportsrc, i);
+		if (changes[i]) json_object_object_add(r, "tool_changes_since_previous", changes[i]);
+		changes[i] = NULL;
+		struct cat_report rec = { .id = str_add(c, jget_str(r, "id")), .date = str_add(c, jget_str(r, "date")),
+			.json = json_add(c, r) };
+		if (buf_add(&c->reports, &rec, sizeof rec) < 0) rc = -1;
+		else c->nreports++;
+	}
+	for (size_t i = 0; i < n; i++) json_object_put(changes[i]);
+	free(changes);
+	return rc;
+}
+
 static int compile_reports(struct cc *c)
 {
 	char path[4096];
@@ -576,17 +600,21 @@ static int compile_reports(struct cc *c)
 	DIR *d = opendir(path);
 	if (!c->reportsrc) c->reportsrc = json_object_new_array();
 	if (!d) return errno == ENOENT ? 0 : fail(c, "reports", "", "cannot list: %s", strerror(errno));
-	char *names[256];
-	int n = 0;
-	if (!c->reportsrc) c->reportsrc = json_object_new_array();
+	char **names = NULL;
+	int n = 0, cap = 0, rc = 0;
 	struct dirent *de;
-	while ((de = readdir(d)) != NULL) {
+	while (rc == 0 && (de = readdir(d)) != NULL) { /* as many as a verified directory writes */
 		size_t l = strlen(de->d_name);
-		if (l > 5 && strcmp(de->d_name + l - 5, ".json") == 0 && n < 256) names[n++] = strdup(de->d_name);
+		if (l <= 5 || strcmp(de->d_name + l - 5, ".json") != 0) continue;
+		if (n == cap) {
+			char **p = realloc(names, (size_t)(cap = cap ? cap * 2 : 64) * sizeof *p);
+			if (!p) { rc = fail(c, "reports", "", "out of memory"); break; }
+			names = p;
+		}
+		names[n++] = strdup(de->d_name);
 	}
 	closedir(d);
-	qsort(names, (size_t)n, sizeof *names, cmp_names);
-	int rc = 0;
+	if (n) qsort(names, (size_t)n, sizeof *names, cmp_names);
 	for (int i = 0; i < n && rc == 0; i++) {
 		char file[300];
 		snprintf(file, sizeof file, "reports/%s", names[i]);
@@ -596,13 +624,11 @@ static int compile_reports(struct cc *c)
 		if (strncmp(names[i], id, strlen(id)) != 0 || strcmp(names[i] + strlen(id), ".json") != 0)
 			rc = fail(c, file, "/id", "report id \"%s\" does not match the file name", id);
 		if (rc == 0) rc = mark_tested(c, file, r);
-		struct cat_report rec = { .id = str_add(c, id), .date = str_add(c, jget_str(r, "date")), .json = json_add(c, r) };
 		json_object_array_add(c->reportsrc, r); /* kept: directory verification levels derive from it */
-		if (rc == 0 && buf_add(&c->reports, &rec, sizeof rec) < 0) rc = -1;
-		if (rc == 0) c->nreports++;
 	}
 	for (int i = 0; i < n; i++) free(names[i]);
-	return rc;
+	free(names);
+	return rc == 0 ? add_reports(c) : rc;
 }
 
 static const char *pool(const struct cc *c, cat_str s)
@@ -1034,6 +1060,7 @@ static int compile_entries(struct cc *c)
 		struct cat_entry rec = { S(type), S(slug), S(key), S(name), S(status), S(json), S(connections),
 			S(connections_en), S(connections_de), S(levels), S(verifications), S(ver_connections),
 			S(summary_en), S(summary_de), S(search_name), S(search_key), S(search_text), S(exec_clients),
+			S(observation), S(observation_en), S(observation_de),
 			.einsatz = (uint32_t)json_object_get_int64(jget(d, "einsatz")),
 			.discontinued = (uint32_t)jget_bool(d, "discontinued", 0) };
 #undef S

@@ -2,6 +2,7 @@
 #include "compiler/catalogc_error.h"
 #include "compiler/catalogc_shapes.h"
 #include "directory/directory.h"
+#include "directory/observation.h"
 #include "util/jsonutil.h"
 #include "util/text.h"
 #include "catalog/vocab.h"
@@ -345,6 +346,12 @@ static int add_verifications(struct dctx *d, struct json_object *draft, const ch
 	jadd(draft, "ver_connections", json_object_new_string(to_text(vc)));
 	jadd(draft, "summary_en", json_object_new_string(en));
 	jadd(draft, "summary_de", json_object_new_string(de));
+	struct dir_observation obs;
+	dir_observation(d->reports, entry_id, &obs);
+	jadd(draft, "observation", json_object_new_string(to_text(obs.json)));
+	jadd(draft, "observation_en", json_object_new_string(obs.note_en));
+	jadd(draft, "observation_de", json_object_new_string(obs.note_de));
+	json_object_put(obs.json);
 	char *ec = exec_clients_of(d, entry_id);
 	jadd(draft, "exec_clients", json_object_new_string(ec ? ec : "|"));
 	free(ec);

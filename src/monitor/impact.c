@@ -35,10 +35,14 @@ bool change_is_version_move(const struct json_object *change)
 int change_fingerprint(const struct json_object *change, char out[FINGERPRINT_LEN + 1])
 {
 	static const char *const keys[] = { "app", "operation", "change", "before", "after" };
+	/* a directory entry's tool change: named so only where present, so that operation fingerprints stay */
+	static const char *const tool_keys[] = { "entry", "tool", "property" };
 	struct json_object *o = json_object_new_object();
 	int nkeys = change_is_version_move(change) ? 4 : 5;
 	for (int i = 0; i < nkeys; i++)
 		json_object_object_add(o, keys[i], sorted_copy(jget(change, keys[i])));
+	for (int i = 0; i < 3; i++)
+		if (jget(change, tool_keys[i])) json_object_object_add(o, tool_keys[i], json_object_get(jget(change, tool_keys[i])));
 	char *canon = json_canonical(o);
 	json_object_put(o);
 	char hex[65];

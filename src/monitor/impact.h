@@ -10,7 +10,8 @@
 #define FINGERPRINT_LEN 32
 
 /* Fingerprint of one change: hex of the first 128 bits of SHA-256 over the canonical JSON of its app,
- * operation, kind, before and after (string lists sorted). The same change in a later catalog has the
+ * operation, kind, before and after (string lists sorted), and entry, tool and property where present
+ * (a directory entry's tool change). The same change in a later catalog has the
  * same fingerprint. Version moves are fingerprinted without their after value. Returns 0 or -1. */
 int change_fingerprint(const struct json_object *change, char out[FINGERPRINT_LEN + 1]);
 

@@ -1,7 +1,7 @@
 /* Changes to a provider operation, classified in one place for every comparison of two states: the change
  * impact (a snapshot against the catalog, POST /v2/workflows/impact), autoplan-refresh --diff (two
  * revisions of a provider document), the monitoring evaluator, which judges the impact's changes per
- * watch, and the tools of an MCP server between two verification reports (tools/verify/toolchange). A kind's class says what it does to a caller that relied on the earlier state. */
+ * watch, and the tools of an MCP server between two verification reports (directory/toolchange). A kind's class says what it does to a caller that relied on the earlier state. */
 #ifndef AUTOPLAN_PLANNER_CHANGE_H
 #define AUTOPLAN_PLANNER_CHANGE_H
 

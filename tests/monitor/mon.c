@@ -163,6 +163,11 @@ static void run(const char *cmd)
 
 void swap_catalog(const char *version, const char *const *drop)
 {
+	swap_catalog_with(version, drop, NULL, NULL);
+}
+
+void swap_catalog_with(const char *version, const char *const *drop, const char *report_id, struct json_object *report)
+{
 	char dir[1024], cmd[6000], file[1200], out[1200];
 	snprintf(dir, sizeof dir, "%s/catalog-%s", env("AUTOPLAN_RUNDIR"), version);
 	snprintf(cmd, sizeof cmd, "rm -rf '%s' && cp -r '%s/catalog' '%s'", dir, env("AUTOPLAN_SRCDIR"), dir);
@@ -188,6 +193,10 @@ void swap_catalog(const char *version, const char *const *drop)
 		json_object_object_add(jget(hit, "evidence"), "semantic_sha256", json_object_new_string(sem));
 		cr_assert_eq(json_object_to_file_ext(file, doc, JSON_C_TO_STRING_PRETTY), 0);
 		json_object_put(doc);
+	}
+	if (report_id) {
+		snprintf(file, sizeof file, "%s/reports/%s.json", dir, report_id);
+		cr_assert_eq(json_object_to_file(file, report), 0, "%s", file);
 	}
 	snprintf(file, sizeof file, "%s/versions.json", dir);
 	struct json_object *v = json_object_from_file(file);

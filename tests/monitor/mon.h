@@ -36,6 +36,8 @@ struct json_object *receiver_log(const char *path);
  * ("app/operation/scope", NULL-terminated) and catalog_version set to version, and renames it over the
  * served catalog: a deployment. */
 void swap_catalog(const char *version, const char *const *drop);
+/* The same with one more verification report, report (its id report_id), in catalog/reports. */
+void swap_catalog_with(const char *version, const char *const *drop, const char *report_id, struct json_object *report);
 
 /* Polls cond(arg) every 200 ms for up to seconds; returns whether it held. */
 bool wait_for(bool (*cond)(void *), void *arg, int seconds);

@@ -918,6 +918,89 @@ Test(swap, deployments_lead_to_alerts_deliveries_and_carried_acknowledgements)
 	free(drive);
 }
 
+/* ---- swap: a watch on directory entries ---- */
+
+#define MEMORY "mcp/io-github-modelcontextprotocol-server-memory"
+
+/* The shipped memory report as a newer one: read_graph needs a new required input. */
+static struct json_object *memory_report_changed(const char *id)
+{
+	char file[1200];
+	snprintf(file, sizeof file, "%s/catalog/reports/io-github-modelcontextprotocol-server-memory-2026-11-22.json",
+		getenv("AUTOPLAN_SRCDIR"));
+	struct json_object *r = json_object_from_file(file), *tools = jget(r, "observed_tool_input_schemas");
+	cr_assert_not_null(r, "%s", file);
+	for (size_t i = 0; i < json_object_array_length(tools); i++) {
+		struct json_object *t = json_object_array_get_idx(tools, i);
+		if (strcmp(jget_str(t, "tool"), "read_graph") == 0)
+			json_object_object_add(t, "input_schema", json_tokener_parse("{\"type\":\"object\",\"properties\":"
+				"{\"depth\":{\"type\":\"integer\"}},\"required\":[\"depth\"]}"));
+	}
+	json_object_object_add(r, "id", json_object_new_string(id));
+	json_object_object_add(r, "date", json_object_new_string("2026-12-09"));
+	return r;
+}
+
+static bool signed_delivery(void *path)
+{
+	struct json_object *log = receiver_log(path);
+	bool done = false;
+	for (size_t i = 0; i < json_object_array_length(log); i++) {
+		struct json_object *e = json_object_array_get_idx(log, i);
+		done |= json_object_get_int(jget(e, "status")) == 204 && jget_bool(e, "valid", 0);
+	}
+	json_object_put(log);
+	return done;
+}
+
+Test(swap, a_watch_on_directory_entries_alerts_when_a_new_report_changes_their_tools)
+{
+	char project[64], key[128], url[300];
+	new_project(project, sizeof project, "entries");
+	new_key(key, sizeof key, project, NULL, NULL);
+	receiver_url(url, sizeof url, "/hook/entries");
+	char body[1200];
+	snprintf(body, sizeof body, "{\"name\":\"memory tools\",\"entries\":[{\"id\":\"" MEMORY "\",\"tools\":"
+		"[\"read_graph\"]}],\"webhook\":{\"url\":\"%s\"}}", url);
+	struct http_resp r = mreq(key, "POST", "/v2/monitoring/watches", body);
+	char *w = watch_id(&r);
+	cr_assert(json_object_is_type(jreq(r.json, "snapshot"), json_type_null));
+	struct json_object *base = jreq(json_object_array_get_idx(jreq(r.json, "entries"), 0), "baseline");
+	cr_assert_eq(json_object_array_length(jreq(base, "observed_tool_input_schemas")), 1, "the one tool followed");
+	cr_assert_str_eq(jstr(jreq(r.json, "impact"), "status"), "unchanged");
+	receiver_expect("/hook/entries", jstr(jreq(r.json, "webhook"), "secret"), 0);
+	http_free(&r);
+	/* a tool the workflow does not use is refused by name */
+	snprintf(body, sizeof body, "{\"name\":\"x\",\"entries\":[{\"id\":\"" MEMORY "\",\"tools\":[\"nope\"]}]}");
+	r = mreq(key, "POST", "/v2/monitoring/watches", body);
+	cr_assert_eq(r.status, 400, "%s", r.body);
+	cr_assert_str_eq(jstr(r.json, "pointer"), "/entries/0");
+	http_free(&r);
+	r = mreq(key, "POST", "/v2/monitoring/watches", "{\"name\":\"x\",\"entries\":[{\"id\":\"" MEMORY "\"}],"
+		"\"snapshot\":{}}");
+	cr_assert_eq(r.status, 400, "%s", r.body);
+	http_free(&r);
+
+	const char *id = "io-github-modelcontextprotocol-server-memory-2026-12-09";
+	struct json_object *rep = memory_report_changed(id);
+	swap_catalog_with("2026-12-09.1", NULL, id, rep);
+	json_object_put(rep);
+	wait_evaluated(key, w, "2026-12-09.1");
+	struct json_object *alerts = alerts_of(key, w);
+	cr_assert_eq(json_object_array_length(alerts), 1, "%s", json_object_to_json_string(alerts));
+	struct json_object *a = json_object_array_get_idx(alerts, 0), *ch = json_object_array_get_idx(jreq(a, "changes"), 0);
+	cr_assert_str_eq(jstr(a, "status"), "breaking");
+	cr_assert_eq(json_object_array_length(jreq(a, "changes")), 1);
+	cr_assert_str_eq(jstr(ch, "entry"), MEMORY);
+	cr_assert_str_eq(jstr(ch, "tool"), "read_graph");
+	cr_assert_str_eq(jstr(ch, "property"), "depth");
+	cr_assert_str_eq(jstr(ch, "change"), "required_parameter_added");
+	cr_assert(strstr(jstr(jreq(ch, "detail"), "en"), id), "%s", jstr(jreq(ch, "detail"), "en"));
+	cr_assert(wait_for(signed_delivery, "/hook/entries", 120), "no signed webhook delivery for the entry's change");
+	json_object_put(alerts);
+	free(w);
+}
+
 /* ---- kill: SIGKILL in the middle of writes ---- */
 
 /* The pids of the children of parent (the responder's workers). */

@@ -2,7 +2,7 @@
 // service says them, a configuration with issues, directory paging, phone width, labels and contrast.
 import { describe, test, before, after } from 'node:test';
 import fs from 'node:fs';
-import { launch, close, open, settled, done, shot, api, text, content, texts, count, assert, LABELS } from './harness.mjs';
+import { launch, close, open, goto, settled, done, shot, api, text, content, texts, count, assert, LABELS } from './harness.mjs';
 
 const MEMORY = 'mcp/io-github-modelcontextprotocol-server-memory';
 const Q = 'save mailA attachments to driveA';
@@ -263,6 +263,66 @@ describe('directory', () => {
 		await done(page, 'entry');
 	});
 
+	test('an entry\'s observed tools: each with its input schema, the date, report and sandbox, the changes', async () => {
+		const slug = MEMORY.split('/')[1];
+		const o = (await api('GET', `/v2/verifications/mcp/${slug}?locale=en`)).body;
+		assert.equal(o.observation.state, 'observed');
+		const page = await open(`/entry.html?id=${MEMORY}`);
+		await settled(page);
+		assert.equal(await page.getAttribute('#observation', 'data-state'), 'observed');
+		assert.ok((await text(page, '#observation-note')).endsWith(o.observation_note));
+		assert.deepEqual(await page.locator('#tools-list > li').evaluateAll(l => l.map(x => x.dataset.tool)),
+			o.observation.tools.map(x => x.name));
+		assert.equal(o.observation.tools.length, o.observation.tool_count);
+		const first = o.observation.tools[0];
+		await page.click('#tools-list > li:first-child summary');
+		assert.deepEqual(JSON.parse(await content(page, '#tools-list > li:first-child pre')), first.input_schema);
+		assert.ok((await text(page, '#observation')).includes(o.observation.report));
+		// The shipped report predates the sandbox, and it is the first observation: both said, not left out.
+		assert.equal(await text(page, '#observation-sandbox'), LABELS.en['entry.obs_no_sandbox']);
+		assert.equal(await page.getAttribute('#tool-changes', 'data-state'), o.observation.changes.state);
+		await done(page, 'entry-tools');
+	});
+
+	test('a sandboxed observation with changes since the previous one shows the sandbox and every change', async () => {
+		const slug = MEMORY.split('/')[1];
+		const real = (await api('GET', `/v2/verifications/mcp/${slug}?locale=en`)).body;
+		const sandbox = { kind: 'bubblewrap', network: 'none: a new network namespace', writable: 'private tmpfs',
+			limits: { cpu_seconds: 30, address_space_mib: 4096, processes: 64, file_size_mib: 64, wall_clock_seconds: 60 } };
+		const changes = { state: 'compared', previous_report: 'prev-1', previous_date: '2026-11-20', status: 'breaking',
+			counts: { breaking: 1, compatible: 1, info: 0, minor: 0 }, changes: [
+				{ tool: 'read_graph', property: 'depth', kind: 'required_parameter_added', class: 'breaking', before: null, after: { type: 'integer' } },
+				{ tool: 'zz_new', kind: 'tool_added', class: 'compatible', before: null, after: {} }] };
+		const body = { ...real, observation: { ...real.observation, sandboxed: true, sandbox, changes } };
+		const page = await open(null);
+		await page.route('**/v2/verifications/**', r => r.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(body) }));
+		await goto(page, `/entry.html?id=${MEMORY}`);
+		await settled(page);
+		const sb = await text(page, '#observation-sandbox');
+		for (const part of ['bubblewrap', sandbox.network, '4096 MiB', '60 s']) assert.ok(sb.includes(part), sb);
+		assert.equal(await page.getAttribute('#tool-changes', 'data-status'), 'breaking');
+		assert.deepEqual(await page.locator('#tool-changes tbody tr').evaluateAll(l => l.map(x => x.dataset.tool)), ['read_graph', 'zz_new']);
+		const rows = await texts(page, '#tool-changes tbody tr');
+		assert.ok(rows[0].includes('required_parameter_added') && rows[0].includes(LABELS.en['change_class.breaking']), rows[0]);
+		assert.ok(rows[1].includes('tool_added') && rows[1].includes(LABELS.en['change_class.compatible']), rows[1]);
+		assert.ok((await text(page, '#tool-changes')).includes('prev-1'));
+		await done(page, 'entry-tools-changed');
+	});
+
+	test('an entry never observed says so and shows no tool list', async () => {
+		const id = 'mcp/io-github-modelcontextprotocol-server-puppeteer';
+		const o = (await api('GET', `/v2/verifications/${id}?locale=en`)).body;
+		assert.equal(o.observation.state, 'never_observed');
+		assert.equal(o.observation.tools, null);
+		const page = await open(`/entry.html?id=${id}`);
+		await settled(page);
+		assert.equal(await page.getAttribute('#observation', 'data-state'), 'never_observed');
+		assert.ok((await text(page, '#observation-note')).includes(o.observation_note));
+		assert.ok((await text(page, '#observation-note')).includes(LABELS.en['obs_state.never_observed']));
+		assert.equal(await count(page, '#tools-list'), 0);
+		await done(page);
+	});
+
 	test('an unknown entry shows the service\'s error', async () => {
 		const err = (await api('GET', '/v1/eintrag/mcp/no-such-entry')).body;
 		const page = await open('/entry.html?id=mcp/no-such-entry', { allow: ['/v1/eintrag/', '/v2/connections/', '/v2/verifications/', '/v2/configure'] });
@@ -460,6 +520,25 @@ describe('changes', () => {
 		await page.waitForFunction(sel => !document.querySelector(sel), item);
 		assert.equal((await api('GET', '/v2/monitoring/watches/' + w.id, undefined, auth)).status, 404);
 		await done(page, 'changes-monitoring-dashboard');
+	});
+
+	test('a watch on directory entries: listed, and its impact counted in entries', async () => {
+		const auth = { Authorization: 'Bearer ' + process.env.WEB_MONITOR_KEY };
+		const made = await api('POST', '/v2/monitoring/watches', { name: 'web entries', entries: [{ id: MEMORY, tools: ['read_graph'] }] }, auth);
+		assert.equal(made.status, 201, JSON.stringify(made.body));
+		assert.equal(made.body.entries[0].baseline.observed_tool_input_schemas[0].tool, 'read_graph');
+		const page = await open('/changes.html', { allow: ['/v2/monitoring/'] });
+		await page.fill('#mon-key', process.env.WEB_MONITOR_KEY);
+		await page.click('#mon-key-form button[type=submit]');
+		const item = `#watches li[data-watch="${made.body.id}"]`;
+		await page.waitForSelector(item);
+		await page.click(`${item} .actions button:first-child`);
+		await page.waitForSelector('#watch-detail .impact');
+		assert.equal(await page.getAttribute('#watch-detail .status', 'data-status'), 'unchanged');
+		assert.equal(await text(page, '#watch-detail .status p'), LABELS.en['chg.counts_entries'].replace('{0}', 1)
+			.replace('{1}', 0).replace('{2}', 0).replace('{3}', 0));
+		assert.equal((await api('DELETE', '/v2/monitoring/watches/' + made.body.id, undefined, auth)).status, 204);
+		await done(page);
 	});
 });
 

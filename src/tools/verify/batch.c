@@ -6,7 +6,7 @@
 #include "catalog/catalog.h"
 #include "tools/verify/mcpverify.h"
 #include "tools/verify/npmcache.h"
-#include "tools/verify/toolchange.h"
+#include "directory/toolchange.h"
 #include "util/jsonutil.h"
 
 #include <dirent.h>

@@ -4,7 +4,7 @@
 #include "tools/verify/batch.h"
 #include "tools/verify/mcpverify.h"
 #include "tools/verify/npmcache.h"
-#include "tools/verify/toolchange.h"
+#include "directory/toolchange.h"
 #include "util/cli.h"
 #include "util/jsonutil.h"
 

@@ -331,6 +331,15 @@ Test(compiler, builtin_wins_over_imported_and_reports_give_levels)
 	cr_assert_not(jget_bool(at(det, 2), "reached", 1));
 	cr_assert(json_object_is_type(jget(at(det, 2), "report"), json_type_null));
 	json_object_put(det);
+	/* the observation is compiled in: a report that read no tools, and no report at all, each said */
+	struct json_object *obs = json_tokener_parse(jget_str(at(out, 1), "observation"));
+	cr_assert_str_eq(jget_str(obs, "state"), "not_observed");
+	cr_assert_str_eq(jget_str(obs, "report"), "r1");
+	json_object_put(obs);
+	obs = json_tokener_parse(jget_str(at(out, 0), "observation"));
+	cr_assert_str_eq(jget_str(obs, "state"), "never_observed");
+	json_object_put(obs);
+	cr_assert(strstr(jget_str(at(out, 0), "observation_de"), "Nie beobachtet"));
 	json_object_put(out);
 	json_object_put(reports);
 }

@@ -1,6 +1,6 @@
-/* Tool changes between two verification reports (src/tools/verify/toolchange.c), classified by
+/* Tool changes between two verification reports (src/directory/toolchange.c), classified by
  * planner/change.c. */
-#include "tools/verify/toolchange.h"
+#include "directory/toolchange.h"
 #include "util/jsonutil.h"
 
 #include <criterion/criterion.h>

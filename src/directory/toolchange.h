@@ -12,6 +12,6 @@
 /* {"from": id, "to": id, "status": "breaking"|"compatible"|"unchanged", "counts": {class: n},
  *  "changes": [{"tool", "property" (absent for a whole tool), "kind", "class", "before", "after"}]}
  * for reports before and after (caller puts). Tools and properties are compared in name order. */
-struct json_object *toolchange_diff(struct json_object *before, struct json_object *after);
+struct json_object *toolchange_diff(const struct json_object *before, const struct json_object *after);
 
 #endif

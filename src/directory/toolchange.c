@@ -1,5 +1,5 @@
 /* Tool changes between two verification reports; see toolchange.h. */
-#include "tools/verify/toolchange.h"
+#include "directory/toolchange.h"
 #include "planner/change.h"
 #include "util/jsonutil.h"
 
@@ -26,7 +26,7 @@ static void add(struct diff *d, const char *tool, const char *prop, enum change_
 }
 
 /* The input schema of each tool of a report, by name. */
-static struct json_object *by_name(struct json_object *report)
+static struct json_object *by_name(const struct json_object *report)
 {
 	struct json_object *m = json_object_new_object(), *list = jget(report, "observed_tool_input_schemas");
 	for (size_t i = 0; list && i < json_object_array_length(list); i++) {
@@ -126,7 +126,7 @@ static void tool(struct diff *d, const char *name, struct json_object *sa, struc
 	free(k);
 }
 
-struct json_object *toolchange_diff(struct json_object *before, struct json_object *after)
+struct json_object *toolchange_diff(const struct json_object *before, const struct json_object *after)
 {
 	struct diff d = { .list = json_object_new_array() };
 	struct json_object *a = by_name(before), *b = by_name(after), *r = json_object_new_object(), *counts = json_object_new_object();

@@ -145,6 +145,25 @@ static int app_in_role(const struct plan *p, const struct plan_step *st)
 }
 
 /* Binds every step of the task (or of the capability chain) to an app. */
+/* "Copy files to Google Drive": a task read from a query that copies between two apps of a kind, one of them
+ * named and the other not: the other end is the request's to say, so its steps are left without an app
+ * (needs_apps, with candidates), never the task's own app taken as a guess. */
+static void unbind_other_end(struct plan *p, const int *defaults)
+{
+	const struct catalog *c = p->cat;
+	if (p->res.by != BY_QUERY_TASK) return;
+	for (int s = 0; s < p->nsteps; s++) {
+		struct plan_step *st = &p->steps[s];
+		if (defaults[s] < 0 || st->app != defaults[s] || given_app(p, st->app)) continue;
+		int named = 0, others = 0;
+		for (int k = 0; k < p->napps; k++) named += c->apps[p->apps[k]].kind == st->kind && p->app_src[k] == AS_QUERY;
+		for (int q = 0; q < p->nsteps; q++) others += defaults[q] >= 0 && defaults[q] != st->app && c->apps[defaults[q]].kind == st->kind;
+		if (named != 1 || !others) continue;
+		st->app = -1;
+		st->app_source = AS_NONE;
+	}
+}
+
 static void bind_steps(struct plan *p)
 {
 	const struct catalog *c = p->cat;
@@ -170,6 +189,7 @@ static void bind_steps(struct plan *p)
 		if (pick >= 0) { st->app = p->apps[pick]; st->app_source = p->app_src[pick]; }
 	}
 	for (int s = 0; s < p->nsteps; s++) p->rebound |= defaults[s] >= 0 && p->steps[s].app != defaults[s];
+	unbind_other_end(p, defaults);
 }
 
 static void load_task(struct plan *p, int task)

@@ -765,17 +765,30 @@ static bool ends_in_object(const char *phrase)
  * that arrives. */
 static int verb_of(const struct catalog *c, const struct plan_resolution *r, int i);
 
-static bool imperative_to_me(const struct catalog *c, const struct plan_resolution *r, int i, const char *phrase)
+static bool ends_in_me(const char *phrase)
 {
 	const char *sp = strchr(phrase, ' ');
-	if (!sp || strcmp(sp + 1, "me") != 0) return false;
-	/* only a verb that writes alone ("send"; "tell me" stays a way of asking to read) */
-	int verb = verb_of(c, r, i);
-	bool writes = false;
-	for (uint32_t cap = 0; verb >= 0 && cap < c->ncaps && cap < 64; cap++)
-		writes |= (c->intents[verb].caps >> cap & 1) && c->caps[cap].write;
-	if (!writes) return false;
+	return sp && strcmp(sp + 1, "me") == 0;
+}
+
+/* Whether an intent asks for a capability that writes. */
+static bool writes(const struct catalog *c, int intent)
+{
+	for (uint32_t cap = 0; intent >= 0 && cap < c->ncaps && cap < 64; cap++)
+		if ((c->intents[intent].caps >> cap & 1) && c->caps[cap].write) return true;
+	return false;
+}
+
+/* Whether word i opens a clause: the request's start, right after an app's name, after please/then/and. */
+static bool opens_clause(const struct catalog *c, const struct plan_resolution *r, int i)
+{
 	return i == 0 || r->app_word[i - 1] || has_role_word(c, r, i - 1, ROLE_OPENER);
+}
+
+static bool imperative_to_me(const struct catalog *c, const struct plan_resolution *r, int i, const char *phrase)
+{
+	/* only a verb that writes alone ("send"; "tell me" stays a way of asking to read) */
+	return ends_in_me(phrase) && writes(c, verb_of(c, r, i)) && opens_clause(c, r, i);
 }
 
 static bool note_intent(const struct catalog *c, struct plan_resolution *r, int i, const struct cat_syn *sy, void *ctx)
@@ -783,6 +796,8 @@ static bool note_intent(const struct catalog *c, struct plan_resolution *r, int 
 	(void)ctx;
 	if (r->kept[i]) return false;
 	if (sy->words == 2 && imperative_to_me(c, r, i, cat_s(c, sy->phrase))) return false;
+	/* a writing verb's "X me" is the imperative only ("Email me a summary"; "clients email me" is no send) */
+	if (sy->words == 2 && ends_in_me(cat_s(c, sy->phrase)) && writes(c, (int)sy->target) && !opens_clause(c, r, i)) return false;
 	/* separable verbs keep their parts apart: "was steht heute im Kalender an" */
 	/* a verb and its particle take their object between them ("lade den Bericht hoch"); a fixed
 	 * expression of small words ("what's on") only lets small words in */

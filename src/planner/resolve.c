@@ -1571,12 +1571,30 @@ static int chain_ends(const struct catalog *c, const struct plan_resolution *r, 
 }
 
 /* Whether the words right before an end (small words skipped) are a verb that writes into its app. */
-static bool written_object(const struct catalog *c, const struct plan_resolution *r, const struct chain_end *e)
+/* The writing verb whose object end e is (small words and a verb's second word skipped: "create a new
+ * Excel workbook"), or -1. */
+static int object_of(const struct catalog *c, const struct plan_resolution *r, const struct chain_end *e)
 {
 	int j = e->first - 1;
-	while (j >= 0 && r->stop[j] && !r->intent_word[j]) j--;
+	while (j >= 0 && !r->intent_word[j] && (r->stop[j] || verb_of(c, r, j) >= 0) && !r->trigger[j]) j--;
 	int k = j >= 0 && r->intent_word[j] ? intent_over(r, j) : -1;
-	if (k < 0 || r->intents[k].negated || triggered(c, r, e->first, 0)) return false;
+	return k < 0 || r->intents[k].negated || triggered(c, r, e->first, 0) || !writing_intent(c, &r->intents[k]) ? -1 : k;
+}
+
+/* Whether an intent makes something new of an app kind (a spreadsheet, a file, a message). */
+static bool makes_kind(const struct catalog *c, int intent, uint32_t kind)
+{
+	uint64_t caps = c->intents[intent].caps;
+	for (uint32_t cap = 0; cap < c->ncaps && cap < 64; cap++)
+		if ((caps >> cap & 1) && c->caps[cap].write && !c->caps[cap].existing && (caps_kinds(c, 1ull << cap) >> kind & 1))
+			return true;
+	return false;
+}
+
+static bool written_object(const struct catalog *c, const struct plan_resolution *r, const struct chain_end *e)
+{
+	int k = object_of(c, r, e);
+	if (k < 0) return false;
 	uint64_t caps = c->intents[r->intents[k].intent].caps;
 	for (uint32_t cap = 0; cap < c->ncaps && cap < 64; cap++)
 		if ((caps >> cap & 1) && c->caps[cap].write && app_can(c, e->app, cap)) return true;
@@ -1616,6 +1634,10 @@ static bool trigger_chain(const struct catalog *c, struct plan_resolution *r)
 		bool w0 = asked_write(c, r, e[0].app, r->nwords) >= 0, w1 = asked_write(c, r, e[1].app, r->nwords) >= 0;
 		if (w0 && w1 && !same) return false;
 		src = w0 && !w1 ? 1 : 0;
+		/* what a writing verb makes is no source read ("create a new Excel workbook on OneDrive"; "log my
+		 * Google Calendar events" logs what it reads) */
+		int k = object_of(c, r, &e[src]);
+		if (k >= 0 && makes_kind(c, r->intents[k].intent, c->apps[e[src].app].kind)) return false;
 	}
 	/* in a transfer between apps of one kind, what the target writes is said before it is named ("sync
 	 * Outlook events to Google Calendar and update event details" creates the events, the update follows) */

@@ -953,7 +953,10 @@ static bool signed_delivery(void *path)
 	return done;
 }
 
-Test(swap, a_watch_on_directory_entries_alerts_when_a_new_report_changes_their_tools)
+/* Named to run after deployments_... (Criterion runs a suite's tests by name): that test takes the version its
+ * watches were created under from the answer, and after a swap the responder's workers re-map the new catalog
+ * one at a time, so a catalog this test leaves deployed could still be the old one to a worker answering there. */
+Test(swap, watches_on_directory_entries_alert_when_a_new_report_changes_their_tools)
 {
 	char project[64], key[128], url[300];
 	new_project(project, sizeof project, "entries");

@@ -479,6 +479,12 @@ struct json_object *json_strict_parse(const char *text, size_t len, int max_dept
 {
 	struct json_object *doc = NULL;
 	if (one_pass(text, len, max_depth, &doc) == 0) return doc;
+	return json_strict_parse_tokener(text, len, max_depth, flaw);
+}
+
+struct json_object *json_strict_parse_tokener(const char *text, size_t len, int max_depth, struct json_flaw *flaw)
+{
+	struct json_object *doc;
 	struct json_tokener *tok = json_tokener_new_ex(max_depth);
 	if (!tok) {
 		*flaw = (struct json_flaw){ .offset = 0, .what = "out of memory", .pointer = "" };

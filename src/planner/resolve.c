@@ -779,6 +779,23 @@ static bool writes(const struct catalog *c, int intent)
 	return false;
 }
 
+static bool app_can(const struct catalog *c, int a, uint32_t cap);
+
+/* Whether an intent asks app a for a capability that writes and that a documents. */
+static bool writes_in(const struct catalog *c, int intent, int a)
+{
+	for (uint32_t cap = 0; cap < c->ncaps && cap < 64; cap++)
+		if ((c->intents[intent].caps >> cap & 1) && c->caps[cap].write && app_can(c, a, cap)) return true;
+	return false;
+}
+
+/* The first family app a belongs to (its app of a's kind), or -1. */
+static int family_of(const struct catalog *c, int a)
+{
+	for (uint32_t f = 0; f < c->nfamilies; f++) if (c->families[f].apps[c->apps[a].kind] == (uint32_t)a) return (int)f;
+	return -1;
+}
+
 /* Whether word i opens a clause: the request's start, right after an app's name, after please/then/and. */
 static bool opens_clause(const struct catalog *c, const struct plan_resolution *r, int i)
 {
@@ -938,10 +955,7 @@ static bool triggered(const struct catalog *c, const struct plan_resolution *r, 
 /* Whether an intent asks for a capability that writes ("create", "send", "post"). */
 static bool writing_intent(const struct catalog *c, const struct plan_intent *in)
 {
-	uint64_t caps = c->intents[in->intent].caps;
-	for (uint32_t cap = 0; cap < c->ncaps; cap++)
-		if ((caps >> cap) & 1 && c->caps[cap].write) return true;
-	return false;
+	return writes(c, in->intent);
 }
 
 /* Where the request's action happens when it names a product outside the catalog. The product is where
@@ -950,8 +964,6 @@ static bool writing_intent(const struct catalog *c, const struct plan_intent *in
  * only sources ("a Google Doc from a Google Sheets row"). Then no task that writes into the catalog is
  * what the request asks: the catalog part is the reading. A product named as the source ("Record Jira
  * issues to Google Sheets") leaves the writing to the catalog. */
-static bool app_can(const struct catalog *c, int a, uint32_t cap);
-
 /* Whether a writing verb, at most two small words before app mention m ("schedule a Google Calendar
  * review", not "send new Gmail emails"), asks it for something it can do. Read from the words: a verb
  * named twice is one intent, noted where it first stands. */
@@ -961,10 +973,7 @@ static bool written_app(const struct catalog *c, const struct plan_resolution *r
 	for (int skipped = 0; j >= 0 && skipped < 2 && r->stop[j] && !r->trigger[j] && !r->intent_word[j]; skipped++) j--;
 	int verb = j >= 0 ? verb_of(c, r, j) : -1;
 	if (verb < 0 || negated_at(c, r, j)) return false;
-	uint64_t caps = c->intents[verb].caps;
-	for (uint32_t cap = 0; cap < c->ncaps && cap < 64; cap++)
-		if ((caps >> cap & 1) && c->caps[cap].write && app_can(c, m->app, cap)) return true;
-	return false;
+	return writes_in(c, verb, m->app);
 }
 
 static void find_product_role(const struct catalog *c, struct plan_resolution *r)
@@ -1009,16 +1018,11 @@ static void find_product_role(const struct catalog *c, struct plan_resolution *r
  * rows: the drive is where the workbook is kept, not an app of the plan. */
 static unsigned caps_kinds(const struct catalog *c, uint64_t caps);
 
-static bool app_can(const struct catalog *c, int a, uint32_t cap);
-
 /* Whether a verb asks app a for something it writes ("store attachments in Google Drive"). */
 static bool asked_to_write(const struct catalog *c, const struct plan_resolution *r, int a)
 {
-	for (int k = 0; k < r->nintents; k++) {
-		uint64_t caps = c->intents[r->intents[k].intent].caps;
-		for (uint32_t cap = 0; !r->intents[k].negated && cap < c->ncaps && cap < 64; cap++)
-			if ((caps >> cap & 1) && c->caps[cap].write && app_can(c, a, cap)) return true;
-	}
+	for (int k = 0; k < r->nintents; k++)
+		if (!r->intents[k].negated && writes_in(c, r->intents[k].intent, a)) return true;
 	return false;
 }
 
@@ -1041,19 +1045,17 @@ static void workbook_location(const struct catalog *c, struct plan_resolution *r
 		bool rows = false;
 		for (int k = 0; k < r->nintents; k++) rows |= !r->intents[k].negated && intent_on_rows(c, r->intents[k].intent, r->apps[s]);
 		if (!rows) continue;
-		for (uint32_t f = 0; f < c->nfamilies; f++) {
-			if (c->families[f].apps[AK_SHEETS] != (uint32_t)r->apps[s]) continue;
-			for (int d = 0; d < r->napps; d++)
-				if ((uint32_t)r->apps[d] == c->families[f].apps[AK_DRIVE] && !(r->app_role[d] == PR_TARGET && r->app_strong[d]) &&
-				    !asked_to_write(c, r, r->apps[d])) {
-					for (int k = 0; k < r->nmentions; k++) r->mentions[k].location |= r->mentions[k].app == r->apps[d];
-					for (int q = d; q + 1 < r->napps; q++) {
-						r->apps[q] = r->apps[q + 1]; r->app_role[q] = r->app_role[q + 1]; r->app_strong[q] = r->app_strong[q + 1];
-					}
-					r->napps--;
-					return;
+		int f = family_of(c, r->apps[s]);
+		for (int d = 0; f >= 0 && d < r->napps; d++)
+			if ((uint32_t)r->apps[d] == c->families[f].apps[AK_DRIVE] && !(r->app_role[d] == PR_TARGET && r->app_strong[d]) &&
+			    !asked_to_write(c, r, r->apps[d])) {
+				for (int k = 0; k < r->nmentions; k++) r->mentions[k].location |= r->mentions[k].app == r->apps[d];
+				for (int q = d; q + 1 < r->napps; q++) {
+					r->apps[q] = r->apps[q + 1]; r->app_role[q] = r->app_role[q + 1]; r->app_strong[q] = r->app_strong[q + 1];
 				}
-		}
+				r->napps--;
+				return;
+			}
 	}
 }
 
@@ -1516,8 +1518,7 @@ struct chain_end {
 static int kind_end(const struct catalog *c, const struct plan_resolution *r, const struct chain_end *one, struct chain_end *other)
 {
 	uint32_t own = c->apps[one->app].kind;
-	int fam = -1;
-	for (uint32_t f = 0; f < c->nfamilies && fam < 0; f++) if (c->families[f].apps[own] == (uint32_t)one->app) fam = (int)f;
+	int fam = family_of(c, one->app);
 	for (int i = 0; i < r->nwords; i++) {
 		unsigned kinds = r->word_kinds[i] & ~(1u << own);
 		if (!kinds || r->app_word[i]) continue;
@@ -1594,11 +1595,7 @@ static bool makes_kind(const struct catalog *c, int intent, uint32_t kind)
 static bool written_object(const struct catalog *c, const struct plan_resolution *r, const struct chain_end *e)
 {
 	int k = object_of(c, r, e);
-	if (k < 0) return false;
-	uint64_t caps = c->intents[r->intents[k].intent].caps;
-	for (uint32_t cap = 0; cap < c->ncaps && cap < 64; cap++)
-		if ((caps >> cap & 1) && c->caps[cap].write && app_can(c, e->app, cap)) return true;
-	return false;
+	return k >= 0 && writes_in(c, r->intents[k].intent, e->app);
 }
 
 static bool trigger_chain(const struct catalog *c, struct plan_resolution *r)
@@ -1792,15 +1789,14 @@ static void second_action(const struct catalog *c, struct plan_resolution *r)
 		/* the app itself is the object, given something to hold ("update Google Sheets with the details";
 		 * roles.record_with): a record per item, where the app keeps records (roles.record_means) */
 		int held = object >= 0 ? r->mentions[object].first + r->mentions[object].nwords : 0;
-		if (object >= 0 && c->meta->record_intent != CAT_NONE && only_small_between(r, in->first + in->nwords, r->mentions[object].first) &&
-		    held < r->nwords && has_role_word(c, r, held, ROLE_RECORD_WITH))
-			for (uint32_t cap = 0; cap < c->ncaps && cap < 64; cap++)
-				if ((c->intents[c->meta->record_intent].caps >> cap & 1) && app_can(c, after, cap) && !(have >> cap & 1)) {
-					r->also_intent = k;
-					r->also_cap = (int)cap;
-					r->also_app = after;
-					return;
-				}
+		int record = object >= 0 && only_small_between(r, in->first + in->nwords, r->mentions[object].first) &&
+			held < r->nwords && has_role_word(c, r, held, ROLE_RECORD_WITH) ? record_cap(c, after) : -1;
+		if (record >= 0 && !(have >> record & 1)) {
+			r->also_intent = k;
+			r->also_cap = record;
+			r->also_app = after;
+			return;
+		}
 		for (int q = 0; q < r->napps && after < 0; q++)
 			if (r->app_role[q] == PR_TARGET && r->app_strong[q]) after = r->apps[q];
 		for (int m = -1; m < na; m++) {

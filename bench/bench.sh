@@ -224,7 +224,7 @@ hello_stack() { # size: sets base to the url of an nginx in front of hello answe
 	if [ -n "${hpid:-}" ]; then pkill -P "$hpid" 2>/dev/null; kill "$hpid" 2>/dev/null; wait "$hpid" 2>/dev/null; fi || true
 	mkdir -p "$dir/htdocs"
 	head -c "$size" /dev/zero | tr '\0' ' ' > "$dir/htdocs/static.json"
-	local fport=$(( 20000 + RANDOM % 30000 )) port=$(( 20000 + RANDOM % 30000 ))
+	local fport port; fport=$(free_port); port=$(free_port)
 	"$run/hello" "127.0.0.1:$fport" "$workers" "$size" >/dev/null 2>&1 &
 	hpid=$!
 	cp "$src/etc/fastcgi.params" "$dir/fastcgi.params"

@@ -78,14 +78,6 @@ get() { # port path: the whole response
 	cat <&3
 	exec 3<&-
 }
-free_port() {
-	local p
-	for _ in $(seq 1 200); do
-		p=$(( 20000 + RANDOM % 30000 ))
-		(exec 3<>"/dev/tcp/127.0.0.1/$p") 2>/dev/null || { echo "$p"; return; }
-	done
-	return 1
-}
 wait_for() { wait_until 30 test -e "$1"; }
 
 # nginx with the installed configuration (only its listen port changed) in front of the installed
@@ -105,7 +97,16 @@ if [ -x "$nginx" ]; then
 	mkdir -p "$top/nginx"
 	sed "s|listen 127.0.0.1:8080;|listen 127.0.0.1:$port;|" "$conf/nginx-autoplan.conf" > "$top/nginx/nginx.conf"
 	sed -i "s|^pid .*|pid $top/nginx/nginx.pid;|" "$top/nginx/nginx.conf"
-	"$nginx" -p "$rundir" -c "$top/nginx/nginx.conf" -g "daemon on;" >"$top/nginx.log" 2>&1 || { cat "$top/nginx.log"; fail "nginx refused the installed configuration"; }
+	tries=0
+	# another process may take the port between the check and the bind: pick again
+	until "$nginx" -p "$rundir" -c "$top/nginx/nginx.conf" -g "daemon on;" >"$top/nginx.log" 2>&1; do
+		tries=$((tries + 1))
+		if [ $tries -ge 5 ] || ! grep -q "Address already in use" "$top/nginx.log"; then
+			cat "$top/nginx.log"; fail "nginx refused the installed configuration"
+		fi
+		port=$(free_port)
+		sed -i "s|listen 127.0.0.1:[0-9]*;|listen 127.0.0.1:$port;|" "$top/nginx/nginx.conf"
+	done
 	wait_for "$top/nginx/nginx.pid"
 	out=$(get "$port" /v2/tasks)
 	[[ ${out%%$'\r'*} == *" 200 "* ]] || { cat "$rundir/error.log" 2>/dev/null; fail "nginx: ${out:0:300}"; }

@@ -27,17 +27,9 @@
 # with several hosts, "run" goes on while nginx and one host run, naming each host that ended.
 set -euo pipefail
 
-port_free() { ! (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
-
-pick_port() {
-	local p
-	for _ in $(seq 1 200); do
-		p=$(( 20000 + RANDOM % 30000 ))
-		if port_free "$p"; then echo "$p"; return 0; fi
-	done
-	echo "no free port found" >&2
-	return 1
-}
+. "$(dirname "${BASH_SOURCE[0]}")/wait.sh"
+port_free() { closed "$1"; }
+pick_port() { free_port; }
 
 wait_port() { # port [tries of 50 ms]
 	for _ in $(seq 1 "${2:-100}"); do

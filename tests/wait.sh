@@ -21,3 +21,17 @@ gone() {
 closed() {
 	! (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null
 }
+
+# free_port: a port nothing listens on, picked below the kernel's range for outgoing connections, since a
+# port an outgoing connection holds is free to a connect probe yet refused to bind() (bash only).
+free_port() {
+	_low=32768
+	read -r _low _ < /proc/sys/net/ipv4/ip_local_port_range 2>/dev/null || true
+	[ "$_low" -gt 11024 ] || _low=61000
+	for _ in $(seq 1 200); do
+		_p=$(( 10000 + RANDOM % (_low - 10000) ))
+		if closed "$_p"; then echo "$_p"; return 0; fi
+	done
+	echo "no free port found" >&2
+	return 1
+}

@@ -10,7 +10,8 @@
 #   ./dev.sh bench            the same set-up, then make bench
 #   ./dev.sh admin ARGS...    autoplan-admin against the store ./dev.sh run serves (projects, keys)
 #   ./dev.sh verify [KEY...]  verify directory entries (all, or the keys named) in the sandbox; reports go to
-#                             catalog/reports/ (JOBS=2, MAX_AGE=7 days: entries verified since are skipped)
+#                             catalog/reports/ (JOBS=2, MAX_AGE=7 days: entries verified since are skipped);
+#                             an entry's harmless call is the plan catalog/verify-plans/<slug>.json
 set -euo pipefail
 cd "$(dirname "$0")"
 top=$(pwd)
@@ -112,7 +113,8 @@ verify)
 	make -s -C _build catalog.bin
 	status=0
 	_build/src/autoplan-verify --directory --catalog _build/catalog.bin --reports catalog/reports \
-		--cache "$top/_build/npm-cache" --jobs "${JOBS:-2}" --max-age "${MAX_AGE:-7}" "$@" || status=$?
+		--plans catalog/verify-plans --cache "$top/_build/npm-cache" --jobs "${JOBS:-2}" --max-age "${MAX_AGE:-7}" \
+		"$@" || status=$?
 	make -s -C _build catalog.bin # the new reports compiled in: levels follow from them
 	exit $status
 	;;
@@ -126,7 +128,7 @@ admin)
 	exec _build/src/autoplan-admin --db "${AUTOPLAN_MONITOR_DB:-$db}" "$@"
 	;;
 *)
-	sed -n '2,13p' "$0"
+	sed -n '2,14p' "$0"
 	exit 2
 	;;
 esac

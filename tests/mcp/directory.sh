@@ -3,8 +3,8 @@
 # into the content-addressed cache with install scripts disabled, started in the sandbox, verified; its
 # report names the sandbox and its limits, observes the tools, and compiles as a catalog report. An entry of
 # another kind (server-git, a PyPI package) is "not attempted" with the reason; a second run with --max-age
-# skips what was just verified; an unknown key is refused. The entry's verification plan (a harmless call)
-# is carried out in the sandbox; the changes since an earlier observation are classified.
+# skips what was just verified; an unknown key is refused. The entry's committed verification plan
+# (catalog/verify-plans/, a harmless call) is carried out in the sandbox; the changes since an earlier observation are classified.
 # Skips (77) when bwrap, node or npm is missing or the npm registry is unreachable (tests/parts.sh: a
 # failure under ./dev.sh test).
 set -u
@@ -35,12 +35,9 @@ require("fs").writeFileSync(process.argv[2], JSON.stringify(r, null, 2));
 ' "$src/catalog/reports/io-github-modelcontextprotocol-server-memory-2026-11-22.json" \
 	"$tmp/reports/io-github-modelcontextprotocol-server-memory-2026-11-24.json" || bad "cannot plant the earlier report"
 
-# The entry's verification plan: a harmless call.
-mkdir -p "$tmp/plans"
-echo '{"call":{"tool":"read_graph","arguments":{},"expect_text":"entities"}}' \
-	>"$tmp/plans/io-github-modelcontextprotocol-server-memory.json"
+# The entry's verification plan, a harmless call: the committed one ./dev.sh verify passes.
 "$verify" --directory --catalog "$catalog" --reports "$tmp/reports" --cache "$cache" --jobs 2 --timeout 60000 \
-	--plans "$tmp/plans" --date $date "$memory" "$git" >"$tmp/summary.txt" 2>&1
+	--plans "$src/catalog/verify-plans" --date $date "$memory" "$git" >"$tmp/summary.txt" 2>&1
 rc=$?
 cat "$tmp/summary.txt"
 [ $rc = 0 ] || bad "exit status $rc"
@@ -85,9 +82,11 @@ if (d.status !== "breaking" || !has("old_tool", "tool_removed", "breaking") || !
 console.log("ok: " + d.changes.length + " changes since the earlier observation, " + d.status);
 ' "$tmp/changes.json" || fails=$((fails + 1))
 
-# The catalog compiler takes the report.
+# The catalog compiler takes the report. The entry's shipped reports are left out of the copy: the levels
+# then come from this run's, whatever the dates the shipped ones have.
 mkdir -p "$tmp/cat"
 cp -R "$src/catalog/." "$tmp/cat/"
+rm -f "$tmp/cat/reports"/io-github-modelcontextprotocol-server-memory-*.json
 cp "$report" "$tmp/cat/reports/"
 "$build/src/autoplan-catalogc" "$tmp/cat" "$tmp/cat.bin" || bad "the report does not compile"
 # and the levels follow from it: row 4 names the new report for the levels it reached

@@ -278,9 +278,16 @@ describe('directory', () => {
 		await page.click('#tools-list > li:first-child summary');
 		assert.deepEqual(JSON.parse(await content(page, '#tools-list > li:first-child pre')), first.input_schema);
 		assert.ok((await text(page, '#observation')).includes(o.observation.report));
-		// The shipped report predates the sandbox, and it is the first observation: both said, not left out.
-		assert.equal(await text(page, '#observation-sandbox'), LABELS.en['entry.obs_no_sandbox']);
-		assert.equal(await page.getAttribute('#tool-changes', 'data-state'), o.observation.changes.state);
+		// The shipped observation ran in the sandbox (./dev.sh verify) and is compared with the report written
+		// before the sandbox existed: the sandbox and its limits are said, and that nothing changed since.
+		assert.equal(o.observation.sandboxed, true);
+		const sb = await text(page, '#observation-sandbox'), lim = o.observation.sandbox.limits;
+		for (const part of ['bubblewrap', o.observation.sandbox.network, `${lim.address_space_mib} MiB`, `${lim.wall_clock_seconds} s`])
+			assert.ok(sb.includes(part), sb);
+		assert.equal(o.observation.changes.state, 'compared');
+		assert.equal(await page.getAttribute('#tool-changes', 'data-state'), 'compared');
+		assert.equal(await page.getAttribute('#tool-changes', 'data-status'), 'unchanged');
+		assert.ok((await text(page, '#tool-changes')).includes(o.observation.changes.previous_report));
 		await done(page, 'entry-tools');
 	});
 

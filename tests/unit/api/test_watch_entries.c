@@ -14,7 +14,7 @@
 #include <unistd.h>
 
 #define MEMORY "mcp/io-github-modelcontextprotocol-server-memory"
-#define MEMORY_REPORT "io-github-modelcontextprotocol-server-memory-2026-11-22"
+#define MEMORY_REPORT "io-github-modelcontextprotocol-server-memory-2026-11-27"
 
 static char dir[] = "/tmp/apwatch.XXXXXX";
 static struct catalog before, after;

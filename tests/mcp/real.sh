@@ -46,7 +46,8 @@ for s in $servers; do
 	esac
 	slug=io-github-modelcontextprotocol-$s
 	printf '%s\n' "$plan" >"$tmp/$s.plan.json"
-	# The newest committed report of this pinned version (./dev.sh verify adds reports of other versions).
+	# The newest committed report of this pinned version (./dev.sh verify writes reports of the latest
+	# version, which can be another one), whether written by this test's command or in the batch sandbox.
 	committed=$(grep -l "\"package\": \"npm:@modelcontextprotocol/$s@$version\"" "$src"/catalog/reports/$slug-*.json 2>/dev/null |
 		sort | tail -1)
 	if [ $shipped = yes ]; then

@@ -6,6 +6,7 @@
 
 #include <ctype.h>
 #include <stddef.h>
+#include <limits.h>
 #include <stdio.h>
 #include <string.h>
 #include <strings.h>
@@ -1269,6 +1270,29 @@ static bool score_phrase(const struct catalog *c, struct plan_resolution *r, int
 	return false;
 }
 
+/* "write values at the last row of a google sheet": of tasks tied at the top, one working only in kinds of
+ * app the query names (by an app or a family; a task's apps are rebound within a kind) fits better than
+ * one needing a kind of app it never names. */
+static void prefer_named(const struct catalog *c, const struct plan_resolution *r, const struct named *nm, int *scores, int nt)
+{
+	if (!r->napps && !r->nfamilies) return;
+	unsigned kinds = 1u << AK_CALLER;
+	for (uint64_t a = nm->apps; a; a &= a - 1) kinds |= 1u << c->apps[__builtin_ctzll(a)].kind;
+	for (int f = 0; f < r->nfamilies; f++)
+		for (uint32_t kind = 1; kind < AK_COUNT; kind++)
+			if (c->families[r->families[f]].apps[kind] != CAT_NONE) kinds |= 1u << kind;
+	int top = INT_MIN;
+	uint64_t tied = 0, all_named = 0;
+	for (int t = 0; t < nt; t++) if (scores[t] > top) top = scores[t];
+	for (int t = 0; t < nt; t++) {
+		if (scores[t] != top) continue;
+		tied |= 1ull << t;
+		if (!(c->ptasks[t].kinds & ~kinds)) all_named |= 1ull << t;
+	}
+	if (!all_named || all_named == tied) return;
+	for (uint64_t o = tied & ~all_named; o; o &= o - 1) scores[__builtin_ctzll(o)]--;
+}
+
 /* Scores every task; fills best and runner-up. */
 static void score_tasks(const struct catalog *c, struct plan_resolution *r, int *scores, int *lvbuf)
 {
@@ -1317,6 +1341,7 @@ static void score_tasks(const struct catalog *c, struct plan_resolution *r, int 
 		/* the action happens in a product outside the catalog: a task writing into the catalog is not it */
 		if (r->product_acts && (c->ptasks[t].write_apps || c->ptasks[t].write_kinds)) scores[t] -= 1000;
 	}
+	prefer_named(c, r, &nm, scores, nt);
 	r->task = r->runner_up = -1;
 	for (int t = 0; t < nt; t++) {
 		if (r->task < 0 || scores[t] > scores[r->task]) { r->runner_up = r->task; r->task = t; }

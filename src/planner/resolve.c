@@ -809,6 +809,18 @@ static bool imperative_to_me(const struct catalog *c, const struct plan_resoluti
 	return ends_in_me(phrase) && writes(c, verb_of(c, r, i)) && opens_clause(c, r, i);
 }
 
+/* "I was looking for a way to ...", "is there a way to ...": a verb of finding or reading whose object is a
+ * small word after an article, followed by another small word (a way to, a solution for), asks for nothing; it
+ * is how the request is posed ("looking for an old email" still looks for one, "free this week" is free). */
+static bool asks_for_a_way(const struct catalog *c, const struct plan_resolution *r, int j)
+{
+	if (j < r->nwords && r->stop[j] && !has_role_word(c, r, j, ROLE_DETERMINER)) j++;
+	if (j + 1 >= r->nwords || !has_role_word(c, r, j, ROLE_DETERMINER)) return false;
+	int noun = j + 1;
+	return r->stop[noun] && !r->app_word[noun] && !has_role_word(c, r, noun, ROLE_DETERMINER) &&
+		noun + 1 < r->nwords && r->stop[noun + 1] && !r->app_word[noun + 1];
+}
+
 static bool note_intent(const struct catalog *c, struct plan_resolution *r, int i, const struct cat_syn *sy, void *ctx)
 {
 	(void)ctx;
@@ -823,6 +835,10 @@ static bool note_intent(const struct catalog *c, struct plan_resolution *r, int 
 	int n = phrase_at(c, r, i, ph, sy->words == 1 || ends_in_object(ph) ? PH_STRICT : r->stop[i] ? PH_LOOSE : PH_GAP);
 	if (n < (int)sy->words) return false;
 	for (int k = i; k < i + n; k++) if (r->intent_word[k]) return false;  /* inside a longer intent */
+	if (!writes(c, (int)sy->target) && asks_for_a_way(c, r, i + n)) {
+		for (int k = i; k < i + n; k++) r->stop[k] = true;
+		return false;
+	}
 	for (int k = 0; k < r->nintents; k++)
 		if (r->intents[k].intent == (int)sy->target) {
 			/* named again under a negation ("send an email ... but don't send it"): what the user

@@ -857,6 +857,24 @@ static bool note_intent(const struct catalog *c, struct plan_resolution *r, int 
 }
 
 /* An action no task performs ("label", "forward", "fasst ... zusammen"), unless the request declines it. */
+/* "create a new calendar for the team" makes a calendar; "create calendar entries", "create an event in
+ * Outlook Calendar" make events: a kind word ending an action's words (at the query positions pos[0..n)) is
+ * what the action acts on only where no other kind word stands between and a small word, an app or nothing
+ * follows. A kind word after a role word of the phrase is where something goes ("move to a folder"). */
+static bool kind_is_object(const struct catalog *c, const struct plan_resolution *r, const int *pos, int n)
+{
+	int first = pos[0], last = pos[n - 1];
+	bool kind = r->word_kinds[last];
+	/* under an app's name ("Outlook Calendar") the word is no kind of its own: the vocabulary says it is one */
+	for (int m = 0; !kind && m < r->nwm[last]; m++)
+		kind = r->wm[last][m].level >= LV_STEM && (c->words[r->wm[last][m].word].starts >> SYN_APP_KIND & 1);
+	if (!kind) return true;
+	for (int w = 0; w < n - 1; w++)
+		if (role_words(c, r, pos[w], 1u << ROLE_TARGET | 1u << ROLE_WEAK_TARGET | 1u << ROLE_SOURCE)) return true;
+	for (int k = first + 1; k < last; k++) if (r->word_kinds[k]) return false;
+	return last + 1 == r->nwords || r->stop[last + 1] || r->app_word[last + 1];
+}
+
 static bool note_action(const struct catalog *c, struct plan_resolution *r, int i, const struct cat_syn *sy, void *ctx)
 {
 	(void)ctx;
@@ -868,9 +886,12 @@ static bool note_action(const struct catalog *c, struct plan_resolution *r, int 
 	if (n < (int)sy->words || negated_at(c, r, i)) return false;
 	/* "with a label filter": after an article the word is a noun, the thing, not the action */
 	if (sy->words == 1 && after_determiner(c, r, i)) return false;
-	for (int k = i, w = 0; k < i + n && w < (int)sy->words; k++)
-		if (word_level(r->words[k], r->wordlen[k], phrase_word(cat_s(c, sy->phrase), w), phrase_word_len(cat_s(c, sy->phrase), w),
-			r->fuzzy[k]) >= LV_TYPO) { r->action_word[k] = true; w++; }
+	int pos[16], np = 0;
+	for (int k = i; k < i + n && np < (int)sy->words && np < 16; k++)
+		if (word_level(r->words[k], r->wordlen[k], phrase_word(cat_s(c, sy->phrase), np), phrase_word_len(cat_s(c, sy->phrase), np),
+			r->fuzzy[k]) >= LV_TYPO) pos[np++] = k;
+	if (np > 1 && !kind_is_object(c, r, pos, np)) return false;
+	for (int w = 0; w < np; w++) r->action_word[pos[w]] = true;
 	for (int k = 0; k < r->nactions; k++) if (r->actions[k].item == (int)sy->target) return true;
 	if (r->nactions < PLAN_MAX_OUTSIDE)
 		r->actions[r->nactions++] = (struct plan_outside){ .first = i, .nwords = n, .item = (int)sy->target };
@@ -953,10 +974,13 @@ static void copy_in_place(const struct catalog *c, struct plan_resolution *r)
 
 static void find_kinds_and_intents(const struct catalog *c, struct plan_resolution *r)
 {
+	/* "Outlook-Mails" names an app and says mails: subjects are read under app names too; every kind is
+	 * known before a verb is read ("create calendar entries": the kind word is no object) */
+	for (int i = 0; i < r->nwords; i++)
+		if (!r->arrow[i])
+			each_phrase(c, r, i, r->app_word[i] ? 1u << SYN_SUBJECT : 1u << SYN_APP_KIND | 1u << SYN_SUBJECT, note_kind, NULL);
 	for (int i = 0; i < r->nwords; i++) {
 		if (r->arrow[i]) continue;
-		/* "Outlook-Mails" names an app and says mails: subjects are read under app names too */
-		each_phrase(c, r, i, r->app_word[i] ? 1u << SYN_SUBJECT : 1u << SYN_APP_KIND | 1u << SYN_SUBJECT, note_kind, NULL);
 		if (!r->app_word[i]) each_phrase(c, r, i, 1u << SYN_INTENT, note_intent, NULL);
 		/* "create a folder": an action of several words may start with a catalog verb */
 		if (!r->app_word[i] && !r->action_word[i]) each_phrase(c, r, i, 1u << SYN_ACTION, note_action, NULL);

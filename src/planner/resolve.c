@@ -972,6 +972,28 @@ static void copy_in_place(const struct catalog *c, struct plan_resolution *r)
 	for (int w = r->intents[k].first; w < r->intents[k].first + r->intents[k].nwords; w++) r->action_word[w] = true;
 }
 
+/* "create a mail merge", "set up a backup", "erstelle einen Seriendruck": a light verb (`roles.light_verbs`) whose
+ * object, after an article, is another verb's noun only says that one is wanted; it asks for nothing of its
+ * own (its intent is dropped, its words understood). */
+static void light_verbs(const struct catalog *c, struct plan_resolution *r)
+{
+	for (int i = 0; i + 2 < r->nwords; i++) {
+		if (!role_words(c, r, i, 1u << ROLE_LIGHT)) continue;
+		int own = -1, end = i + 1;
+		for (int k = 0; k < r->nintents; k++)
+			if (r->intents[k].first == i) { own = k; end = i + r->intents[k].nwords; }
+		if (end + 1 >= r->nwords || !has_role_word(c, r, end, ROLE_DETERMINER) || role_words(c, r, end + 1, 1u << ROLE_TRIGGER))
+			continue;
+		bool noun = false;
+		for (int k = 0; k < r->nintents && !noun; k++) noun = r->intents[k].first == end + 1;
+		if (!noun) continue;
+		for (int w = i; w < end; w++) { r->intent_word[w] = false; r->stop[w] = true; }
+		if (own < 0) continue;
+		memmove(&r->intents[own], &r->intents[own + 1], (size_t)(r->nintents - own - 1) * sizeof *r->intents);
+		r->nintents--;
+	}
+}
+
 static void find_kinds_and_intents(const struct catalog *c, struct plan_resolution *r)
 {
 	/* "Outlook-Mails" names an app and says mails: subjects are read under app names too; every kind is
@@ -985,6 +1007,7 @@ static void find_kinds_and_intents(const struct catalog *c, struct plan_resoluti
 		/* "create a folder": an action of several words may start with a catalog verb */
 		if (!r->app_word[i] && !r->action_word[i]) each_phrase(c, r, i, 1u << SYN_ACTION, note_action, NULL);
 	}
+	light_verbs(c, r);
 	find_triggers(c, r);
 	copy_in_place(c, r);
 	r->content = 0;

@@ -1356,6 +1356,23 @@ static void prefer_named(const struct catalog *c, const struct plan_resolution *
 	for (uint64_t o = tied & ~all_named; o; o &= o - 1) scores[__builtin_ctzll(o)]--;
 }
 
+/* "download every file in a Dropbox folder": a task copying between two apps of one kind writes into one
+ * nobody asked for where no verb writes or copies, no arrow stands and the query names one app of that kind. */
+static bool copies_unasked(const struct catalog *c, const struct plan_resolution *r, int t)
+{
+	const struct cat_ptask *p = &c->ptasks[t];
+	uint32_t kind = AK_COUNT;
+	for (uint32_t k = 1; k < AK_COUNT && kind == AK_COUNT; k++) if (two_or_more(p->kind_apps[k])) kind = k;
+	if (kind == AK_COUNT || r->nfamilies || r->nproducts) return false;
+	for (int i = 0; i < r->nwords; i++) if (r->arrow[i]) return false;
+	for (int k = 0; k < r->nintents; k++)
+		if (!r->intents[k].negated && (r->intents[k].intent == (int)c->meta->copy_intent || writes(c, r->intents[k].intent)))
+			return false;
+	int of_kind = 0;
+	for (int m = 0; m < r->napps; m++) of_kind += c->apps[r->apps[m]].kind == kind;
+	return of_kind == 1 && r->nintents > 0;
+}
+
 /* Scores every task; fills best and runner-up. */
 static void score_tasks(const struct catalog *c, struct plan_resolution *r, int *scores, int *lvbuf)
 {
@@ -1401,6 +1418,7 @@ static void score_tasks(const struct catalog *c, struct plan_resolution *r, int 
 		/* a generic task is about something: without its subject it is never the answer, and naming
 		 * it (invoice attachments) says more than naming the apps of a task that saves them all */
 		if (c->tasks[t].subject) scores[t] += (r->subjects >> t) & 1 ? W_SUBJECT : -1000;
+		if (copies_unasked(c, r, t)) scores[t] -= 1000;
 		/* the action happens in a product outside the catalog: a task writing into the catalog is not it */
 		if (r->product_acts && (c->ptasks[t].write_apps || c->ptasks[t].write_kinds)) scores[t] -= 1000;
 	}

@@ -344,7 +344,7 @@ static void split_words(const struct catalog *c, struct plan_resolution *r, cons
 		if (b) first[b / 64] |= 1ull << (b % 64);
 	}
 	/* addressees, addresses and slashes are rare: most queries skip their checks altogether */
-	bool marks = strpbrk(query, "@./") != NULL;
+	bool marks = strpbrk(query, "@./&") != NULL;
 	for (const char *p = query;; p++) {
 		/* "@maria can we move ...": an addressee, not a word of the request */
 		if (marks && *p == '@' && (p == query || *(p - 1) == ' ' || *(p - 1) == '\n' || *(p - 1) == '\t')) {
@@ -367,6 +367,12 @@ static void split_words(const struct catalog *c, struct plan_resolution *r, cons
 		if (marks && *p == '/' && p > query && isalpha((unsigned char)p[-1]) && isalpha((unsigned char)p[1]) && sl + 5 < sizeof seg) {
 			memcpy(seg + sl, " or ", 4);
 			sl += 4;
+			continue;
+		}
+		/* "availability & events": an ampersand joins like "and" */
+		if (marks && *p == '&' && sl + 6 < sizeof seg) {
+			memcpy(seg + sl, " and ", 5);
+			sl += 5;
 			continue;
 		}
 		int intent = -1;
@@ -1927,6 +1933,13 @@ static int task_for(const struct catalog *c, const int *scores, uint64_t caps, u
 	return best;
 }
 
+/* Whether tasks a and b work in one and the same app and neither has a capability the other is for. */
+static bool siblings_apart(const struct catalog *c, int a, int b)
+{
+	const struct cat_ptask *pa = &c->ptasks[a], *pb = &c->ptasks[b];
+	return pa->apps == pb->apps && !two_or_more(pa->apps) && !(pa->caps & pb->main_caps) && !(pb->caps & pa->main_caps);
+}
+
 /* "updating or appending rows", "read/write the cells": two verbs joined by "or" (a slash reads as "or"),
  * each the purpose of another task of the apps named: the request asks for either, a real tie between
  * them (the task found, or the chain, is one of them). */
@@ -1946,12 +1959,17 @@ static void alternatives(const struct catalog *c, struct plan_resolution *r, con
 			const struct plan_intent *a = &r->intents[x], *b = &r->intents[y];
 			int gap = b->first - (a->first + a->nwords);
 			if (a->negated || b->negated || gap != 1) continue;
-			if (strcmp(r->words[b->first - 1], "or") != 0 && strcmp(r->words[b->first - 1], "oder") != 0) continue;
+			const char *join = r->words[b->first - 1];
+			bool either = strcmp(join, "or") == 0 || strcmp(join, "oder") == 0;
+			if (!either && strcmp(join, "and") != 0 && strcmp(join, "und") != 0) continue;
 			/* each verb means something the apps named can do */
 			uint64_t ca = c->intents[a->intent].caps & can, cb = c->intents[b->intent].caps & can;
 			if (!ca || !cb) continue;
 			int ta = task_for(c, scores, ca, named), tb = task_for(c, scores, cb, named);
 			if (ta < 0 || tb < 0 || ta == tb || (r->task >= 0 && ta != r->task && tb != r->task)) continue;
+			/* "read and update cells", "availability & new events": both asked at once of the one app in reach, a
+			 * tie only between two of its tasks where neither has what the other is for */
+			if (!either && (na != 1 || !siblings_apart(c, ta, tb))) continue;
 			r->by = BY_QUERY_AMBIGUOUS;
 			r->candidates[0] = ta;
 			r->candidates[1] = tb;

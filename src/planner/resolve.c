@@ -632,6 +632,16 @@ static uint32_t mention_kind(const struct catalog *c, const struct plan_mention 
  * other the opposite role; with no strong marker the first named is the source. */
 static int verb_of(const struct catalog *c, const struct plan_resolution *r, int i);
 
+/* Whether mention k is the first after a trigger word that is no verb ("when", "sobald"): the app the event
+ * happens in, whatever marker stands before it. */
+static bool in_trigger_clause(const struct catalog *c, const struct plan_resolution *r, int k)
+{
+	int from = k > 0 ? r->mentions[k - 1].first + r->mentions[k - 1].nwords : 0;
+	for (int i = from; i < r->mentions[k].first; i++)
+		if (role_words(c, r, i, 1u << ROLE_TRIGGER) && verb_of(c, r, i) < 0) return true;
+	return false;
+}
+
 static void find_roles(const struct catalog *c, struct plan_resolution *r)
 {
 	/* a receive verb makes its subject the target, unless a target marker after it names the receiver
@@ -656,6 +666,8 @@ static void find_roles(const struct catalog *c, struct plan_resolution *r)
 		if (role == ROLE_KEPT) mark_kept(c, r, m->first);
 		m->role = role == ROLE_SOURCE || role == ROLE_KEPT ? PR_SOURCE
 			: role == ROLE_TARGET || role == ROLE_WEAK_TARGET ? PR_TARGET : PR_NONE;
+		/* "when a meeting is added to my Outlook calendar, put it in ...": where the event happens is read */
+		if (m->role == PR_TARGET && in_trigger_clause(c, r, k)) m->role = PR_SOURCE;
 	}
 	/* "Dropbox should receive my Drive files": the first app named, without a marker, receives */
 	for (int k = 0; receive && k < r->nmentions; k++)

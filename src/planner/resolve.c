@@ -521,11 +521,36 @@ static bool claim_mention(const struct catalog *c, struct plan_resolution *r, in
 /* App, family and product names, longest first at each word, left to right: "Google Docs" is a product
  * outside the catalog, not the Google family. A product is named as written (no typo). Then the short
  * names of products of the families named, by a family's name or one of its apps ("Chat" beside Gmail). */
+static int family_of(const struct catalog *c, int a);
+
+static bool kind_of_word(const struct catalog *c, struct plan_resolution *r, int i, const struct cat_syn *sy, void *ctx)
+{
+	if (sy->kind != SYN_APP_KIND || sy->words != 1 || phrase_at(c, r, i, cat_s(c, sy->phrase), PH_STRICT) != 1) return false;
+	*(uint32_t *)ctx = sy->target;
+	return true;
+}
+
+/* "our family Gmail calendar": a mail app's name right before a word for another kind of app names its
+ * family's app of that kind (people call the whole account by its mail). */
+static void mail_names_family(const struct catalog *c, struct plan_resolution *r, struct plan_mention *m)
+{
+	int next = m->first + m->nwords, f;
+	uint32_t kind = AK_COUNT;
+	if (m->app < 0 || c->apps[m->app].kind != AK_MAIL || next >= r->nwords || r->app_word[next] || (f = family_of(c, m->app)) < 0)
+		return;
+	each_phrase(c, r, next, 1u << SYN_APP_KIND, kind_of_word, &kind);
+	if (kind == AK_COUNT || kind == AK_MAIL || c->families[f].apps[kind] == CAT_NONE) return;
+	m->app = (int)c->families[f].apps[kind];
+	m->nwords++;
+	r->app_word[next] = true;
+}
+
 static void find_mentions(const struct catalog *c, struct plan_resolution *r)
 {
 	uint64_t none = 0, families = 0;
 	for (int i = 0; i < r->nwords; i++)
 		if (!r->app_word[i]) each_phrase(c, r, i, 1u << SYN_APP | 1u << SYN_FAMILY | 1u << SYN_PRODUCT, claim_mention, &none);
+	for (int k = 0; k < r->nmentions; k++) mail_names_family(c, r, &r->mentions[k]);
 	for (int k = 0; k < r->nmentions; k++) {
 		const struct plan_mention *m = &r->mentions[k];
 		for (uint32_t f = 0; f < c->nfamilies && f < 64; f++)
@@ -690,18 +715,31 @@ static void find_roles(const struct catalog *c, struct plan_resolution *r)
  * names its app of that kind, the other end of a transfer. */
 static void family_in_transfer(const struct catalog *c, struct plan_resolution *r, const struct plan_mention *f)
 {
-	if (f->family < 0 || f->role == PR_NONE) return;
+	if (f->family < 0) return;
+	enum plan_role role = f->role;
+	bool strong = f->strong;
+	/* "copy my Outlook events to Google Calendar": a family without a marker, right before a word for the kind
+	 * of an app named with a marker, names its app of that kind at the other end */
+	uint32_t said = AK_COUNT;
+	if (role == PR_NONE && f->first + f->nwords < r->nwords)
+		each_phrase(c, r, f->first + f->nwords, 1u << SYN_APP_KIND, kind_of_word, &said);
+	for (int m = 0; role == PR_NONE && said != AK_COUNT && m < r->napps; m++)
+		if (c->apps[r->apps[m]].kind == said && r->app_strong[m] && r->app_role[m] != PR_NONE) {
+			role = r->app_role[m] == PR_SOURCE ? PR_TARGET : PR_SOURCE;
+			strong = true;
+		}
+	if (role == PR_NONE) return;
 	const struct cat_family *fam = &c->families[f->family];
 	for (int m = 0, n = r->napps; m < n && r->napps < PLAN_MAX_APPS; m++) {
 		uint32_t a = fam->apps[c->apps[r->apps[m]].kind];
-		if (a == CAT_NONE || (int)a == r->apps[m] || r->app_role[m] == f->role) continue;
+		if (a == CAT_NONE || (int)a == r->apps[m] || r->app_role[m] == role) continue;
 		int dup = 0;
 		for (int q = 0; q < r->napps; q++) dup |= r->apps[q] == (int)a;
 		if (dup) continue;
-		r->app_role[r->napps] = f->role;
-		r->app_strong[r->napps] = f->strong;
+		r->app_role[r->napps] = role;
+		r->app_strong[r->napps] = strong;
 		r->apps[r->napps++] = (int)a;
-		if (r->app_role[m] == PR_NONE) r->app_role[m] = f->role == PR_SOURCE ? PR_TARGET : PR_SOURCE;
+		if (r->app_role[m] == PR_NONE) r->app_role[m] = role == PR_SOURCE ? PR_TARGET : PR_SOURCE;
 	}
 }
 
@@ -1722,6 +1760,15 @@ static bool written_object(const struct catalog *c, const struct plan_resolution
 	return k >= 0 && writes_in(c, r->intents[k].intent, e->app);
 }
 
+/* "add my Google Calendar events to a Google Sheet": the verb's object goes into the target its marker names
+ * right after it (no other verb between), so it is read, not written. */
+static bool moved_into(const struct plan_resolution *r, const struct chain_end *object, const struct chain_end *target)
+{
+	if (target->role != PR_TARGET || !target->strong || target->first < object->first) return false;
+	for (int i = object->first; i < target->first; i++) if (r->intent_word[i]) return false;
+	return true;
+}
+
 static bool trigger_chain(const struct catalog *c, struct plan_resolution *r)
 {
 	struct chain_end e[2];
@@ -1748,7 +1795,9 @@ static bool trigger_chain(const struct catalog *c, struct plan_resolution *r)
 		else if (e[m].role == PR_TARGET && e[m].strong) src = 1 - m;
 	/* the other end of a target is no source when a writing verb has it as its object ("save attachments to
 	 * Google Drive, and update Google Sheets"): two actions */
-	if (src >= 0 && !same && !(e[src].role == PR_SOURCE && e[src].strong) && written_object(c, r, &e[src])) return false;
+	if (src >= 0 && !same && !(e[src].role == PR_SOURCE && e[src].strong) && written_object(c, r, &e[src]) &&
+	    !moved_into(r, &e[src], &e[1 - src]))
+		return false;
 	/* nothing says which end is read: the one no verb asks to write; both asked to write is two actions
 	 * ("save attachments to Google Drive, and update Google Sheets"), no trigger */
 	if (src < 0) {

@@ -663,7 +663,7 @@ static bool in_trigger_clause(const struct catalog *c, const struct plan_resolut
 {
 	int from = k > 0 ? r->mentions[k - 1].first + r->mentions[k - 1].nwords : 0;
 	for (int i = from; i < r->mentions[k].first; i++)
-		if (role_words(c, r, i, 1u << ROLE_TRIGGER) && verb_of(c, r, i) < 0) return true;
+		if (r->trigger[i] && role_words(c, r, i, 1u << ROLE_TRIGGER) && verb_of(c, r, i) < 0) return true;
 	return false;
 }
 
@@ -1033,20 +1033,19 @@ static void copy_in_place(const struct catalog *c, struct plan_resolution *r)
  * own (its intent is dropped, its words understood). */
 static void light_verbs(const struct catalog *c, struct plan_resolution *r)
 {
-	for (int i = 0; i + 2 < r->nwords; i++) {
-		if (!role_words(c, r, i, 1u << ROLE_LIGHT)) continue;
-		int own = -1, end = i + 1;
+	for (int m = 0; m < r->nintents; m++) {
+		int det = r->intents[m].first - 1;
+		if (det < 1 || !has_role_word(c, r, det, ROLE_DETERMINER) || role_words(c, r, det + 1, 1u << ROLE_TRIGGER)) continue;
+		/* the verb before the article: an intent ending there, or a word that is only a light verb ("run") */
+		int own = -1, first = det - 1;
 		for (int k = 0; k < r->nintents; k++)
-			if (r->intents[k].first == i) { own = k; end = i + r->intents[k].nwords; }
-		if (end + 1 >= r->nwords || !has_role_word(c, r, end, ROLE_DETERMINER) || role_words(c, r, end + 1, 1u << ROLE_TRIGGER))
-			continue;
-		bool noun = false;
-		for (int k = 0; k < r->nintents && !noun; k++) noun = r->intents[k].first == end + 1;
-		if (!noun) continue;
-		for (int w = i; w < end; w++) { r->intent_word[w] = false; r->stop[w] = true; }
+			if (r->intents[k].first + r->intents[k].nwords == det) { own = k; first = r->intents[k].first; }
+		if (!role_words(c, r, first, 1u << ROLE_LIGHT)) continue;
+		for (int w = first; w < det; w++) { r->intent_word[w] = false; r->stop[w] = true; }
 		if (own < 0) continue;
 		memmove(&r->intents[own], &r->intents[own + 1], (size_t)(r->nintents - own - 1) * sizeof *r->intents);
 		r->nintents--;
+		if (own < m) m--;
 	}
 }
 
@@ -1414,19 +1413,26 @@ static void prefer_named(const struct catalog *c, const struct plan_resolution *
 
 /* "download every file in a Dropbox folder": a task copying between two apps of one kind writes into one
  * nobody asked for where no verb writes or copies, no arrow stands and the query names one app of that kind. */
+static bool copy_unasked(const struct catalog *c, const struct plan_resolution *r)
+{
+	if (r->nfamilies || r->nproducts || !r->nintents) return false;
+	for (int i = 0; i < r->nwords; i++) if (r->arrow[i]) return false;
+	for (int k = 0; k < r->nintents; k++)
+		if (!r->intents[k].negated && (r->intents[k].intent == (int)c->meta->copy_intent || writes(c, r->intents[k].intent)))
+			return false;
+	return true;
+}
+
+/* Whether task t copies between two apps of a kind the query names one app of (with copy_unasked true). */
 static bool copies_unasked(const struct catalog *c, const struct plan_resolution *r, int t)
 {
 	const struct cat_ptask *p = &c->ptasks[t];
 	uint32_t kind = AK_COUNT;
 	for (uint32_t k = 1; k < AK_COUNT && kind == AK_COUNT; k++) if (two_or_more(p->kind_apps[k])) kind = k;
-	if (kind == AK_COUNT || r->nfamilies || r->nproducts) return false;
-	for (int i = 0; i < r->nwords; i++) if (r->arrow[i]) return false;
-	for (int k = 0; k < r->nintents; k++)
-		if (!r->intents[k].negated && (r->intents[k].intent == (int)c->meta->copy_intent || writes(c, r->intents[k].intent)))
-			return false;
+	if (kind == AK_COUNT) return false;
 	int of_kind = 0;
 	for (int m = 0; m < r->napps; m++) of_kind += c->apps[r->apps[m]].kind == kind;
-	return of_kind == 1 && r->nintents > 0;
+	return of_kind == 1;
 }
 
 /* Scores every task; fills best and runner-up. */
@@ -1464,6 +1470,7 @@ static void score_tasks(const struct catalog *c, struct plan_resolution *r, int 
 	/* "für jede neue E-Mail in Outlook einen Termin anlegen": a kind the trigger's clause names by a
 	 * generic word is where the event happens; a task without a step of that kind drops the trigger */
 	unsigned trig_kinds = 0;
+	bool unasked = copy_unasked(c, r);
 	for (int i = 0, seen = 0; r->triggers && i < r->nwords; i++) {
 		if (seen && r->word_kinds[i]) trig_kinds |= r->word_kinds[i];
 		seen |= r->trigger[i];
@@ -1474,7 +1481,7 @@ static void score_tasks(const struct catalog *c, struct plan_resolution *r, int 
 		/* a generic task is about something: without its subject it is never the answer, and naming
 		 * it (invoice attachments) says more than naming the apps of a task that saves them all */
 		if (c->tasks[t].subject) scores[t] += (r->subjects >> t) & 1 ? W_SUBJECT : -1000;
-		if (copies_unasked(c, r, t)) scores[t] -= 1000;
+		if (unasked && copies_unasked(c, r, t)) scores[t] -= 1000;
 		/* the action happens in a product outside the catalog: a task writing into the catalog is not it */
 		if (r->product_acts && (c->ptasks[t].write_apps || c->ptasks[t].write_kinds)) scores[t] -= 1000;
 	}

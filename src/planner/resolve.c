@@ -6,6 +6,7 @@
 
 #include <ctype.h>
 #include <stddef.h>
+#include <limits.h>
 #include <stdio.h>
 #include <string.h>
 #include <strings.h>
@@ -343,7 +344,7 @@ static void split_words(const struct catalog *c, struct plan_resolution *r, cons
 		if (b) first[b / 64] |= 1ull << (b % 64);
 	}
 	/* addressees, addresses and slashes are rare: most queries skip their checks altogether */
-	bool marks = strpbrk(query, "@./") != NULL;
+	bool marks = strpbrk(query, "@./&") != NULL;
 	for (const char *p = query;; p++) {
 		/* "@maria can we move ...": an addressee, not a word of the request */
 		if (marks && *p == '@' && (p == query || *(p - 1) == ' ' || *(p - 1) == '\n' || *(p - 1) == '\t')) {
@@ -366,6 +367,12 @@ static void split_words(const struct catalog *c, struct plan_resolution *r, cons
 		if (marks && *p == '/' && p > query && isalpha((unsigned char)p[-1]) && isalpha((unsigned char)p[1]) && sl + 5 < sizeof seg) {
 			memcpy(seg + sl, " or ", 4);
 			sl += 4;
+			continue;
+		}
+		/* "availability & events": an ampersand joins like "and" */
+		if (marks && *p == '&' && sl + 6 < sizeof seg) {
+			memcpy(seg + sl, " and ", 5);
+			sl += 5;
 			continue;
 		}
 		int intent = -1;
@@ -514,11 +521,36 @@ static bool claim_mention(const struct catalog *c, struct plan_resolution *r, in
 /* App, family and product names, longest first at each word, left to right: "Google Docs" is a product
  * outside the catalog, not the Google family. A product is named as written (no typo). Then the short
  * names of products of the families named, by a family's name or one of its apps ("Chat" beside Gmail). */
+static int family_of(const struct catalog *c, int a);
+
+static bool kind_of_word(const struct catalog *c, struct plan_resolution *r, int i, const struct cat_syn *sy, void *ctx)
+{
+	if (sy->kind != SYN_APP_KIND || sy->words != 1 || phrase_at(c, r, i, cat_s(c, sy->phrase), PH_STRICT) != 1) return false;
+	*(uint32_t *)ctx = sy->target;
+	return true;
+}
+
+/* "our family Gmail calendar": a mail app's name right before a word for another kind of app names its
+ * family's app of that kind (people call the whole account by its mail). */
+static void mail_names_family(const struct catalog *c, struct plan_resolution *r, struct plan_mention *m)
+{
+	int next = m->first + m->nwords, f;
+	uint32_t kind = AK_COUNT;
+	if (m->app < 0 || c->apps[m->app].kind != AK_MAIL || next >= r->nwords || r->app_word[next] || (f = family_of(c, m->app)) < 0)
+		return;
+	each_phrase(c, r, next, 1u << SYN_APP_KIND, kind_of_word, &kind);
+	if (kind == AK_COUNT || kind == AK_MAIL || c->families[f].apps[kind] == CAT_NONE) return;
+	m->app = (int)c->families[f].apps[kind];
+	m->nwords++;
+	r->app_word[next] = true;
+}
+
 static void find_mentions(const struct catalog *c, struct plan_resolution *r)
 {
 	uint64_t none = 0, families = 0;
 	for (int i = 0; i < r->nwords; i++)
 		if (!r->app_word[i]) each_phrase(c, r, i, 1u << SYN_APP | 1u << SYN_FAMILY | 1u << SYN_PRODUCT, claim_mention, &none);
+	for (int k = 0; k < r->nmentions; k++) mail_names_family(c, r, &r->mentions[k]);
 	for (int k = 0; k < r->nmentions; k++) {
 		const struct plan_mention *m = &r->mentions[k];
 		for (uint32_t f = 0; f < c->nfamilies && f < 64; f++)
@@ -625,6 +657,16 @@ static uint32_t mention_kind(const struct catalog *c, const struct plan_mention 
  * other the opposite role; with no strong marker the first named is the source. */
 static int verb_of(const struct catalog *c, const struct plan_resolution *r, int i);
 
+/* Whether mention k is the first after a trigger word that is no verb ("when", "sobald"): the app the event
+ * happens in, whatever marker stands before it. */
+static bool in_trigger_clause(const struct catalog *c, const struct plan_resolution *r, int k)
+{
+	int from = k > 0 ? r->mentions[k - 1].first + r->mentions[k - 1].nwords : 0;
+	for (int i = from; i < r->mentions[k].first; i++)
+		if (r->trigger[i] && role_words(c, r, i, 1u << ROLE_TRIGGER) && verb_of(c, r, i) < 0) return true;
+	return false;
+}
+
 static void find_roles(const struct catalog *c, struct plan_resolution *r)
 {
 	/* a receive verb makes its subject the target, unless a target marker after it names the receiver
@@ -649,6 +691,8 @@ static void find_roles(const struct catalog *c, struct plan_resolution *r)
 		if (role == ROLE_KEPT) mark_kept(c, r, m->first);
 		m->role = role == ROLE_SOURCE || role == ROLE_KEPT ? PR_SOURCE
 			: role == ROLE_TARGET || role == ROLE_WEAK_TARGET ? PR_TARGET : PR_NONE;
+		/* "when a meeting is added to my Outlook calendar, put it in ...": where the event happens is read */
+		if (m->role == PR_TARGET && in_trigger_clause(c, r, k)) m->role = PR_SOURCE;
 	}
 	/* "Dropbox should receive my Drive files": the first app named, without a marker, receives */
 	for (int k = 0; receive && k < r->nmentions; k++)
@@ -671,18 +715,31 @@ static void find_roles(const struct catalog *c, struct plan_resolution *r)
  * names its app of that kind, the other end of a transfer. */
 static void family_in_transfer(const struct catalog *c, struct plan_resolution *r, const struct plan_mention *f)
 {
-	if (f->family < 0 || f->role == PR_NONE) return;
+	if (f->family < 0) return;
+	enum plan_role role = f->role;
+	bool strong = f->strong;
+	/* "copy my Outlook events to Google Calendar": a family without a marker, right before a word for the kind
+	 * of an app named with a marker, names its app of that kind at the other end */
+	uint32_t said = AK_COUNT;
+	if (role == PR_NONE && f->first + f->nwords < r->nwords)
+		each_phrase(c, r, f->first + f->nwords, 1u << SYN_APP_KIND, kind_of_word, &said);
+	for (int m = 0; role == PR_NONE && said != AK_COUNT && m < r->napps; m++)
+		if (c->apps[r->apps[m]].kind == said && r->app_strong[m] && r->app_role[m] != PR_NONE) {
+			role = r->app_role[m] == PR_SOURCE ? PR_TARGET : PR_SOURCE;
+			strong = true;
+		}
+	if (role == PR_NONE) return;
 	const struct cat_family *fam = &c->families[f->family];
 	for (int m = 0, n = r->napps; m < n && r->napps < PLAN_MAX_APPS; m++) {
 		uint32_t a = fam->apps[c->apps[r->apps[m]].kind];
-		if (a == CAT_NONE || (int)a == r->apps[m] || r->app_role[m] == f->role) continue;
+		if (a == CAT_NONE || (int)a == r->apps[m] || r->app_role[m] == role) continue;
 		int dup = 0;
 		for (int q = 0; q < r->napps; q++) dup |= r->apps[q] == (int)a;
 		if (dup) continue;
-		r->app_role[r->napps] = f->role;
-		r->app_strong[r->napps] = f->strong;
+		r->app_role[r->napps] = role;
+		r->app_strong[r->napps] = strong;
 		r->apps[r->napps++] = (int)a;
-		if (r->app_role[m] == PR_NONE) r->app_role[m] = f->role == PR_SOURCE ? PR_TARGET : PR_SOURCE;
+		if (r->app_role[m] == PR_NONE) r->app_role[m] = role == PR_SOURCE ? PR_TARGET : PR_SOURCE;
 	}
 }
 
@@ -808,6 +865,18 @@ static bool imperative_to_me(const struct catalog *c, const struct plan_resoluti
 	return ends_in_me(phrase) && writes(c, verb_of(c, r, i)) && opens_clause(c, r, i);
 }
 
+/* "I was looking for a way to ...", "is there a way to ...": a verb of finding or reading whose object is a
+ * small word after an article, followed by another small word (a way to, a solution for), asks for nothing; it
+ * is how the request is posed ("looking for an old email" still looks for one, "free this week" is free). */
+static bool asks_for_a_way(const struct catalog *c, const struct plan_resolution *r, int j)
+{
+	if (j < r->nwords && r->stop[j] && !has_role_word(c, r, j, ROLE_DETERMINER)) j++;
+	if (j + 1 >= r->nwords || !has_role_word(c, r, j, ROLE_DETERMINER)) return false;
+	int noun = j + 1;
+	return r->stop[noun] && !r->app_word[noun] && !has_role_word(c, r, noun, ROLE_DETERMINER) &&
+		noun + 1 < r->nwords && r->stop[noun + 1] && !r->app_word[noun + 1];
+}
+
 static bool note_intent(const struct catalog *c, struct plan_resolution *r, int i, const struct cat_syn *sy, void *ctx)
 {
 	(void)ctx;
@@ -822,6 +891,10 @@ static bool note_intent(const struct catalog *c, struct plan_resolution *r, int 
 	int n = phrase_at(c, r, i, ph, sy->words == 1 || ends_in_object(ph) ? PH_STRICT : r->stop[i] ? PH_LOOSE : PH_GAP);
 	if (n < (int)sy->words) return false;
 	for (int k = i; k < i + n; k++) if (r->intent_word[k]) return false;  /* inside a longer intent */
+	if (!writes(c, (int)sy->target) && asks_for_a_way(c, r, i + n)) {
+		for (int k = i; k < i + n; k++) r->stop[k] = true;
+		return false;
+	}
 	for (int k = 0; k < r->nintents; k++)
 		if (r->intents[k].intent == (int)sy->target) {
 			/* named again under a negation ("send an email ... but don't send it"): what the user
@@ -840,6 +913,24 @@ static bool note_intent(const struct catalog *c, struct plan_resolution *r, int 
 }
 
 /* An action no task performs ("label", "forward", "fasst ... zusammen"), unless the request declines it. */
+/* "create a new calendar for the team" makes a calendar; "create calendar entries", "create an event in
+ * Outlook Calendar" make events: a kind word ending an action's words (at the query positions pos[0..n)) is
+ * what the action acts on only where no other kind word stands between and a small word, an app or nothing
+ * follows. A kind word after a role word of the phrase is where something goes ("move to a folder"). */
+static bool kind_is_object(const struct catalog *c, const struct plan_resolution *r, const int *pos, int n)
+{
+	int first = pos[0], last = pos[n - 1];
+	bool kind = r->word_kinds[last];
+	/* under an app's name ("Outlook Calendar") the word is no kind of its own: the vocabulary says it is one */
+	for (int m = 0; !kind && m < r->nwm[last]; m++)
+		kind = r->wm[last][m].level >= LV_STEM && (c->words[r->wm[last][m].word].starts >> SYN_APP_KIND & 1);
+	if (!kind) return true;
+	for (int w = 0; w < n - 1; w++)
+		if (role_words(c, r, pos[w], 1u << ROLE_TARGET | 1u << ROLE_WEAK_TARGET | 1u << ROLE_SOURCE)) return true;
+	for (int k = first + 1; k < last; k++) if (r->word_kinds[k]) return false;
+	return last + 1 == r->nwords || r->stop[last + 1] || r->app_word[last + 1];
+}
+
 static bool note_action(const struct catalog *c, struct plan_resolution *r, int i, const struct cat_syn *sy, void *ctx)
 {
 	(void)ctx;
@@ -851,9 +942,12 @@ static bool note_action(const struct catalog *c, struct plan_resolution *r, int 
 	if (n < (int)sy->words || negated_at(c, r, i)) return false;
 	/* "with a label filter": after an article the word is a noun, the thing, not the action */
 	if (sy->words == 1 && after_determiner(c, r, i)) return false;
-	for (int k = i, w = 0; k < i + n && w < (int)sy->words; k++)
-		if (word_level(r->words[k], r->wordlen[k], phrase_word(cat_s(c, sy->phrase), w), phrase_word_len(cat_s(c, sy->phrase), w),
-			r->fuzzy[k]) >= LV_TYPO) { r->action_word[k] = true; w++; }
+	int pos[16], np = 0;
+	for (int k = i; k < i + n && np < (int)sy->words && np < 16; k++)
+		if (word_level(r->words[k], r->wordlen[k], phrase_word(cat_s(c, sy->phrase), np), phrase_word_len(cat_s(c, sy->phrase), np),
+			r->fuzzy[k]) >= LV_TYPO) pos[np++] = k;
+	if (np > 1 && !kind_is_object(c, r, pos, np)) return false;
+	for (int w = 0; w < np; w++) r->action_word[pos[w]] = true;
 	for (int k = 0; k < r->nactions; k++) if (r->actions[k].item == (int)sy->target) return true;
 	if (r->nactions < PLAN_MAX_OUTSIDE)
 		r->actions[r->nactions++] = (struct plan_outside){ .first = i, .nwords = n, .item = (int)sy->target };
@@ -934,16 +1028,41 @@ static void copy_in_place(const struct catalog *c, struct plan_resolution *r)
 	for (int w = r->intents[k].first; w < r->intents[k].first + r->intents[k].nwords; w++) r->action_word[w] = true;
 }
 
+/* "create a mail merge", "set up a backup", "erstelle einen Seriendruck": a light verb (`roles.light_verbs`) whose
+ * object, after an article, is another verb's noun only says that one is wanted; it asks for nothing of its
+ * own (its intent is dropped, its words understood). */
+static void light_verbs(const struct catalog *c, struct plan_resolution *r)
+{
+	for (int m = 0; m < r->nintents; m++) {
+		int det = r->intents[m].first - 1;
+		if (det < 1 || !has_role_word(c, r, det, ROLE_DETERMINER) || role_words(c, r, det + 1, 1u << ROLE_TRIGGER)) continue;
+		/* the verb before the article: an intent ending there, or a word that is only a light verb ("run") */
+		int own = -1, first = det - 1;
+		for (int k = 0; k < r->nintents; k++)
+			if (r->intents[k].first + r->intents[k].nwords == det) { own = k; first = r->intents[k].first; }
+		if (!role_words(c, r, first, 1u << ROLE_LIGHT)) continue;
+		for (int w = first; w < det; w++) { r->intent_word[w] = false; r->stop[w] = true; }
+		if (own < 0) continue;
+		memmove(&r->intents[own], &r->intents[own + 1], (size_t)(r->nintents - own - 1) * sizeof *r->intents);
+		r->nintents--;
+		if (own < m) m--;
+	}
+}
+
 static void find_kinds_and_intents(const struct catalog *c, struct plan_resolution *r)
 {
+	/* "Outlook-Mails" names an app and says mails: subjects are read under app names too; every kind is
+	 * known before a verb is read ("create calendar entries": the kind word is no object) */
+	for (int i = 0; i < r->nwords; i++)
+		if (!r->arrow[i])
+			each_phrase(c, r, i, r->app_word[i] ? 1u << SYN_SUBJECT : 1u << SYN_APP_KIND | 1u << SYN_SUBJECT, note_kind, NULL);
 	for (int i = 0; i < r->nwords; i++) {
 		if (r->arrow[i]) continue;
-		/* "Outlook-Mails" names an app and says mails: subjects are read under app names too */
-		each_phrase(c, r, i, r->app_word[i] ? 1u << SYN_SUBJECT : 1u << SYN_APP_KIND | 1u << SYN_SUBJECT, note_kind, NULL);
 		if (!r->app_word[i]) each_phrase(c, r, i, 1u << SYN_INTENT, note_intent, NULL);
 		/* "create a folder": an action of several words may start with a catalog verb */
 		if (!r->app_word[i] && !r->action_word[i]) each_phrase(c, r, i, 1u << SYN_ACTION, note_action, NULL);
 	}
+	light_verbs(c, r);
 	find_triggers(c, r);
 	copy_in_place(c, r);
 	r->content = 0;
@@ -1269,6 +1388,53 @@ static bool score_phrase(const struct catalog *c, struct plan_resolution *r, int
 	return false;
 }
 
+/* "write values at the last row of a google sheet": of tasks tied at the top, one working only in kinds of
+ * app the query names (by an app or a family; a task's apps are rebound within a kind) fits better than
+ * one needing a kind of app it never names. */
+static void prefer_named(const struct catalog *c, const struct plan_resolution *r, const struct named *nm, int *scores, int nt)
+{
+	if (!r->napps && !r->nfamilies) return;
+	unsigned kinds = 1u << AK_CALLER;
+	for (uint64_t a = nm->apps; a; a &= a - 1) kinds |= 1u << c->apps[__builtin_ctzll(a)].kind;
+	for (int f = 0; f < r->nfamilies; f++)
+		for (uint32_t kind = 1; kind < AK_COUNT; kind++)
+			if (c->families[r->families[f]].apps[kind] != CAT_NONE) kinds |= 1u << kind;
+	int top = INT_MIN;
+	uint64_t tied = 0, all_named = 0;
+	for (int t = 0; t < nt; t++) if (scores[t] > top) top = scores[t];
+	for (int t = 0; t < nt; t++) {
+		if (scores[t] != top) continue;
+		tied |= 1ull << t;
+		if (!(c->ptasks[t].kinds & ~kinds)) all_named |= 1ull << t;
+	}
+	if (!all_named || all_named == tied) return;
+	for (uint64_t o = tied & ~all_named; o; o &= o - 1) scores[__builtin_ctzll(o)]--;
+}
+
+/* "download every file in a Dropbox folder": a task copying between two apps of one kind writes into one
+ * nobody asked for where no verb writes or copies, no arrow stands and the query names one app of that kind. */
+static bool copy_unasked(const struct catalog *c, const struct plan_resolution *r)
+{
+	if (r->nfamilies || r->nproducts || !r->nintents) return false;
+	for (int i = 0; i < r->nwords; i++) if (r->arrow[i]) return false;
+	for (int k = 0; k < r->nintents; k++)
+		if (!r->intents[k].negated && (r->intents[k].intent == (int)c->meta->copy_intent || writes(c, r->intents[k].intent)))
+			return false;
+	return true;
+}
+
+/* Whether task t copies between two apps of a kind the query names one app of (with copy_unasked true). */
+static bool copies_unasked(const struct catalog *c, const struct plan_resolution *r, int t)
+{
+	const struct cat_ptask *p = &c->ptasks[t];
+	uint32_t kind = AK_COUNT;
+	for (uint32_t k = 1; k < AK_COUNT && kind == AK_COUNT; k++) if (two_or_more(p->kind_apps[k])) kind = k;
+	if (kind == AK_COUNT) return false;
+	int of_kind = 0;
+	for (int m = 0; m < r->napps; m++) of_kind += c->apps[r->apps[m]].kind == kind;
+	return of_kind == 1;
+}
+
 /* Scores every task; fills best and runner-up. */
 static void score_tasks(const struct catalog *c, struct plan_resolution *r, int *scores, int *lvbuf)
 {
@@ -1304,6 +1470,7 @@ static void score_tasks(const struct catalog *c, struct plan_resolution *r, int 
 	/* "für jede neue E-Mail in Outlook einen Termin anlegen": a kind the trigger's clause names by a
 	 * generic word is where the event happens; a task without a step of that kind drops the trigger */
 	unsigned trig_kinds = 0;
+	bool unasked = copy_unasked(c, r);
 	for (int i = 0, seen = 0; r->triggers && i < r->nwords; i++) {
 		if (seen && r->word_kinds[i]) trig_kinds |= r->word_kinds[i];
 		seen |= r->trigger[i];
@@ -1314,9 +1481,11 @@ static void score_tasks(const struct catalog *c, struct plan_resolution *r, int 
 		/* a generic task is about something: without its subject it is never the answer, and naming
 		 * it (invoice attachments) says more than naming the apps of a task that saves them all */
 		if (c->tasks[t].subject) scores[t] += (r->subjects >> t) & 1 ? W_SUBJECT : -1000;
+		if (unasked && copies_unasked(c, r, t)) scores[t] -= 1000;
 		/* the action happens in a product outside the catalog: a task writing into the catalog is not it */
 		if (r->product_acts && (c->ptasks[t].write_apps || c->ptasks[t].write_kinds)) scores[t] -= 1000;
 	}
+	prefer_named(c, r, &nm, scores, nt);
 	r->task = r->runner_up = -1;
 	for (int t = 0; t < nt; t++) {
 		if (r->task < 0 || scores[t] > scores[r->task]) { r->runner_up = r->task; r->task = t; }
@@ -1598,6 +1767,15 @@ static bool written_object(const struct catalog *c, const struct plan_resolution
 	return k >= 0 && writes_in(c, r->intents[k].intent, e->app);
 }
 
+/* "add my Google Calendar events to a Google Sheet": the verb's object goes into the target its marker names
+ * right after it (no other verb between), so it is read, not written. */
+static bool moved_into(const struct plan_resolution *r, const struct chain_end *object, const struct chain_end *target)
+{
+	if (target->role != PR_TARGET || !target->strong || target->first < object->first) return false;
+	for (int i = object->first; i < target->first; i++) if (r->intent_word[i]) return false;
+	return true;
+}
+
 static bool trigger_chain(const struct catalog *c, struct plan_resolution *r)
 {
 	struct chain_end e[2];
@@ -1624,7 +1802,9 @@ static bool trigger_chain(const struct catalog *c, struct plan_resolution *r)
 		else if (e[m].role == PR_TARGET && e[m].strong) src = 1 - m;
 	/* the other end of a target is no source when a writing verb has it as its object ("save attachments to
 	 * Google Drive, and update Google Sheets"): two actions */
-	if (src >= 0 && !same && !(e[src].role == PR_SOURCE && e[src].strong) && written_object(c, r, &e[src])) return false;
+	if (src >= 0 && !same && !(e[src].role == PR_SOURCE && e[src].strong) && written_object(c, r, &e[src]) &&
+	    !moved_into(r, &e[src], &e[1 - src]))
+		return false;
 	/* nothing says which end is read: the one no verb asks to write; both asked to write is two actions
 	 * ("save attachments to Google Drive, and update Google Sheets"), no trigger */
 	if (src < 0) {
@@ -1821,6 +2001,13 @@ static int task_for(const struct catalog *c, const int *scores, uint64_t caps, u
 	return best;
 }
 
+/* Whether tasks a and b work in one and the same app and neither has a capability the other is for. */
+static bool siblings_apart(const struct catalog *c, int a, int b)
+{
+	const struct cat_ptask *pa = &c->ptasks[a], *pb = &c->ptasks[b];
+	return pa->apps == pb->apps && !two_or_more(pa->apps) && !(pa->caps & pb->main_caps) && !(pb->caps & pa->main_caps);
+}
+
 /* "updating or appending rows", "read/write the cells": two verbs joined by "or" (a slash reads as "or"),
  * each the purpose of another task of the apps named: the request asks for either, a real tie between
  * them (the task found, or the chain, is one of them). */
@@ -1840,12 +2027,17 @@ static void alternatives(const struct catalog *c, struct plan_resolution *r, con
 			const struct plan_intent *a = &r->intents[x], *b = &r->intents[y];
 			int gap = b->first - (a->first + a->nwords);
 			if (a->negated || b->negated || gap != 1) continue;
-			if (strcmp(r->words[b->first - 1], "or") != 0 && strcmp(r->words[b->first - 1], "oder") != 0) continue;
+			const char *join = r->words[b->first - 1];
+			bool either = strcmp(join, "or") == 0 || strcmp(join, "oder") == 0;
+			if (!either && strcmp(join, "and") != 0 && strcmp(join, "und") != 0) continue;
 			/* each verb means something the apps named can do */
 			uint64_t ca = c->intents[a->intent].caps & can, cb = c->intents[b->intent].caps & can;
 			if (!ca || !cb) continue;
 			int ta = task_for(c, scores, ca, named), tb = task_for(c, scores, cb, named);
 			if (ta < 0 || tb < 0 || ta == tb || (r->task >= 0 && ta != r->task && tb != r->task)) continue;
+			/* "read and update cells", "availability & new events": both asked at once of the one app in reach, a
+			 * tie only between two of its tasks where neither has what the other is for */
+			if (!either && (na != 1 || !siblings_apart(c, ta, tb))) continue;
 			r->by = BY_QUERY_AMBIGUOUS;
 			r->candidates[0] = ta;
 			r->candidates[1] = tb;

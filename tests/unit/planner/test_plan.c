@@ -460,10 +460,13 @@ Test(plan, golden_answers, .init = setup, .fini = teardown)
  * of 22, then 37 of 40 with the second, 48 of 55 with the third: 11 of its 15), and a rule that loses its
  * lines fails here even where others gain. */
 #define FROZEN_MIN 87
+/* The fourth sitting, frozen too, kept apart: written at 16 of 26, its floor is the rate its lines reached
+ * with the rules of the stop they were written in (never tuned on them). */
+#define SITTING4_MIN 61
 
 static int group_floor(const char *group)
 {
-	return strcmp(group, "frozen") == 0 ? FROZEN_MIN : HIT_RATE_MIN;
+	return strcmp(group, "frozen") == 0 ? FROZEN_MIN : strcmp(group, "sitting4") == 0 ? SITTING4_MIN : HIT_RATE_MIN;
 }
 
 struct corpus_line {

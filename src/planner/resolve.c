@@ -545,6 +545,50 @@ static void mail_names_family(const struct catalog *c, struct plan_resolution *r
 	r->app_word[next] = true;
 }
 
+static unsigned role_words(const struct catalog *c, const struct plan_resolution *r, int i, unsigned wanted);
+
+/* Whether app a's name in family f is the family's name and word w ("google" + "drive"). */
+static bool short_name(const struct catalog *c, uint32_t f, uint32_t a, const char *w)
+{
+	size_t lw = strlen(w);
+	for (uint32_t i = 0; i < c->nsyns; i++) {
+		const struct cat_syn *sy = &c->syns[i];
+		if (sy->kind != SYN_APP || sy->target != a) continue;
+		const char *ph = cat_s(c, sy->phrase);
+		size_t lp = strlen(ph);
+		if (lp <= lw + 1 || strcmp(ph + lp - lw, w) != 0 || ph[lp - lw - 1] != ' ') continue;
+		for (uint32_t j = 0; j < c->nsyns; j++) {
+			const char *fp = cat_s(c, c->syns[j].phrase);
+			if (c->syns[j].kind == SYN_FAMILY && c->syns[j].target == f && strlen(fp) == lp - lw - 1 && strncmp(fp, ph, lp - lw - 1) == 0)
+				return true;
+		}
+	}
+	return false;
+}
+
+/* "Attachments Gmail to drive": in the context of a family's apps, a kind word after a marker that is the
+ * short name of the family's app of that kind ("drive", "sheets", "calendar") names that app, where no app of
+ * the kind is named. */
+static void short_names(const struct catalog *c, struct plan_resolution *r, uint64_t families)
+{
+	for (int i = 1; i < r->nwords && r->nmentions < PLAN_MAX_MENTIONS; i++) {
+		uint32_t kind = AK_COUNT;
+		if (r->app_word[i] || r->stop[i] || !role_words(c, r, i - 1, 1u << ROLE_SOURCE | 1u << ROLE_TARGET | 1u << ROLE_WEAK_TARGET))
+			continue;
+		each_phrase(c, r, i, 1u << SYN_APP_KIND, kind_of_word, &kind);
+		if (kind == AK_COUNT) continue;
+		bool named = false;
+		for (int k = 0; k < r->nmentions; k++) named |= r->mentions[k].app >= 0 && c->apps[r->mentions[k].app].kind == kind;
+		for (uint32_t f = 0; !named && f < c->nfamilies && f < 64; f++) {
+			uint32_t a = c->families[f].apps[kind];
+			if (!(families >> f & 1) || a == CAT_NONE || !short_name(c, f, a, r->words[i])) continue;
+			r->mentions[r->nmentions++] = (struct plan_mention){ .first = i, .nwords = 1, .app = (int)a, .family = -1, .product = -1 };
+			r->app_word[i] = true;
+			break;
+		}
+	}
+}
+
 static void find_mentions(const struct catalog *c, struct plan_resolution *r)
 {
 	uint64_t none = 0, families = 0;
@@ -558,6 +602,7 @@ static void find_mentions(const struct catalog *c, struct plan_resolution *r)
 				families |= 1ull << f;
 	}
 	int before = r->nmentions;
+	if (families) short_names(c, r, families);
 	for (int i = 0; families && i < r->nwords; i++)
 		if (!r->app_word[i]) each_phrase(c, r, i, 1u << SYN_FAMILY_PRODUCT, claim_mention, &families);
 	/* mentions stay in the order of the words */

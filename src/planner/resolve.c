@@ -167,7 +167,7 @@ static int typos(const struct catalog *c, const char *q, struct plan_match *m, i
 }
 
 /* A known word of the vocabulary (exact or by stem), not a stop word. */
-static bool known(const struct catalog *c, const char *s, size_t n)
+static bool known_as(const struct catalog *c, const char *s, size_t n, bool stop)
 {
 	char w[128];
 	if (n >= sizeof w) return false;
@@ -175,8 +175,13 @@ static bool known(const struct catalog *c, const char *s, size_t n)
 	w[n] = '\0';
 	struct plan_match m[PLAN_MAX_MATCHES];
 	int k = exact_and_stems(c, w, m, NULL);
-	for (int i = 0; i < k; i++) if (!c->words[m[i].word].stop) return true;
+	for (int i = 0; i < k; i++) if (stop || !c->words[m[i].word].stop) return true;
 	return false;
+}
+
+static bool known(const struct catalog *c, const char *s, size_t n)
+{
+	return known_as(c, s, n, false);
 }
 
 /* Where to split an unknown German compound into two known words ("rechnungsbetrage" -> "rechnung"
@@ -187,9 +192,11 @@ static size_t compound_split(const struct catalog *c, const char *w, size_t *ski
 {
 	size_t n = strlen(w), head = 0;
 	for (size_t k = 4; n >= 8 && k + 4 <= n; k++) {
-		bool right = known(c, w + k, n - k);
-		if (!right) continue;
+		/* a framing word of six letters or more may end it ("Anzeigemöglichkeit", "Exportfunktion") */
+		bool right = known(c, w + k, n - k), framed = !right && n - k >= 6 && known_as(c, w + k, n - k, true);
+		if (!right && !framed) continue;
 		if (known(c, w, k)) { *skip = 0; return k; }
+		if (framed) continue;
 		if (w[k - 1] == 's' && k > 4 && known(c, w, k - 1)) { *skip = 1; return k; }
 		if (!head && n - k >= 6) head = k;
 	}

@@ -249,6 +249,7 @@ static bool resolver_refs_ok(const struct catalog *c, bool text)
 	const struct cat_meta *m = c->meta;
 	if ((m->trigger_intent != CAT_NONE && m->trigger_intent >= c->nintents) || (m->copy_intent != CAT_NONE && m->copy_intent >= c->nintents) ||
 	    (m->record_intent != CAT_NONE && m->record_intent >= c->nintents) ||
+	    (m->format_intent != CAT_NONE && m->format_intent >= c->nintents) ||
 	    (m->copy_in_place != CAT_NONE && (m->copy_in_place >= c->noutside || !c->outside[m->copy_in_place].action)))
 		return false;
 	for (uint32_t i = 0; i < c->noutside; i++) {

@@ -87,6 +87,7 @@ struct cat_meta {
 	uint32_t copy_intent;     /* CS_INTENTS: the intent an arrow stands for (roles.arrow_means: copying); CAT_NONE */
 	uint32_t copy_in_place;   /* CS_OUTSIDE: the action copying the one app named is (outside.json copy_in_place); CAT_NONE */
 	uint32_t record_intent;   /* CS_INTENTS: what a further verb asks of an app that is its object (roles.record_means); CAT_NONE */
+	uint32_t format_intent;   /* CS_INTENTS: what a verb writing a file format the caller keeps asks (roles.format_means); CAT_NONE */
 };
 
 enum cat_app_kind { AK_CALLER = 0, AK_MAIL, AK_DRIVE, AK_CALENDAR, AK_SHEETS, AK_CODEHOST, AK_COUNT };
@@ -221,7 +222,7 @@ enum cat_syn_kind { SYN_STOP = 0, SYN_APP, SYN_APP_KIND, SYN_TASK, SYN_CAP, SYN_
 	SYN_SUBJECT, SYN_ARROW, SYN_PRODUCT, SYN_ACTION, SYN_FAMILY_PRODUCT, SYN_KIND_COUNT };
 /* Targets of SYN_ROLE phrases. */
 enum cat_role { ROLE_NONE = 0, ROLE_SOURCE, ROLE_TARGET, ROLE_WEAK_TARGET, ROLE_RECEIVE, ROLE_NEGATION, ROLE_TRIGGER,
-	ROLE_BOTH_WAYS, ROLE_RECORD_WITH, ROLE_KEPT, ROLE_DETERMINER, ROLE_OPENER, ROLE_LIGHT, ROLE_COUNT };
+	ROLE_BOTH_WAYS, ROLE_RECORD_WITH, ROLE_KEPT, ROLE_DETERMINER, ROLE_OPENER, ROLE_LIGHT, ROLE_FORMAT, ROLE_COUNT };
 
 /* A folded phrase and what it points at (app, enum cat_app_kind, task, capability, family, intent or
  * enum cat_role index). SYN_ARROW phrases are kept as written (folding would erase them) and point at

@@ -112,7 +112,8 @@ static int compile_roles(struct cc *c, const char *file, struct json_object *rol
 		{ "negation", SYN_ROLE, ROLE_NEGATION }, { "trigger", SYN_ROLE, ROLE_TRIGGER },
 		{ "both_ways", SYN_ROLE, ROLE_BOTH_WAYS }, { "record_with", SYN_ROLE, ROLE_RECORD_WITH },
 		{ "kept_in", SYN_ROLE, ROLE_KEPT }, { "determiners", SYN_ROLE, ROLE_DETERMINER },
-		{ "openers", SYN_ROLE, ROLE_OPENER }, { "light_verbs", SYN_ROLE, ROLE_LIGHT } };
+		{ "openers", SYN_ROLE, ROLE_OPENER }, { "light_verbs", SYN_ROLE, ROLE_LIGHT },
+		{ "file_formats", SYN_ROLE, ROLE_FORMAT } };
 	char ptr[64];
 	for (size_t i = 0; i < sizeof parts / sizeof *parts; i++) {
 		snprintf(ptr, sizeof ptr, "/roles/%s", parts[i].key);
@@ -149,6 +150,15 @@ static int record_intent(struct cc *c, const char *file, const char *means)
 	int i = intent_of(c, means);
 	if (i < 0) return cc_fail(c, file, "/roles/record_means", "\"%s\" is no intent phrase", means);
 	c->record_intent = (uint32_t)i;
+	return 0;
+}
+
+/* A verb that writes a file format the caller keeps ("export the issues as CSV") asks for what format_means asks. */
+static int format_intent(struct cc *c, const char *file, const char *means)
+{
+	int i = intent_of(c, means);
+	if (i < 0) return cc_fail(c, file, "/roles/format_means", "\"%s\" is no intent phrase", means);
+	c->format_intent = (uint32_t)i;
 	return 0;
 }
 
@@ -537,6 +547,7 @@ int cc_compile_synonyms(struct cc *c)
 	if (rc == 0) rc = arrow_intent(c, file, jget_str(jget(src, "roles"), "arrow_means"));
 	if (rc == 0) rc = trigger_intent(c, file, jget_str(jget(src, "roles"), "trigger_means"));
 	if (rc == 0) rc = record_intent(c, file, jget_str(jget(src, "roles"), "record_means"));
+	if (rc == 0) rc = format_intent(c, file, jget_str(jget(src, "roles"), "format_means"));
 	if (rc == 0) rc = phrase_list(c, file, "/stopwords", jget(src, "stopwords"), SYN_STOP, 0);
 	/* how a request is posed ("feature request", "via the API"): understood like a stop word */
 	if (rc == 0) rc = phrase_list(c, file, "/framing", jget(src, "framing"), SYN_STOP, 0);

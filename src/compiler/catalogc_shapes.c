@@ -231,10 +231,10 @@ static const struct schema s_stopwords = { .kind = SK_ARRAY, .min = 1, .max = 10
 static const struct schema_prop p_roles[] = {
 	{ "source", &s_phrases, true }, { "target", &s_phrases, true }, { "weak_target", &s_phrases, true },
 	{ "receive", &s_phrases, true }, { "negation", &s_phrases, true }, { "arrows", &s_phrases, true },
-	{ "arrow_means", &s_phrase, true }, { "trigger", &s_phrases, true }, { "trigger_means", &s_phrase, true },
+	{ "arrow_means", &s_phrase, true }, { "trigger", &s_phrases, true }, { "trigger_means", &s_phrase, true }, { "format_means", &s_phrase, true },
 	{ "both_ways", &s_phrases, true }, { "record_means", &s_phrase, true },
 	{ "record_with", &s_phrases, true }, { "kept_in", &s_phrases, true }, { "determiners", &s_phrases, true },
-	{ "openers", &s_phrases, true }, { "light_verbs", &s_phrases, true },
+	{ "openers", &s_phrases, true }, { "light_verbs", &s_phrases, true }, { "file_formats", &s_phrases, true },
 	{ NULL, NULL, false } };
 static const struct schema s_roles = { .kind = SK_OBJECT, .min = NB, .max = NB, .props = p_roles };
 static const struct schema_prop p_synonyms[] = {

@@ -1101,6 +1101,29 @@ static void light_verbs(const struct catalog *c, struct plan_resolution *r)
 	}
 }
 
+/* Whether every capability of an intent writes. */
+static bool only_writes(const struct catalog *c, int intent)
+{
+	uint64_t caps = c->intents[intent].caps;
+	for (uint32_t cap = 0; cap < c->ncaps && cap < 64; cap++) if ((caps >> cap & 1) && !c->caps[cap].write) return false;
+	return true;
+}
+
+/* "export the issues as CSV", "Github issue list into CSV file": a file format (`roles.file_formats`) is written
+ * by the caller; where no app is named as the target, a verb that only writes asks what `roles.format_means`
+ * asks (listing what the file holds), and no task writing into an app is the answer. */
+static void caller_format(const struct catalog *c, struct plan_resolution *r)
+{
+	bool format = false;
+	for (int i = 0; i < r->nwords; i++)
+		if (role_words(c, r, i, 1u << ROLE_FORMAT)) { understood_role(c, r, i, ROLE_FORMAT); format = true; }
+	for (int k = 0; format && k < r->nmentions; k++) if (r->mentions[k].role == PR_TARGET && r->mentions[k].strong) return;
+	r->caller_file = format;
+	for (int k = 0; format && k < r->nintents; k++)
+		if (!r->intents[k].negated && only_writes(c, r->intents[k].intent) && c->meta->format_intent < c->nintents)
+			r->intents[k].intent = (int)c->meta->format_intent;
+}
+
 static void find_kinds_and_intents(const struct catalog *c, struct plan_resolution *r)
 {
 	/* "Outlook-Mails" names an app and says mails: subjects are read under app names too; every kind is
@@ -1115,6 +1138,7 @@ static void find_kinds_and_intents(const struct catalog *c, struct plan_resoluti
 		if (!r->app_word[i] && !r->action_word[i]) each_phrase(c, r, i, 1u << SYN_ACTION, note_action, NULL);
 	}
 	light_verbs(c, r);
+	caller_format(c, r);
 	find_triggers(c, r);
 	copy_in_place(c, r);
 	r->content = 0;
@@ -1534,6 +1558,7 @@ static void score_tasks(const struct catalog *c, struct plan_resolution *r, int 
 		 * it (invoice attachments) says more than naming the apps of a task that saves them all */
 		if (c->tasks[t].subject) scores[t] += (r->subjects >> t) & 1 ? W_SUBJECT : -1000;
 		if (unasked && copies_unasked(c, r, t)) scores[t] -= 1000;
+		if (r->caller_file && (c->ptasks[t].write_apps || c->ptasks[t].write_kinds)) scores[t] -= 1000;
 		/* the action happens in a product outside the catalog: a task writing into the catalog is not it */
 		if (r->product_acts && (c->ptasks[t].write_apps || c->ptasks[t].write_kinds)) scores[t] -= 1000;
 	}

@@ -428,6 +428,7 @@ static void match_words(const struct catalog *c, struct plan_resolution *r)
 			role |= sy->kind == SYN_ROLE && sy->words == 1;
 			verb |= sy->kind == SYN_INTENT && sy->words == 1;
 			trigger |= sy->kind == SYN_ROLE && sy->target == ROLE_TRIGGER;
+			r->format_words |= sy->kind == SYN_ROLE && sy->target == ROLE_FORMAT;
 		}
 		r->stop[i] |= role && !verb;
 		r->trigger[i] = trigger;
@@ -1115,7 +1116,7 @@ static bool only_writes(const struct catalog *c, int intent)
 static void caller_format(const struct catalog *c, struct plan_resolution *r)
 {
 	bool format = false;
-	for (int i = 0; i < r->nwords; i++)
+	for (int i = 0; r->format_words && i < r->nwords; i++)
 		if (role_words(c, r, i, 1u << ROLE_FORMAT)) { understood_role(c, r, i, ROLE_FORMAT); format = true; }
 	for (int k = 0; format && k < r->nmentions; k++) if (r->mentions[k].role == PR_TARGET && r->mentions[k].strong) return;
 	r->caller_file = format;

@@ -269,7 +269,7 @@ struct cat_outside {
 	uint32_t action;                      /* 1: an action, 0: a product */
 	uint32_t title_text;                  /* CS_LANGTEXTS: an action's title; CAT_NONE for a product */
 	uint32_t family;                      /* the family a product belongs to (CS_FAMILIES), CAT_NONE */
-	uint32_t pad;
+	uint32_t thing;                       /* 1: an action's phrases name a thing no capability handles ("macros") */
 };
 
 /* A product family: for each enum cat_app_kind its app, CAT_NONE where it has none. */

@@ -243,7 +243,8 @@ static int compile_outside(struct cc *c)
 		struct json_object *e = json_object_array_get_idx(actions, i), *t = jget(e, "title");
 		snprintf(ptr, sizeof ptr, "/actions/%zu/phrases", i);
 		struct cat_outside rec = { .name = cc_str(c, jget_str(e, "action")), .kind = CAT_NONE, .action = 1, .family = CAT_NONE,
-			.title_en = cc_str(c, jget_str(t, "en")), .title_de = cc_str(c, jget_str(t, "de")) };
+			.title_en = cc_str(c, jget_str(t, "en")), .title_de = cc_str(c, jget_str(t, "de")),
+			.thing = jget(e, "thing") && json_object_get_boolean(jget(e, "thing")) };
 		rec.title_text = cc_langtext(c, rec.title_en, rec.title_de);
 		rc = rec.title_text == CAT_NONE ? cc_fail(c, file, ptr, "out of memory")
 			: outside_add(c, file, ptr, rec, jget(e, "phrases"), SYN_ACTION);

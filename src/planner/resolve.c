@@ -994,7 +994,7 @@ static bool note_action(const struct catalog *c, struct plan_resolution *r, int 
 	int n = phrase_at(c, r, i, cat_s(c, sy->phrase), sy->words == 1 || r->stop[i] ? PH_STRICT : PH_GAP);
 	if (n < (int)sy->words || negated_at(c, r, i)) return false;
 	/* "with a label filter": after an article the word is a noun, the thing, not the action */
-	if (sy->words == 1 && after_determiner(c, r, i)) return false;
+	if (sy->words == 1 && !c->outside[sy->target].thing && after_determiner(c, r, i)) return false;
 	int pos[16], np = 0;
 	for (int k = i; k < i + n && np < (int)sy->words && np < 16; k++)
 		if (word_level(r->words[k], r->wordlen[k], phrase_word(cat_s(c, sy->phrase), np), phrase_word_len(cat_s(c, sy->phrase), np),

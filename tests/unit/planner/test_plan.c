@@ -461,8 +461,8 @@ Test(plan, golden_answers, .init = setup, .fini = teardown)
  * lines fails here even where others gain. */
 #define FROZEN_MIN 87
 /* The fourth sitting, frozen too, kept apart: written at 16 of 26, its floor is the rate its lines reached
- * with the rules of the stop they were written in (never tuned on them). */
-#define SITTING4_MIN 61
+ * with the rules of the stop they were written in (24 of 26; never tuned on them). */
+#define SITTING4_MIN 92
 
 static int group_floor(const char *group)
 {
@@ -689,7 +689,7 @@ static bool request_hit(const char *query, const char *expected, int *extra)
 /* The rate reached so far per kind, in percent: a drop below it fails. The goal is 95 in every kind;
  * the figures printed say how far each kind is from it. */
 static const struct { const char *kind; int floor; } REAL_FLOORS[] = {
-	{ "task", 88 }, { "product_outside", 95 }, { "action_outside", 80 }, { "trigger_action", 76 } };
+	{ "task", 96 }, { "product_outside", 97 }, { "action_outside", 93 }, { "trigger_action", 88 } };
 #define REAL_GOAL 95
 /* Lines where a product the label does not name is read (at most this many, as reached so far: "n8n"
  * named as the runtime a workflow runs in, "Word-Dokument"). */

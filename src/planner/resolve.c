@@ -1313,6 +1313,7 @@ struct named {
 	uint64_t apps;                       /* bit per app named */
 	uint64_t caps;                       /* bit per capability some app named documents */
 	uint64_t triggered;                  /* bit per app named inside a trigger's clause */
+	bool copy;                           /* a verb of copying is asked (roles.arrow_means) */
 };
 
 /* The kinds of app (bit per enum cat_app_kind) that document any of caps. */
@@ -1331,6 +1332,8 @@ static void read_named(const struct catalog *c, const struct plan_resolution *r,
 {
 	nm->kinds_said = r->kinds;
 	nm->apps = nm->caps = nm->triggered = 0;
+	nm->copy = false;
+	for (int k = 0; k < r->nintents; k++) nm->copy |= !r->intents[k].negated && r->intents[k].intent == (int)c->meta->copy_intent;
 	for (int k = 0, prev = 0; r->triggers && k < r->nmentions; k++) {
 		if (r->mentions[k].app >= 0 && triggered(c, r, r->mentions[k].first, prev)) nm->triggered |= 1ull << r->mentions[k].app;
 		prev = r->mentions[k].first + r->mentions[k].nwords;
@@ -1379,6 +1382,11 @@ static int app_fit(const struct catalog *c, uint32_t t, const struct plan_resolu
 		if (((r->app_role[m] == PR_SOURCE && r->app_strong[m]) || (nm->triggered >> a & 1)) && writes_into(c, p, a) &&
 		    task_app_role(p, a) == PR_TARGET && !two_or_more(p->kind_apps[c->apps[a].kind]))
 			fit -= W_TARGET_WRITE;
+		/* "copy my files out of Dropbox into another drive": a copy between two apps of the kind, asked by a verb
+		 * of copying, reads the app named as the source */
+		if (nm->copy && r->app_role[m] == PR_SOURCE && r->app_strong[m] && two_or_more(p->kind_apps[c->apps[a].kind]) &&
+		    (p->apps >> a & 1) && task_app_role(p, a) == PR_SOURCE)
+			fit += W_TARGET_WRITE;
 		roles |= role != PR_NONE;
 		if (!((p->apps >> a) & 1)) continue;
 		fixed_seen++;

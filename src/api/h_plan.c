@@ -40,13 +40,24 @@ static void rules_array(struct jw *w, unsigned rules)
 	jw_arr_end(w);
 }
 
-/* Apps of the step's kind that document its capability. */
-static void candidates(struct jw *w, const struct catalog *c, const struct plan_step *st)
+/* Whether another step of the plan is bound to app a (the other end of a copy between two apps of a kind). */
+static bool bound_elsewhere(const struct plan *p, const struct plan_step *st, uint32_t a)
+{
+	for (int s = 0; s < p->nsteps; s++)
+		if (&p->steps[s] != st && p->steps[s].app == (int)a) return true;
+	return false;
+}
+
+/* Apps of the step's kind that document its capability; for a step without an app, not one another step is
+ * bound to ("copy files to Google Drive": the source is some other drive). */
+static void candidates(struct jw *w, const struct catalog *c, const struct plan *p, const struct plan_step *st)
 {
 	const struct cat_cap *cap = &c->caps[st->cap];
 	jw_arr(w);
-	for (uint32_t k = 0; k < cap->op_count; k++)
-		view_str(w, c, c->apps[c->ops[c->lists[cap->op_first + k]].app].id);
+	for (uint32_t k = 0; k < cap->op_count; k++) {
+		uint32_t a = c->ops[c->lists[cap->op_first + k]].app;
+		if (st->state != SS_NO_APP || !bound_elsewhere(p, st, a)) view_str(w, c, c->apps[a].id);
+	}
 	jw_arr_end(w);
 }
 
@@ -183,7 +194,7 @@ static void view_step(const struct out *o, const struct plan *p, int idx, int pr
 	else jw_null(w);
 	if (st->state == SS_NO_APP || st->state == SS_NOT_DOCUMENTED) {
 		jw_key(w, "candidates");
-		candidates(w, c, st);
+		candidates(w, c, p, st);
 	}
 	jw_key(w, "note");
 	pv_step_note(o, st);

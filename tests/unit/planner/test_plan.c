@@ -358,6 +358,14 @@ Test(plan, generic_task_without_apps_needs_apps, .init = setup, .fini = teardown
 	cr_assert_eq(json_object_array_length(nu), 1);
 	cr_assert_str_eq(sat(json_object_array_get_idx(nu, 0), "app"), "calendarA");
 	json_object_put(p);
+	/* the unbound end of a copy lists the other apps of its kind, never the one the other end is bound to */
+	p = post_query("/v2/workflows/plan", "copy files to Google Drive");
+	cr_assert_str_eq(sat(p, "status"), "needs_apps");
+	struct json_object *from = step_of(p, "file.read");
+	cr_assert_str_eq(sat(from, "state"), "no_app");
+	cr_assert(arr_has(at(from, "candidates"), "driveB") && arr_has(at(from, "candidates"), "driveC"));
+	cr_assert(!arr_has(at(from, "candidates"), "driveA"), "%s", json_object_to_json_string(at(from, "candidates")));
+	json_object_put(p);
 }
 
 /* ---- golden answers ---- */

@@ -831,7 +831,9 @@ static void list_mentions(const struct catalog *c, struct plan_resolution *r)
 static bool note_kind(const struct catalog *c, struct plan_resolution *r, int i, const struct cat_syn *sy, void *ctx)
 {
 	(void)ctx;
-	if (sy->kind == SYN_APP_KIND && phrase_at(c, r, i, cat_s(c, sy->phrase), PH_STRICT) == (int)sy->words) {
+	/* "a Slack message", "a Teams meeting": a kind word right after a product's name is the product's thing */
+	if (sy->kind == SYN_APP_KIND && !(i > 0 && r->product_word[i - 1]) &&
+	    phrase_at(c, r, i, cat_s(c, sy->phrase), PH_STRICT) == (int)sy->words) {
 		r->kinds |= 1u << sy->target;
 		for (int k = i; k < i + (int)sy->words; k++) r->word_kinds[k] |= (unsigned char)(1u << sy->target);
 	}
@@ -1167,7 +1169,8 @@ static bool written_app(const struct catalog *c, const struct plan_resolution *r
 {
 	int j = m->first - 1;
 	for (int skipped = 0; j >= 0 && skipped < 2 && r->stop[j] && !r->trigger[j] && !r->intent_word[j]; skipped++) j--;
-	int verb = j >= 0 ? verb_of(c, r, j) : -1;
+	/* "for each new GitHub issue": a trigger word before the app is no verb writing into it */
+	int verb = j >= 0 && !r->trigger[j] ? verb_of(c, r, j) : -1;
 	if (verb < 0 || negated_at(c, r, j)) return false;
 	return writes_in(c, verb, m->app);
 }

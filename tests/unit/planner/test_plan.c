@@ -767,6 +767,30 @@ Test(plan, addresses_that_are_no_website, .init = setup, .fini = teardown)
 	}
 }
 
+/* Whether some step of the plan has member key equal to value. */
+static bool some_step(struct json_object *plan, const char *key, const char *value)
+{
+	struct json_object *steps = at(plan, "steps"), *v;
+	for (size_t s = 0; s < json_object_array_length(steps); s++)
+		if (json_object_object_get_ex(json_object_array_get_idx(steps, s), key, &v) && json_object_is_type(v, json_type_string) &&
+		    strcmp(json_object_get_string(v), value) == 0)
+			return true;
+	return false;
+}
+
+/* "a Slack message" is Slack's, no e-mail; "for each new GitHub issue" reads the issues the product acts on. */
+Test(plan, product_things_and_their_triggers, .init = setup, .fini = teardown)
+{
+	struct json_object *p = post_query("/v2/workflows/plan", "Send a Slack message when a new file is uploaded to OneDrive");
+	cr_assert(!some_step(p, "app_kind", "mail"), "%s", json_object_to_json_string(at(p, "steps")));
+	cr_assert(some_step(p, "capability", "file.read"));
+	json_object_put(p);
+	p = post_query("/v2/workflows/plan", "Create a Trello card for each new GitHub issue");
+	cr_assert(!some_step(p, "capability", "issue.create"), "%s", json_object_to_json_string(at(p, "steps")));
+	cr_assert(some_step(p, "capability", "issue.read"));
+	json_object_put(p);
+}
+
 Test(plan, products_outside_are_caller_steps, .init = setup, .fini = teardown)
 {
 	static const struct { const char *q; const char *product; bool first; } cases[] = {

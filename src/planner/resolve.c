@@ -1523,6 +1523,22 @@ static bool copies_unasked(const struct catalog *c, const struct plan_resolution
 	return of_kind == 1;
 }
 
+/* "Upload PDF invoices from Gmail to Dropbox": of tasks tied at the top, a generic task whose subject the query
+ * names is the answer (it keeps the apps named), ahead of a task of those apps that saves everything. */
+static void prefer_subject(const struct catalog *c, const struct plan_resolution *r, int *scores, int nt)
+{
+	int top = INT_MIN;
+	uint64_t tied = 0, about = 0;
+	for (int t = 0; t < nt; t++) if (scores[t] > top) top = scores[t];
+	for (int t = 0; t < nt; t++) {
+		if (scores[t] != top) continue;
+		tied |= 1ull << t;
+		if (c->tasks[t].subject && (r->subjects >> t & 1)) about |= 1ull << t;
+	}
+	if (!about || about == tied) return;
+	for (uint64_t o = tied & ~about; o; o &= o - 1) scores[__builtin_ctzll(o)]--;
+}
+
 /* Scores every task; fills best and runner-up. */
 static void score_tasks(const struct catalog *c, struct plan_resolution *r, int *scores, int *lvbuf)
 {
@@ -1575,6 +1591,7 @@ static void score_tasks(const struct catalog *c, struct plan_resolution *r, int 
 		if (r->product_acts && (c->ptasks[t].write_apps || c->ptasks[t].write_kinds)) scores[t] -= 1000;
 	}
 	prefer_named(c, r, &nm, scores, nt);
+	prefer_subject(c, r, scores, nt);
 	r->task = r->runner_up = -1;
 	for (int t = 0; t < nt; t++) {
 		if (r->task < 0 || scores[t] > scores[r->task]) { r->runner_up = r->task; r->task = t; }

@@ -269,8 +269,13 @@ struct cat_outside {
 	uint32_t action;                      /* 1: an action, 0: a product */
 	uint32_t title_text;                  /* CS_LANGTEXTS: an action's title; CAT_NONE for a product */
 	uint32_t family;                      /* the family a product belongs to (CS_FAMILIES), CAT_NONE */
-	uint32_t thing;                       /* 1: an action's phrases name a thing no capability handles ("macros") */
+	uint32_t flags;                       /* an action's OUT_THING, OUT_IN_PLACE */
 };
+
+/* cat_outside.flags: the action's phrases name a thing no capability handles ("macros"), read after an article
+ * too; its one-word phrases may be catalog verbs too, the action where the request acts in one app in place
+ * ("archive old emails in Gmail", not "archive invoices from Gmail to Dropbox"). */
+enum { OUT_THING = 1, OUT_IN_PLACE = 2 };
 
 /* A product family: for each enum cat_app_kind its app, CAT_NONE where it has none. */
 struct cat_family {

@@ -244,7 +244,8 @@ static int compile_outside(struct cc *c)
 		snprintf(ptr, sizeof ptr, "/actions/%zu/phrases", i);
 		struct cat_outside rec = { .name = cc_str(c, jget_str(e, "action")), .kind = CAT_NONE, .action = 1, .family = CAT_NONE,
 			.title_en = cc_str(c, jget_str(t, "en")), .title_de = cc_str(c, jget_str(t, "de")),
-			.thing = jget(e, "thing") && json_object_get_boolean(jget(e, "thing")) };
+			.flags = (jget(e, "thing") && json_object_get_boolean(jget(e, "thing")) ? OUT_THING : 0u) |
+				(jget(e, "in_place") && json_object_get_boolean(jget(e, "in_place")) ? OUT_IN_PLACE : 0u) };
 		rec.title_text = cc_langtext(c, rec.title_en, rec.title_de);
 		rc = rec.title_text == CAT_NONE ? cc_fail(c, file, ptr, "out of memory")
 			: outside_add(c, file, ptr, rec, jget(e, "phrases"), SYN_ACTION);
@@ -296,7 +297,10 @@ static int check_phrases(struct cc *c, uint32_t first, uint32_t outside_first)
 			/* an action outside the catalog that is also a catalog verb or capability would be read as both */
 			bool action = a->kind == SYN_ACTION || b->kind == SYN_ACTION;
 			const struct cat_syn *act = a->kind == SYN_ACTION ? a : b, *oth = act == a ? b : a;
-			if (action && (oth->kind == SYN_INTENT || oth->kind == SYN_CAP || oth->kind == SYN_TASK || (oth->kind == SYN_ACTION && oth->target != act->target)))
+			/* ... unless it acts in place and the other is a one-word verb: the planner decides per request */
+			bool in_place = action && oth->kind == SYN_INTENT && act->words == 1 &&
+				(((const struct cat_outside *)c->outside.p)[act->target].flags & OUT_IN_PLACE);
+			if (action && !in_place && (oth->kind == SYN_INTENT || oth->kind == SYN_CAP || oth->kind == SYN_TASK || (oth->kind == SYN_ACTION && oth->target != act->target)))
 				return cc_fail(c, file, i >= outside_first ? where : "/actions", "\"%s\" is an action outside the catalog and a phrase of the catalog's own", pa);
 			bool stop = a->kind == SYN_STOP || b->kind == SYN_STOP;
 			const struct cat_syn *other = a->kind == SYN_STOP ? b : a;

@@ -986,17 +986,29 @@ static bool kind_is_object(const struct catalog *c, const struct plan_resolution
 	return last + 1 == r->nwords || r->stop[last + 1] || r->app_word[last + 1];
 }
 
+static int bits(uint64_t v);
+
+/* "Archive old emails in Gmail": one app named, no product, family, other kind or target marked, so a verb that
+ * is also an action ("archive") acts in that app rather than saving its items elsewhere. */
+static bool in_place(const struct catalog *c, const struct plan_resolution *r)
+{
+	if (r->nproducts || r->napps + r->nfamilies != 1) return false;
+	/* a family and a word for one kind of its apps ("E-Mails in Outlook archivieren") is that app */
+	if (r->nfamilies) return bits(r->kinds) == 1 && c->families[r->families[0]].apps[__builtin_ctz(r->kinds)] != CAT_NONE;
+	return !(r->app_role[0] == PR_TARGET && r->app_strong[0]) && !(r->kinds & ~(1u << c->apps[r->apps[0]].kind));
+}
+
 static bool note_action(const struct catalog *c, struct plan_resolution *r, int i, const struct cat_syn *sy, void *ctx)
 {
 	(void)ctx;
 	if (r->kept[i]) return false;
 	/* a verb keeps its object between its words ("forward the labeled messages", "fasst ... zusammen");
 	 * a phrase that starts with a small word is read as written */
-	if (sy->words == 1 && r->intent_word[i]) return false;
+	if (sy->words == 1 && r->intent_word[i] && !((c->outside[sy->target].flags & OUT_IN_PLACE) && in_place(c, r))) return false;
 	int n = phrase_at(c, r, i, cat_s(c, sy->phrase), sy->words == 1 || r->stop[i] ? PH_STRICT : PH_GAP);
 	if (n < (int)sy->words || negated_at(c, r, i)) return false;
 	/* "with a label filter": after an article the word is a noun, the thing, not the action */
-	if (sy->words == 1 && !c->outside[sy->target].thing && after_determiner(c, r, i)) return false;
+	if (sy->words == 1 && !(c->outside[sy->target].flags & OUT_THING) && after_determiner(c, r, i)) return false;
 	int pos[16], np = 0;
 	for (int k = i; k < i + n && np < (int)sy->words && np < 16; k++)
 		if (word_level(r->words[k], r->wordlen[k], phrase_word(cat_s(c, sy->phrase), np), phrase_word_len(cat_s(c, sy->phrase), np),

@@ -101,7 +101,7 @@ struct plan_resolution {
 	bool product_acts;                /* the request's action happens in a product outside the catalog */
 	bool both_ways;                   /* a transfer asked in both directions ("two-way sync") */
 	bool caller_file;                 /* the target is a file format the caller writes ("as CSV"), no app */
-	bool format_words;                /* some word starts a file format's phrase (roles.file_formats) */
+	bool format_at[PLAN_MAX_WORDS];   /* the word starts a file format's phrase (roles.file_formats) */
 	int nearest[2], nnearest;         /* the nearest tasks, when an action outside the catalog left it unresolved */
 	int also_intent, also_cap, also_app;  /* a further action the task does not do, planned after it (-1: none) */
 	char sites[2][64];                /* websites named by their address ("FT.com"), lower case, as written */

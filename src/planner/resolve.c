@@ -428,7 +428,7 @@ static void match_words(const struct catalog *c, struct plan_resolution *r)
 			role |= sy->kind == SYN_ROLE && sy->words == 1;
 			verb |= sy->kind == SYN_INTENT && sy->words == 1;
 			trigger |= sy->kind == SYN_ROLE && sy->target == ROLE_TRIGGER;
-			r->format_words |= sy->kind == SYN_ROLE && sy->target == ROLE_FORMAT;
+			r->format_at[i] |= sy->kind == SYN_ROLE && sy->target == ROLE_FORMAT;
 		}
 		r->stop[i] |= role && !verb;
 		r->trigger[i] = trigger;
@@ -581,7 +581,10 @@ static void short_names(const struct catalog *c, struct plan_resolution *r, uint
 {
 	for (int i = 1; i < r->nwords && r->nmentions < PLAN_MAX_MENTIONS; i++) {
 		uint32_t kind = AK_COUNT;
-		if (r->app_word[i] || r->stop[i] || !role_words(c, r, i - 1, 1u << ROLE_SOURCE | 1u << ROLE_TARGET | 1u << ROLE_WEAK_TARGET))
+		bool kind_word = false;
+		for (int m = 0; m < r->nwm[i] && !kind_word; m++) kind_word = c->words[r->wm[i][m].word].starts >> SYN_APP_KIND & 1;
+		if (!kind_word || r->app_word[i] || r->stop[i] ||
+		    !role_words(c, r, i - 1, 1u << ROLE_SOURCE | 1u << ROLE_TARGET | 1u << ROLE_WEAK_TARGET))
 			continue;
 		each_phrase(c, r, i, 1u << SYN_APP_KIND, kind_of_word, &kind);
 		if (kind == AK_COUNT) continue;
@@ -1130,8 +1133,8 @@ static bool only_writes(const struct catalog *c, int intent)
 static void caller_format(const struct catalog *c, struct plan_resolution *r)
 {
 	bool format = false;
-	for (int i = 0; r->format_words && i < r->nwords; i++)
-		if (role_words(c, r, i, 1u << ROLE_FORMAT)) { understood_role(c, r, i, ROLE_FORMAT); format = true; }
+	for (int i = 0; i < r->nwords; i++)
+		if (r->format_at[i] && role_words(c, r, i, 1u << ROLE_FORMAT)) { understood_role(c, r, i, ROLE_FORMAT); format = true; }
 	for (int k = 0; format && k < r->nmentions; k++) if (r->mentions[k].role == PR_TARGET && r->mentions[k].strong) return;
 	r->caller_file = format;
 	for (int k = 0; format && k < r->nintents; k++)

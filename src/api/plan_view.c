@@ -172,7 +172,7 @@ static void also_asked(const struct out *o, const struct plan_resolution *r)
 		jw_key(w, "capability");
 		view_str(w, c, c->caps[r->also_cap].id);
 		jw_key(w, "app");
-		view_str(w, c, c->apps[r->also_app].id);
+		pv_id_or_null(w, c, r->also_app >= 0, r->also_app >= 0 ? c->apps[r->also_app].id : CAT_NONE);
 		jw_obj_end(w);
 	}
 	jw_arr_end(w);

@@ -217,9 +217,11 @@ static void add_also(struct plan *p)
 	struct plan_step *st = &p->steps[p->nsteps++];
 	memset(st, 0, sizeof *st);
 	st->cap = (uint32_t)p->res.also_cap;
-	st->kind = c->apps[p->res.also_app].kind;
+	const struct cat_cap *cap = &c->caps[st->cap];
+	/* no app in reach can do it: a step of the kind that can, no app bound (needs_apps names the candidates) */
+	st->kind = p->res.also_app >= 0 ? c->apps[p->res.also_app].kind : c->apps[c->ops[c->lists[cap->op_first]].app].kind;
 	st->app = p->res.also_app;
-	st->app_source = AS_QUERY;
+	st->app_source = p->res.also_app >= 0 ? AS_QUERY : AS_NONE;
 	st->role = "target";
 }
 

@@ -105,7 +105,8 @@ static bool after_determiner(const struct catalog *c, const struct plan_resoluti
 	if (k > 0 && has_role_word(c, r, k - 1, ROLE_DETERMINER)) return true;
 	if (k < 2 || !has_role_word(c, r, k - 2, ROLE_DETERMINER)) return false;
 	size_t n = r->wordlen[k - 1];
-	return r->stop[k - 1] || (n > 3 && strcmp(r->words[k - 1] + n - 2, "ly") == 0);
+	/* "a Gmail label": an app's name between the article and the word */
+	return r->stop[k - 1] || r->app_word[k - 1] || (n > 3 && strcmp(r->words[k - 1] + n - 2, "ly") == 0);
 }
 
 /* ---- words ---- */
@@ -780,7 +781,7 @@ static void family_in_transfer(const struct catalog *c, struct plan_resolution *
 	if (role == PR_NONE && f->first + f->nwords < r->nwords)
 		each_phrase(c, r, f->first + f->nwords, 1u << SYN_APP_KIND, kind_of_word, &said);
 	for (int m = 0; role == PR_NONE && said != AK_COUNT && m < r->napps; m++)
-		if (c->apps[r->apps[m]].kind == said && r->app_strong[m] && r->app_role[m] != PR_NONE) {
+		if (c->apps[r->apps[m]].kind == said && r->app_role[m] != PR_NONE) {
 			role = r->app_role[m] == PR_SOURCE ? PR_TARGET : PR_SOURCE;
 			strong = true;
 		}
@@ -1526,10 +1527,16 @@ static bool copy_unasked(const struct catalog *c, const struct plan_resolution *
 	return true;
 }
 
-/* Whether task t copies between two apps of a kind the query names one app of (with copy_unasked true). */
+/* Whether task t, where no verb writes or copies (copy_unasked), writes where nobody asked: into a kind of app
+ * the query never names ("Download all attachments from a Gmail label" saves them in no drive), or copying
+ * between two apps of a kind the query names one app of. */
 static bool copies_unasked(const struct catalog *c, const struct plan_resolution *r, int t)
 {
 	const struct cat_ptask *p = &c->ptasks[t];
+	unsigned written = p->write_kinds, named = r->kinds;
+	for (uint64_t a = p->write_apps; a; a &= a - 1) written |= 1u << c->apps[__builtin_ctzll(a)].kind;
+	for (int m = 0; m < r->napps; m++) named |= 1u << c->apps[r->apps[m]].kind;
+	if (written & ~named & ~(1u << AK_CALLER)) return true;
 	uint32_t kind = AK_COUNT;
 	for (uint32_t k = 1; k < AK_COUNT && kind == AK_COUNT; k++) if (two_or_more(p->kind_apps[k])) kind = k;
 	if (kind == AK_COUNT) return false;
@@ -1606,6 +1613,7 @@ static void score_tasks(const struct catalog *c, struct plan_resolution *r, int 
 		if (r->product_acts && (c->ptasks[t].write_apps || c->ptasks[t].write_kinds)) scores[t] -= 1000;
 	}
 	prefer_named(c, r, &nm, scores, nt);
+	if (getenv("DBGS")) for (int t = 0; t < nt; t++) if (scores[t] > 0) fprintf(stderr, "DBG %s %d fit=%d\n", cat_s(c, c->tasks[t].id), scores[t], app_fit(c, (uint32_t)t, r, &nm));
 	prefer_subject(c, r, scores, nt);
 	r->task = r->runner_up = -1;
 	for (int t = 0; t < nt; t++) {
@@ -2109,6 +2117,18 @@ static void second_action(const struct catalog *c, struct plan_resolution *r)
 					r->also_app = a;
 					return;
 				}
+		}
+		/* "find the budget file in OneDrive and email it": a verb writing in one kind of app no app in reach
+		 * has is a step of that kind with no app bound (the caller names it) */
+		uint64_t writes_caps = 0;
+		for (uint32_t cap = 0; cap < c->ncaps && cap < 64; cap++) if ((caps >> cap & 1) && c->caps[cap].write) writes_caps |= 1ull << cap;
+		unsigned kinds = caps_kinds(c, writes_caps);
+		/* a verb, not a noun after an article ("upload the report") */
+		if (writes_caps && bits(kinds) == 1 && !after_determiner(c, r, in->first)) {
+			r->also_intent = k;
+			r->also_cap = __builtin_ctzll(writes_caps);
+			r->also_app = -1;
+			return;
 		}
 	}
 }

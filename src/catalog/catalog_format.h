@@ -274,8 +274,9 @@ struct cat_outside {
 
 /* cat_outside.flags: the action's phrases name a thing no capability handles ("macros"), read after an article
  * too; its one-word phrases may be catalog verbs too, the action where the request acts in one app in place
- * ("archive old emails in Gmail", not "archive invoices from Gmail to Dropbox"). */
-enum { OUT_THING = 1, OUT_IN_PLACE = 2 };
+ * ("archive old emails in Gmail", not "archive invoices from Gmail to Dropbox"); what it marks is found by a
+ * search, so as the event of a trigger ("when I star an email") it is read, not asked. */
+enum { OUT_THING = 1, OUT_IN_PLACE = 2, OUT_FINDABLE = 4 };
 
 /* A product family: for each enum cat_app_kind its app, CAT_NONE where it has none. */
 struct cat_family {

@@ -1153,6 +1153,23 @@ static void caller_format(const struct catalog *c, struct plan_resolution *r)
 			r->intents[k].intent = (int)c->meta->format_intent;
 }
 
+/* "When I star an email in Gmail, save it to Google Drive": an action whose marks a search finds (`findable`),
+ * between a trigger word that is no verb and the first app after it, is the event, not something asked. */
+static void event_actions(const struct catalog *c, struct plan_resolution *r)
+{
+	int keep = 0;
+	for (int k = 0; k < r->nactions; k++) {
+		const struct plan_outside *a = &r->actions[k];
+		bool event = false;
+		for (int i = a->first - 1; i >= 0 && !event && !r->app_word[i]; i--) event = r->trigger[i] && verb_of(c, r, i) < 0;
+		bool app_after = false;
+		for (int i = a->first + a->nwords; i < r->nwords && !app_after; i++) app_after = r->app_word[i];
+		if (!(event && app_after && (c->outside[a->item].flags & OUT_FINDABLE))) { r->actions[keep++] = *a; continue; }
+		for (int w = a->first; w < a->first + a->nwords; w++) r->action_word[w] = false;
+	}
+	r->nactions = keep;
+}
+
 static void find_kinds_and_intents(const struct catalog *c, struct plan_resolution *r)
 {
 	/* "Outlook-Mails" names an app and says mails: subjects are read under app names too; every kind is
@@ -1169,6 +1186,7 @@ static void find_kinds_and_intents(const struct catalog *c, struct plan_resoluti
 	light_verbs(c, r);
 	caller_format(c, r);
 	find_triggers(c, r);
+	event_actions(c, r);
 	copy_in_place(c, r);
 	r->content = 0;
 	for (int i = 0; i < r->nwords; i++) r->content += (!r->stop[i] || r->intent_word[i]) && !r->app_word[i] && !r->arrow[i];

@@ -6,12 +6,20 @@
 #include <stdio.h>
 #include <string.h>
 
+/* ASCII lower case, as route_tool_name writes a letter. */
+static char lower(char c)
+{
+	return c >= 'A' && c <= 'Z' ? (char)(c - 'A' + 'a') : c;
+}
+
 const struct route *mcp_tool_find(const struct router *r, const char *name)
 {
 	char buf[64];
 	for (int i = 0; i < r->nroutes; i++) {
 		const struct route *rt = &r->routes[i];
 		if (!(rt->flags & R_TOOL)) continue;
+		/* the name's first letter is the operationId's, lower-cased: most routes are passed over on it */
+		if (name[0] != lower(rt->op_id[0])) continue;
 		route_tool_name(rt, buf, sizeof buf);
 		if (strcmp(buf, name) == 0) return rt;
 	}

@@ -454,25 +454,19 @@ static void request(const struct router *r, const struct request *req, struct re
 	}
 }
 
-/* A string member of a request's _meta, or NULL. */
-static const char *meta_string(struct json_object *params, const char *key)
+/* A request's _meta (an object or not), or NULL: looked up once for the version and the language. */
+static struct json_object *meta_of(struct json_object *params)
 {
 	struct json_object *meta = NULL;
-	return json_object_object_get_ex(params, "_meta", &meta) ? param_string(meta, key) : NULL;
-}
-
-/* The version a request's _meta names, or NULL. */
-static const char *meta_version(struct json_object *params)
-{
-	return meta_string(params, "io.modelcontextprotocol/protocolVersion");
+	return json_object_object_get_ex(params, "_meta", &meta) ? meta : NULL;
 }
 
 /* The language preference of a request: its _meta's "io.modelcontextprotocol/acceptLanguage" (Accept-Language's
  * grammar, as proposed for the protocol in SEP-2792; a client without HTTP headers can state it so), else the
  * Accept-Language header; a _meta value longer than the header's cap is not read. NULL when neither. */
-static const char *language(const struct request *req, struct json_object *params)
+static const char *language(const struct request *req, struct json_object *meta)
 {
-	const char *lang = meta_string(params, "io.modelcontextprotocol/acceptLanguage");
+	const char *lang = param_string(meta, "io.modelcontextprotocol/acceptLanguage");
 	return lang && strlen(lang) <= 256 ? lang : req->accept_language;
 }
 
@@ -498,9 +492,9 @@ static int mirrored(const struct request *req, struct reply *out, struct json_ob
  * served, and the headers that mirror the body (MCP-Protocol-Version, Mcp-Method, Mcp-Name) must agree with it.
  * Returns 1 for a modern request, 0 for one of the handshake's, -1 with out filled. */
 static int modern_checks(const struct request *req, struct reply *out, struct json_object *id, const char *method,
-	struct json_object *params)
+	struct json_object *params, struct json_object *meta_obj)
 {
-	const char *meta = meta_version(params), *header = request_header(req, "HTTP_MCP_PROTOCOL_VERSION");
+	const char *meta = param_string(meta_obj, "io.modelcontextprotocol/protocolVersion"), *header = request_header(req, "HTTP_MCP_PROTOCOL_VERSION");
 	if (!meta && !(header && strcmp(header, MCP_MODERN) == 0)) return 0;
 	if (strcmp(method, "initialize") == 0) return 0; /* the handshake is the older generations' */
 	if (meta && !supported(meta)) {
@@ -552,14 +546,15 @@ static void message(const struct router *r, const struct request *req, struct re
 		rpc_error(out, has_id ? 200 : 400, id, RPC_INVALID_PARAMS, NULL, "params must be an object");
 		return;
 	}
-	int modern = modern_checks(req, out, id, json_object_get_string(method), params);
+	struct json_object *meta = meta_of(params);
+	int modern = modern_checks(req, out, id, json_object_get_string(method), params, meta);
 	if (modern < 0) return;
 	if (!has_id) {
 		out->status = 202; /* a notification: accepted, no body */
 		return;
 	}
 	int order[2];
-	struct era era = { .modern = modern == 1, .lang = language(req, params) };
+	struct era era = { .modern = modern == 1, .lang = language(req, meta) };
 	era.de = accept_language_order(era.lang, LANG_CODES, 2, order) > 0 && order[0] == LANG_DE;
 	request(r, req, out, json_object_get_string(method), id, params, &era);
 }

@@ -417,9 +417,17 @@ static void prompts_get(struct reply *out, struct json_object *id, struct json_o
 	end_result(out, w, era);
 }
 
+/* tools/list's members: the text written at build time when the responder has it, else written now. */
+static void tools_list(const struct mcp_config *cfg, const struct router *r, bool de, struct jw *w)
+{
+	const char *tools = cfg && cfg->tools ? cfg->tools[de] : NULL;
+	if (tools) jw_members(w, tools, strlen(tools));
+	else mcp_tools_list(r, de, w);
+}
+
 /* A request (it has an id): answered 200 with its result or its JSON-RPC error. */
-static void request(const struct router *r, const struct request *req, struct reply *out, const char *method,
-	struct json_object *id, struct json_object *params, const struct era *era)
+static void request(const struct mcp_config *cfg, const struct router *r, const struct request *req,
+	struct reply *out, const char *method, struct json_object *id, struct json_object *params, const struct era *era)
 {
 	if (strcmp(method, "initialize") == 0) {
 		initialize(out, id, params, era);
@@ -429,7 +437,7 @@ static void request(const struct router *r, const struct request *req, struct re
 		end_result(out, begin_result(out, id), era);
 	} else if (strcmp(method, "tools/list") == 0) {
 		struct jw *w = begin_result(out, id);
-		mcp_tools_list(r, era->de, w);
+		tools_list(cfg, r, era->de, w);
 		cache_hints(w, era, CACHE_RELEASE_SECONDS);
 		end_result(out, w, era);
 	} else if (strcmp(method, "tools/call") == 0) {
@@ -517,7 +525,8 @@ static int modern_checks(const struct request *req, struct reply *out, struct js
 }
 
 /* One JSON-RPC message: a request, a notification or a response. */
-static void message(const struct router *r, const struct request *req, struct reply *out, struct json_object *msg)
+static void message(const struct mcp_config *cfg, const struct router *r, const struct request *req,
+	struct reply *out, struct json_object *msg)
 {
 	struct json_object *v = NULL, *id = NULL, *method = NULL, *params = NULL;
 	bool has_id = json_object_object_get_ex(msg, "id", &id);
@@ -556,7 +565,7 @@ static void message(const struct router *r, const struct request *req, struct re
 	int order[2];
 	struct era era = { .modern = modern == 1, .lang = language(req, meta) };
 	era.de = accept_language_order(era.lang, LANG_CODES, 2, order) > 0 && order[0] == LANG_DE;
-	request(r, req, out, json_object_get_string(method), id, params, &era);
+	request(cfg, r, req, out, json_object_get_string(method), id, params, &era);
 }
 
 void mcp_serve(void *env, const struct router *r, const struct request *req, struct reply *out)
@@ -570,6 +579,6 @@ void mcp_serve(void *env, const struct router *r, const struct request *req, str
 	else if (!json_object_is_type(doc, json_type_object))
 		rpc_error(out, 400, NULL, RPC_INVALID_REQUEST, NULL, "a JSON-RPC message is an object");
 	else
-		message(r, req, out, doc);
+		message(env, r, req, out, doc);
 	json_object_put(doc);
 }

@@ -215,7 +215,7 @@ static const struct route *find_route(const struct router *r, const struct reque
 }
 
 /* Validates in against shape, replying 400 invalid_request on failure. Consumes nothing. */
-static struct json_object *checked(const struct router *r, const struct schema *shape, struct json_object *in,
+static struct json_object *checked(const struct router *r, const struct schema *shape, const struct json_object *in,
 	const char *where, struct reply *out)
 {
 	struct schema_error e;
@@ -506,6 +506,8 @@ static const struct schema *part_of(const struct route *rt, const char *name)
 static struct json_object *call_input(const struct router *r, const struct route *rt, const struct json_object *args,
 	struct reply *out)
 {
+	/* a route with a body only takes every member as the body's: args is that part as given, not copied */
+	if (rt->body && !rt->path && !rt->query) return checked(r, rt->body, args, "body", out);
 	const struct schema *shapes[] = { rt->path, rt->query, rt->body };
 	static const char *const where[] = { "path", "query", "body" };
 	struct json_object *given[3] = { NULL, NULL, NULL }, *in = NULL;

@@ -159,23 +159,24 @@ static char *escape_block(char *o, const char *s, unsigned m)
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
 #include <immintrin.h>
 #define ESCAPE_AVX2 1
-/* Whether the processor has AVX2 (asked once). */
+/* Whether the processor has AVX2 and BMI1 (asked once). */
 static bool have_avx2(void)
 {
 	static int known = -1;
 	if (known < 0) {
 		__builtin_cpu_init();
-		known = __builtin_cpu_supports("avx2") ? 1 : 0;
+		known = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("bmi") ? 1 : 0;
 	}
 	return known;
 }
 
 /* escape_step_'s blocks thirty-two bytes at a time where the processor has AVX2: the whole blocks of *s[0..*n)
- * that can be read 64 bytes on before end; advances *o, *s, *n (and *raw, the verbatim copy, unless NULL). */
-__attribute__((target("avx2"))) static void escape_avx2(char **o_, char **raw_, const char **s_, size_t *n_,
-	const char *end)
+ * that can be read 64 bytes on before end; advances *o, *s, *n (and *raw, the verbatim copy, when copy). BMI1's
+ * tzcnt and blsr make the loop run once per quote a few instructions (serialised JSON has a quote every eleven bytes). */
+__attribute__((target("avx2,bmi"))) static inline __attribute__((always_inline)) void escape_avx2_(char **o_,
+	char **raw_, const char **s_, size_t *n_, const char *end, bool copy)
 {
-	char *o = *o_, *raw = raw_ ? *raw_ : NULL;
+	char *o = *o_, *raw = copy ? *raw_ : NULL;
 	const char *s = *s_, *start = s;
 	size_t n = *n_, avail = (size_t)(end - s);
 	if (n < 32 || avail < 64) return;
@@ -185,9 +186,9 @@ __attribute__((target("avx2"))) static void escape_avx2(char **o_, char **raw_, 
 		__m256i v = _mm256_loadu_si256((const __m256i *)(const void *)s);
 		__m256i low = _mm256_cmpeq_epi8(_mm256_min_epu8(v, ctl), v);
 		__m256i bad = _mm256_or_si256(_mm256_or_si256(_mm256_cmpeq_epi8(v, quote), _mm256_cmpeq_epi8(v, bslash)), low);
-		unsigned m = (unsigned)_mm256_movemask_epi8(bad);
+		uint64_t m = (uint32_t)_mm256_movemask_epi8(bad);
 		_mm256_storeu_si256((__m256i *)(void *)o, v);
-		if (raw) {
+		if (copy) {
 			_mm256_storeu_si256((__m256i *)(void *)raw, v);
 			raw += 32;
 		}
@@ -196,7 +197,7 @@ __attribute__((target("avx2"))) static void escape_avx2(char **o_, char **raw_, 
 			o += 32;
 			continue;
 		}
-		if (_mm256_movemask_epi8(low)) {
+		if (!_mm256_testz_si256(low, low)) {
 			for (int j = 0; j < 32; j++) { /* a control character: rare, byte by byte */
 				unsigned char c = (unsigned char)s[j];
 				if (c >= 0x20 && c != '"' && c != '\\') *o++ = (char)c;
@@ -205,7 +206,7 @@ __attribute__((target("avx2"))) static void escape_avx2(char **o_, char **raw_, 
 		} else {
 			char *at = o; /* input byte j of the block goes to at + j */
 			do {
-				unsigned k = (unsigned)__builtin_ctz(m);
+				size_t k = (size_t)__builtin_ctzll(m);
 				at[k] = '\\';
 				at++;
 				_mm256_storeu_si256((__m256i *)(void *)(at + k), _mm256_loadu_si256((const __m256i *)(const void *)(s + k)));
@@ -216,9 +217,20 @@ __attribute__((target("avx2"))) static void escape_avx2(char **o_, char **raw_, 
 		s += 32;
 	}
 	*o_ = o;
-	if (raw_) *raw_ = raw;
+	if (copy) *raw_ = raw;
 	*s_ = s;
 	*n_ = n - (size_t)(s - start);
+}
+
+__attribute__((target("avx2,bmi"))) static void escape_avx2(char **o, const char **s, size_t *n, const char *end)
+{
+	escape_avx2_(o, NULL, s, n, end, false);
+}
+
+__attribute__((target("avx2,bmi"))) static void escape_avx2_copy(char **o, char **raw, const char **s, size_t *n,
+	const char *end)
+{
+	escape_avx2_(o, raw, s, n, end, true);
 }
 #endif
 
@@ -229,7 +241,8 @@ static inline __attribute__((always_inline)) char *escape_step_(char *o, char *r
 	const char *end, bool copy)
 {
 #if defined(ESCAPE_AVX2)
-	if (have_avx2()) escape_avx2(&o, copy ? &raw : NULL, &s, &n, end);
+	if (have_avx2() && copy) escape_avx2_copy(&o, &raw, &s, &n, end);
+	else if (have_avx2()) escape_avx2(&o, &s, &n, end);
 #endif
 	const char *e = s + n;
 #if defined(__SSE2__)

@@ -417,9 +417,17 @@ static void prompts_get(struct reply *out, struct json_object *id, struct json_o
 	end_result(out, w, era);
 }
 
+/* tools/list's members: the text written at build time when the responder has it, else written now. */
+static void tools_list(const struct mcp_config *cfg, const struct router *r, bool de, struct jw *w)
+{
+	const char *tools = cfg && cfg->tools ? cfg->tools[de] : NULL;
+	if (tools) jw_members(w, tools, strlen(tools));
+	else mcp_tools_list(r, de, w);
+}
+
 /* A request (it has an id): answered 200 with its result or its JSON-RPC error. */
-static void request(const struct router *r, const struct request *req, struct reply *out, const char *method,
-	struct json_object *id, struct json_object *params, const struct era *era)
+static void request(const struct mcp_config *cfg, const struct router *r, const struct request *req,
+	struct reply *out, const char *method, struct json_object *id, struct json_object *params, const struct era *era)
 {
 	if (strcmp(method, "initialize") == 0) {
 		initialize(out, id, params, era);
@@ -429,7 +437,7 @@ static void request(const struct router *r, const struct request *req, struct re
 		end_result(out, begin_result(out, id), era);
 	} else if (strcmp(method, "tools/list") == 0) {
 		struct jw *w = begin_result(out, id);
-		mcp_tools_list(r, era->de, w);
+		tools_list(cfg, r, era->de, w);
 		cache_hints(w, era, CACHE_RELEASE_SECONDS);
 		end_result(out, w, era);
 	} else if (strcmp(method, "tools/call") == 0) {
@@ -454,25 +462,19 @@ static void request(const struct router *r, const struct request *req, struct re
 	}
 }
 
-/* A string member of a request's _meta, or NULL. */
-static const char *meta_string(struct json_object *params, const char *key)
+/* A request's _meta (an object or not), or NULL: looked up once for the version and the language. */
+static struct json_object *meta_of(struct json_object *params)
 {
 	struct json_object *meta = NULL;
-	return json_object_object_get_ex(params, "_meta", &meta) ? param_string(meta, key) : NULL;
-}
-
-/* The version a request's _meta names, or NULL. */
-static const char *meta_version(struct json_object *params)
-{
-	return meta_string(params, "io.modelcontextprotocol/protocolVersion");
+	return json_object_object_get_ex(params, "_meta", &meta) ? meta : NULL;
 }
 
 /* The language preference of a request: its _meta's "io.modelcontextprotocol/acceptLanguage" (Accept-Language's
  * grammar, as proposed for the protocol in SEP-2792; a client without HTTP headers can state it so), else the
  * Accept-Language header; a _meta value longer than the header's cap is not read. NULL when neither. */
-static const char *language(const struct request *req, struct json_object *params)
+static const char *language(const struct request *req, struct json_object *meta)
 {
-	const char *lang = meta_string(params, "io.modelcontextprotocol/acceptLanguage");
+	const char *lang = param_string(meta, "io.modelcontextprotocol/acceptLanguage");
 	return lang && strlen(lang) <= 256 ? lang : req->accept_language;
 }
 
@@ -498,9 +500,9 @@ static int mirrored(const struct request *req, struct reply *out, struct json_ob
  * served, and the headers that mirror the body (MCP-Protocol-Version, Mcp-Method, Mcp-Name) must agree with it.
  * Returns 1 for a modern request, 0 for one of the handshake's, -1 with out filled. */
 static int modern_checks(const struct request *req, struct reply *out, struct json_object *id, const char *method,
-	struct json_object *params)
+	struct json_object *params, struct json_object *meta_obj)
 {
-	const char *meta = meta_version(params), *header = request_header(req, "HTTP_MCP_PROTOCOL_VERSION");
+	const char *meta = param_string(meta_obj, "io.modelcontextprotocol/protocolVersion"), *header = request_header(req, "HTTP_MCP_PROTOCOL_VERSION");
 	if (!meta && !(header && strcmp(header, MCP_MODERN) == 0)) return 0;
 	if (strcmp(method, "initialize") == 0) return 0; /* the handshake is the older generations' */
 	if (meta && !supported(meta)) {
@@ -523,7 +525,8 @@ static int modern_checks(const struct request *req, struct reply *out, struct js
 }
 
 /* One JSON-RPC message: a request, a notification or a response. */
-static void message(const struct router *r, const struct request *req, struct reply *out, struct json_object *msg)
+static void message(const struct mcp_config *cfg, const struct router *r, const struct request *req,
+	struct reply *out, struct json_object *msg)
 {
 	struct json_object *v = NULL, *id = NULL, *method = NULL, *params = NULL;
 	bool has_id = json_object_object_get_ex(msg, "id", &id);
@@ -552,16 +555,17 @@ static void message(const struct router *r, const struct request *req, struct re
 		rpc_error(out, has_id ? 200 : 400, id, RPC_INVALID_PARAMS, NULL, "params must be an object");
 		return;
 	}
-	int modern = modern_checks(req, out, id, json_object_get_string(method), params);
+	struct json_object *meta = meta_of(params);
+	int modern = modern_checks(req, out, id, json_object_get_string(method), params, meta);
 	if (modern < 0) return;
 	if (!has_id) {
 		out->status = 202; /* a notification: accepted, no body */
 		return;
 	}
 	int order[2];
-	struct era era = { .modern = modern == 1, .lang = language(req, params) };
+	struct era era = { .modern = modern == 1, .lang = language(req, meta) };
 	era.de = accept_language_order(era.lang, LANG_CODES, 2, order) > 0 && order[0] == LANG_DE;
-	request(r, req, out, json_object_get_string(method), id, params, &era);
+	request(cfg, r, req, out, json_object_get_string(method), id, params, &era);
 }
 
 void mcp_serve(void *env, const struct router *r, const struct request *req, struct reply *out)
@@ -575,6 +579,6 @@ void mcp_serve(void *env, const struct router *r, const struct request *req, str
 	else if (!json_object_is_type(doc, json_type_object))
 		rpc_error(out, 400, NULL, RPC_INVALID_REQUEST, NULL, "a JSON-RPC message is an object");
 	else
-		message(r, req, out, doc);
+		message(env, r, req, out, doc);
 	json_object_put(doc);
 }

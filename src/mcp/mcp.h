@@ -34,6 +34,9 @@ struct mcp_config {
 	 * owned; NULL or empty: none. Loopback origins (localhost, 127.0.0.1, [::1]) are always allowed, and a
 	 * request without Origin (not from a browser) is. */
 	const char *origins;
+	/* The tools/list result's members written at build time (mcp/prebuilt_tools.h, autoplan-toolsgen), English
+	 * then German, not owned; NULL: written at each request (mcp_tools_list). */
+	const char *const *tools;
 };
 
 /* The raw step of the R_RAW routes (a raw_fn): env is a struct mcp_config. Fills out with the whole answer:

@@ -6,12 +6,20 @@
 #include <stdio.h>
 #include <string.h>
 
+/* ASCII lower case, as route_tool_name writes a letter. */
+static char lower(char c)
+{
+	return c >= 'A' && c <= 'Z' ? (char)(c - 'A' + 'a') : c;
+}
+
 const struct route *mcp_tool_find(const struct router *r, const char *name)
 {
 	char buf[64];
 	for (int i = 0; i < r->nroutes; i++) {
 		const struct route *rt = &r->routes[i];
 		if (!(rt->flags & R_TOOL)) continue;
+		/* the name's first letter is the operationId's, lower-cased: most routes are passed over on it */
+		if (name[0] != lower(rt->op_id[0])) continue;
 		route_tool_name(rt, buf, sizeof buf);
 		if (strcmp(buf, name) == 0) return rt;
 	}
@@ -44,15 +52,15 @@ static struct json_object *input_schema(const struct route *rt)
 }
 
 /* The tool's output schema: the answer's declared shape, or the error object an isError result holds (the
- * HTTP interface's error); NULL when the route declares no shape. */
-static struct json_object *output_schema(const struct route *rt)
+ * HTTP interface's error, one object shared by every tool of the list); NULL when the route declares no shape. */
+static struct json_object *output_schema(const struct route *rt, struct json_object *error)
 {
 	struct json_object *answer = openapi_answer_schema(rt);
 	if (!answer) return NULL;
 	struct json_object *o = json_object_new_object(), *any = json_object_new_array();
 	jadd(o, "type", json_object_new_string("object"));
 	json_object_array_add(any, answer);
-	json_object_array_add(any, openapi_error_schema());
+	json_object_array_add(any, json_object_get(error));
 	jadd(o, "anyOf", any);
 	return o;
 }
@@ -99,6 +107,7 @@ static void annotations(struct jw *w, const struct route *rt, bool de)
 void mcp_tools_list(const struct router *r, bool de, struct jw *w)
 {
 	char name[64];
+	struct json_object *error = openapi_error_schema(); /* parsed once for the list, not once a tool */
 	jw_key(w, "tools");
 	jw_arr(w);
 	for (int i = 0; i < r->nroutes; i++) {
@@ -116,7 +125,7 @@ void mcp_tools_list(const struct router *r, bool de, struct jw *w)
 		struct json_object *schema = input_schema(rt);
 		jw_json(w, schema);
 		json_object_put(schema);
-		struct json_object *output = output_schema(rt);
+		struct json_object *output = output_schema(rt, error);
 		if (output) {
 			jw_key(w, "outputSchema");
 			jw_json(w, output);
@@ -127,6 +136,7 @@ void mcp_tools_list(const struct router *r, bool de, struct jw *w)
 		jw_obj_end(w);
 	}
 	jw_arr_end(w);
+	json_object_put(error);
 }
 
 void mcp_tool_call(const struct router *r, const struct route *rt, const struct json_object *args,

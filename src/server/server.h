@@ -30,7 +30,7 @@ struct options {
 	struct gate_limits gate;
 	bool sandbox;           /* seccomp filter in serving processes (AUTOPLAN_SANDBOX=off disables) */
 	const char *monitor_db; /* NULL: AUTOPLAN_MONITOR_DB or the default */
-	struct mcp_config mcp;  /* the MCP endpoint's origin allow-list (AUTOPLAN_MCP_ORIGINS) */
+	struct mcp_config mcp;  /* the MCP endpoint's origin allow-list (AUTOPLAN_MCP_ORIGINS) and built tools/list */
 };
 
 /* Read-only after start-up except when the catalog is replaced. */

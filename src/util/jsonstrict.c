@@ -323,7 +323,8 @@ static int object_(struct scan *st, struct json_object *obj)
 		st->path[st->depth - 1] = (struct step){ .member = true, .name = st->nnames - 1 };
 		if (value(st) < 0) return -1;
 		if (obj) {
-			json_object_object_add(obj, st->bytes + nm.off, st->made);
+			/* no lookup first: a name given twice fails the object when it closes, and the object is put */
+			json_object_object_add_ex(obj, st->bytes + nm.off, st->made, JSON_C_OBJECT_ADD_KEY_IS_NEW);
 			st->made = NULL;
 		}
 		skip_ws(st);

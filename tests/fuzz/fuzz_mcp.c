@@ -82,7 +82,7 @@ static void check_body(const char *body, size_t len)
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	static struct mcp_config cfg = { "https://agents.example.org" };
+	static struct mcp_config cfg = { .origins = "https://agents.example.org" };
 	static bool raw_set;
 	if (!raw_set) {
 		router_set_raw(&rt, mcp_serve, &cfg);

@@ -1589,6 +1589,17 @@ static void prefer_subject(const struct catalog *c, const struct plan_resolution
 	for (uint64_t o = tied & ~about; o; o &= o - 1) scores[__builtin_ctzll(o)]--;
 }
 
+/* "Save Stripe invoices to Google Drive": where a product outside the catalog is the source, a task reading
+ * from a kind of app nothing names (the invoices of its e-mail) reads the wrong thing. */
+static bool reads_unnamed(const struct catalog *c, const struct plan_resolution *r, int t)
+{
+	const struct cat_ptask *p = &c->ptasks[t];
+	unsigned written = p->write_kinds, named = r->kinds | 1u << AK_CALLER;
+	for (uint64_t a = p->write_apps; a; a &= a - 1) written |= 1u << c->apps[__builtin_ctzll(a)].kind;
+	for (int m = 0; m < r->napps; m++) named |= 1u << c->apps[r->apps[m]].kind;
+	return (p->kinds & ~written & ~named) != 0;
+}
+
 /* Scores every task; fills best and runner-up. */
 static void score_tasks(const struct catalog *c, struct plan_resolution *r, int *scores, int *lvbuf)
 {
@@ -1624,7 +1635,8 @@ static void score_tasks(const struct catalog *c, struct plan_resolution *r, int 
 	/* "für jede neue E-Mail in Outlook einen Termin anlegen": a kind the trigger's clause names by a
 	 * generic word is where the event happens; a task without a step of that kind drops the trigger */
 	unsigned trig_kinds = 0;
-	bool unasked = copy_unasked(c, r);
+	bool unasked = copy_unasked(c, r), product_source = false;
+	for (int q = 0; q < r->nproducts; q++) product_source |= r->products[q].role == PR_SOURCE;
 	for (int i = 0, seen = 0; r->triggers && i < r->nwords; i++) {
 		if (seen && r->word_kinds[i]) trig_kinds |= r->word_kinds[i];
 		seen |= r->trigger[i];
@@ -1637,11 +1649,11 @@ static void score_tasks(const struct catalog *c, struct plan_resolution *r, int 
 		if (c->tasks[t].subject) scores[t] += (r->subjects >> t) & 1 ? W_SUBJECT : -1000;
 		if (unasked && copies_unasked(c, r, t)) scores[t] -= 1000;
 		if (r->caller_file && (c->ptasks[t].write_apps || c->ptasks[t].write_kinds)) scores[t] -= 1000;
+		if (product_source && reads_unnamed(c, r, t)) scores[t] -= 1000;
 		/* the action happens in a product outside the catalog: a task writing into the catalog is not it */
 		if (r->product_acts && (c->ptasks[t].write_apps || c->ptasks[t].write_kinds)) scores[t] -= 1000;
 	}
 	prefer_named(c, r, &nm, scores, nt);
-	if (getenv("DBGS")) for (int t = 0; t < nt; t++) if (scores[t] > 0) fprintf(stderr, "DBG %s %d fit=%d\n", cat_s(c, c->tasks[t].id), scores[t], app_fit(c, (uint32_t)t, r, &nm));
 	prefer_subject(c, r, scores, nt);
 	r->task = r->runner_up = -1;
 	for (int t = 0; t < nt; t++) {

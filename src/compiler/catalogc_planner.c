@@ -134,31 +134,18 @@ static int intent_of(struct cc *c, const char *means)
 	return -1;
 }
 
-/* An event in a source app ("when a new row is added in Google Sheets") asks for what trigger_means asks. */
-static int trigger_intent(struct cc *c, const char *file, const char *means)
+/* roles.<key> names an intent by one of its phrases: what an event in a source app asks (trigger_means: "when a
+ * new row is added in Google Sheets"), what a further verb whose object is an app asks once a task's items are in
+ * hand (record_means: "and update Google Sheets with the email details"), what a verb writing a file format the
+ * caller keeps asks (format_means: "export the issues as CSV"). */
+static int means_intent(struct cc *c, const char *file, struct json_object *roles, const char *key, uint32_t *out)
 {
+	char ptr[64];
+	const char *means = jget_str(roles, key);
 	int i = intent_of(c, means);
-	if (i < 0) return cc_fail(c, file, "/roles/trigger_means", "\"%s\" is no intent phrase", means);
-	c->trigger_intent = (uint32_t)i;
-	return 0;
-}
-
-/* A further verb whose object is an app itself, once a task's items are in hand ("and update Google Sheets
- * with the email details"), asks of it what record_means asks: a record per item. */
-static int record_intent(struct cc *c, const char *file, const char *means)
-{
-	int i = intent_of(c, means);
-	if (i < 0) return cc_fail(c, file, "/roles/record_means", "\"%s\" is no intent phrase", means);
-	c->record_intent = (uint32_t)i;
-	return 0;
-}
-
-/* A verb that writes a file format the caller keeps ("export the issues as CSV") asks for what format_means asks. */
-static int format_intent(struct cc *c, const char *file, const char *means)
-{
-	int i = intent_of(c, means);
-	if (i < 0) return cc_fail(c, file, "/roles/format_means", "\"%s\" is no intent phrase", means);
-	c->format_intent = (uint32_t)i;
+	snprintf(ptr, sizeof ptr, "/roles/%s", key);
+	if (i < 0) return cc_fail(c, file, ptr, "\"%s\" is no intent phrase", means);
+	*out = (uint32_t)i;
 	return 0;
 }
 
@@ -551,9 +538,9 @@ int cc_compile_synonyms(struct cc *c)
 	if (rc == 0) rc = compile_intents(c, file, jget(src, "intents"));
 	if (rc == 0) rc = compile_roles(c, file, jget(src, "roles"));
 	if (rc == 0) rc = arrow_intent(c, file, jget_str(jget(src, "roles"), "arrow_means"));
-	if (rc == 0) rc = trigger_intent(c, file, jget_str(jget(src, "roles"), "trigger_means"));
-	if (rc == 0) rc = record_intent(c, file, jget_str(jget(src, "roles"), "record_means"));
-	if (rc == 0) rc = format_intent(c, file, jget_str(jget(src, "roles"), "format_means"));
+	if (rc == 0) rc = means_intent(c, file, jget(src, "roles"), "trigger_means", &c->trigger_intent);
+	if (rc == 0) rc = means_intent(c, file, jget(src, "roles"), "record_means", &c->record_intent);
+	if (rc == 0) rc = means_intent(c, file, jget(src, "roles"), "format_means", &c->format_intent);
 	if (rc == 0) rc = phrase_list(c, file, "/stopwords", jget(src, "stopwords"), SYN_STOP, 0);
 	/* how a request is posed ("feature request", "via the API"): understood like a stop word */
 	if (rc == 0) rc = phrase_list(c, file, "/framing", jget(src, "framing"), SYN_STOP, 0);

@@ -1520,6 +1520,23 @@ static bool score_phrase(const struct catalog *c, struct plan_resolution *r, int
 	return false;
 }
 
+/* The tasks tied at the top score. */
+static uint64_t tied_top(const int *scores, int nt)
+{
+	int top = INT_MIN;
+	uint64_t tied = 0;
+	for (int t = 0; t < nt; t++) if (scores[t] > top) top = scores[t];
+	for (int t = 0; t < nt; t++) if (scores[t] == top) tied |= 1ull << t;
+	return tied;
+}
+
+/* Of the tasks tied at the top, those in ahead stay there, the others drop by one (a tie only among them). */
+static void ahead_of_tie(int *scores, uint64_t tied, uint64_t ahead)
+{
+	if (!(ahead & tied) || !(tied & ~ahead)) return;
+	for (uint64_t o = tied & ~ahead; o; o &= o - 1) scores[__builtin_ctzll(o)]--;
+}
+
 /* "write values at the last row of a google sheet": of tasks tied at the top, one working only in kinds of
  * app the query names (by an app or a family; a task's apps are rebound within a kind) fits better than
  * one needing a kind of app it never names. */
@@ -1531,16 +1548,20 @@ static void prefer_named(const struct catalog *c, const struct plan_resolution *
 	for (int f = 0; f < r->nfamilies; f++)
 		for (uint32_t kind = 1; kind < AK_COUNT; kind++)
 			if (c->families[r->families[f]].apps[kind] != CAT_NONE) kinds |= 1u << kind;
-	int top = INT_MIN;
-	uint64_t tied = 0, all_named = 0;
-	for (int t = 0; t < nt; t++) if (scores[t] > top) top = scores[t];
-	for (int t = 0; t < nt; t++) {
-		if (scores[t] != top) continue;
-		tied |= 1ull << t;
-		if (!(c->ptasks[t].kinds & ~kinds)) all_named |= 1ull << t;
-	}
-	if (!all_named || all_named == tied) return;
-	for (uint64_t o = tied & ~all_named; o; o &= o - 1) scores[__builtin_ctzll(o)]--;
+	uint64_t tied = tied_top(scores, nt), all_named = 0;
+	for (uint64_t o = tied; o; o &= o - 1)
+		if (!(c->ptasks[__builtin_ctzll(o)].kinds & ~kinds)) all_named |= 1ull << __builtin_ctzll(o);
+	ahead_of_tie(scores, tied, all_named);
+}
+
+/* "Upload PDF invoices from Gmail to Dropbox": of tasks tied at the top, a generic task whose subject the query
+ * names is the answer (it keeps the apps named), ahead of a task of those apps that saves everything. */
+static void prefer_subject(const struct catalog *c, const struct plan_resolution *r, int *scores, int nt)
+{
+	uint64_t tied = tied_top(scores, nt), about = 0;
+	for (uint64_t o = tied; o; o &= o - 1)
+		if (c->tasks[__builtin_ctzll(o)].subject && (r->subjects >> __builtin_ctzll(o) & 1)) about |= 1ull << __builtin_ctzll(o);
+	ahead_of_tie(scores, tied, about);
 }
 
 /* "download every file in a Dropbox folder": a task copying between two apps of one kind writes into one
@@ -1571,22 +1592,6 @@ static bool copies_unasked(const struct catalog *c, const struct plan_resolution
 	int of_kind = 0;
 	for (int m = 0; m < r->napps; m++) of_kind += c->apps[r->apps[m]].kind == kind;
 	return of_kind == 1;
-}
-
-/* "Upload PDF invoices from Gmail to Dropbox": of tasks tied at the top, a generic task whose subject the query
- * names is the answer (it keeps the apps named), ahead of a task of those apps that saves everything. */
-static void prefer_subject(const struct catalog *c, const struct plan_resolution *r, int *scores, int nt)
-{
-	int top = INT_MIN;
-	uint64_t tied = 0, about = 0;
-	for (int t = 0; t < nt; t++) if (scores[t] > top) top = scores[t];
-	for (int t = 0; t < nt; t++) {
-		if (scores[t] != top) continue;
-		tied |= 1ull << t;
-		if (c->tasks[t].subject && (r->subjects >> t & 1)) about |= 1ull << t;
-	}
-	if (!about || about == tied) return;
-	for (uint64_t o = tied & ~about; o; o &= o - 1) scores[__builtin_ctzll(o)]--;
 }
 
 /* "Save Stripe invoices to Google Drive": where a product outside the catalog is the source, a task reading

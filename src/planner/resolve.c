@@ -2058,12 +2058,15 @@ static bool product_chain(const struct catalog *c, struct plan_resolution *r)
 	if (!r->product_acts || r->nactions || !na) return false;
 	/* a trigger says what the catalog part is: each new item read, whatever task the words fit */
 	if (r->by != BY_NONE && !r->triggers) return false;
-	r->ncaps = 0;
-	for (int m = 0; m < na && r->ncaps < 2; m++) {
+	/* read with the capabilities the words named still in view ("new GitHub releases" reads releases) */
+	int reads[2], nreads = 0;
+	for (int m = 0; m < na && nreads < 2; m++) {
 		int read = trigger_read(c, r, apps[m]);
-		if (read >= 0) r->caps[r->ncaps++] = read;
+		if (read >= 0) reads[nreads++] = read;
 	}
-	if (!r->ncaps) return false;
+	if (!nreads) return false;
+	r->ncaps = nreads;
+	for (int k = 0; k < nreads; k++) r->caps[k] = reads[k];
 	r->by = BY_QUERY_CAPABILITIES;
 	return true;
 }

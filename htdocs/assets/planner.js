@@ -130,7 +130,7 @@ function statusBlock(d) {
 	if (d.runtime && d.runtime.status !== 'not_constrained') box.append(el('p', { class: 'tight' }, d.runtime.note));
 	const q = task.query;
 	if (q && q.also_asked && q.also_asked.length)
-		box.append(el('p', { class: 'hint', id: 'also-asked' }, t('planner.also_asked', q.also_asked.map(a => '“' + a.words + '”: ' + a.capability + ' (' + a.app + ')').join('; '))));
+		box.append(el('p', { class: 'hint', id: 'also-asked' }, t('planner.also_asked', q.also_asked.map(a => '“' + a.words + '”: ' + a.capability + ' (' + (a.app || t('planner.no_app')) + ')').join('; '))));
 	if (q && q.unmatched_words && q.unmatched_words.length) box.append(el('p', { class: 'hint' }, t('planner.unmatched', q.unmatched_words.join(', '))));
 	if (d.apps && d.apps.not_used && d.apps.not_used.length) box.append(el('p', { class: 'hint' }, t('planner.not_used', d.apps.not_used.join(', '))));
 	return box;

@@ -59,6 +59,14 @@ describe('planner', () => {
 		assert.equal(await count(page, '#steps > li'), plan.steps.length);
 		assert.equal(plan.steps[plan.steps.length - 1].capability, also[0].capability);
 		await done(page, 'planner-also-asked');
+		// one no app in reach can do: its kind's step has no app, and the page says so instead of "null"
+		const q2 = 'Find the budget file in OneDrive and email it to my accountant';
+		const plan2 = (await api('POST', '/v2/workflows/plan', { query: q2 })).body;
+		assert.equal(plan2.task.query.also_asked[0].app, null);
+		const page2 = await open('/?q=' + encodeURIComponent(q2));
+		const shown2 = await text(page2, '#also-asked');
+		assert.ok(!shown2.includes('null') && shown2.includes(plan2.task.query.also_asked[0].capability), shown2);
+		await done(page2, 'planner-also-asked-no-app');
 	});
 
 	test('typing, the read-only switch and Ctrl+Enter plan and update the URL for sharing', async () => {

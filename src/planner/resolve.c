@@ -714,6 +714,23 @@ static uint32_t mention_kind(const struct catalog *c, const struct plan_mention 
  * other the opposite role; with no strong marker the first named is the source. */
 static int verb_of(const struct catalog *c, const struct plan_resolution *r, int i);
 
+/* "from new rows in Google Sheets", "attachments from emails in Gmail": a place marker before an app, after a
+ * source marker and a word for the app's own kind (no other app between), says where the things read come from;
+ * "from my emails in Google Drive" stores them there. */
+static bool from_before_place(const struct catalog *c, struct plan_resolution *r, const struct plan_mention *m)
+{
+	if (m->app < 0) return false;
+	bool own_kind = false;
+	for (int k = m->first - 2, n = 0; k >= 0 && n < 4; k--, n++) {
+		if (r->app_word[k] || r->arrow[k]) return false;
+		if (role_words(c, r, k, 1u << ROLE_SOURCE)) return own_kind;
+		uint32_t kind = AK_COUNT;
+		each_phrase(c, r, k, 1u << SYN_APP_KIND, kind_of_word, &kind);
+		own_kind |= kind == c->apps[m->app].kind;
+	}
+	return false;
+}
+
 /* Whether mention k is the first after a trigger word that is no verb ("when", "sobald"): the app the event
  * happens in, whatever marker stands before it. */
 static bool in_trigger_clause(const struct catalog *c, const struct plan_resolution *r, int k)
@@ -743,7 +760,9 @@ static void find_roles(const struct catalog *c, struct plan_resolution *r)
 		int after = m->first + m->nwords;
 		enum cat_role role = role_before(c, r, m->first);
 		if (after < r->nwords && r->arrow[after] && role == ROLE_NONE) role = ROLE_SOURCE;
-		m->strong = role == ROLE_SOURCE || role == ROLE_TARGET || role == ROLE_KEPT;
+		bool placed = role == ROLE_WEAK_TARGET && from_before_place(c, r, m);
+		if (placed) role = ROLE_SOURCE;
+		m->strong = !placed && (role == ROLE_SOURCE || role == ROLE_TARGET || role == ROLE_KEPT);
 		/* "an Excel file stored on OneDrive": where it is kept, read from there; the words are no verb */
 		if (role == ROLE_KEPT) mark_kept(c, r, m->first);
 		m->role = role == ROLE_SOURCE || role == ROLE_KEPT ? PR_SOURCE
@@ -799,7 +818,11 @@ static void family_in_transfer(const struct catalog *c, struct plan_resolution *
 	const struct cat_family *fam = &c->families[f->family];
 	for (int m = 0, n = r->napps; m < n && r->napps < PLAN_MAX_APPS; m++) {
 		uint32_t a = fam->apps[c->apps[r->apps[m]].kind];
-		if (a == CAT_NONE || (int)a == r->apps[m] || r->app_role[m] == role) continue;
+		/* an app read where its things are placed ("from emails in Gmail") is no end of a transfer the family's
+		 * weak marker would make ("calendar events in Outlook from appointment emails in Gmail") */
+		if (a == CAT_NONE || (int)a == r->apps[m] || r->app_role[m] == role ||
+		    (!strong && r->app_role[m] == PR_SOURCE && !r->app_strong[m]))
+			continue;
 		int dup = 0;
 		for (int q = 0; q < r->napps; q++) dup |= r->apps[q] == (int)a;
 		if (dup) continue;
@@ -1512,6 +1535,8 @@ static bool score_phrase(const struct catalog *c, struct plan_resolution *r, int
 		x->scores[sy->target] += W_TASK_PHRASE * (int)sy->words;
 		return false;
 	}
+	/* "from new rows in Google Sheets": a phrase of writing after a source marker names what is read */
+	if (c->caps[sy->target].write && i > 0 && role_words(c, r, i - 1, 1u << ROLE_SOURCE)) return false;
 	bool no = declined(c, r, sy->target); /* understood (its words match), never scored nor planned */
 	for (int t = 0; t < x->nt && !no; t++) if (task_has_cap(c, (uint32_t)t, sy->target)) x->scores[t] += W_CAP_PHRASE;
 	for (int k = 0; k < r->ncaps; k++) if (r->caps[k] == (int)sy->target) return false;
@@ -1605,6 +1630,24 @@ static bool reads_unnamed(const struct catalog *c, const struct plan_resolution 
 	return (p->kinds & ~written & ~named) != 0;
 }
 
+static int record_cap(const struct catalog *c, int a);
+
+/* "Neue Typeform-Antworten in Google Sheets speichern": what a writing verb asks where the apps named cannot
+ * do it, the query speaks of no files and the one app named as the target keeps records (roles.record_means):
+ * its record capability; else -1. */
+static int target_record(const struct catalog *c, const struct plan_resolution *r, const struct plan_intent *in)
+{
+	if (!writing_intent(c, in) || (r->kinds >> AK_DRIVE & 1)) return -1;
+	int found = -1;
+	for (int m = 0; m < r->napps; m++) {
+		if (r->app_role[m] != PR_TARGET) continue;
+		if (found >= 0) return -1;
+		found = record_cap(c, r->apps[m]);
+		if (found < 0) return -1;
+	}
+	return found;
+}
+
 /* Scores every task; fills best and runner-up. */
 static void score_tasks(const struct catalog *c, struct plan_resolution *r, int *scores, int *lvbuf)
 {
@@ -1623,11 +1666,13 @@ static void score_tasks(const struct catalog *c, struct plan_resolution *r, int 
 	struct phrase_ctx x = { .scores = scores, .nt = nt, .seen = { 0 } };
 	for (int i = 0; i < r->nwords; i++)
 		each_phrase(c, r, i, 1u << SYN_TASK | 1u << SYN_CAP, score_phrase, &x);
-	for (int k = 0; k < r->nintents; k++) {
+	for (int k = 0, record; k < r->nintents; k++) {
 		uint64_t caps = c->intents[r->intents[k].intent].caps;
 		/* "read" an Outlook message reads the message, not the calendar: a verb means what the apps
 		 * named can do, where they can do any of it */
 		if (caps & nm.caps) caps &= nm.caps;
+		/* a writing verb none of the apps named can do keeps a record in the target that keeps records */
+		else if ((record = target_record(c, r, &r->intents[k])) >= 0) caps = 1ull << record;
 		/* nothing the apps named can do, in no kind the query says ("download issues from GitHub"): the verb
 		 * points at no other app's task ("whenever someone emails me" says mail) */
 		else if (nm.caps && !r->nproducts && !(caps_kinds(c, caps) & nm.kinds_said)) caps = 0;
@@ -1678,8 +1723,9 @@ static void mark_support(const struct catalog *c, struct plan_resolution *r, con
 	for (int i = 0; i < r->nwords; i++)
 		if (!r->stop[i] && !r->app_word[i] && !r->arrow[i] && (lvbuf[i * 64 + t] > LV_NONE || (r->word_kinds[i] & kinds)))
 			r->matched[i] = true;
-	for (int k = 0; k < r->nintents; k++)
-		if (c->intents[r->intents[k].intent].caps & caps)
+	for (int k = 0, rec; k < r->nintents; k++)
+		if ((c->intents[r->intents[k].intent].caps & caps) ||
+		    ((rec = target_record(c, r, &r->intents[k])) >= 0 && (caps >> rec & 1)))
 			for (int w = r->intents[k].first; w < r->intents[k].first + r->intents[k].nwords; w++)
 				r->matched[w] = true;
 }

@@ -637,8 +637,8 @@ static enum cat_role role_before(const struct catalog *c, const struct plan_reso
 				for (uint32_t k = 0; (w->starts >> SYN_ROLE & 1) && k < w->syn_count; k++) {
 					const struct cat_syn *sy = &c->syns[c->lists[w->syn_first + k]];
 					/* markers of place only */
-					if (sy->kind != SYN_ROLE || (sy->target != ROLE_SOURCE && sy->target != ROLE_TARGET &&
-					    sy->target != ROLE_WEAK_TARGET && sy->target != ROLE_KEPT))
+					if (sy->kind != SYN_ROLE || (int)sy->words != j - start + 1 || (sy->target != ROLE_SOURCE &&
+					    sy->target != ROLE_TARGET && sy->target != ROLE_WEAK_TARGET && sy->target != ROLE_KEPT))
 						continue;
 					if (phrase_at(c, r, start, cat_s(c, sy->phrase), PH_STRICT) == j - start + 1 &&
 					    r->wm[start][m].level == LV_EXACT)

@@ -767,8 +767,9 @@ static void find_roles(const struct catalog *c, struct plan_resolution *r)
 		if (role == ROLE_KEPT) mark_kept(c, r, m->first);
 		m->role = role == ROLE_SOURCE || role == ROLE_KEPT ? PR_SOURCE
 			: role == ROLE_TARGET || role == ROLE_WEAK_TARGET ? PR_TARGET : PR_NONE;
-		/* "when a meeting is added to my Outlook calendar, put it in ...": where the event happens is read */
-		if (m->role == PR_TARGET && in_trigger_clause(c, r, k)) m->role = PR_SOURCE;
+		/* "when a meeting is added to my Outlook calendar, put it in ...": where the event happens is read, where
+		 * something else is named ("Getting 403 when uploading a file to Google Drive" is no trigger) */
+		if (m->role == PR_TARGET && r->nmentions > 1 && in_trigger_clause(c, r, k)) m->role = PR_SOURCE;
 	}
 	/* "Dropbox should receive my Drive files": the first app named, without a marker, receives */
 	for (int k = 0; receive && k < r->nmentions; k++)
@@ -1083,11 +1084,17 @@ static int intent_over(const struct plan_resolution *r, int i)
  * of creating) is the trigger when an app follows it and the request names another, unless the same verb
  * comes right before it: "send new Gmail emails to Slack" reads the new emails, "create a new Google
  * Calendar event" creates one. The verb it was not is dropped. */
+/* "Getting 403 when uploading a file": a verb's -ing form right after "when" is what the user is doing, no event. */
+static bool doing_at(const struct plan_resolution *r, int i)
+{
+	return i < r->nwords && r->intent_word[i] && r->wordlen[i] > 5 && strcmp(r->words[i] + r->wordlen[i] - 3, "ing") == 0;
+}
+
 static void find_triggers(const struct catalog *c, struct plan_resolution *r)
 {
 	r->triggers = 0;
 	for (int i = 0; i < r->nwords; i++) {
-		r->trigger[i] = r->trigger[i] && !r->arrow[i] && has_role_word(c, r, i, ROLE_TRIGGER);
+		r->trigger[i] = r->trigger[i] && !r->arrow[i] && has_role_word(c, r, i, ROLE_TRIGGER) && !doing_at(r, i + 1);
 		int own = r->trigger[i] ? verb_of(c, r, i) : -1;
 		if (own < 0) continue;
 		int prev = i - 1;
@@ -1523,6 +1530,18 @@ static bool declined(const struct catalog *c, const struct plan_resolution *r, u
 	return false;
 }
 
+/* Whether word i follows "with"/"mit" (an article between allowed) in a request with a verb that writes (before
+ * it, or at the end as German puts it: "Mail mit Anhang über Outlook senden"). */
+static bool goes_along(const struct catalog *c, const struct plan_resolution *r, int i)
+{
+	int j = i - 1;
+	if (j >= 0 && has_role_word(c, r, j, ROLE_DETERMINER)) j--;
+	if (j < 0 || !has_role_word(c, r, j, ROLE_RECORD_WITH)) return false;
+	for (int k = 0; k < r->nintents; k++)
+		if (r->intents[k].first != i && !r->intents[k].negated && writing_intent(c, &r->intents[k])) return true;
+	return false;
+}
+
 static bool score_phrase(const struct catalog *c, struct plan_resolution *r, int i, const struct cat_syn *sy, void *v)
 {
 	struct phrase_ctx *x = v;
@@ -1537,6 +1556,8 @@ static bool score_phrase(const struct catalog *c, struct plan_resolution *r, int
 	}
 	/* "from new rows in Google Sheets": a phrase of writing after a source marker names what is read */
 	if (c->caps[sy->target].write && i > 0 && role_words(c, r, i - 1, 1u << ROLE_SOURCE)) return false;
+	/* "send an email with an attachment": after a writing verb, a thing read that comes "with" it goes along */
+	if (!c->caps[sy->target].write && goes_along(c, r, i)) return false;
 	bool no = declined(c, r, sy->target); /* understood (its words match), never scored nor planned */
 	for (int t = 0; t < x->nt && !no; t++) if (task_has_cap(c, (uint32_t)t, sy->target)) x->scores[t] += W_CAP_PHRASE;
 	for (int k = 0; k < r->ncaps; k++) if (r->caps[k] == (int)sy->target) return false;

@@ -1047,6 +1047,10 @@ static bool note_action(const struct catalog *c, struct plan_resolution *r, int 
 	if (n < (int)sy->words || negated_at(c, r, i)) return false;
 	/* "with a label filter": after an article the word is a noun, the thing, not the action */
 	if (sy->words == 1 && !(c->outside[sy->target].flags & OUT_THING) && after_determiner(c, r, i)) return false;
+	/* "new GitHub stars", "Gmail labels": right after an app's name, one word is that app's thing (not at the end,
+	 * where German puts its verb: "E-Mails in Outlook archivieren") */
+	if (sy->words == 1 && !(c->outside[sy->target].flags & OUT_THING) && i > 0 && r->app_word[i - 1] && i + 1 < r->nwords)
+		return false;
 	int pos[16], np = 0;
 	for (int k = i; k < i + n && np < (int)sy->words && np < 16; k++)
 		if (word_level(r->words[k], r->wordlen[k], phrase_word(cat_s(c, sy->phrase), np), phrase_word_len(cat_s(c, sy->phrase), np),

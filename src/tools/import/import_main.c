@@ -37,8 +37,10 @@ int main(int argc, char **argv)
 		return 1;
 	}
 	printf("records %zu, names %zu, entries %zu (aktiv %zu, eingestellt %zu); skipped: malformed %zu, "
-		"duplicates %zu, over-long %zu; parts left out %zu; coordinates npm %zu, pypi %zu, mcpb %zu, name %zu\n",
+		"duplicates %zu, over-long %zu; parts left out %zu; coordinates npm %zu, pypi %zu, mcpb %zu, name %zu; languages",
 		st.records, st.names, st.entries, st.aktiv, st.eingestellt, st.malformed, st.duplicates, st.overlong,
 		st.dropped_parts, st.coord[0], st.coord[1], st.coord[2], st.coord[3]);
+	for (size_t k = 0; k < st.nlang; k++) printf("%s %s %zu", k ? "," : "", st.lang[k].code, st.lang[k].n);
+	putchar('\n');
 	return 0;
 }

@@ -32,6 +32,19 @@ struct imp {
 };
 
 static void note(struct imp *im, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* One more provider text in language code (dir_detect_language's: a few codes only). */
+static void count_language(struct import_stats *st, const char *code)
+{
+	size_t k = 0;
+	while (k < st->nlang && strcmp(st->lang[k].code, code) != 0) k++;
+	if (k == st->nlang) {
+		if (k == sizeof st->lang / sizeof *st->lang) return;
+		snprintf(st->lang[k].code, sizeof st->lang[k].code, "%s", code);
+		st->nlang++;
+	}
+	st->lang[k].n++;
+}
 static void note(struct imp *im, const char *fmt, ...)
 {
 	if (!im->report) return;
@@ -350,7 +363,7 @@ static struct json_object *build_entry(struct imp *im, const struct json_object 
 	jadd(e, "indexierbar", json_object_new_boolean(strcmp(status, "aktiv") == 0));
 	struct json_object *t = json_object_new_object();
 	const char *lang = dir_detect_language(desc);
-	if (strcmp(lang, "en") != 0) im->st->lang_non_en++;
+	count_language(im->st, lang);
 	jadd(t, "text", json_object_new_string(desc));
 	jadd(t, "sprache", json_object_new_string(lang));
 	jadd(t, "uebersetzt", json_object_new_boolean(0));

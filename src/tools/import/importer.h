@@ -18,7 +18,8 @@ struct import_stats {
 	size_t overlong;       /* records or fields skipped for exceeding a bound */
 	size_t dropped_parts;  /* packages/remotes/inputs left out (unsupported or inconsistent) */
 	size_t coord[4];       /* paket_koordinate prefixes: npm, pypi, mcpb, name */
-	size_t lang_non_en;    /* provider texts detected as another language than English */
+	struct { char code[4]; size_t n; } lang[12]; /* provider texts per detected language, in order of first sight */
+	size_t nlang;
 };
 
 /* Imports the dump text (len bytes). Every skipped record or part is reported as one line on

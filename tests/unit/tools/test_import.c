@@ -68,6 +68,17 @@ Test(import, whole_shared_dump)
 	cr_assert_eq(zh, 5);
 	cr_assert_eq(ko, 2);
 	cr_assert_geq(de, 1);
+	/* the counts autoplan-import prints per language are the entries' languages, English 1,097 of them */
+	size_t total = 0;
+	for (size_t k = 0; k < st.nlang; k++) {
+		size_t n = 0;
+		for (size_t i = 0; i < json_object_array_length(es); i++)
+			n += strcmp(jget_str(jget(json_object_array_get_idx(es, i), "anbietertext"), "sprache"), st.lang[k].code) == 0;
+		cr_assert_eq(n, st.lang[k].n, "language %s", st.lang[k].code);
+		if (strcmp(st.lang[k].code, "en") == 0) cr_assert_eq(n, 1097);
+		total += n;
+	}
+	cr_assert_eq(total, st.entries);
 	/* every skipped part is reported with its record position */
 	cr_assert_eq(st.overlong, 1, "%s", rep);
 	cr_assert(strstr(rep, "record 326 (line 13452): com.cloudflare.mcp/mcp: more than 20 connections"), "%s", rep);

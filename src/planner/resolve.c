@@ -385,7 +385,9 @@ static void split_words(const struct catalog *c, struct plan_resolution *r, cons
 		}
 		int intent = -1;
 		size_t alen = *p ? arrow_at(c, first, p, &intent) : 0;
-		if (alen || !*p || sl + 1 >= sizeof seg) {
+		/* "Every Monday, email me ...": a comma or semicolon ends a clause; the next word is marked */
+		bool comma = *p == ',' || *p == ';';
+		if (alen || comma || !*p || sl + 1 >= sizeof seg) {
 			seg[sl] = '\0';
 			text_fold_words(seg, f, sizeof f);
 			for (char *w = f; *w;) {
@@ -396,6 +398,7 @@ static void split_words(const struct catalog *c, struct plan_resolution *r, cons
 				w = end + 1;
 			}
 			sl = 0;
+			if (comma) { if (r->nwords < PLAN_MAX_WORDS) r->after_comma[r->nwords] = true; continue; }
 			if (alen && r->nwords < PLAN_MAX_WORDS) {
 				/* an arrow between two apps asks for what its intent asks for (a copy) */
 				if (r->nintents < PLAN_MAX_INTENTS)
@@ -949,7 +952,7 @@ static int family_of(const struct catalog *c, int a)
 /* Whether word i opens a clause: the request's start, right after an app's name, after please/then/and. */
 static bool opens_clause(const struct catalog *c, const struct plan_resolution *r, int i)
 {
-	return i == 0 || r->app_word[i - 1] || has_role_word(c, r, i - 1, ROLE_OPENER);
+	return i == 0 || r->after_comma[i] || r->app_word[i - 1] || has_role_word(c, r, i - 1, ROLE_OPENER);
 }
 
 static bool imperative_to_me(const struct catalog *c, const struct plan_resolution *r, int i, const char *phrase)
@@ -2206,7 +2209,9 @@ static void second_action(const struct catalog *c, struct plan_resolution *r)
 		uint64_t caps = c->intents[in->intent].caps;
 		if (in->first > clause) continue;
 		/* "new" describes what a trigger brings ("new incoming emails ... as a new row"), it asks nothing more */
-		if (in->negated || in->first == first || !writing_intent(c, in) || (caps & have) ||
+		/* the request's first verb is what the task is for, unless the task does nothing of it ("email me a
+		 * list of my Outlook meetings": the list is read, then sent) */
+		if (in->negated || !writing_intent(c, in) || (caps & have) ||
 		    has_role_word(c, r, in->first, ROLE_TRIGGER))
 			continue;
 		/* the app named right after the verb is its object ("and update Google Sheets"), else the target

@@ -2209,9 +2209,9 @@ static void second_action(const struct catalog *c, struct plan_resolution *r)
 		uint64_t caps = c->intents[in->intent].caps;
 		if (in->first > clause) continue;
 		/* "new" describes what a trigger brings ("new incoming emails ... as a new row"), it asks nothing more */
-		/* the request's first verb is what the task is for, unless the task does nothing of it ("email me a
-		 * list of my Outlook meetings": the list is read, then sent) */
-		if (in->negated || !writing_intent(c, in) || (caps & have) ||
+		/* the request's first verb is what a chain writes (read there as the write its target can do); for a task
+		 * it is a further action where the task does nothing of it ("email me a list of my Outlook meetings") */
+		if (in->negated || (in->first == first && chain) || !writing_intent(c, in) || (caps & have) ||
 		    has_role_word(c, r, in->first, ROLE_TRIGGER))
 			continue;
 		/* the app named right after the verb is its object ("and update Google Sheets"), else the target

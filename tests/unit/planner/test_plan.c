@@ -791,6 +791,23 @@ Test(plan, product_things_and_their_triggers, .init = setup, .fini = teardown)
 	json_object_put(p);
 }
 
+/* A chain's first verb is its write, no further action of its own; a task's first verb it does nothing of is one. */
+Test(plan, first_verb_of_a_chain_or_a_task, .init = setup, .fini = teardown)
+{
+	static const struct { const char *q; const char *last; size_t steps; } cases[] = {
+		{ "Save new Google Calendar events to Excel", "spreadsheet.rows.append", 3 },
+		{ "Create an Excel row for every new GitHub issue", "spreadsheet.rows.append", 3 },
+		{ "email me a list of my Outlook meetings", "email.send", 2 } };
+	for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+		struct json_object *p = post_query("/v2/workflows/plan", cases[i].q), *steps = at(p, "steps");
+		size_t n = json_object_array_length(steps);
+		cr_assert_eq(n, cases[i].steps, "%s: %s", cases[i].q, json_object_to_json_string(steps));
+		cr_assert_str_eq(sat(json_object_array_get_idx(steps, n - 1), "capability"), cases[i].last, "%s", cases[i].q);
+		cr_assert_str_eq(sat(p, "status"), "needs_scopes", "%s", cases[i].q);
+		json_object_put(p);
+	}
+}
+
 Test(plan, products_outside_are_caller_steps, .init = setup, .fini = teardown)
 {
 	static const struct { const char *q; const char *product; bool first; } cases[] = {

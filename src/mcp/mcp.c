@@ -168,7 +168,28 @@ static bool media_admits(const char *list, const char *type)
 	return false;
 }
 
-/* The transport's rules, before the body is read: 0, or -1 with out filled. */
+/* MCP-Protocol-Version names a version this server does not serve: 400 with the unsupported-version error. It
+ * answers one request, so it carries that request's id when the body is a message with a valid one (JSON-RPC 2.0:
+ * the id is null only when it cannot be read); the body is read for nothing else. */
+static void version_error(const struct request *req, struct reply *out, const char *version)
+{
+	struct json_object *doc = NULL, *id = NULL;
+	if (req->body && req->body_len > 0 && req->body_state == BODY_OK) {
+		struct json_flaw flaw;
+		doc = json_strict_parse(req->body, req->body_len, MAX_JSON_DEPTH, &flaw);
+	}
+	if (!doc || !json_object_is_type(doc, json_type_object) || !json_object_object_get_ex(doc, "id", &id) ||
+	    (!json_object_is_type(id, json_type_string) && !json_object_is_type(id, json_type_int)))
+		id = NULL;
+	char data[VERSION_DATA];
+	rpc_error(out, 400, id, RPC_UNSUPPORTED_VERSION, version_data(data, sizeof data, version),
+		"unsupported protocol version in MCP-Protocol-Version: %.40s (supported: %s, %s, %s)", version,
+		MCP_VERSIONS[0], MCP_VERSIONS[1], MCP_VERSIONS[2]);
+	json_object_put(doc);
+}
+
+/* The transport's rules, before the body is read (but for the version's error, above): 0, or -1 with out
+ * filled. */
 static int transport_checks(const struct mcp_config *cfg, const struct request *req, struct reply *out)
 {
 	const char *origin = request_header(req, "HTTP_ORIGIN");
@@ -184,10 +205,7 @@ static int transport_checks(const struct mcp_config *cfg, const struct request *
 	}
 	const char *version = request_header(req, "HTTP_MCP_PROTOCOL_VERSION");
 	if (version && !supported(version)) {
-		char data[VERSION_DATA];
-		rpc_error(out, 400, NULL, RPC_UNSUPPORTED_VERSION, version_data(data, sizeof data, version),
-			"unsupported protocol version in MCP-Protocol-Version: %.40s (supported: %s, %s, %s)", version,
-			MCP_VERSIONS[0], MCP_VERSIONS[1], MCP_VERSIONS[2]);
+		version_error(req, out, version);
 		return -1;
 	}
 	const char *accept = request_header(req, "HTTP_ACCEPT");

@@ -222,6 +222,19 @@ Test(mcp, protocol_version_header)
 	struct json_object *data = get(get(a.json, "error"), "data"), *sup = get(data, "supported");
 	cr_assert_eq(json_object_array_length(sup), 3);
 	cr_assert_str_eq(str(data, "requested"), "2024-11-05");
+	cr_assert_eq(json_object_get_int(get(a.json, "id")), 1, "%s", a.text); /* the request's id: its body is read */
+	answer_free(&a);
+	/* an id that cannot be read (no id, a body that is not JSON) is null */
+	static const char *const unread[] = { "{\"jsonrpc\":\"2.0\",\"method\":\"ping\"}", "{\"id\":1,", "[{\"id\":1}]",
+		"{\"jsonrpc\":\"2.0\",\"id\":[1],\"method\":\"ping\"}" };
+	for (size_t i = 0; i < sizeof unread / sizeof *unread; i++) {
+		a = mcp(unread[i], bad);
+		expect_rpc_error(&a, 400, -32022);
+		cr_assert(json_object_is_type(get(a.json, "id"), json_type_null), "%s", a.text);
+		answer_free(&a);
+	}
+	a = mcp("{\"jsonrpc\":\"2.0\",\"id\":\"q7\",\"method\":\"ping\"}", bad);
+	cr_assert_str_eq(str(a.json, "id"), "q7", "%s", a.text);
 	answer_free(&a);
 	static const char *const good[] = { "2025-06-18", "2025-11-25" };
 	for (int i = 0; i < 2; i++) {

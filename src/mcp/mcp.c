@@ -168,7 +168,28 @@ static bool media_admits(const char *list, const char *type)
 	return false;
 }
 
-/* The transport's rules, before the body is read: 0, or -1 with out filled. */
+/* MCP-Protocol-Version names a version this server does not serve: 400 with the unsupported-version error. It
+ * answers one request, so it carries that request's id when the body is a message with a valid one (JSON-RPC 2.0:
+ * the id is null only when it cannot be read); the body is read for nothing else. */
+static void version_error(const struct request *req, struct reply *out, const char *version)
+{
+	struct json_object *doc = NULL, *id = NULL;
+	if (req->body && req->body_len > 0 && req->body_state == BODY_OK) {
+		struct json_flaw flaw;
+		doc = json_strict_parse(req->body, req->body_len, MAX_JSON_DEPTH, &flaw);
+	}
+	if (!doc || !json_object_is_type(doc, json_type_object) || !json_object_object_get_ex(doc, "id", &id) ||
+	    (!json_object_is_type(id, json_type_string) && !json_object_is_type(id, json_type_int)))
+		id = NULL;
+	char data[VERSION_DATA];
+	rpc_error(out, 400, id, RPC_UNSUPPORTED_VERSION, version_data(data, sizeof data, version),
+		"unsupported protocol version in MCP-Protocol-Version: %.40s (supported: %s, %s, %s)", version,
+		MCP_VERSIONS[0], MCP_VERSIONS[1], MCP_VERSIONS[2]);
+	json_object_put(doc);
+}
+
+/* The transport's rules, before the body is read (but for the version's error, above): 0, or -1 with out
+ * filled. */
 static int transport_checks(const struct mcp_config *cfg, const struct request *req, struct reply *out)
 {
 	const char *origin = request_header(req, "HTTP_ORIGIN");
@@ -184,10 +205,7 @@ static int transport_checks(const struct mcp_config *cfg, const struct request *
 	}
 	const char *version = request_header(req, "HTTP_MCP_PROTOCOL_VERSION");
 	if (version && !supported(version)) {
-		char data[VERSION_DATA];
-		rpc_error(out, 400, NULL, RPC_UNSUPPORTED_VERSION, version_data(data, sizeof data, version),
-			"unsupported protocol version in MCP-Protocol-Version: %.40s (supported: %s, %s, %s)", version,
-			MCP_VERSIONS[0], MCP_VERSIONS[1], MCP_VERSIONS[2]);
+		version_error(req, out, version);
 		return -1;
 	}
 	const char *accept = request_header(req, "HTTP_ACCEPT");
@@ -429,7 +447,11 @@ static void tools_list(const struct mcp_config *cfg, const struct router *r, boo
 static void request(const struct mcp_config *cfg, const struct router *r, const struct request *req,
 	struct reply *out, const char *method, struct json_object *id, struct json_object *params, const struct era *era)
 {
-	if (strcmp(method, "initialize") == 0) {
+	if (era->modern && (strcmp(method, "initialize") == 0 || strcmp(method, "ping") == 0)) {
+		/* 2026-07-28 removed the handshake and ping: not found, as any method it does not have */
+		rpc_error(out, 404, id, RPC_METHOD_NOT_FOUND, NULL, "method not found: %s is not part of protocol version "
+			"%s (server/discover replaces the handshake)", method, MCP_MODERN);
+	} else if (strcmp(method, "initialize") == 0) {
 		initialize(out, id, params, era);
 	} else if (strcmp(method, "server/discover") == 0) {
 		discover(out, id, era);
@@ -458,7 +480,8 @@ static void request(const struct mcp_config *cfg, const struct router *r, const 
 	} else if (strcmp(method, "prompts/get") == 0) {
 		prompts_get(out, id, params, era);
 	} else {
-		rpc_error(out, 200, id, RPC_METHOD_NOT_FOUND, NULL, "method not found: %.80s", method);
+		/* 2026-07-28's transport answers a method the server does not have 404; the handshake's, 200 */
+		rpc_error(out, era->modern ? 404 : 200, id, RPC_METHOD_NOT_FOUND, NULL, "method not found: %.80s", method);
 	}
 }
 
@@ -504,16 +527,22 @@ static int modern_checks(const struct request *req, struct reply *out, struct js
 {
 	const char *meta = param_string(meta_obj, "io.modelcontextprotocol/protocolVersion"), *header = request_header(req, "HTTP_MCP_PROTOCOL_VERSION");
 	if (!meta && !(header && strcmp(header, MCP_MODERN) == 0)) return 0;
-	if (strcmp(method, "initialize") == 0) return 0; /* the handshake is the older generations' */
+	/* the handshake is the older generations': an initialize is theirs unless it names 2026-07-28 itself, which
+	 * has no handshake (request() answers it as a method not found) */
+	if (strcmp(method, "initialize") == 0 && !(meta && strcmp(meta, MCP_MODERN) == 0) &&
+	    !(header && strcmp(header, MCP_MODERN) == 0))
+		return 0;
+	/* a header (served: transport_checks saw it) that the _meta contradicts is a mismatch first, whatever the
+	 * _meta names */
+	if (meta && header && strcmp(meta, header) != 0) {
+		rpc_error(out, 400, id, RPC_HEADER_MISMATCH, NULL, "MCP-Protocol-Version (%.40s) is not the _meta's version "
+			"(%.40s)", header, meta);
+		return -1;
+	}
 	if (meta && !supported(meta)) {
 		char data[VERSION_DATA];
 		rpc_error(out, 400, id, RPC_UNSUPPORTED_VERSION, version_data(data, sizeof data, meta),
 			"unsupported protocol version in _meta: %.40s", meta);
-		return -1;
-	}
-	if (meta && header && strcmp(meta, header) != 0) {
-		rpc_error(out, 400, id, RPC_HEADER_MISMATCH, NULL, "MCP-Protocol-Version (%.40s) is not the _meta's version "
-			"(%.40s)", header, meta);
 		return -1;
 	}
 	if (mirrored(req, out, id, "HTTP_MCP_METHOD", "Mcp-Method", method) < 0) return -1;
@@ -560,6 +589,17 @@ static void message(const struct mcp_config *cfg, const struct router *r, const 
 	if (modern < 0) return;
 	if (!has_id) {
 		out->status = 202; /* a notification: accepted, no body */
+		return;
+	}
+	/* 2026-07-28: every request's _meta carries its version and the client's capabilities (an empty object
+	 * when it has none); the client's info is optional */
+	struct json_object *caps = NULL;
+	if (modern == 1 && (!param_string(meta, "io.modelcontextprotocol/protocolVersion") ||
+	    !json_object_object_get_ex(meta, "io.modelcontextprotocol/clientCapabilities", &caps) ||
+	    !json_object_is_type(caps, json_type_object))) {
+		rpc_error(out, 400, id, RPC_INVALID_PARAMS, NULL, "a request of protocol version %s needs params._meta with "
+			"io.modelcontextprotocol/protocolVersion (a string) and io.modelcontextprotocol/clientCapabilities "
+			"(an object)", MCP_MODERN);
 		return;
 	}
 	int order[2];

@@ -111,7 +111,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (request_read(&req, &io, 4096) < 0) abort();
 	router_dispatch(&rt, &req, &rep);
 	if (response_write(&io, &rep) < 0) abort();
-	static const int statuses[] = { 200, 202, 400, 403, 405, 406, 413, 415 };
+	static const int statuses[] = { 200, 202, 400, 403, 404, 405, 406, 413, 415 };
 	bool known = false;
 	for (size_t i = 0; i < sizeof statuses / sizeof *statuses; i++) known |= rep.status == statuses[i];
 	if (!known) abort();

@@ -222,6 +222,19 @@ Test(mcp, protocol_version_header)
 	struct json_object *data = get(get(a.json, "error"), "data"), *sup = get(data, "supported");
 	cr_assert_eq(json_object_array_length(sup), 3);
 	cr_assert_str_eq(str(data, "requested"), "2024-11-05");
+	cr_assert_eq(json_object_get_int(get(a.json, "id")), 1, "%s", a.text); /* the request's id: its body is read */
+	answer_free(&a);
+	/* an id that cannot be read (no id, a body that is not JSON) is null */
+	static const char *const unread[] = { "{\"jsonrpc\":\"2.0\",\"method\":\"ping\"}", "{\"id\":1,", "[{\"id\":1}]",
+		"{\"jsonrpc\":\"2.0\",\"id\":[1],\"method\":\"ping\"}" };
+	for (size_t i = 0; i < sizeof unread / sizeof *unread; i++) {
+		a = mcp(unread[i], bad);
+		expect_rpc_error(&a, 400, -32022);
+		cr_assert(json_object_is_type(get(a.json, "id"), json_type_null), "%s", a.text);
+		answer_free(&a);
+	}
+	a = mcp("{\"jsonrpc\":\"2.0\",\"id\":\"q7\",\"method\":\"ping\"}", bad);
+	cr_assert_str_eq(str(a.json, "id"), "q7", "%s", a.text);
 	answer_free(&a);
 	static const char *const good[] = { "2025-06-18", "2025-11-25" };
 	for (int i = 0; i < 2; i++) {
@@ -408,7 +421,9 @@ Test(mcp, tools_list_written_at_build_time)
 		*const modern[] = { "HTTP_MCP_PROTOCOL_VERSION", MCP_MODERN, "HTTP_MCP_METHOD", "tools/list", NULL };
 	const char *const *headers[] = { en, de, modern };
 	for (size_t i = 0; i < sizeof headers / sizeof *headers; i++) {
-		const char *body = "{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":\"tools/list\",\"params\":{}}";
+		const char *body = headers[i] != modern ? "{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":\"tools/list\",\"params\":{}}" :
+			"{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":\"tools/list\",\"params\":{\"_meta\":{"
+			"\"io.modelcontextprotocol/protocolVersion\":\"2026-07-28\",\"io.modelcontextprotocol/clientCapabilities\":{}}}}";
 		cfg.tools = NULL;
 		struct answer now = mcp(body, headers[i]);
 		cfg.tools = prebuilt_tools;
@@ -620,6 +635,11 @@ Test(mcp, modern_headers_must_mirror_the_body)
 			"{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"resources/read\",\"params\":{\"uri\":\"autoplan:/v2/tasks\"," META "}}", -32020 },
 		{ { "HTTP_MCP_PROTOCOL_VERSION", "2026-07-28", "HTTP_MCP_METHOD", "prompts/get", NULL },
 			"{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"prompts/get\",\"params\":{\"name\":\"plan_request\"," META "}}", -32020 },
+		/* a served header and a _meta naming a version not served: a mismatch first */
+		{ { "HTTP_MCP_PROTOCOL_VERSION", "2026-07-28", "HTTP_MCP_METHOD", "tools/list", NULL },
+			"{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/list\",\"params\":{\"_meta\":"
+			"{\"io.modelcontextprotocol/protocolVersion\":\"v999.0.0\",\"io.modelcontextprotocol/clientCapabilities\":{}}}}",
+			-32020 },
 		/* a version not served, named in _meta */
 		{ { "HTTP_MCP_METHOD", "tools/list", NULL }, "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/list\",\"params\":"
 			"{\"_meta\":{\"io.modelcontextprotocol/protocolVersion\":\"2099-01-01\"}}}", -32022 },
@@ -645,6 +665,55 @@ Test(mcp, modern_headers_must_mirror_the_body)
 	cr_assert_eq(a.status, 200, "%s", a.text);
 	cr_assert_eq(json_object_get_int64(get(get(a.json, "result"), "ttlMs")), 300000);
 	cr_assert_str_eq(str(get(a.json, "result"), "resultType"), "complete");
+	answer_free(&a);
+}
+
+/* 2026-07-28: a request's _meta must carry the version and the client's capabilities (400, -32602); the methods
+ * that generation removed (initialize, ping) and those no generation has are 404, -32601, and stay 200 for the
+ * handshake's requests. */
+Test(mcp, modern_meta_required_and_methods_not_found)
+{
+	static const char *const bodies[] = {
+		"{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/list\"}",
+		"{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/list\",\"params\":{}}",
+		"{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/list\",\"params\":{\"_meta\":"
+		"{\"io.modelcontextprotocol/clientCapabilities\":{}}}}",
+		"{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/list\",\"params\":{\"_meta\":"
+		"{\"io.modelcontextprotocol/protocolVersion\":\"2026-07-28\"}}}",
+		"{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/list\",\"params\":{\"_meta\":"
+		"{\"io.modelcontextprotocol/protocolVersion\":\"2026-07-28\",\"io.modelcontextprotocol/clientCapabilities\":[]}}}",
+	};
+	const char *h[] = { "HTTP_MCP_PROTOCOL_VERSION", "2026-07-28", "HTTP_MCP_METHOD", "tools/list", NULL };
+	for (size_t i = 0; i < sizeof bodies / sizeof *bodies; i++) {
+		struct answer a = mcp(bodies[i], h);
+		expect_rpc_error(&a, 400, -32602);
+		cr_assert_eq(json_object_get_int(get(a.json, "id")), 1, "case %zu", i);
+		answer_free(&a);
+	}
+	/* a notification needs no _meta */
+	struct answer a = mcp("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/cancelled\"}",
+		(const char *[]){ "HTTP_MCP_PROTOCOL_VERSION", "2026-07-28", "HTTP_MCP_METHOD", "notifications/cancelled", NULL });
+	cr_assert_eq(a.status, 202, "%s", a.text);
+	answer_free(&a);
+	static const char *const gone[] = { "initialize", "ping", "logging/setLevel", "resources/subscribe", "no/such" };
+	for (size_t i = 0; i < sizeof gone / sizeof *gone; i++) {
+		char body[512];
+		snprintf(body, sizeof body, "{\"jsonrpc\":\"2.0\",\"id\":9,\"method\":\"%s\",\"params\":{" META "}}", gone[i]);
+		const char *hm[] = { "HTTP_MCP_PROTOCOL_VERSION", "2026-07-28", "HTTP_MCP_METHOD", gone[i], NULL };
+		a = mcp(body, hm);
+		expect_rpc_error(&a, 404, -32601);
+		cr_assert_eq(json_object_get_int(get(a.json, "id")), 9, "%s", gone[i]);
+		answer_free(&a);
+	}
+	/* the handshake's: ping served, a method not found answered 200 */
+	a = mcp("{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"ping\"}", NULL);
+	cr_assert_eq(a.status, 200, "%s", a.text);
+	answer_free(&a);
+	a = mcp("{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"no/such\"}", NULL);
+	expect_rpc_error(&a, 200, -32601);
+	answer_free(&a);
+	a = mcp(INIT("2026-07-28"), NULL); /* asked in the handshake's params, not in _meta: the handshake answers */
+	cr_assert_str_eq(str(get(a.json, "result"), "protocolVersion"), "2025-11-25");
 	answer_free(&a);
 }
 

@@ -402,6 +402,9 @@ int gate_next(struct gate *g, volatile sig_atomic_t *stop)
 				if (g->slot[ev[k].data.fd].fd >= 0) inspect(g, ev[k].data.fd);
 				continue;
 			}
+			/* a connection ready to serve comes first: a new one is left to an idle worker (or to this one after),
+			 * so a worker killed while serving loses that request, not others it took meanwhile */
+			if (g->nready) continue;
 			int i = g->paused ? -1 : free_slot(g, now, false);
 			if (i < 0) {
 				listen_pause(g, true);

@@ -1,10 +1,12 @@
 // The Config check page: a client configuration checked by POST /v2/config/validate, issues next to their lines,
-// the corrected configuration and a diff between the two. The configuration never goes into the URL.
-import { t, el, clear, $, api, errorBox, copyButton, setUrl, params, initPage, versions, word, badge, fileTable } from './common.js';
+// the corrected configuration and a diff between the two. The configuration never goes into the URL. Below, the
+// configuration that connects the chosen client to this service's own MCP endpoint (POST /v2/configure, id self).
+import { t, el, clear, $, api, errorBox, copyButton, setUrl, params, initPage, versions, word, badge, fileTable, lang } from './common.js';
 import { pathLines, lineOf, messageLine } from './locate.js';
 import { lineDiff, diffCounts } from './diff.js';
 
 const SEV_TONE = { error: 'bad', warning: 'warn', info: 'info' };
+const SELF_TONE = { ok: 'ok', ok_via_bridge: 'info', limited: 'warn', incompatible: 'bad', unknown_client: 'bad' };
 const STATUS_TONE = { valid: 'ok', valid_with_warnings: 'warn', invalid: 'bad', parse_error: 'bad', unknown_client: 'bad' };
 let clients = [];
 let meanings = {};
@@ -121,13 +123,58 @@ function corrected(d, text) {
 	return sec;
 }
 
+// The address is the one this page came from: the browser knows the public one, which the responder behind a
+// front server may not; the answer's endpoint says what was written.
+async function configureSelf() {
+	const client = $('#client').value;
+	const out = $('#self-result');
+	out.setAttribute('aria-busy', 'true');
+	clear(out, el('p', { class: 'loading' }, t('loading')));
+	$('#self-btn').disabled = true;
+	try {
+		const d = await api('POST', '/v2/configure', { id: 'self', client, url: $('#self-url').value.trim(), locale: lang });
+		renderSelf(out, d);
+	} catch (e) {
+		clear(out, errorBox(e, t('cfg.self_failed')));
+	}
+	$('#self-btn').disabled = false;
+	out.setAttribute('aria-busy', 'false');
+}
+
+function renderSelf(out, d) {
+	const c = clients.find(x => x.id === d.client);
+	const heading = el('h2', { tabindex: '-1' }, t('cfg.self_result', c ? c.name : d.client));
+	clear(out, heading, el('div', { class: 'status ' + (SELF_TONE[d.status] || 'info'), id: 'self-status', 'data-status': d.status },
+		el('div', { class: 'title' }, word('configure.', d.status)), d.reason ? el('p', { class: 'tight' }, d.reason) : null));
+	const tpl = d.template;
+	if (!tpl) {
+		if (d.supported_clients) out.append(el('p', {}, t('cfg.supported', d.supported_clients.map(x => x.name).join(', '))));
+		return;
+	}
+	out.append(el('p', { id: 'self-endpoint' }, t('cfg.self_endpoint', d.endpoint.url, tpl.server_name)),
+		el('h3', {}, t('entry.snippet', tpl.format, tpl.root_key)),
+		el('pre', { id: 'self-snippet' }, el('code', {}, tpl.snippet)),
+		el('div', { class: 'actions' }, copyButton(() => tpl.snippet, t('entry.copy_snippet'), ''),
+			el('button', { type: 'button', class: 'secondary', id: 'self-check',
+				onclick: () => { $('#config').value = tpl.snippet; check(); $('#result').scrollIntoView(); } }, t('cfg.self_check'))),
+		tpl.merge ? el('p', { class: 'hint' }, tpl.merge) : null);
+	if (tpl.steps && tpl.steps.length) out.append(el('h3', {}, t('entry.steps')), el('ol', {}, tpl.steps.map(s => el('li', {}, s))));
+	heading.focus({ preventScroll: true });
+}
+
 async function start() {
 	initPage('cfg.title');
 	const chosen = params().get('client') || 'claude-desktop';
 	clientOptions(chosen);
 	$('#cfg-form').addEventListener('submit', e => { e.preventDefault(); check(); });
 	$('#config').addEventListener('keydown', e => { if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) { e.preventDefault(); check(); } });
-	$('#client').addEventListener('change', () => { setUrl({ client: $('#client').value }, false); clientFiles(); });
+	$('#client').addEventListener('change', () => {
+		setUrl({ client: $('#client').value }, false);
+		clientFiles();
+		if ($('#self-status')) configureSelf(); /* a configuration shown follows the client */
+	});
+	$('#self-url').value = location.origin + '/mcp';
+	$('#self-form').addEventListener('submit', e => { e.preventDefault(); configureSelf(); });
 	$('#file').addEventListener('change', async () => {
 		const f = $('#file').files[0];
 		if (f) { $('#config').value = await f.text(); check(); }

@@ -71,7 +71,7 @@ ANSWER(A_CONFIG_VALIDATE, p_config_validate);
 
 static const struct schema_prop p_configure[] = {
 	{ "id", &a_str, false }, { "client", &a_str, true }, { "entry_status", &a_str, false },
-	{ "status", &a_str, true }, { "reason", &a_str, false }, { "connection", &a_obj_null, true },
+	{ "endpoint", &a_obj, false }, { "status", &a_str, true }, { "reason", &a_str, false }, { "connection", &a_obj_null, true },
 	{ "template", &a_obj_null, true }, { "alternatives", &a_arr, false }, UNKNOWN_CLIENT, END };
 ANSWER(A_CONFIGURE, p_configure);
 

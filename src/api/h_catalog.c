@@ -44,6 +44,25 @@ void h_reports(const struct hctx *c, struct json_object *in, struct reply *out)
 	serve_doc(c, DOC_REPORTS, out);
 }
 
+/* The MCP endpoint beside the list: an agent reading the index finds where to connect and how to get the
+ * configuration for its client without reading the route list. */
+static void mcp_view(struct jw *w)
+{
+	jw_obj(w);
+	jw_key(w, "endpoint");
+	jw_str(w, "/mcp");
+	jw_key(w, "transport");
+	jw_str(w, "streamable-http");
+	jw_key(w, "sessions");
+	jw_bool(w, false);
+	jw_key(w, "configure");
+	jw_str(w, "POST /v2/configure with {\"id\": \"self\", \"client\": \"<client id>\"} gives the client's "
+		"configuration for this endpoint (add \"url\" when clients reach this service at another address)");
+	jw_key(w, "documentation");
+	jw_str(w, "docs/mcp.md");
+	jw_obj_end(w);
+}
+
 void h_index(const struct hctx *hc, struct json_object *in, struct reply *out)
 {
 	(void)in;
@@ -76,6 +95,8 @@ void h_index(const struct hctx *hc, struct json_object *in, struct reply *out)
 	jw_arr_end(w);
 	jw_key(w, "openapi");
 	jw_str(w, "/v2/openapi.json");
+	jw_key(w, "mcp");
+	mcp_view(w);
 }
 
 void h_not_implemented(const struct hctx *hc, struct json_object *in, struct reply *out)

@@ -8,6 +8,7 @@
 #include "jsonw/jsonw.h"
 #include "api/views.h"
 #include "util/jsonutil.h"
+#include "catalog/vocab.h"
 
 #include <stdbool.h>
 #include <stdio.h>
@@ -161,12 +162,11 @@ static void alternatives(struct jw *w, struct json_object *conns, const struct c
 	jw_arr_end(w);
 }
 
-/* The entry's connections (caller puts them), judged for the client into cs[32] with the best in *best;
- * NULL after a 404 reply when `want` names no connection of the entry. */
-static struct json_object *judge_entry(const struct hctx *hc, const struct cat_client *cl, const struct cat_entry *e,
+/* conns (taken) judged for the client into cs[32] with the best in *best; NULL after a 404 reply when `want`
+ * names none of them. */
+static struct json_object *judge_conns(const struct hctx *hc, const struct cat_client *cl, struct json_object *conns,
 	const char *want, struct compat *cs, int *best, struct reply *out)
 {
-	struct json_object *conns = json_tokener_parse(cat_s(hc->cat, e->connections));
 	*best = judge_all(hc, cl, conns, want, cs, 32);
 	if (*best == -2) {
 		connection_not_found(out, conns, want);
@@ -174,6 +174,14 @@ static struct json_object *judge_entry(const struct hctx *hc, const struct cat_c
 		return NULL;
 	}
 	return conns;
+}
+
+/* The entry's connections (caller puts them), judged for the client into cs[32] with the best in *best;
+ * NULL after a 404 reply when `want` names no connection of the entry. */
+static struct json_object *judge_entry(const struct hctx *hc, const struct cat_client *cl, const struct cat_entry *e,
+	const char *want, struct compat *cs, int *best, struct reply *out)
+{
+	return judge_conns(hc, cl, json_tokener_parse(cat_s(hc->cat, e->connections)), want, cs, best, out);
 }
 
 void h_compatibility(const struct hctx *hc, struct json_object *in, struct reply *out)
@@ -255,7 +263,7 @@ static void bundle_template(struct jw *w, const struct hctx *hc, const struct ca
 	jw_obj_end(w);
 }
 
-static void build_template(struct jw *w, const struct hctx *hc, const struct cat_client *cl, const struct cat_entry *e,
+static void build_template(struct jw *w, const struct hctx *hc, const struct cat_client *cl, const char *name,
 	struct json_object *conn, const struct compat *c, const char *locale)
 {
 	const char *cid = jget_str(conn, "id");
@@ -263,8 +271,6 @@ static void build_template(struct jw *w, const struct hctx *hc, const struct cat
 		bundle_template(w, hc, cl, conn, locale);
 		return;
 	}
-	char name[120];
-	snippet_server_name(cat_s(hc->cat, e->key), name, sizeof name);
 	struct json_object *secrets = json_object_new_array();
 	struct json_object *tree = snippet_build(hc->cat, cl, name, conn, c->status == CS_VIA_BRIDGE, secrets);
 	enum cfg_format f = (enum cfg_format)cl->format;
@@ -296,31 +302,91 @@ static void build_template(struct jw *w, const struct hctx *hc, const struct cat
 	json_object_put(secrets);
 }
 
-void h_configure(const struct hctx *hc, struct json_object *in, struct reply *out)
+/* id "self": the one connection of this service's own MCP endpoint, shaped as a directory entry's remote
+ * connection is, so the same judgement and the same snippet builder serve it. */
+static struct json_object *self_connections(const char *url)
 {
-	const struct cat_entry *e = body_entry(hc, in, out);
-	if (!e) return;
-	const char *client = jget_str(in, "client"), *want = jget_str(in, "connection"), *locale = loc(in);
-	const struct cat_client *cl = cat_client_find(hc->cat, client);
-	if (!cl) {
-		struct jw *w = unknown_client(out, hc->cat, client);
-		jw_key(w, "connection");
-		jw_null(w);
-		jw_key(w, "template");
-		jw_null(w);
-		return;
+	struct json_object *c = json_object_new_object(), *text = json_object_new_object();
+	jadd(c, "id", json_object_new_string("remote-http"));
+	jadd(c, "transport", json_object_new_string("streamable-http"));
+	jadd(c, "runtime", json_object_new_string("remote"));
+	jadd(c, "command", NULL);
+	jadd(c, "args", json_object_new_array());
+	jadd(c, "url", json_object_new_string(url));
+	jadd(c, "package", NULL);
+	jadd(c, "requires", json_object_new_array());
+	jadd(c, "env", json_object_new_array());
+	jadd(c, "headers", json_object_new_array());
+	jadd(text, "en", json_object_new_string("This service's own MCP endpoint over Streamable HTTP: stateless, no "
+		"sign-in and no secrets; its tools are the planning and directory operations of /v2 (docs/mcp.md)."));
+	jadd(text, "de", json_object_new_string("Der MCP-Endpunkt dieses Dienstes über Streamable HTTP: zustandslos, "
+		"ohne Anmeldung und ohne Geheimnisse; seine Werkzeuge sind die Planungs- und Verzeichnisoperationen von /v2 "
+		"(docs/mcp.md)."));
+	jadd(c, "text", text);
+	struct json_object *conns = json_object_new_array();
+	json_object_array_add(conns, c);
+	return conns;
+}
+
+/* The request's url member as the MCP endpoint: kept when it ends in /mcp, else the base it names with /mcp
+ * appended. The schema's pattern has checked the characters; a host must still start with one. */
+static bool endpoint_from_url(const char *given, char *url, size_t cap)
+{
+	const char *host = strstr(given, "://") + 3;
+	if (*host == ':' || *host == '/' || *host == '.') return false;
+	size_t n = strlen(given);
+	if (n >= 4 && !strcmp(given + n - 4, "/mcp")) {
+		snprintf(url, cap, "%s", given);
+		return true;
 	}
-	struct compat cs[32];
-	int best;
-	struct json_object *conns = judge_entry(hc, cl, e, want, cs, &best, out);
-	if (!conns) return;
-	struct jw *w = reply_object(out);
-	jw_key(w, "id");
-	jw_str(w, jget_str(in, "id"));
-	jw_key(w, "client");
-	view_str(w, hc->cat, cl->id);
-	jw_key(w, "entry_status");
-	view_str(w, hc->cat, e->status);
+	while (n > (size_t)(host - given) && given[n - 1] == '/') n--;
+	snprintf(url, cap, "%.*s/mcp", (int)n, given);
+	return true;
+}
+
+/* The address of this service's MCP endpoint into url, and where it was taken from: "url" (the request said),
+ * or the request's own origin (request_origin). NULL after a 400 when neither gives one. */
+static const char *self_endpoint(const struct hctx *hc, struct json_object *in, char *url, size_t cap,
+	struct reply *out)
+{
+	const char *given = jget_str(in, "url");
+	if (given) {
+		if (endpoint_from_url(given, url, cap)) return "url";
+		reply_error(out, 400, "invalid_request", "body", "/url", "url \"%.80s\" names no host", given);
+		return NULL;
+	}
+	if (hc->origin_from) {
+		snprintf(url, cap, "%s/mcp", hc->origin);
+		return hc->origin_from;
+	}
+	reply_error(out, 400, "invalid_request", "body", "/url", "this request does not say which address it came to "
+		"(no usable Host header or SERVER_NAME); pass url, the public address clients reach this service at");
+	return NULL;
+}
+
+/* {url, source, note}: which address the configuration names and why, so a caller behind a front server sees
+ * when to pass url instead. */
+static void endpoint_view(struct jw *w, const char *url, const char *from, const char *locale)
+{
+	bool de = !strcmp(locale, "de"), given = !strcmp(from, "url");
+	jw_obj(w);
+	jw_key(w, "url");
+	jw_str(w, url);
+	jw_key(w, "source");
+	jw_str(w, from);
+	jw_key(w, "note");
+	if (given) jw_str(w, de ? "die Adresse aus url der Anfrage" : "the address the request's url gave");
+	else jw_str(w, de ? "Schema und Host, unter denen diese Anfrage ankam (X-Forwarded-Proto wird nicht gelesen): "
+		"richtig, wenn Clients den Dienst unter derselben Adresse erreichen; sonst url mitgeben" :
+		"the scheme and host this request came to (X-Forwarded-Proto is not read): right when clients reach the "
+		"service at the same address; otherwise pass url");
+	jw_obj_end(w);
+}
+
+/* The part of row 8's answer after its subject: status, reason, connection, template, alternatives. */
+static void configure_result(struct jw *w, const struct hctx *hc, const struct cat_client *cl, const char *name,
+	struct json_object *conns, const struct compat *cs, int best, const char *locale)
+{
 	if (best < 0) {
 		bool any = json_object_array_length(conns) > 0;
 		jw_key(w, "status");
@@ -340,10 +406,61 @@ void h_configure(const struct hctx *hc, struct json_object *in, struct reply *ou
 		jw_key(w, "connection");
 		conn_view(w, conn, locale);
 		jw_key(w, "template");
-		build_template(w, hc, cl, e, conn, &cs[best], locale);
+		build_template(w, hc, cl, name, conn, &cs[best], locale);
 	}
 	jw_key(w, "alternatives");
 	alternatives(w, conns, cs, locale, "auto");
+}
+
+/* The subject of the request, checked: a directory entry (*e), or this service (url and *from filled). */
+static bool configure_subject(const struct hctx *hc, struct json_object *in, const struct cat_entry **e, char *url,
+	size_t cap, const char **from, struct reply *out)
+{
+	if (!strcmp(jget_str(in, "id"), "self")) return (*from = self_endpoint(hc, in, url, cap, out)) != NULL;
+	if (jget(in, "url")) {
+		reply_error(out, 400, "invalid_request", "body", "/url", "url is taken only with id \"self\" (this "
+			"service's own endpoint); a directory entry's connections carry their own addresses");
+		return false;
+	}
+	return (*e = body_entry(hc, in, out)) != NULL;
+}
+
+void h_configure(const struct hctx *hc, struct json_object *in, struct reply *out)
+{
+	const struct cat_entry *e = NULL;
+	const char *from = NULL;
+	char url[480];
+	if (!configure_subject(hc, in, &e, url, sizeof url, &from, out)) return;
+	const char *client = jget_str(in, "client"), *want = jget_str(in, "connection"), *locale = loc(in);
+	const struct cat_client *cl = cat_client_find(hc->cat, client);
+	if (!cl) {
+		struct jw *w = unknown_client(out, hc->cat, client);
+		jw_key(w, "connection");
+		jw_null(w);
+		jw_key(w, "template");
+		jw_null(w);
+		return;
+	}
+	struct compat cs[32];
+	int best;
+	struct json_object *conns = e ? judge_entry(hc, cl, e, want, cs, &best, out) :
+		judge_conns(hc, cl, self_connections(url), want, cs, &best, out);
+	if (!conns) return;
+	char name[120] = SERVICE_NAME;
+	if (e) snippet_server_name(cat_s(hc->cat, e->key), name, sizeof name);
+	struct jw *w = reply_object(out);
+	jw_key(w, "id");
+	jw_str(w, jget_str(in, "id"));
+	jw_key(w, "client");
+	view_str(w, hc->cat, cl->id);
+	if (e) {
+		jw_key(w, "entry_status");
+		view_str(w, hc->cat, e->status);
+	} else {
+		jw_key(w, "endpoint");
+		endpoint_view(w, url, from, locale);
+	}
+	configure_result(w, hc, cl, name, conns, cs, best, locale);
 	json_object_put(conns);
 }
 

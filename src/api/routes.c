@@ -106,13 +106,14 @@ const struct route ROUTES[] = {
 		"corrected_config (null unless every correction is certain; text in the client's format when config was "
 		"text), severities ({code: error|warning|info}); unknown_client adds supported_clients",
 		"Eine MCP-Client-Konfiguration prüfen", &A_CONFIG_VALIDATE },
-	{ "POST", "/v2/configure", "configure", "Configuration template for an entry and a client", 8,
-		NULL, NULL, &B_ENTRY, h_configure, V | E | T,
+	{ "POST", "/v2/configure", "configure", "Configuration template for an entry, or this service, and a client", 8,
+		NULL, NULL, &B_CONFIGURE, h_configure, V | E | T | R_SELF,
+		"id, client, entry_status (an entry) or endpoint (id self: {url, source url|host_header|server_name, note}), "
 		"status (ok, ok_via_bridge, limited, incompatible, no_connections, unknown_client), connection (the chosen "
 		"connection, auto = best for the client), template ({format, root_key, server_name, snippet (text in the "
 		"client's format), config, secrets, file_locations, steps, merge}), alternatives; 404 entry_not_found, "
-		"404 connection_not_found",
-		"Konfigurationsvorlage für einen Eintrag und einen Client", &A_CONFIGURE },
+		"404 connection_not_found; id self without url when the request names no address: 400",
+		"Konfigurationsvorlage für einen Eintrag oder diesen Dienst und einen Client", &A_CONFIGURE },
 	{ "GET", "/v2/capability-gaps", "getCapabilityGaps", "Which capabilities an app documents, and its gaps", 9,
 		NULL, &Q_GAPS, NULL, h_capability_gaps, V | E | C | T, "app, capabilities, connector_inventory",
 		"Welche Fähigkeiten eine App dokumentiert, und ihre Lücken", &A_GAPS },

@@ -90,7 +90,7 @@ static const struct schema_prop p_task_body[] = {
 const struct schema B_TASK = { .kind = SK_OBJECT, .min = NB, .max = NB, .props = p_task_body,
 	.doc = "Task request" };
 
-/* Entry request body: rows 5, 8 */
+/* Entry request body: row 5; row 8 adds id self and url (B_CONFIGURE) */
 static const struct schema s_entry_id = { .kind = SK_STRING, .min = NB, .max = 240,
 	.pattern = "^(mcp|agenten)/[a-z0-9][a-z0-9-]*$", .doc = "Directory entry id, type/slug" };
 static const struct schema s_client = { .kind = SK_STRING, .min = 1, .max = 40, .doc = "MCP client id" };
@@ -101,6 +101,23 @@ static const struct schema_prop p_entry_body[] = {
 	{ "locale", &s_locale, false }, { NULL, NULL, false } };
 const struct schema B_ENTRY = { .kind = SK_OBJECT, .min = NB, .max = NB, .props = p_entry_body,
 	.doc = "Entry request" };
+
+/* Row 8 takes the entry request, plus the reserved id "self" (entry ids always carry their type, so it names
+ * no entry) for this service's own MCP endpoint, with the address clients reach it at: the responder behind
+ * a front server cannot know that address for certain (docs/mcp.md). */
+static const struct schema s_configure_id = { .kind = SK_STRING, .min = NB, .max = 240,
+	.pattern = "^((mcp|agenten)/[a-z0-9][a-z0-9-]*|self)$",
+	.doc = "Directory entry id, type/slug; or self: this service's own MCP endpoint (POST /mcp)" };
+static const struct schema s_self_url = { .kind = SK_STRING, .min = 1, .max = 400,
+	.pattern = "^https?://[][A-Za-z0-9.:-]+(/[A-Za-z0-9._~!$&'()*+,;=:@%/-]*)?$",
+	.doc = "Only with id self: the public address clients reach this service at, http(s) without query or "
+	"fragment: the MCP endpoint itself (ending in /mcp) or the base it is served under (/mcp is appended). "
+	"Absent: the request's own scheme and host (the answer's endpoint says which was used)" };
+static const struct schema_prop p_configure_body[] = {
+	{ "id", &s_configure_id, true }, { "client", &s_client, true }, { "connection", &s_connection, false },
+	{ "locale", &s_locale, false }, { "url", &s_self_url, false }, { NULL, NULL, false } };
+const struct schema B_CONFIGURE = { .kind = SK_OBJECT, .min = NB, .max = NB, .props = p_configure_body,
+	.doc = "Configure request: a directory entry, or self" };
 
 /* Row 7 */
 static const struct schema s_config = { .kind = SK_STRING_OR_OBJECT, .min = 0, .max = 24000,

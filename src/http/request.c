@@ -2,8 +2,10 @@
 #include "util/text.h"
 
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 static int hexval(char c)
 {
@@ -185,6 +187,54 @@ const char *request_header(const struct request *r, const char *cgi_name)
 	if (!r->io) return NULL;
 	const char *v = r->io->getenv(r->io->ctx, cgi_name);
 	return v && *v ? v : NULL;
+}
+
+/* A host as a Host header or SERVER_NAME may carry it: a name or IPv4 address, or a bracketed IPv6 address,
+ * then an optional :port. Anything else (spaces, userinfo, a path) is not echoed into a configuration. */
+static bool host_ok(const char *h)
+{
+	size_t n = strlen(h), i = 0;
+	if (!n || n > 255) return false;
+	if (h[0] == '[') {
+		while (++i < n && h[i] != ']')
+			if (!strchr("0123456789abcdefABCDEF:.", h[i])) return false;
+		if (i >= n || i < 3) return false;
+		i++;
+	} else {
+		for (; i < n && h[i] != ':'; i++)
+			if (!((h[i] >= 'a' && h[i] <= 'z') || (h[i] >= 'A' && h[i] <= 'Z') || (h[i] >= '0' && h[i] <= '9') ||
+				h[i] == '.' || h[i] == '-')) return false;
+		if (!i) return false;
+	}
+	if (i == n) return true;
+	if (h[i] != ':' || n - i < 2 || n - i > 6) return false;
+	for (i++; i < n; i++)
+		if (h[i] < '0' || h[i] > '9') return false;
+	return true;
+}
+
+static bool is_https(const struct request *r)
+{
+	const char *on = request_header(r, "HTTPS"), *scheme = request_header(r, "REQUEST_SCHEME");
+	return (on && (!strcasecmp(on, "on") || !strcmp(on, "1"))) || (scheme && !strcasecmp(scheme, "https"));
+}
+
+const char *request_origin(const struct request *r, char *out, size_t cap)
+{
+	const char *scheme = is_https(r) ? "https" : "http", *host = request_header(r, "HTTP_HOST");
+	*out = 0;
+	if (host && host_ok(host)) {
+		snprintf(out, cap, "%s://%s", scheme, host);
+		return "host_header";
+	}
+	const char *name = request_header(r, "SERVER_NAME"), *port = request_header(r, "SERVER_PORT");
+	if (!name || strchr(name, ':') || !host_ok(name)) return NULL;
+	bool plain = !port || !strcmp(port, is_https(r) ? "443" : "80");
+	char hp[300];
+	snprintf(hp, sizeof hp, "%s%s%s", name, plain ? "" : ":", plain ? "" : port);
+	if (!host_ok(hp)) return NULL;
+	snprintf(out, cap, "%s://%s", scheme, hp);
+	return "server_name";
 }
 
 void request_free(struct request *r)

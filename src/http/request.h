@@ -57,6 +57,13 @@ struct request {
  * empty, or when r has no transport (a request built in a test). Valid while the transport's request is. */
 const char *request_header(const struct request *r, const char *cgi_name);
 
+/* The scheme and host r came to ("https://plan.example.org:8443"), for answers naming this service's own
+ * address: the Host header when it is a well-formed host[:port], else SERVER_NAME with SERVER_PORT; https
+ * when the front says so (HTTPS on, or REQUEST_SCHEME https). X-Forwarded-Proto is never read: no front
+ * server is configured as trusted, and any client can send it. Returns "host_header" or "server_name", or
+ * NULL (out then "") when neither is usable or r has no transport. */
+const char *request_origin(const struct request *r, char *out, size_t cap);
+
 /* Beyond this many bytes an over-cap body is no longer read and discarded: the front closes the connection. */
 #define REQUEST_DRAIN_MAX ((size_t)64 * 1024 * 1024)
 

@@ -466,6 +466,7 @@ void router_dispatch(const struct router *r, const struct request *req, struct r
 	if (!in) in = json_object_new_object();
 	struct hctx c = { .cat = r->cat, .route = rt, .env = r->env, .who = &who };
 	c.nlangs = accept_language_order(req->accept_language, LANG_CODES, 2, c.langs);
+	if (rt->flags & R_SELF) c.origin_from = request_origin(req, c.origin, sizeof c.origin);
 	if ((rt->flags & (R_CACHE | R_CACHE_RELEASE)) && strcmp(rt->method, "GET") == 0) {
 		make_etag(r, rt, in, (rt->flags & R_LANGUAGE) ? &c : NULL, etag);
 		/* the client holds this very answer: nothing to compute */
@@ -551,6 +552,7 @@ void router_call(const struct router *r, const struct route *rt, const struct js
 	struct principal who = { 0 };
 	struct hctx c = { .cat = r->cat, .route = rt, .env = r->env, .who = &who };
 	c.nlangs = accept_language_order(req->accept_language, LANG_CODES, 2, c.langs);
+	if (rt->flags & R_SELF) c.origin_from = request_origin(req, c.origin, sizeof c.origin);
 	const char *prebuilt = r->prebuilt ? r->prebuilt[rt - r->routes] : NULL;
 	if (prebuilt) reply_raw(out, prebuilt);
 	else rt->fn(&c, in, out);

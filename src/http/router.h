@@ -37,6 +37,10 @@ struct hctx {
 	int langs[2], nlangs;          /* LANG_EN/LANG_DE by Accept-Language, most wanted first */
 	void *env;
 	const struct principal *who;
+	/* R_SELF routes: "scheme://host[:port]" the request came to, and where the host was read (request_origin);
+	 * "" and NULL when it cannot be told */
+	char origin[300];
+	const char *origin_from;
 };
 
 enum { LANG_EN = 0, LANG_DE = 1 };
@@ -67,6 +71,8 @@ enum route_flags {
 	R_RAW = 1u << 12,
 	/* offered as an MCP resource (mcp/): read through router_call; with path parameters, a URI template */
 	R_RESOURCE = 1u << 13,
+	/* may name this service's own address: the handler gets the request's scheme and host (hctx origin) */
+	R_SELF = 1u << 14,
 };
 
 #define CACHE_CATALOG_SECONDS 300

@@ -278,3 +278,62 @@ Test(configure, new_clients_generate_and_validate)
 		http_free(&r);
 	}
 }
+
+/* id "self" through the front server: without url the endpoint is the address this request came to (the
+ * Host header the front passes on), every client's snippet validates for it, and the address it names does
+ * answer MCP. */
+Test(configure, self_from_the_request_address_for_every_client)
+{
+	const char *base = getenv("AUTOPLAN_BASE_URL");
+	cr_assert(base);
+	char want[300];
+	snprintf(want, sizeof want, "%s/mcp", base);
+	struct http_resp c = http_get("/v2/clients");
+	struct json_object *clients = jreq(c.json, "clients");
+	cr_assert_eq(json_object_array_length(clients), 23);
+	for (size_t i = 0; i < json_object_array_length(clients); i++) {
+		const char *id = jstr(json_object_array_get_idx(clients, i), "id");
+		char body[200];
+		snprintf(body, sizeof body, "{\"id\":\"self\",\"client\":\"%s\"}", id);
+		struct http_resp r = http_post("/v2/configure", body);
+		cr_assert_eq(r.status, 200, "%s: %s", id, r.body);
+		expect_versions(r.json);
+		struct json_object *ep = jreq(r.json, "endpoint");
+		cr_assert_str_eq(jstr(ep, "url"), want, "%s", r.body);
+		cr_assert_str_eq(jstr(ep, "source"), "host_header");
+		struct json_object *t = jreq(r.json, "template");
+		struct json_object *req = json_object_new_object();
+		json_object_object_add(req, "client", json_object_new_string(id));
+		json_object_object_add(req, "config", json_object_new_string(jstr(t, "snippet")));
+		struct http_resp v = http_post("/v2/config/validate", json_object_to_json_string(req));
+		const char *st = jstr(v.json, "status");
+		cr_assert(!strcmp(st, "valid") || (!strcmp(st, "valid_with_warnings") && !strcmp(jstr(r.json, "status"), "limited")),
+			"%s: %s\n%s", id, jstr(t, "snippet"), v.body);
+		json_object_put(req);
+		http_free(&v);
+		http_free(&r);
+	}
+	http_free(&c);
+	const char *const headers[] = { "Accept: application/json, text/event-stream", NULL };
+	struct http_resp m = http_req_headers("POST", "/mcp", "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\"}", 0, headers);
+	cr_assert_eq(m.status, 200, "%s", m.body);
+	http_free(&m);
+}
+
+/* A Host header names the address; url given wins over it and says so. */
+Test(configure, self_host_header_and_url)
+{
+	struct http_resp r = http_req_header("POST", "/v2/configure", "{\"id\":\"self\",\"client\":\"cursor\"}", 0,
+		"Host: plan.example.org");
+	cr_assert_eq(r.status, 200, "%s", r.body);
+	cr_assert_str_eq(jstr(jreq(r.json, "endpoint"), "url"), "http://plan.example.org/mcp");
+	http_free(&r);
+	r = http_post("/v2/configure", "{\"id\":\"self\",\"client\":\"cursor\",\"url\":\"https://plan.example.org/tools/\"}");
+	cr_assert_eq(r.status, 200, "%s", r.body);
+	cr_assert_str_eq(jstr(jreq(r.json, "endpoint"), "url"), "https://plan.example.org/tools/mcp");
+	cr_assert_str_eq(jstr(jreq(r.json, "endpoint"), "source"), "url");
+	http_free(&r);
+	r = http_post("/v2/configure", "{\"id\":\"self\",\"client\":\"cursor\",\"url\":\"javascript:alert(1)\"}");
+	expect_error(&r, 400, "invalid_request");
+	http_free(&r);
+}

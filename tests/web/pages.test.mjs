@@ -2,7 +2,7 @@
 // service says them, a configuration with issues, directory paging, phone width, labels and contrast.
 import { describe, test, before, after } from 'node:test';
 import fs from 'node:fs';
-import { launch, close, open, goto, settled, done, shot, api, text, content, texts, count, assert, LABELS } from './harness.mjs';
+import { launch, close, open, goto, settled, done, shot, api, text, content, texts, count, assert, LABELS, BASE } from './harness.mjs';
 
 const MEMORY = 'mcp/io-github-modelcontextprotocol-server-memory';
 const Q = 'save mailA attachments to driveA';
@@ -439,6 +439,55 @@ describe('config check', () => {
 		await page.click('#check-btn');
 		await page.waitForFunction(s => document.querySelector('#cfg-status')?.dataset.status === s, d.status);
 		await done(page, 'config-new-client');
+	});
+});
+
+describe('this service as a target', () => {
+	test('the page\'s own address: the snippet the service gives, following the client, checked valid', async () => {
+		const url = BASE + '/mcp';
+		const d = (await api('POST', '/v2/configure', { id: 'self', client: 'claude-code', url, locale: 'en' })).body;
+		assert.equal(d.endpoint.url, url);
+		const page = await open('/config.html?client=claude-code');
+		assert.equal(await page.inputValue('#self-url'), url);
+		await page.click('#self-btn');
+		await page.waitForSelector('#self-status');
+		await settled(page);
+		assert.equal(await page.getAttribute('#self-status', 'data-status'), 'ok');
+		assert.equal(await text(page, '#self-status .title'), LABELS.en['configure.ok']);
+		assert.equal(await content(page, '#self-snippet'), d.template.snippet);
+		assert.equal(await text(page, '#self-endpoint'), LABELS.en['cfg.self_endpoint'].replace('{0}', url).replace('{1}', 'autoplan'));
+		assert.deepEqual(await texts(page, '#self-result ol li'), d.template.steps);
+		// Another client: the configuration shown follows it, in the client's own format.
+		const codex = (await api('POST', '/v2/configure', { id: 'self', client: 'codex', url, locale: 'en' })).body;
+		await page.selectOption('#client', 'codex');
+		await page.waitForFunction(s => document.querySelector('#self-snippet')?.textContent === s, codex.template.snippet);
+		// The snippet checked by the page's own check: nothing to fix.
+		await page.click('#self-check');
+		await page.waitForFunction(() => document.querySelector('#cfg-status')?.dataset.status === 'valid');
+		assert.equal(await page.inputValue('#config'), codex.template.snippet);
+		await done(page, 'config-self');
+	});
+
+	test('in German, through the bridge a client needs; a base address gets /mcp; a bad one is the service\'s error', async () => {
+		const d = (await api('POST', '/v2/configure', { id: 'self', client: 'claude-desktop', url: BASE + '/', locale: 'de' })).body;
+		assert.equal(d.status, 'ok_via_bridge');
+		const page = await open('/config.html?client=claude-desktop&lang=de', { allow: ['/v2/configure'] });
+		await page.fill('#self-url', BASE + '/');
+		await page.click('#self-btn');
+		await page.waitForSelector('#self-status');
+		await settled(page);
+		assert.equal(await text(page, '#self-status .title'), LABELS.de['configure.ok_via_bridge']);
+		assert.equal(await content(page, '#self-snippet'), d.template.snippet);
+		assert.ok(d.template.snippet.includes('mcp-remote') && d.template.snippet.includes(BASE + '/mcp'));
+		assert.deepEqual(await texts(page, '#self-result ol li'), d.template.steps);
+		await page.fill('#self-url', 'ftp://example.org/mcp');
+		await page.click('#self-btn');
+		await page.waitForSelector('#self-result .error');
+		await settled(page);
+		assert.equal(await text(page, '#self-result .error .name'), 'invalid_request');
+		assert.ok((await text(page, '#self-result .error')).includes('/url'));
+		await shot(page, 'de-config-self-error');
+		await done(page);
 	});
 });
 

@@ -10,6 +10,10 @@
 #include "clientconfig/compat.h"
 #include "util/jsonutil.h"
 #include "util/buf.h"
+#include "api/routes.h"
+#include "http/router.h"
+
+#include "inproc.h"
 
 #include <criterion/criterion.h>
 #include <criterion/parameterized.h>
@@ -552,4 +556,103 @@ Test(snippet, bridge_and_client_secret_syntax, .init = open_catalog, .fini = clo
 	json_object_put(t);
 	json_object_put(secrets);
 	json_object_put(conn);
+}
+
+/* ---- id "self": this service's own MCP endpoint, through the router as over HTTP ---- */
+
+static struct router RT;
+
+static void open_router(void)
+{
+	open_catalog();
+	cr_assert_eq(router_init(&RT, &CAT, ROUTES, NROUTES), 0);
+}
+
+static void close_router(void)
+{
+	router_free(&RT);
+	close_catalog();
+}
+
+/* POSTs body and expects want; the answer (caller puts). */
+static struct json_object *post_expect(const char *path, const char *body, int want)
+{
+	int st;
+	char *text;
+	struct json_object *o = inproc_post(&RT, path, body, &st, &text);
+	cr_assert_eq(st, want, "%s %s -> %d %s", path, body, st, text);
+	free(text);
+	return o;
+}
+
+/* Every client gets a snippet naming the endpoint under "autoplan" (directly, or through the bridge the client
+ * needs), and the validation route (row 7) finds nothing in it: no secrets, no placeholders, the client's own
+ * field names. */
+Test(self, every_client_configures_and_validates, .init = open_router, .fini = close_router)
+{
+	cr_assert_eq(CAT.nclients, 23);
+	for (uint32_t i = 0; i < CAT.nclients; i++) {
+		const char *id = cat_s(&CAT, CAT.clients[i].id);
+		char body[300];
+		snprintf(body, sizeof body, "{\"id\":\"self\",\"client\":\"%s\",\"url\":\"https://plan.example.org/\"}", id);
+		struct json_object *r = post_expect("/v2/configure", body, 200);
+		const char *st = jget_str(r, "status");
+		/* limited: only some variants of the client reach remote servers (its reason says which) */
+		cr_assert(!strcmp(st, "ok") || !strcmp(st, "ok_via_bridge") || !strcmp(st, "limited"), "%s: %s", id,
+			json_object_to_json_string(r));
+		cr_assert_str_eq(jget_str(jget(r, "endpoint"), "url"), "https://plan.example.org/mcp");
+		cr_assert_str_eq(jget_str(jget(r, "endpoint"), "source"), "url");
+		struct json_object *t = jget(r, "template");
+		cr_assert_str_eq(jget_str(t, "server_name"), "autoplan");
+		const char *snippet = jget_str(t, "snippet");
+		cr_assert(strstr(snippet, "autoplan") && strstr(snippet, "https://plan.example.org/mcp"), "%s: %s", id, snippet);
+		cr_assert_eq(json_object_array_length(jget(t, "secrets")), 0, "%s", id);
+		struct json_object *req = json_object_new_object();
+		jadd(req, "client", json_object_new_string(id));
+		jadd(req, "config", json_object_new_string(snippet));
+		struct json_object *v = post_expect("/v2/config/validate", json_object_to_json_string(req), 200);
+		/* a limited transport is the one warning, the validator's word for configure's limited */
+		bool limited = !strcmp(st, "limited");
+		struct json_object *issues = jget(v, "issues");
+		cr_assert_str_eq(jget_str(v, "status"), limited ? "valid_with_warnings" : "valid", "%s: %s\n%s", id, snippet,
+			json_object_to_json_string(v));
+		cr_assert_eq(json_object_array_length(issues), limited ? 1 : 0, "%s", id);
+		if (limited) cr_assert_str_eq(jget_str(json_object_array_get_idx(issues, 0), "code"), "TRANSPORT_LIMITED");
+		json_object_put(v);
+		json_object_put(req);
+		json_object_put(r);
+	}
+}
+
+/* The url member: an endpoint is kept, a base gets /mcp; anything else, or url beside an entry, is a 400. */
+Test(self, url_rules, .init = open_router, .fini = close_router)
+{
+	static const char *const ok[][2] = { { "http://127.0.0.1:8080/mcp", "http://127.0.0.1:8080/mcp" },
+		{ "https://x.example/autoplan", "https://x.example/autoplan/mcp" }, { "http://[::1]:8080", "http://[::1]:8080/mcp" } };
+	for (size_t i = 0; i < sizeof ok / sizeof *ok; i++) {
+		char body[300];
+		snprintf(body, sizeof body, "{\"id\":\"self\",\"client\":\"cursor\",\"url\":\"%s\"}", ok[i][0]);
+		struct json_object *r = post_expect("/v2/configure", body, 200);
+		cr_assert_str_eq(jget_str(jget(r, "endpoint"), "url"), ok[i][1]);
+		json_object_put(r);
+	}
+	static const char *const bad[] = { "{\"id\":\"self\",\"client\":\"cursor\",\"url\":\"ftp://x.example/mcp\"}",
+		"{\"id\":\"self\",\"client\":\"cursor\",\"url\":\"https://x.example/mcp?x=1\"}",
+		"{\"id\":\"self\",\"client\":\"cursor\",\"url\":\"https://:8080/mcp\"}",
+		"{\"id\":\"self\",\"client\":\"cursor\",\"url\":\"https://user@x.example/mcp\"}",
+		"{\"id\":\"self\",\"client\":\"cursor\",\"url\":\"\"}",
+		"{\"id\":\"self\",\"client\":\"cursor\"}", /* no transport here: the request names no address */
+		"{\"id\":\"mcp/io-github-github-github-mcp-server\",\"client\":\"cursor\",\"url\":\"https://x.example/mcp\"}",
+		"{\"id\":\"selfish\",\"client\":\"cursor\"}", NULL };
+	for (int i = 0; bad[i]; i++) {
+		struct json_object *r = post_expect("/v2/configure", bad[i], 400);
+		cr_assert_str_eq(jget_str(r, "error"), "invalid_request", "%s", bad[i]);
+		json_object_put(r);
+	}
+	struct json_object *r = post_expect("/v2/configure",
+		"{\"id\":\"self\",\"client\":\"cursor\",\"url\":\"https://x.example/mcp\",\"connection\":\"stdio\"}", 404);
+	cr_assert_str_eq(jget_str(r, "error"), "connection_not_found");
+	json_object_put(r);
+	r = post_expect("/v2/compatibility/check", "{\"id\":\"self\",\"client\":\"cursor\"}", 400);
+	json_object_put(r);
 }

@@ -762,6 +762,12 @@ static void find_roles(const struct catalog *c, struct plan_resolution *r)
 		struct plan_mention *m = &r->mentions[k];
 		int after = m->first + m->nwords;
 		enum cat_role role = role_before(c, r, m->first);
+		/* the app before an arrow, or before a word for its own kind and an arrow ("GitHub Issues ->"), is read */
+		if (after + 1 < r->nwords && r->arrow[after + 1] && !r->app_word[after]) {
+			uint32_t kind = AK_COUNT;
+			each_phrase(c, r, after, 1u << SYN_APP_KIND, kind_of_word, &kind);
+			if (m->app >= 0 && kind == c->apps[m->app].kind) after++;
+		}
 		if (after < r->nwords && r->arrow[after] && role == ROLE_NONE) role = ROLE_SOURCE;
 		bool placed = role == ROLE_WEAK_TARGET && from_before_place(c, r, m);
 		if (placed) role = ROLE_SOURCE;
@@ -2024,6 +2030,13 @@ static bool moved_into(const struct plan_resolution *r, const struct chain_end *
 	return true;
 }
 
+static bool copy_asked(const struct catalog *c, const struct plan_resolution *r)
+{
+	for (int k = 0; k < r->nintents; k++)
+		if (!r->intents[k].negated && r->intents[k].intent == (int)c->meta->copy_intent) return true;
+	return false;
+}
+
 static bool trigger_chain(const struct catalog *c, struct plan_resolution *r)
 {
 	struct chain_end e[2];
@@ -2068,6 +2081,9 @@ static bool trigger_chain(const struct catalog *c, struct plan_resolution *r)
 	 * Outlook events to Google Calendar and update event details" creates the events, the update follows) */
 	int read = trigger_read(c, r, e[src].app), write = asked_write(c, r, e[1 - src].app, same ? e[1 - src].first : r->nwords);
 	if (write < 0 && same) write = copy_write(c, e[1 - src].app);
+	/* "GitHub Issues -> Google Calendar", "Google Sheets to Outlook Calendar sync": an arrow or a verb of copying
+	 * into an app of another kind writes what it keeps records of, else what a copy writes there */
+	if (write < 0 && copy_asked(c, r)) write = record_cap(c, e[1 - src].app) >= 0 ? record_cap(c, e[1 - src].app) : copy_write(c, e[1 - src].app);
 	/* "save new Gmail emails to a Google Sheets spreadsheet": a target the verb cannot write keeps a
 	 * record of each item where it keeps records (roles.record_means) */
 	if (write < 0 && e[1 - src].role == PR_TARGET && e[1 - src].strong) write = record_cap(c, e[1 - src].app);

@@ -1103,6 +1103,17 @@ static bool doing_at(const struct plan_resolution *r, int i)
 	return i < r->nwords && r->intent_word[i] && r->wordlen[i] > 5 && strcmp(r->words[i] + r->wordlen[i] - 3, "ing") == 0;
 }
 
+/* "neue Zeilen in Excel", "new files in Dropbox": a word for a kind of app, a place marker and an app of that kind. */
+static bool kind_in_app(const struct catalog *c, const struct plan_resolution *r, int i)
+{
+	if (!r->word_kinds[i] || i + 2 >= r->nwords || !role_words(c, r, i + 1, 1u << ROLE_WEAK_TARGET | 1u << ROLE_TARGET))
+		return false;
+	for (int k = 0; k < r->nmentions; k++)
+		if (r->mentions[k].first == i + 2 && r->mentions[k].app >= 0)
+			return r->word_kinds[i] >> c->apps[r->mentions[k].app].kind & 1;
+	return false;
+}
+
 static void find_triggers(const struct catalog *c, struct plan_resolution *r)
 {
 	r->triggers = 0;
@@ -1115,7 +1126,11 @@ static void find_triggers(const struct catalog *c, struct plan_resolution *r)
 		int before = prev >= 0 && r->intent_word[prev] ? intent_over(r, prev) : -1;
 		bool same_verb = before >= 0 && r->intents[before].intent == own;
 		int next = i + 1;
-		if (next < r->nwords && r->app_word[next] && r->napps + r->nproducts >= 2 && !same_verb) {
+		/* "new" before an app, or before its kind's word and the app ("neue Zeilen in Excel", not "a new row in
+		 * Excel": after an article it describes the object) */
+		bool place = r->app_word[next < r->nwords ? next : i] ||
+			(kind_in_app(c, r, next) && !(i > 0 && has_role_word(c, r, i - 1, ROLE_DETERMINER)));
+		if (next < r->nwords && place && r->napps + r->nproducts + (r->napps ? r->nfamilies : 0) >= 2 && !same_verb) {
 			int k = intent_over(r, i);
 			if (k >= 0 && r->intents[k].first == i && r->intents[k].nwords == 1) {
 				r->intent_word[i] = false;
@@ -1567,6 +1582,8 @@ static bool score_phrase(const struct catalog *c, struct plan_resolution *r, int
 		x->scores[sy->target] += W_TASK_PHRASE * (int)sy->words;
 		return false;
 	}
+	/* "neue Zeilen in Excel als Termine ...": a phrase of writing that starts at a trigger word is the event */
+	if (c->caps[sy->target].write && r->trigger[i]) return false;
 	/* "from new rows in Google Sheets": a phrase of writing after a source marker names what is read */
 	if (c->caps[sy->target].write && i > 0 && role_words(c, r, i - 1, 1u << ROLE_SOURCE)) return false;
 	/* "send an email with an attachment": after a writing verb, a thing read that comes "with" it goes along */

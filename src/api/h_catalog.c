@@ -7,6 +7,7 @@
 #include "catalog/vocab.h"
 
 #include <stdio.h>
+#include <string.h>
 
 static void serve_doc(const struct hctx *hc, enum cat_doc_id id, struct reply *out)
 {
@@ -21,6 +22,55 @@ static void serve_doc(const struct hctx *hc, enum cat_doc_id id, struct reply *o
 void h_tasks(const struct hctx *c, struct json_object *in, struct reply *out) { (void)in; serve_doc(c, DOC_TASKS, out); }
 void h_apps(const struct hctx *c, struct json_object *in, struct reply *out) { (void)in; serve_doc(c, DOC_APPS, out); }
 void h_guides(const struct hctx *c, struct json_object *in, struct reply *out) { (void)in; serve_doc(c, DOC_GUIDES, out); }
+/* The item of the list document's array whose id is id, or NULL (doc is the parsed list document). */
+static struct json_object *list_item(struct json_object *doc, const char *list, const char *id)
+{
+	struct json_object *arr = jget(doc, list);
+	for (size_t i = 0; id && i < json_object_array_length(arr); i++) {
+		struct json_object *it = json_object_array_get_idx(arr, i);
+		const char *iid = jget_str(it, "id");
+		if (iid && strcmp(iid, id) == 0) return it;
+	}
+	return NULL;
+}
+
+/* One item of a list document (GET /v2/tasks/{task_id}, /v2/apps/{app}): the object the list gives for it,
+ * after the list's version triple; 404 entry_not_found when the catalog served has no such item. */
+static void serve_item(const struct hctx *hc, enum cat_doc_id doc_id, const char *list, const char *key,
+	const char *what, struct json_object *in, struct reply *out)
+{
+	const char *text = cat_doc(hc->cat, doc_id), *id = jget_str(in, key);
+	struct json_object *doc = text ? json_tokener_parse(text) : NULL;
+	if (!doc) {
+		reply_error(out, 503, "catalog_incomplete", NULL, NULL, "the compiled catalog lacks this document");
+		return;
+	}
+	struct json_object *it = list_item(doc, list, id);
+	if (!it) {
+		char ptr[64];
+		snprintf(ptr, sizeof ptr, "/%s", key);
+		reply_error(out, 404, "entry_not_found", "path", ptr, "%s %.200s is not in the catalog", what, id);
+	} else {
+		struct json_object *o = json_object_new_object();
+		static const char *const triple[] = { "dataset_version", "catalog_version", "rule_version" };
+		for (size_t i = 0; i < sizeof triple / sizeof *triple; i++)
+			json_object_object_add(o, triple[i], json_object_get(jget(doc, triple[i])));
+		json_object_object_foreach(it, k, v) json_object_object_add(o, k, json_object_get(v));
+		reply_ok(out, o);
+	}
+	json_object_put(doc);
+}
+
+void h_task(const struct hctx *c, struct json_object *in, struct reply *out)
+{
+	serve_item(c, DOC_TASKS, "tasks", "task_id", "task", in, out);
+}
+
+void h_app(const struct hctx *c, struct json_object *in, struct reply *out)
+{
+	serve_item(c, DOC_APPS, "apps", "app", "app", in, out);
+}
+
 void h_provider_catalog(const struct hctx *c, struct json_object *in, struct reply *out)
 {
 	(void)in;

@@ -21,6 +21,8 @@ void h_report(const struct hctx *c, struct json_object *in, struct reply *out);
 void h_index(const struct hctx *c, struct json_object *in, struct reply *out);
 void h_tasks(const struct hctx *c, struct json_object *in, struct reply *out);
 void h_apps(const struct hctx *c, struct json_object *in, struct reply *out);
+void h_task(const struct hctx *c, struct json_object *in, struct reply *out);
+void h_app(const struct hctx *c, struct json_object *in, struct reply *out);
 void h_guides(const struct hctx *c, struct json_object *in, struct reply *out);
 void h_provider_catalog(const struct hctx *c, struct json_object *in, struct reply *out);
 void h_reports(const struct hctx *c, struct json_object *in, struct reply *out);

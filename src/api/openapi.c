@@ -220,6 +220,8 @@ static struct json_object *operation(const struct route *rt)
 	}
 	if (rt->row == 13)
 		jadd(resp, "404", error_response("report_not_found: no report with this id"));
+	if (rt->fn == h_task || rt->fn == h_app)
+		jadd(resp, "404", error_response("entry_not_found: the catalog served has no such task or app"));
 	if (rt->fn == h_not_implemented)
 		jadd(resp, "501", error_response("not_implemented: valid input, endpoint not in this release"));
 	jadd(resp, "405", error_response("method_not_allowed (with an Allow header)"));

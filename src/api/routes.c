@@ -149,6 +149,14 @@ const struct route ROUTES[] = {
 		NULL, NULL, NULL, h_tasks, C | RS, "tasks", "Der Aufgabenkatalog mit Fähigkeitsketten", NULL },
 	{ "GET", "/v2/apps", "listApps", "Apps with authentication, cost and limits statements", 14,
 		NULL, NULL, NULL, h_apps, C | RS, "apps", "Apps mit Angaben zu Anmeldung, Kosten und Grenzen", NULL },
+	{ "GET", "/v2/tasks/{task_id}", "getTask", "One task of the catalog with its capability chain", 14,
+		&P_TASK, NULL, NULL, h_task, C | RS, "dataset_version, catalog_version, rule_version and the task as "
+		"GET /v2/tasks lists it; 404 entry_not_found (a task this catalog lacks)",
+		"Eine Aufgabe des Katalogs mit ihrer Fähigkeitskette", NULL },
+	{ "GET", "/v2/apps/{app}", "getApp", "One app with its authentication, cost and limits statements", 14,
+		&P_APP, NULL, NULL, h_app, C | RS, "dataset_version, catalog_version, rule_version and the app as "
+		"GET /v2/apps lists it; 404 entry_not_found (an app this catalog lacks)",
+		"Eine App mit Angaben zu Anmeldung, Kosten und Grenzen", NULL },
 	{ "GET", "/v2/guides", "listGuides", "Short how-tos in English and German", 14,
 		NULL, NULL, NULL, h_guides, C | RS, "guides", "Kurze Anleitungen auf Englisch und Deutsch", NULL },
 	{ "GET", "/v2/clients", "listClients", "MCP clients: file formats, fields, locations, steps; the validator's issue codes", 0,

@@ -82,6 +82,12 @@ static const struct schema s_report_id = { .kind = SK_STRING, .min = 1, .max = 2
 static const struct schema_prop p_report[] = { { "id", &s_report_id, true }, { NULL, NULL, false } };
 const struct schema P_REPORT = { .kind = SK_OBJECT, .min = NB, .max = NB, .props = p_report };
 
+/* Row 14: one task, one app */
+static const struct schema_prop p_task_path[] = { { "task_id", &s_task, true }, { NULL, NULL, false } };
+const struct schema P_TASK = { .kind = SK_OBJECT, .min = NB, .max = NB, .props = p_task_path };
+static const struct schema_prop p_app_path[] = { { "app", &s_app, true }, { NULL, NULL, false } };
+const struct schema P_APP = { .kind = SK_OBJECT, .min = NB, .max = NB, .props = p_app_path };
+
 /* Task request body: rows 2, 6, 12 */
 static const struct schema_prop p_task_body[] = {
 	{ "task_id", &s_task, false }, { "query", &s_query, false }, { "apps", &s_apps, false },

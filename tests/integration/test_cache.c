@@ -32,7 +32,7 @@ static void etag_of(const char *path, char *out, size_t cap)
 Test(cache, get_answers_carry_etag_and_cache_control)
 {
 	const char *paths[] = { "/v2/capabilities", "/v2/capability-gaps?app=mailA", "/v2/replacements?app=driveA",
-		"/v2/tasks", "/v2/catalog", "/v2/", "/v2/verification-reports",
+		"/v2/tasks", "/v2/tasks/mailA-send", "/v2/apps/driveA", "/v2/catalog", "/v2/", "/v2/verification-reports",
 		"/v2/connections/mcp/io-github-modelcontextprotocol-server-memory", "/v1/eintraege?suche=git",
 		"/v1/eintrag/mcp/io-github-modelcontextprotocol-server-memory" };
 	for (size_t i = 0; i < sizeof paths / sizeof *paths; i++) {
@@ -101,12 +101,34 @@ Test(cache, if_none_match_gets_304_without_a_body)
 	http_free(&r);
 }
 
+/* One task and one app: their own tags, and 304 to them */
+Test(cache, one_item_gets_304)
+{
+	char t[64], a[64], l[64];
+	etag_of("/v2/tasks/mailA-send", t, sizeof t);
+	etag_of("/v2/apps/mailA", a, sizeof a);
+	etag_of("/v2/tasks", l, sizeof l);
+	cr_assert_str_neq(t, a);
+	cr_assert_str_neq(t, l);
+	struct http_resp r = get_if("/v2/tasks/mailA-send", t);
+	cr_assert_eq(r.status, 304, "%s", r.body);
+	cr_assert_eq(r.len, 0);
+	http_free(&r);
+	r = get_if("/v2/apps/mailA", a);
+	cr_assert_eq(r.status, 304, "%s", r.body);
+	http_free(&r);
+	r = get_if("/v2/tasks/mailA-read", t);
+	cr_assert_eq(r.status, 200, "another task's tag: the full answer");
+	http_free(&r);
+}
+
 Test(cache, errors_and_posts_are_never_cached)
 {
 	struct { const char *method, *path, *body; long status; } cases[] = {
 		{ "GET", "/v2/capabilities?limit=0", NULL, 400 },
 		{ "GET", "/v2/connections/mcp/does-not-exist", NULL, 404 },
 		{ "GET", "/v2/verification-reports/none", NULL, 404 },
+		{ "GET", "/v2/tasks/none", NULL, 400 },
 		{ "GET", "/v2/nowhere", NULL, 404 },
 		{ "DELETE", "/v2/tasks", NULL, 405 },
 		{ "POST", "/v2/workflows/plan", "{\"task_id\":\"mailA-send\"}", 200 },

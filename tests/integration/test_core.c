@@ -154,6 +154,50 @@ Test(core, public_catalog_views)
 	http_free(&r);
 }
 
+/* Each item of GET /v2/tasks and GET /v2/apps at its own path: the same object after the version triple. */
+static void items_at_own_path(const char *list_path, const char *list)
+{
+	struct http_resp r = http_get(list_path);
+	struct json_object *items = jreq(r.json, list);
+	for (size_t i = 0; i < json_object_array_length(items); i++) {
+		struct json_object *it = json_object_array_get_idx(items, i);
+		char path[200];
+		snprintf(path, sizeof path, "%s/%s", list_path, jstr(it, "id"));
+		struct http_resp one = http_get(path);
+		cr_assert_eq(one.status, 200, "%s: %s", path, one.body);
+		expect_versions(one.json);
+		cr_assert_str_eq(jstr(one.json, "dataset_version"), jstr(r.json, "dataset_version"));
+		json_object_object_foreach(it, k, v)
+			cr_assert(json_object_equal(v, jreq(one.json, k)), "%s: %s differs", path, k);
+		cr_assert_eq(json_object_object_length(one.json), json_object_object_length(it) + 3, "%s", path);
+		http_free(&one);
+	}
+	http_free(&r);
+}
+
+Test(core, one_task_and_one_app)
+{
+	items_at_own_path("/v2/tasks", "tasks");
+	items_at_own_path("/v2/apps", "apps");
+	/* ids outside the declared enumeration: 400 in the path; a trailing slash: no route */
+	const char *bad[] = { "/v2/tasks/no-such-task", "/v2/apps/mailC", "/v2/apps/MailA" };
+	for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+		struct http_resp r = http_get(bad[i]);
+		expect_error(&r, 400, "invalid_request");
+		cr_assert_str_eq(jstr(r.json, "in"), "path", "%s", bad[i]);
+		http_free(&r);
+	}
+	struct http_resp r = http_get("/v2/tasks/mailA-send?x=1");
+	expect_error(&r, 400, "invalid_request");
+	http_free(&r);
+	r = http_get("/v2/apps/");
+	expect_error(&r, 404, "not_found");
+	http_free(&r);
+	r = http_post("/v2/tasks/mailA-send", "{}");
+	expect_error(&r, 405, "method_not_allowed");
+	http_free(&r);
+}
+
 Test(core, openapi_documents)
 {
 	struct http_resp r = http_get("/v2/openapi.json");
@@ -164,6 +208,8 @@ Test(core, openapi_documents)
 	struct json_object *paths = jreq(r.json, "paths");
 	jreq(jreq(paths, "/capabilities"), "get");
 	jreq(jreq(paths, "/workflows/plan"), "post");
+	jreq(jreq(jreq(jreq(paths, "/tasks/{task_id}"), "get"), "responses"), "404");
+	jreq(jreq(jreq(jreq(paths, "/apps/{app}"), "get"), "responses"), "304");
 	http_free(&r);
 	r = http_get("/v2/monitoring/openapi.json");
 	cr_assert_eq(r.status, 200);

@@ -82,6 +82,14 @@ const { resourceTemplates } = await client.listResourceTemplates();
 assert.ok(resourceTemplates.some((t) => t.uriTemplate === 'autoplan:/v2/connections/{type}/{slug}'));
 const conn = await client.readResource({ uri: `autoplan:/v2/connections/mcp/${entry}` });
 assert.deepEqual(JSON.parse(conn.contents[0].text), (await http('GET', `/v2/connections/mcp/${entry}`)).json);
+// One task and one app through their templates, as GET /v2/tasks/{task_id} and GET /v2/apps/{app} answer.
+for (const [tpl, uri] of [['autoplan:/v2/tasks/{task_id}', 'autoplan:/v2/tasks/mailA-send'],
+	['autoplan:/v2/apps/{app}', 'autoplan:/v2/apps/driveA']]) {
+	assert.ok(resourceTemplates.some((t) => t.uriTemplate === tpl), tpl);
+	const one = await client.readResource({ uri });
+	assert.deepEqual(JSON.parse(one.contents[0].text), (await http('GET', uri.slice('autoplan:'.length))).json, uri);
+}
+await assert.rejects(client.readResource({ uri: 'autoplan:/v2/tasks/no-such-task' }), /not found/);
 const { prompts } = await client.listPrompts();
 assert.equal(prompts[0].name, 'plan_request');
 const p = await client.getPrompt({ name: 'plan_request', arguments: { request: plan.query } });

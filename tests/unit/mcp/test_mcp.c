@@ -832,6 +832,24 @@ Test(mcp, resources_come_from_the_route_table)
 	expect_rpc_error(&a, 200, -32002);
 	cr_assert_str_eq(str(get(get(a.json, "error"), "data"), "error"), "entry_not_found");
 	answer_free(&a);
+	/* one task and one app through their templates: the HTTP answers; an id outside the enumeration: the
+	 * HTTP error (400 invalid_request) as data */
+	static const char *const items[] = { "autoplan:/v2/tasks/mailA-send", "autoplan:/v2/apps/driveA" };
+	for (size_t i = 0; i < sizeof items / sizeof *items; i++) {
+		char body[300];
+		snprintf(body, sizeof body, "{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":\"resources/read\",\"params\":{\"uri\":\"%s\"}}", items[i]);
+		a = mcp(body, NULL);
+		h = call("GET", items[i] + 9, NULL, NULL, NULL);
+		cr_assert_eq(h.status, 200, "%s", h.text);
+		cr_assert_str_eq(str(json_object_array_get_idx(get(get(a.json, "result"), "contents"), 0), "text"), h.text);
+		answer_free(&a);
+		answer_free(&h);
+	}
+	a = mcp("{\"jsonrpc\":\"2.0\",\"id\":8,\"method\":\"resources/read\",\"params\":{\"uri\":"
+		"\"autoplan:/v2/tasks/no-such-task\"}}", NULL);
+	expect_rpc_error(&a, 200, -32002);
+	cr_assert_str_eq(str(get(get(a.json, "error"), "data"), "error"), "invalid_request");
+	answer_free(&a);
 	/* URIs no resource has, and a route not offered as one */
 	static const char *const bad[] = { "autoplan:/v2/nothing", "https://example.org/v2/tasks", "autoplan:/v2/openapi.json",
 		"autoplan:/v2/connections/mcp" };

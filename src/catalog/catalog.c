@@ -264,8 +264,10 @@ static bool resolver_refs_ok(const struct catalog *c, bool text)
 	}
 	for (uint32_t i = 0; i < c->nfamilies; i++) {
 		CHECK_STR(c->families[i].id);
-		for (int k = 0; k < AK_COUNT; k++)
+		for (int k = 0; k < AK_COUNT; k++) {
 			if (c->families[i].apps[k] != CAT_NONE && c->families[i].apps[k] >= c->napps) return false;
+			CHECK_STR(c->families[i].short_name[k]);
+		}
 	}
 	return true;
 }

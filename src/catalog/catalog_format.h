@@ -7,7 +7,7 @@
 #include <stdint.h>
 
 #define CAT_MAGIC "APCATLG1"
-#define CAT_FORMAT 27u
+#define CAT_FORMAT 28u
 
 /* A string is an offset into the string section: uint32 length, bytes, NUL. 0 means "absent". */
 typedef uint32_t cat_str;
@@ -282,6 +282,8 @@ enum { OUT_THING = 1, OUT_IN_PLACE = 2, OUT_FINDABLE = 4 };
 struct cat_family {
 	cat_str id;
 	uint32_t apps[AK_COUNT];
+	/* per kind, the one word an app's name adds to the family's ("google drive": "drive"), CAT_NONE */
+	cat_str short_name[AK_COUNT];
 	uint32_t pad;
 };
 

@@ -64,6 +64,25 @@ static int phrase_list(struct cc *c, const char *file, const char *base, struct 
 	return 0;
 }
 
+/* The word app a's name adds to a name of family fam (phrases first..end of the family's): "google drive" is
+ * "google" and "drive"; CAT_NONE when no name of the app is one of the family's and one word more. */
+static cat_str short_name(struct cc *c, uint32_t a, uint32_t first, uint32_t end)
+{
+	for (uint32_t i = 0; i < c->nsyns; i++) {
+		const struct cat_syn *sy = syn_at(c, i);
+		if (sy->kind != SYN_APP || sy->target != a) continue;
+		const char *ph = cc_pool(c, sy->phrase), *sp = strrchr(ph, ' ');
+		for (uint32_t k = first; sp && k < end; k++) {
+			const char *fp = cc_pool(c, syn_at(c, k)->phrase);
+			if (strlen(fp) != (size_t)(sp - ph) || strncmp(fp, ph, (size_t)(sp - ph)) != 0) continue;
+			char w[MAX_PHRASE];
+			snprintf(w, sizeof w, "%s", sp + 1); /* cc_str may move the pool sp points into */
+			return cc_str(c, w);
+		}
+	}
+	return CAT_NONE;
+}
+
 static int compile_families(struct cc *c, const char *file, struct json_object *list)
 {
 	char ptr[160];
@@ -81,7 +100,9 @@ static int compile_families(struct cc *c, const char *file, struct json_object *
 			rec.apps[kind] = a;
 		}
 		snprintf(ptr, sizeof ptr, "/families/%zu/phrases", i);
+		uint32_t first = c->nsyns;
 		if (phrase_list(c, file, ptr, jget(f, "phrases"), SYN_FAMILY, c->nfamilies) < 0) return -1;
+		for (int k = 0; k < AK_COUNT; k++) rec.short_name[k] = rec.apps[k] == CAT_NONE ? CAT_NONE : short_name(c, rec.apps[k], first, c->nsyns);
 		if (buf_add(&c->families, &rec, sizeof rec) < 0) return cc_fail(c, file, ptr, "out of memory");
 		c->nfamilies++;
 	}

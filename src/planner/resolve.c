@@ -537,9 +537,22 @@ static int family_of(const struct catalog *c, int a);
 
 static bool kind_of_word(const struct catalog *c, struct plan_resolution *r, int i, const struct cat_syn *sy, void *ctx)
 {
+	(void)ctx;
 	if (sy->kind != SYN_APP_KIND || sy->words != 1 || phrase_at(c, r, i, cat_s(c, sy->phrase), PH_STRICT) != 1) return false;
-	*(uint32_t *)ctx = sy->target;
+	r->said_kind[i] = (unsigned char)sy->target;
 	return true;
+}
+
+/* The kind of app each word says alone, read once for the rules that ask before the kinds are noted (a word
+ * under an app's name too: "Outlook calendar", "Gmail calendar"). */
+static void note_said_kinds(const struct catalog *c, struct plan_resolution *r)
+{
+	for (int i = 0; i < r->nwords; i++) {
+		r->said_kind[i] = AK_COUNT;
+		bool starts = false;
+		for (int m = 0; m < r->nwm[i] && !starts; m++) starts = c->words[r->wm[i][m].word].starts >> SYN_APP_KIND & 1;
+		if (starts) each_phrase(c, r, i, 1u << SYN_APP_KIND, kind_of_word, NULL);
+	}
 }
 
 /* "our family Gmail calendar": a mail app's name right before a word for another kind of app names its
@@ -547,10 +560,9 @@ static bool kind_of_word(const struct catalog *c, struct plan_resolution *r, int
 static void mail_names_family(const struct catalog *c, struct plan_resolution *r, struct plan_mention *m)
 {
 	int next = m->first + m->nwords, f;
-	uint32_t kind = AK_COUNT;
 	if (m->app < 0 || c->apps[m->app].kind != AK_MAIL || next >= r->nwords || r->app_word[next] || (f = family_of(c, m->app)) < 0)
 		return;
-	each_phrase(c, r, next, 1u << SYN_APP_KIND, kind_of_word, &kind);
+	uint32_t kind = r->said_kind[next];
 	if (kind == AK_COUNT || kind == AK_MAIL || c->families[f].apps[kind] == CAT_NONE) return;
 	m->app = (int)c->families[f].apps[kind];
 	m->nwords++;
@@ -559,44 +571,22 @@ static void mail_names_family(const struct catalog *c, struct plan_resolution *r
 
 static unsigned role_words(const struct catalog *c, const struct plan_resolution *r, int i, unsigned wanted);
 
-/* Whether app a's name in family f is the family's name and word w ("google" + "drive"). */
-static bool short_name(const struct catalog *c, uint32_t f, uint32_t a, const char *w)
-{
-	size_t lw = strlen(w);
-	for (uint32_t i = 0; i < c->nsyns; i++) {
-		const struct cat_syn *sy = &c->syns[i];
-		if (sy->kind != SYN_APP || sy->target != a) continue;
-		const char *ph = cat_s(c, sy->phrase);
-		size_t lp = strlen(ph);
-		if (lp <= lw + 1 || strcmp(ph + lp - lw, w) != 0 || ph[lp - lw - 1] != ' ') continue;
-		for (uint32_t j = 0; j < c->nsyns; j++) {
-			const char *fp = cat_s(c, c->syns[j].phrase);
-			if (c->syns[j].kind == SYN_FAMILY && c->syns[j].target == f && strlen(fp) == lp - lw - 1 && strncmp(fp, ph, lp - lw - 1) == 0)
-				return true;
-		}
-	}
-	return false;
-}
-
 /* "Attachments Gmail to drive": in the context of a family's apps, a kind word after a marker that is the
  * short name of the family's app of that kind ("drive", "sheets", "calendar") names that app, where no app of
  * the kind is named. */
 static void short_names(const struct catalog *c, struct plan_resolution *r, uint64_t families)
 {
 	for (int i = 1; i < r->nwords && r->nmentions < PLAN_MAX_MENTIONS; i++) {
-		uint32_t kind = AK_COUNT;
-		bool kind_word = false;
-		for (int m = 0; m < r->nwm[i] && !kind_word; m++) kind_word = c->words[r->wm[i][m].word].starts >> SYN_APP_KIND & 1;
-		if (!kind_word || r->app_word[i] || r->stop[i] ||
+		uint32_t kind = r->said_kind[i];
+		if (kind == AK_COUNT || r->app_word[i] || r->stop[i] ||
 		    !role_words(c, r, i - 1, 1u << ROLE_SOURCE | 1u << ROLE_TARGET | 1u << ROLE_WEAK_TARGET))
 			continue;
-		each_phrase(c, r, i, 1u << SYN_APP_KIND, kind_of_word, &kind);
-		if (kind == AK_COUNT) continue;
 		bool named = false;
 		for (int k = 0; k < r->nmentions; k++) named |= r->mentions[k].app >= 0 && c->apps[r->mentions[k].app].kind == kind;
 		for (uint32_t f = 0; !named && f < c->nfamilies && f < 64; f++) {
 			uint32_t a = c->families[f].apps[kind];
-			if (!(families >> f & 1) || a == CAT_NONE || !short_name(c, f, a, r->words[i])) continue;
+			cat_str sn = c->families[f].short_name[kind];
+			if (!(families >> f & 1) || a == CAT_NONE || sn == CAT_NONE || strcmp(cat_s(c, sn), r->words[i]) != 0) continue;
 			r->mentions[r->nmentions++] = (struct plan_mention){ .first = i, .nwords = 1, .app = (int)a, .family = -1, .product = -1 };
 			r->app_word[i] = true;
 			break;
@@ -607,6 +597,7 @@ static void short_names(const struct catalog *c, struct plan_resolution *r, uint
 static void find_mentions(const struct catalog *c, struct plan_resolution *r)
 {
 	uint64_t none = 0, families = 0;
+	note_said_kinds(c, r);
 	for (int i = 0; i < r->nwords; i++)
 		if (!r->app_word[i]) each_phrase(c, r, i, 1u << SYN_APP | 1u << SYN_FAMILY | 1u << SYN_PRODUCT, claim_mention, &none);
 	for (int k = 0; k < r->nmentions; k++) mail_names_family(c, r, &r->mentions[k]);
@@ -727,9 +718,7 @@ static bool from_before_place(const struct catalog *c, struct plan_resolution *r
 	for (int k = m->first - 2, n = 0; k >= 0 && n < 4; k--, n++) {
 		if (r->app_word[k] || r->arrow[k]) return false;
 		if (role_words(c, r, k, 1u << ROLE_SOURCE)) return own_kind;
-		uint32_t kind = AK_COUNT;
-		each_phrase(c, r, k, 1u << SYN_APP_KIND, kind_of_word, &kind);
-		own_kind |= kind == c->apps[m->app].kind;
+		own_kind |= r->said_kind[k] == c->apps[m->app].kind;
 	}
 	return false;
 }
@@ -763,11 +752,9 @@ static void find_roles(const struct catalog *c, struct plan_resolution *r)
 		int after = m->first + m->nwords;
 		enum cat_role role = role_before(c, r, m->first);
 		/* the app before an arrow, or before a word for its own kind and an arrow ("GitHub Issues ->"), is read */
-		if (after + 1 < r->nwords && r->arrow[after + 1] && !r->app_word[after]) {
-			uint32_t kind = AK_COUNT;
-			each_phrase(c, r, after, 1u << SYN_APP_KIND, kind_of_word, &kind);
-			if (m->app >= 0 && kind == c->apps[m->app].kind) after++;
-		}
+		if (after + 1 < r->nwords && r->arrow[after + 1] && !r->app_word[after] && m->app >= 0 &&
+		    r->said_kind[after] == c->apps[m->app].kind)
+			after++;
 		if (after < r->nwords && r->arrow[after] && role == ROLE_NONE) role = ROLE_SOURCE;
 		bool placed = role == ROLE_WEAK_TARGET && from_before_place(c, r, m);
 		if (placed) role = ROLE_SOURCE;
@@ -806,9 +793,7 @@ static void family_in_transfer(const struct catalog *c, struct plan_resolution *
 	bool strong = f->strong;
 	/* "copy my Outlook events to Google Calendar": a family without a marker, right before a word for the kind
 	 * of an app named with a marker, names its app of that kind at the other end */
-	uint32_t said = AK_COUNT;
-	if (role == PR_NONE && f->first + f->nwords < r->nwords)
-		each_phrase(c, r, f->first + f->nwords, 1u << SYN_APP_KIND, kind_of_word, &said);
+	uint32_t said = role == PR_NONE && f->first + f->nwords < r->nwords ? r->said_kind[f->first + f->nwords] : AK_COUNT;
 	for (int m = 0; role == PR_NONE && said != AK_COUNT && m < r->napps; m++)
 		if (c->apps[r->apps[m]].kind == said && r->app_role[m] != PR_NONE) {
 			role = r->app_role[m] == PR_SOURCE ? PR_TARGET : PR_SOURCE;
@@ -1022,11 +1007,8 @@ static bool note_intent(const struct catalog *c, struct plan_resolution *r, int 
 static bool kind_is_object(const struct catalog *c, const struct plan_resolution *r, const int *pos, int n)
 {
 	int first = pos[0], last = pos[n - 1];
-	bool kind = r->word_kinds[last];
-	/* under an app's name ("Outlook Calendar") the word is no kind of its own: the vocabulary says it is one */
-	for (int m = 0; !kind && m < r->nwm[last]; m++)
-		kind = r->wm[last][m].level >= LV_STEM && (c->words[r->wm[last][m].word].starts >> SYN_APP_KIND & 1);
-	if (!kind) return true;
+	/* under an app's name ("Outlook Calendar") the word is no kind of its own: the word alone says one */
+	if (!r->word_kinds[last] && r->said_kind[last] == AK_COUNT) return true;
 	for (int w = 0; w < n - 1; w++)
 		if (role_words(c, r, pos[w], 1u << ROLE_TARGET | 1u << ROLE_WEAK_TARGET | 1u << ROLE_SOURCE)) return true;
 	for (int k = first + 1; k < last; k++) if (r->word_kinds[k]) return false;
@@ -1412,6 +1394,14 @@ static bool kind_named_explicitly(const struct catalog *c, const struct plan_res
 }
 
 /* What the query names, the same for every task: read once, not once per task. */
+/* Whether a verb of copying (roles.arrow_means, an arrow too) is asked and not declined. */
+static bool copy_asked(const struct catalog *c, const struct plan_resolution *r)
+{
+	for (int k = 0; k < r->nintents; k++)
+		if (!r->intents[k].negated && r->intents[k].intent == (int)c->meta->copy_intent) return true;
+	return false;
+}
+
 struct named {
 	enum plan_role role[PLAN_MAX_APPS];  /* an app's role where the query names two of its kind, else none */
 	unsigned kinds_said;                 /* generic words and the kinds of apps named */
@@ -1437,8 +1427,7 @@ static void read_named(const struct catalog *c, const struct plan_resolution *r,
 {
 	nm->kinds_said = r->kinds;
 	nm->apps = nm->caps = nm->triggered = 0;
-	nm->copy = false;
-	for (int k = 0; k < r->nintents; k++) nm->copy |= !r->intents[k].negated && r->intents[k].intent == (int)c->meta->copy_intent;
+	nm->copy = copy_asked(c, r);
 	for (int k = 0, prev = 0; r->triggers && k < r->nmentions; k++) {
 		if (r->mentions[k].app >= 0 && triggered(c, r, r->mentions[k].first, prev)) nm->triggered |= 1ull << r->mentions[k].app;
 		prev = r->mentions[k].first + r->mentions[k].nwords;
@@ -1644,12 +1633,24 @@ static void prefer_subject(const struct catalog *c, const struct plan_resolution
  * nobody asked for where no verb writes or copies, no arrow stands and the query names one app of that kind. */
 static bool copy_unasked(const struct catalog *c, const struct plan_resolution *r)
 {
-	if (r->nfamilies || r->nproducts || !r->nintents) return false;
-	for (int i = 0; i < r->nwords; i++) if (r->arrow[i]) return false;
-	for (int k = 0; k < r->nintents; k++)
-		if (!r->intents[k].negated && (r->intents[k].intent == (int)c->meta->copy_intent || writes(c, r->intents[k].intent)))
-			return false;
+	if (r->nfamilies || r->nproducts || !r->nintents || copy_asked(c, r)) return false;
+	for (int k = 0; k < r->nintents; k++) if (!r->intents[k].negated && writes(c, r->intents[k].intent)) return false;
 	return true;
+}
+
+/* The kinds of app task t writes into, and the kinds the query names (generic words and the apps named). */
+static unsigned written_kinds(const struct catalog *c, const struct cat_ptask *p)
+{
+	unsigned written = p->write_kinds;
+	for (uint64_t a = p->write_apps; a; a &= a - 1) written |= 1u << c->apps[__builtin_ctzll(a)].kind;
+	return written;
+}
+
+static unsigned named_kinds(const struct catalog *c, const struct plan_resolution *r)
+{
+	unsigned named = r->kinds;
+	for (int m = 0; m < r->napps; m++) named |= 1u << c->apps[r->apps[m]].kind;
+	return named;
 }
 
 /* Whether task t, where no verb writes or copies (copy_unasked), writes where nobody asked: into a kind of app
@@ -1658,10 +1659,7 @@ static bool copy_unasked(const struct catalog *c, const struct plan_resolution *
 static bool copies_unasked(const struct catalog *c, const struct plan_resolution *r, int t)
 {
 	const struct cat_ptask *p = &c->ptasks[t];
-	unsigned written = p->write_kinds, named = r->kinds;
-	for (uint64_t a = p->write_apps; a; a &= a - 1) written |= 1u << c->apps[__builtin_ctzll(a)].kind;
-	for (int m = 0; m < r->napps; m++) named |= 1u << c->apps[r->apps[m]].kind;
-	if (written & ~named & ~(1u << AK_CALLER)) return true;
+	if (written_kinds(c, p) & ~named_kinds(c, r) & ~(1u << AK_CALLER)) return true;
 	uint32_t kind = AK_COUNT;
 	for (uint32_t k = 1; k < AK_COUNT && kind == AK_COUNT; k++) if (two_or_more(p->kind_apps[k])) kind = k;
 	if (kind == AK_COUNT) return false;
@@ -1675,10 +1673,7 @@ static bool copies_unasked(const struct catalog *c, const struct plan_resolution
 static bool reads_unnamed(const struct catalog *c, const struct plan_resolution *r, int t)
 {
 	const struct cat_ptask *p = &c->ptasks[t];
-	unsigned written = p->write_kinds, named = r->kinds | 1u << AK_CALLER;
-	for (uint64_t a = p->write_apps; a; a &= a - 1) written |= 1u << c->apps[__builtin_ctzll(a)].kind;
-	for (int m = 0; m < r->napps; m++) named |= 1u << c->apps[r->apps[m]].kind;
-	return (p->kinds & ~written & ~named) != 0;
+	return (p->kinds & ~written_kinds(c, p) & ~named_kinds(c, r) & ~(1u << AK_CALLER)) != 0;
 }
 
 static int record_cap(const struct catalog *c, int a);
@@ -2045,13 +2040,6 @@ static bool moved_into(const struct plan_resolution *r, const struct chain_end *
 	if (target->role != PR_TARGET || !target->strong || target->first < object->first) return false;
 	for (int i = object->first; i < target->first; i++) if (r->intent_word[i]) return false;
 	return true;
-}
-
-static bool copy_asked(const struct catalog *c, const struct plan_resolution *r)
-{
-	for (int k = 0; k < r->nintents; k++)
-		if (!r->intents[k].negated && r->intents[k].intent == (int)c->meta->copy_intent) return true;
-	return false;
 }
 
 static bool trigger_chain(const struct catalog *c, struct plan_resolution *r)

@@ -819,37 +819,29 @@ Test(mcp, resources_come_from_the_route_table)
 	cr_assert_eq(json_object_array_length(list), (size_t)templated);
 	cr_assert_str_eq(str(json_object_array_get_idx(list, 0), "uriTemplate"), "autoplan:/v2/connections/{type}/{slug}");
 	answer_free(&a);
-	/* a template filled in: the entry's connections; an entry that does not exist: the HTTP error as data */
-	const char *uri = "autoplan:/v2/connections/mcp/io-github-github-github-mcp-server";
-	a = mcp("{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"resources/read\",\"params\":{\"uri\":"
-		"\"autoplan:/v2/connections/mcp/io-github-github-github-mcp-server\"}}", NULL);
-	struct answer h = call("GET", uri + 9, NULL, NULL, NULL);
-	cr_assert_str_eq(str(json_object_array_get_idx(get(get(a.json, "result"), "contents"), 0), "text"), h.text);
-	answer_free(&a);
-	answer_free(&h);
-	a = mcp("{\"jsonrpc\":\"2.0\",\"id\":4,\"method\":\"resources/read\",\"params\":{\"uri\":"
-		"\"autoplan:/v2/connections/mcp/no-such-entry\"}}", NULL);
-	expect_rpc_error(&a, 200, -32002);
-	cr_assert_str_eq(str(get(get(a.json, "error"), "data"), "error"), "entry_not_found");
-	answer_free(&a);
-	/* one task and one app through their templates: the HTTP answers; an id outside the enumeration: the
-	 * HTTP error (400 invalid_request) as data */
-	static const char *const items[] = { "autoplan:/v2/tasks/mailA-send", "autoplan:/v2/apps/driveA" };
-	for (size_t i = 0; i < sizeof items / sizeof *items; i++) {
+	/* templates filled in (an entry's connections, one task, one app): the HTTP answers; an entry that does not
+	 * exist, an id outside the enumeration: the HTTP error (404 entry_not_found, 400 invalid_request) as data */
+	static const struct { const char *uri, *error; } reads[] = {
+		{ "autoplan:/v2/connections/mcp/io-github-github-github-mcp-server", NULL },
+		{ "autoplan:/v2/tasks/mailA-send", NULL }, { "autoplan:/v2/apps/driveA", NULL },
+		{ "autoplan:/v2/connections/mcp/no-such-entry", "entry_not_found" },
+		{ "autoplan:/v2/tasks/no-such-task", "invalid_request" } };
+	for (size_t i = 0; i < sizeof reads / sizeof *reads; i++) {
 		char body[300];
-		snprintf(body, sizeof body, "{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":\"resources/read\",\"params\":{\"uri\":\"%s\"}}", items[i]);
+		snprintf(body, sizeof body, "{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":\"resources/read\",\"params\":{\"uri\":\"%s\"}}",
+			reads[i].uri);
 		a = mcp(body, NULL);
-		h = call("GET", items[i] + 9, NULL, NULL, NULL);
-		cr_assert_eq(h.status, 200, "%s", h.text);
-		cr_assert_str_eq(str(json_object_array_get_idx(get(get(a.json, "result"), "contents"), 0), "text"), h.text);
+		if (reads[i].error) {
+			expect_rpc_error(&a, 200, -32002);
+			cr_assert_str_eq(str(get(get(a.json, "error"), "data"), "error"), reads[i].error, "%s", reads[i].uri);
+		} else {
+			struct answer h = call("GET", reads[i].uri + 9, NULL, NULL, NULL);
+			cr_assert_eq(h.status, 200, "%s", h.text);
+			cr_assert_str_eq(str(json_object_array_get_idx(get(get(a.json, "result"), "contents"), 0), "text"), h.text);
+			answer_free(&h);
+		}
 		answer_free(&a);
-		answer_free(&h);
 	}
-	a = mcp("{\"jsonrpc\":\"2.0\",\"id\":8,\"method\":\"resources/read\",\"params\":{\"uri\":"
-		"\"autoplan:/v2/tasks/no-such-task\"}}", NULL);
-	expect_rpc_error(&a, 200, -32002);
-	cr_assert_str_eq(str(get(get(a.json, "error"), "data"), "error"), "invalid_request");
-	answer_free(&a);
 	/* URIs no resource has, and a route not offered as one */
 	static const char *const bad[] = { "autoplan:/v2/nothing", "https://example.org/v2/tasks", "autoplan:/v2/openapi.json",
 		"autoplan:/v2/connections/mcp" };

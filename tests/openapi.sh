@@ -10,13 +10,7 @@ prefix=$build/openapi-validator
 version=12.1.0
 . "${AUTOPLAN_SRCDIR:?}/tests/parts.sh"
 need_commands node npm
-if ! grep -q "\"version\": \"$version\"" "$prefix/node_modules/@apidevtools/swagger-parser/package.json" 2>/dev/null; then
-	mkdir -p "$prefix"
-	if ! npm install --prefix "$prefix" --no-save --no-package-lock --no-audit --no-fund \
-		"@apidevtools/swagger-parser@$version" >"$prefix/install.log" 2>&1; then
-		tail -5 "$prefix/install.log"; missing_part "the npm registry could not be reached"
-	fi
-fi
+npm_pinned "$prefix" @apidevtools/swagger-parser "$version"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 for path in /v2/openapi.json /v2/monitoring/openapi.json; do
@@ -39,13 +33,7 @@ node "$tmp/validate.js" "$prefix" "$tmp"/_v2_openapi.json "$tmp"/_v2_monitoring_
 
 lint=$build/openapi-lint
 lint_version=2.77.0
-if ! grep -q "\"version\": \"$lint_version\"" "$lint/node_modules/@redocly/cli/package.json" 2>/dev/null; then
-	mkdir -p "$lint"
-	if ! npm install --prefix "$lint" --no-save --no-package-lock --no-audit --no-fund \
-		"@redocly/cli@$lint_version" >"$lint/install.log" 2>&1; then
-		tail -5 "$lint/install.log"; missing_part "the npm registry could not be reached"
-	fi
-fi
+npm_pinned "$lint" @redocly/cli "$lint_version"
 printf 'extends:\n  - recommended-strict\n' > "$tmp/redocly.yaml"
 REDOCLY_TELEMETRY=off REDOCLY_SUPPRESS_UPDATE_NOTICE=true "$lint/node_modules/.bin/redocly" lint \
 	--config "$tmp/redocly.yaml" --format stylish "$tmp"/_v2_openapi.json "$tmp"/_v2_monitoring_openapi.json

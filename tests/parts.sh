@@ -21,6 +21,18 @@ need_commands() {
 	done
 }
 
+# npm_pinned PREFIX PACKAGE VERSION: PACKAGE@VERSION installed under PREFIX from the npm registry (kept there
+# between runs, never vendored); without the registry the test cannot run, so a missing part.
+npm_pinned() {
+	grep -q "\"version\": \"$3\"" "$1/node_modules/$2/package.json" 2>/dev/null && return 0
+	echo "installing $2@$3 into $1"
+	mkdir -p "$1"
+	if ! npm install --prefix "$1" --no-save --no-package-lock --no-audit --no-fund "$2@$3" >"$1/install.log" 2>&1; then
+		tail -5 "$1/install.log"
+		missing_part "the npm registry could not be reached"
+	fi
+}
+
 # need_fronts FRONT...: nginx, apache (Apache httpd with mod_fcgid) or cgi (Apache httpd with mod_cgid).
 need_fronts() {
 	_m=$("${AUTOPLAN_SRCDIR:?}/tests/stack.sh" missing "$@") || missing_part "$_m"

@@ -10,15 +10,7 @@ version=1.32.2
 prefix=$build/mcp-client
 fronts=${FRONTS:-nginx apache cgi}
 need_fronts $fronts
-if ! grep -q "\"version\": \"$version\"" "$prefix/node_modules/@modelcontextprotocol/sdk/package.json" 2>/dev/null; then
-	echo "installing @modelcontextprotocol/sdk@$version into $prefix"
-	mkdir -p "$prefix"
-	if ! npm install --prefix "$prefix" --no-save --no-package-lock --no-audit --no-fund \
-		"@modelcontextprotocol/sdk@$version" >"$prefix/install.log" 2>&1; then
-		tail -5 "$prefix/install.log"
-		missing_part "the npm registry could not be reached"
-	fi
-fi
+npm_pinned "$prefix" @modelcontextprotocol/sdk "$version"
 cp "$src/tests/mcp/client.mjs" "$prefix/client.mjs"
 status=0
 for front in $fronts; do

@@ -56,15 +56,7 @@ declare -A NOT_APPLICABLE=(
 )
 
 bin=$prefix/node_modules/@modelcontextprotocol/conformance/dist/index.js
-if ! grep -q "\"version\": \"$version\"" "$prefix/node_modules/@modelcontextprotocol/conformance/package.json" 2>/dev/null; then
-	echo "installing @modelcontextprotocol/conformance@$version into $prefix"
-	mkdir -p "$prefix"
-	if ! npm install --prefix "$prefix" --no-save --no-package-lock --no-audit --no-fund \
-		"@modelcontextprotocol/conformance@$version" >"$prefix/install.log" 2>&1; then
-		tail -5 "$prefix/install.log"
-		missing_part "the npm registry could not be reached"
-	fi
-fi
+npm_pinned "$prefix" @modelcontextprotocol/conformance "$version"
 
 # The suite's own list against this file's: every scenario run or named with its reason.
 listed=$(cd "$prefix" && node "$bin" list --server | sed -n 's/^  - //p')

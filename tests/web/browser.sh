@@ -15,13 +15,7 @@ chromium=${CHROMIUM:-$(command -v chromium || echo /usr/bin/chromium)}
 need_commands node npm
 [ -x "$chromium" ] || missing_part "chromium is not installed (./dev.sh installs it)"
 need_fronts nginx
-if ! grep -q "\"version\": \"$version\"" "$prefix/node_modules/playwright-core/package.json" 2>/dev/null; then
-	mkdir -p "$prefix"
-	if ! npm install --prefix "$prefix" --no-save --no-package-lock --no-audit --no-fund \
-		"playwright-core@$version" >"$prefix/install.log" 2>&1; then
-		tail -5 "$prefix/install.log"; missing_part "the npm registry could not be reached"
-	fi
-fi
+npm_pinned "$prefix" playwright-core "$version"
 run=$(mktemp -d "$build/web-run.XXXXXX")
 cleanup() { "$src/tests/stack.sh" stop "$run" >/dev/null 2>&1 || true; rm -rf "$run"; }
 trap cleanup EXIT

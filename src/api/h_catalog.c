@@ -7,7 +7,6 @@
 #include "catalog/vocab.h"
 
 #include <stdio.h>
-#include <string.h>
 
 static void serve_doc(const struct hctx *hc, enum cat_doc_id id, struct reply *out)
 {
@@ -22,53 +21,30 @@ static void serve_doc(const struct hctx *hc, enum cat_doc_id id, struct reply *o
 void h_tasks(const struct hctx *c, struct json_object *in, struct reply *out) { (void)in; serve_doc(c, DOC_TASKS, out); }
 void h_apps(const struct hctx *c, struct json_object *in, struct reply *out) { (void)in; serve_doc(c, DOC_APPS, out); }
 void h_guides(const struct hctx *c, struct json_object *in, struct reply *out) { (void)in; serve_doc(c, DOC_GUIDES, out); }
-/* The item of the list document's array whose id is id, or NULL (doc is the parsed list document). */
-static struct json_object *list_item(struct json_object *doc, const char *list, const char *id)
+/* One item of a list (GET /v2/tasks/{task_id}, /v2/apps/{app}), as the compiler wrote it: the list's item after
+ * the versions; 404 entry_not_found when the catalog served has no such item (the path's enumeration is the
+ * build's, the catalog may be another). */
+static void serve_item(const struct hctx *hc, enum cat_doc_id doc_id, int item, const char *key, const char *what,
+	struct json_object *in, struct reply *out)
 {
-	struct json_object *arr = jget(doc, list);
-	for (size_t i = 0; id && i < json_object_array_length(arr); i++) {
-		struct json_object *it = json_object_array_get_idx(arr, i);
-		const char *iid = jget_str(it, "id");
-		if (iid && strcmp(iid, id) == 0) return it;
-	}
-	return NULL;
-}
-
-/* One item of a list document (GET /v2/tasks/{task_id}, /v2/apps/{app}): the object the list gives for it,
- * after the list's version triple; 404 entry_not_found when the catalog served has no such item. */
-static void serve_item(const struct hctx *hc, enum cat_doc_id doc_id, const char *list, const char *key,
-	const char *what, struct json_object *in, struct reply *out)
-{
-	const char *text = cat_doc(hc->cat, doc_id), *id = jget_str(in, key);
-	struct json_object *doc = text ? json_tokener_parse(text) : NULL;
-	if (!doc) {
-		reply_error(out, 503, "catalog_incomplete", NULL, NULL, "the compiled catalog lacks this document");
+	const char *doc = item >= 0 ? cat_doc_item(hc->cat, doc_id, (uint32_t)item) : NULL;
+	if (doc) {
+		reply_raw(out, doc);
 		return;
 	}
-	struct json_object *it = list_item(doc, list, id);
-	if (!it) {
-		char ptr[64];
-		snprintf(ptr, sizeof ptr, "/%s", key);
-		reply_error(out, 404, "entry_not_found", "path", ptr, "%s %.200s is not in the catalog", what, id);
-	} else {
-		struct json_object *o = json_object_new_object();
-		static const char *const triple[] = { "dataset_version", "catalog_version", "rule_version" };
-		for (size_t i = 0; i < sizeof triple / sizeof *triple; i++)
-			json_object_object_add(o, triple[i], json_object_get(jget(doc, triple[i])));
-		json_object_object_foreach(it, k, v) json_object_object_add(o, k, json_object_get(v));
-		reply_ok(out, o);
-	}
-	json_object_put(doc);
+	char ptr[64];
+	snprintf(ptr, sizeof ptr, "/%s", key);
+	reply_error(out, 404, "entry_not_found", "path", ptr, "%s %.200s is not in the catalog", what, jget_str(in, key));
 }
 
 void h_task(const struct hctx *c, struct json_object *in, struct reply *out)
 {
-	serve_item(c, DOC_TASKS, "tasks", "task_id", "task", in, out);
+	serve_item(c, DOC_TASK, cat_task_find(c->cat, jget_str(in, "task_id")), "task_id", "task", in, out);
 }
 
 void h_app(const struct hctx *c, struct json_object *in, struct reply *out)
 {
-	serve_item(c, DOC_APPS, "apps", "app", "app", in, out);
+	serve_item(c, DOC_APP, cat_app_find(c->cat, jget_str(in, "app")), "app", "app", in, out);
 }
 
 void h_provider_catalog(const struct hctx *c, struct json_object *in, struct reply *out)

@@ -117,7 +117,12 @@ static bool refs_ok(const struct catalog *c, bool text)
 	for (uint32_t i = 0; i < c->nreports; i++) {
 		CHECK_STR(c->reports[i].id); CHECK_STR(c->reports[i].date); CHECK_STR(c->reports[i].json);
 	}
-	for (uint32_t i = 0; i < c->ndocs; i++) CHECK_STR(c->docs[i].json);
+	for (uint32_t i = 0; i < c->ndocs; i++) {
+		CHECK_STR(c->docs[i].json);
+		const struct cat_doc *d = &c->docs[i];
+		uint32_t items = d->id == DOC_TASK ? c->ntasks : d->id == DOC_APP ? c->napps : 0;
+		if (items ? d->item >= items : d->item != CAT_NONE) return false;
+	}
 	for (uint32_t i = 0; i < c->nops; i++) {
 		const struct cat_opx *x = &c->opx[i];
 		CHECK_STR(x->input); CHECK_STR(x->output); CHECK_STR(x->params); CHECK_STR(x->transformations);
@@ -713,8 +718,13 @@ const struct cat_report *cat_report_find(const struct catalog *c, const char *id
 
 const char *cat_doc(const struct catalog *c, enum cat_doc_id id)
 {
+	return cat_doc_item(c, id, CAT_NONE);
+}
+
+const char *cat_doc_item(const struct catalog *c, enum cat_doc_id id, uint32_t item)
+{
 	for (uint32_t i = 0; i < c->ndocs; i++)
-		if (c->docs[i].id == (uint32_t)id) return cat_s(c, c->docs[i].json);
+		if (c->docs[i].id == (uint32_t)id && c->docs[i].item == item) return cat_s(c, c->docs[i].json);
 	return NULL;
 }
 

@@ -147,6 +147,8 @@ static inline const struct cat_op *cat_app_op(const struct catalog *c, uint32_t 
 }
 const struct cat_report *cat_report_find(const struct catalog *c, const char *id);
 const char *cat_doc(const struct catalog *c, enum cat_doc_id id);
+/* Document id of one item (DOC_TASK, DOC_APP: the task's or app's index), or NULL. */
+const char *cat_doc_item(const struct catalog *c, enum cat_doc_id id, uint32_t item);
 /* A client by exact id, or by its id, name or an alias compared after folding (case, spaces and
  * punctuation ignored: "Claude Desktop", "vs-code"). NULL when unknown. */
 const struct cat_client *cat_client_find(const struct catalog *c, const char *id_or_alias);

@@ -7,7 +7,7 @@
 #include <stdint.h>
 
 #define CAT_MAGIC "APCATLG1"
-#define CAT_FORMAT 28u
+#define CAT_FORMAT 29u
 
 /* A string is an offset into the string section: uint32 length, bytes, NUL. 0 means "absent". */
 typedef uint32_t cat_str;
@@ -163,6 +163,7 @@ enum cat_doc_id {
 	DOC_PROVIDER_CATALOG = 0, /* the spec's provider catalog document */
 	DOC_TASKS, DOC_APPS, DOC_GUIDES,
 	DOC_REPORTS,              /* the verification report list */
+	DOC_TASK, DOC_APP,        /* one task, one app (cat_doc.item: its index): the list's item after the versions */
 	DOC_COUNT
 };
 
@@ -189,6 +190,7 @@ struct cat_entry {
 struct cat_doc {
 	uint32_t id;
 	cat_str json;
+	uint32_t item;                        /* DOC_TASK, DOC_APP: the task's or app's index; else CAT_NONE */
 };
 
 /* Planner view of operation i (same index as CS_OPS). */

@@ -903,12 +903,29 @@ static void add_versions(struct cc *c, struct json_object *o)
 	jadd(o, "rule_version", json_object_get(jget(c->versions, "rule_version")));
 }
 
-static int add_doc(struct cc *c, enum cat_doc_id id, struct json_object *o)
+static int add_item_doc(struct cc *c, enum cat_doc_id id, uint32_t item, struct json_object *o)
 {
-	struct cat_doc d = { .id = id, .json = json_add(c, o) };
+	struct cat_doc d = { .id = id, .json = json_add(c, o), .item = item };
 	json_object_put(o);
 	if (buf_add(&c->docs, &d, sizeof d) < 0) return -1;
 	c->ndocs++;
+	return 0;
+}
+
+static int add_doc(struct cc *c, enum cat_doc_id id, struct json_object *o)
+{
+	return add_item_doc(c, id, CAT_NONE, o);
+}
+
+/* GET /v2/tasks/{task_id}, /v2/apps/{app}: each item of a list, after the versions, served as compiled. */
+static int add_item_docs(struct cc *c, enum cat_doc_id id, struct json_object *list)
+{
+	for (size_t i = 0; i < json_object_array_length(list); i++) {
+		struct json_object *o = json_object_new_object();
+		add_versions(c, o);
+		json_object_object_foreach(json_object_array_get_idx(list, i), k, v) json_object_object_add(o, k, json_object_get(v));
+		if (add_item_doc(c, id, (uint32_t)i, o) < 0) return -1;
+	}
 	return 0;
 }
 
@@ -954,7 +971,9 @@ static int build_docs(struct cc *c, struct json_object *tasks)
 	}
 	jadd(rdoc, "reports", rlist);
 	add_versions(c, rdoc);
-	if (add_doc(c, DOC_PROVIDER_CATALOG, full) < 0 || add_doc(c, DOC_APPS, summary) < 0 ||
+	/* the items first: the list documents are freed with their lists once added */
+	if (add_item_docs(c, DOC_APP, sapps) < 0 || add_item_docs(c, DOC_TASK, tasks) < 0 ||
+	    add_doc(c, DOC_PROVIDER_CATALOG, full) < 0 || add_doc(c, DOC_APPS, summary) < 0 ||
 	    add_doc(c, DOC_TASKS, tdoc) < 0 || add_doc(c, DOC_GUIDES, gdoc) < 0 || add_doc(c, DOC_REPORTS, rdoc) < 0)
 		return fail(c, "catalog", "", "out of memory");
 	return 0;

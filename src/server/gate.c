@@ -316,7 +316,9 @@ static void watch(struct gate *g, int i, int fd, long long now)
 void gate_keep(struct gate *g, int fd)
 {
 	long long now = now_ms();
-	watch(g, free_slot(g, now, true), fd, now);
+	int i = free_slot(g, now, true);
+	watch(g, i, fd, now);
+	if (g->slot[i].fd == fd) g->slot[i].kept = 1; /* an idle kept connection is not a request arriving */
 }
 
 /* With every slot young and taken, new connections wait in the kernel's queue (their requests arrive
@@ -334,6 +336,22 @@ static bool room_possible(const struct gate *g, long long now)
 	for (int i = 0; i < GATE_SLOTS; i++)
 		if (g->slot[i].fd < 0 || evictable(&g->slot[i], now)) return true;
 	return false;
+}
+
+/* A connection just accepted that has sent nothing yet: almost always a front server that connected and
+ * is about to write. Its worker leaves new connections to idle workers meanwhile, so that it never serves
+ * one request while another it took waits behind it (both lost if it is killed). Bounded in time, so a
+ * flood of silent connections is still taken in, one per arriving_ms per worker. */
+static bool arriving(const struct gate *g, const struct gate_slot *s, long long now)
+{
+	return s->fd >= 0 && !s->kept && !s->closing && s->seen == 0 && now - s->accepted < g->lim.arriving_ms;
+}
+
+static bool listen_wanted(const struct gate *g, long long now)
+{
+	for (int i = 0; i < GATE_SLOTS; i++)
+		if (arriving(g, &g->slot[i], now)) return false;
+	return room_possible(g, now);
 }
 
 static void expire(struct gate *g, long long now)
@@ -356,10 +374,14 @@ static int next_timeout(const struct gate *g, long long now)
 {
 	long long first = -1;
 	for (int i = 0; i < GATE_SLOTS; i++) {
-		if (g->slot[i].fd < 0) continue;
-		long long t = g->slot[i].deadline;
-		if (g->paused && !g->slot[i].closing && g->slot[i].accepted + GATE_GRACE_MS < t)
-			t = g->slot[i].accepted + GATE_GRACE_MS; /* when it may make room for a waiting connection */
+		const struct gate_slot *s = &g->slot[i];
+		if (s->fd < 0) continue;
+		long long t = s->deadline;
+		if (g->paused && !s->closing) {
+			/* when it stops holding the listener back, or may make room for a waiting connection */
+			long long wake = s->accepted + (arriving(g, s, now) ? g->lim.arriving_ms : GATE_GRACE_MS);
+			if (wake < t) t = wake;
+		}
 		if (first < 0 || t < first) first = t;
 	}
 	if (first < 0) return -1;
@@ -392,7 +414,7 @@ int gate_next(struct gate *g, volatile sig_atomic_t *stop)
 		if (g->nready) return take_ready(g);
 		if (*stop) return -1;
 		if (accept_queued(g)) continue;
-		if (g->paused && room_possible(g, now_ms())) listen_pause(g, false);
+		listen_pause(g, !listen_wanted(g, now_ms()));
 		struct epoll_event ev[16];
 		int n = epoll_wait(g->ep, ev, 16, next_timeout(g, now_ms()));
 		if (n < 0) return errno == EINTR ? -2 : -3;

@@ -17,6 +17,7 @@ struct gate_limits {
 	size_t max_params;   /* bytes of the whole parameter stream (every name and value) */
 	int max_pairs;       /* number of parameters */
 	int timeout_ms;      /* from accept to complete parameters */
+	int arriving_ms;     /* how long a new silent connection holds the listener back (GATE_ARRIVING_MS) */
 };
 
 #define GATE_SLOTS 32
@@ -42,10 +43,14 @@ struct gate_slot {
 	size_t seen;         /* bytes arrived so far */
 	long long progress;  /* CLOCK_MONOTONIC ms of the accept or of the last new bytes */
 	long long accepted;  /* CLOCK_MONOTONIC ms of the accept */
+	int kept;            /* taken back after a request (gate_keep), not newly accepted */
 };
 
 /* How long a pending connection is safe from eviction (see gate.c). */
 #define GATE_GRACE_MS 250
+/* How long a new connection that has sent nothing yet (a front server between its connect and its write)
+ * keeps its worker from taking another, so that a worker killed loses one request, not two. */
+#define GATE_ARRIVING_MS 50
 
 struct gate {
 	int listen_fd, ep;
@@ -55,7 +60,8 @@ struct gate {
 	unsigned char *win, *scratch;
 	size_t wincap;
 	struct gate_counts counts;
-	bool paused;         /* the listening socket is out of the epoll set: every slot is young and taken */
+	bool paused;         /* the listening socket is out of the epoll set: every slot is young and taken,
+	                      * or a new connection's request is still to come */
 };
 
 /* Prepares g for listen_fd (not owned). Returns 0, or -1 when memory or epoll ran out. */

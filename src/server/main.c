@@ -132,7 +132,7 @@ static int parse_options(int argc, char **argv, struct parsed *p)
 	o->read_timeout = (int)read_timeout;
 	o->drain_timeout = (int)drain;
 	o->gate = (struct gate_limits){ .max_params = (size_t)max_params, .max_pairs = 512,
-		.timeout_ms = (int)read_timeout * 1000 };
+		.timeout_ms = (int)read_timeout * 1000, .arriving_ms = GATE_ARRIVING_MS };
 	if (o->listen && !*o->listen) o->listen = NULL;
 	return 0;
 }

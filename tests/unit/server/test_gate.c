@@ -325,3 +325,49 @@ Test(gate, a_burst_does_not_evict_a_young_connection, .timeout = 20)
 	gate_free(&g);
 	close(lfd);
 }
+
+/* A worker killed while serving loses what it holds: one request, not two. A new connection that has sent
+ * nothing (a front server between its connect and its write) keeps the gate from taking the next one, which
+ * stays in the kernel's queue for another worker; the request that arrives on it is the one served. */
+Test(gate, a_silent_new_connection_holds_the_next_back, .timeout = 20)
+{
+	int port, lfd = listener(&port);
+	struct gate_limits lim = LIM;
+	lim.timeout_ms = 5000;
+	lim.arriving_ms = 3000; /* longer than any pause of the writer below */
+	struct gate g;
+	cr_assert_eq(gate_init(&g, lfd, &lim), 0);
+	volatile sig_atomic_t stop = 0;
+	unsigned char p[64];
+	struct stream good = { .n = 0 };
+	request(&good, p, pair(p, "REQUEST_METHOD", 3, 'G'), 0, true);
+	int first = client(port);
+	int second = client(port);
+	cr_assert_eq(write(second, good.b, good.n), (ssize_t)good.n);
+	/* the first writes once the gate has taken it in, the second still queued behind it */
+	pid_t child = fork();
+	if (child == 0) {
+		if (!accepted_all_but(lfd, 1)) _exit(2);
+		_exit(write(first, good.b, good.n) == (ssize_t)good.n ? 0 : 1);
+	}
+	int served = gate_next(&g, &stop);
+	cr_assert_geq(served, 0);
+	struct tcp_info ti;
+	socklen_t len = sizeof ti;
+	cr_assert_eq(getsockopt(lfd, IPPROTO_TCP, TCP_INFO, &ti, &len), 0);
+	cr_assert_eq(ti.tcpi_unacked, 1, "the second connection was taken while the first was still arriving");
+	cr_assert_eq(write(served, "ok", 2), 2);
+	char buf[2];
+	cr_assert_eq(recv(first, buf, sizeof buf, MSG_WAITALL), 2, "the first connection is the one served");
+	int status;
+	waitpid(child, &status, 0);
+	cr_assert_eq(status, 0);
+	close(served);
+	served = gate_next(&g, &stop);
+	cr_assert_geq(served, 0, "the second is served after");
+	close(served);
+	close(first);
+	close(second);
+	gate_free(&g);
+	close(lfd);
+}

@@ -468,13 +468,18 @@ Test(plan, golden_answers, .init = setup, .fini = teardown)
  * of 22, then 37 of 40 with the second, 48 of 55 with the third: 11 of its 15), and a rule that loses its
  * lines fails here even where others gain. */
 #define FROZEN_MIN 87
-/* The fourth sitting, frozen too, kept apart: written at 16 of 26, its floor is the rate its lines reached
- * with the rules of the stop they were written in (24 of 26; never tuned on them). */
-#define SITTING4_MIN 92
+/* The fourth and fifth sittings, frozen too, each kept apart: the fourth was written at 16 of 26, its floor
+ * the rate its lines reached with the rules of the stop they were written in (24 of 26; never tuned on them);
+ * the fifth was written at 30 of 33, its floor that rate. */
+static const struct { const char *group; int floor; } FLOORS[] = {
+	{ "frozen", FROZEN_MIN }, { "sitting4", 92 }, { "sitting5", 90 },
+};
 
 static int group_floor(const char *group)
 {
-	return strcmp(group, "frozen") == 0 ? FROZEN_MIN : strcmp(group, "sitting4") == 0 ? SITTING4_MIN : HIT_RATE_MIN;
+	for (size_t i = 0; i < sizeof FLOORS / sizeof FLOORS[0]; i++)
+		if (strcmp(group, FLOORS[i].group) == 0) return FLOORS[i].floor;
+	return HIT_RATE_MIN;
 }
 
 struct corpus_line {

@@ -632,7 +632,8 @@ static enum cat_role role_before(const struct catalog *c, const struct plan_reso
 					const struct cat_syn *sy = &c->syns[c->lists[w->syn_first + k]];
 					/* markers of place only */
 					if (sy->kind != SYN_ROLE || (int)sy->words != j - start + 1 || (sy->target != ROLE_SOURCE &&
-					    sy->target != ROLE_TARGET && sy->target != ROLE_WEAK_TARGET && sy->target != ROLE_KEPT))
+					    sy->target != ROLE_TARGET && sy->target != ROLE_WEAK_TARGET && sy->target != ROLE_KEPT &&
+					    sy->target != ROLE_PART))
 						continue;
 					if (phrase_at(c, r, start, cat_s(c, sy->phrase), PH_STRICT) == j - start + 1 &&
 					    r->wm[start][m].level == LV_EXACT)
@@ -708,9 +709,9 @@ static uint32_t mention_kind(const struct catalog *c, const struct plan_mention 
  * other the opposite role; with no strong marker the first named is the source. */
 static int verb_of(const struct catalog *c, const struct plan_resolution *r, int i);
 
-/* "from new rows in Google Sheets", "attachments from emails in Gmail": a place marker before an app, after a
- * source marker and a word for the app's own kind (no other app between), says where the things read come from;
- * "from my emails in Google Drive" stores them there. */
+/* "from new rows in Google Sheets", "attachments from emails in Gmail", "from the rows of a Google Sheet": a place
+ * or part marker before an app, after a source marker and a word for the app's own kind (no other app between),
+ * says where the things read come from; "from my emails in Google Drive" stores them there. */
 static bool from_before_place(const struct catalog *c, struct plan_resolution *r, const struct plan_mention *m)
 {
 	if (m->app < 0) return false;
@@ -756,9 +757,11 @@ static void find_roles(const struct catalog *c, struct plan_resolution *r)
 		    r->said_kind[after] == c->apps[m->app].kind)
 			after++;
 		if (after < r->nwords && r->arrow[after] && role == ROLE_NONE) role = ROLE_SOURCE;
-		bool placed = role == ROLE_WEAK_TARGET && from_before_place(c, r, m);
+		/* "the rows of": a part, no place, unless read from, and then as firmly as "from" itself */
+		bool part = role == ROLE_PART, placed = (role == ROLE_WEAK_TARGET || part) && from_before_place(c, r, m);
 		if (placed) role = ROLE_SOURCE;
-		m->strong = !placed && (role == ROLE_SOURCE || role == ROLE_TARGET || role == ROLE_KEPT);
+		else if (part) role = ROLE_NONE;
+		m->strong = (!placed || part) && (role == ROLE_SOURCE || role == ROLE_TARGET || role == ROLE_KEPT);
 		/* "an Excel file stored on OneDrive": where it is kept, read from there; the words are no verb */
 		if (role == ROLE_KEPT) mark_kept(c, r, m->first);
 		m->role = role == ROLE_SOURCE || role == ROLE_KEPT ? PR_SOURCE

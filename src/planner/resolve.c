@@ -1099,6 +1099,23 @@ static bool kind_in_app(const struct catalog *c, const struct plan_resolution *r
 	return false;
 }
 
+/* The app named at word i (its mention's first word), or -1. */
+static int app_at(const struct plan_resolution *r, int i)
+{
+	for (int k = 0; k < r->nmentions; k++)
+		if (r->mentions[k].first == i) return r->mentions[k].app;
+	return -1;
+}
+
+/* "email me new rows in Google Sheets", "Neue Zeilen in Google Sheets per E-Mail melden": with one app named,
+ * a word for another kind of app than app a's is the other end of a trigger, as a second app would be. */
+static bool other_kind_said(const struct catalog *c, const struct plan_resolution *r, int a)
+{
+	for (int j = 0; a >= 0 && j < r->nwords; j++)
+		if (!r->app_word[j] && (r->word_kinds[j] & ~(1u << c->apps[a].kind))) return true;
+	return false;
+}
+
 static void find_triggers(const struct catalog *c, struct plan_resolution *r)
 {
 	r->triggers = 0;
@@ -1115,11 +1132,19 @@ static void find_triggers(const struct catalog *c, struct plan_resolution *r)
 		 * Excel": after an article it describes the object) */
 		bool place = r->app_word[next < r->nwords ? next : i] ||
 			(kind_in_app(c, r, next) && !(i > 0 && has_role_word(c, r, i - 1, ROLE_DETERMINER)));
-		if (next < r->nwords && place && r->napps + r->nproducts + (r->napps ? r->nfamilies : 0) >= 2 && !same_verb) {
+		/* with one app, not after a verb writing into it ("add new rows to Excel for each email") */
+		int one = r->napps == 1 && next < r->nwords ? app_at(r, r->app_word[next] ? next : next + 2) : -1;
+		bool ends = r->napps + r->nproducts + (r->napps ? r->nfamilies : 0) >= 2 || (other_kind_said(c, r, one) &&
+			!(before >= 0 && writes_in(c, r->intents[before].intent, one)));
+		if (next < r->nwords && place && ends && !same_verb) {
 			int k = intent_over(r, i);
 			if (k >= 0 && r->intents[k].first == i && r->intents[k].nwords == 1) {
 				r->intent_word[i] = false;
 				r->intents[k] = r->intents[--r->nintents];
+				/* the same verb later is the action: it was noted once, here ("Für jede neue Outlook-Mail ein
+				 * GitHub-Issue erstellen") */
+				for (int j = i + 1; j < r->nwords; j++)
+					if (!r->app_word[j] && !r->arrow[j]) each_phrase(c, r, j, 1u << SYN_INTENT, note_intent, NULL);
 			}
 		} else {
 			r->trigger[i] = false;
@@ -1967,10 +1992,10 @@ static int kind_end(const struct catalog *c, const struct plan_resolution *r, co
 				.role = role == ROLE_SOURCE ? PR_SOURCE : PR_TARGET, .strong = true };
 			return 1;
 		}
-		/* outside the clause of a trigger in the app named, the action's kind ("E-Mail senden, wenn eine Datei
-		 * in OneDrive erstellt wird") */
+		/* outside the clause of a trigger in the app named, the action's kind, before it ("E-Mail senden, wenn
+		 * eine Datei in OneDrive erstellt wird") or after it ("Neue Zeilen in Google Sheets per E-Mail melden") */
 		bool source = triggered(c, r, i, i < one->first ? 0 : one->first + 1);
-		if (!source && (i > one->first || !triggered(c, r, one->first, i + 1))) continue;
+		if (!source && !triggered(c, r, one->first, i < one->first ? i + 1 : 0)) continue;
 		for (uint32_t a = 0; a < c->napps; a++)
 			if (c->apps[a].kind == kind) {
 				*other = (struct chain_end){ .app = (int)a, .first = i, .role = source ? PR_SOURCE : PR_TARGET,

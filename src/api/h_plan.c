@@ -22,7 +22,10 @@ static void text_then(const struct out *o, enum ptext k, const struct plan_resol
 		size_t n = (size_t)snprintf(buf, sizeof buf, "%s", cat_s(c, de ? t->de : t->en));
 		for (int i = 0; i < (product ? 1 : r->nactions) && n < sizeof buf; i++) {
 			const struct cat_outside *x = &c->outside[product ? product->item : r->actions[i].item];
-			const char *word = product ? pv_product_name(c, r, product) : cat_s(c, de ? x->title_de : x->title_en);
+			/* an unknown verb is named by the request's own word */
+			bool own = !product && r->actions[i].item == (int)c->meta->unknown_action;
+			const char *word = product ? pv_product_name(c, r, product)
+				: own ? r->words[r->actions[i].first] : cat_s(c, de ? x->title_de : x->title_en);
 			n += (size_t)snprintf(buf + n, sizeof buf - n, "%s%s", i ? ", " : " ", word);
 		}
 		if (!product && n + 1 < sizeof buf) buf[n++] = '.';

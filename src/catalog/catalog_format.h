@@ -7,7 +7,7 @@
 #include <stdint.h>
 
 #define CAT_MAGIC "APCATLG1"
-#define CAT_FORMAT 30u
+#define CAT_FORMAT 31u
 
 /* A string is an offset into the string section: uint32 length, bytes, NUL. 0 means "absent". */
 typedef uint32_t cat_str;
@@ -86,6 +86,7 @@ struct cat_meta {
 	uint32_t trigger_intent;  /* CS_INTENTS: what an event in a source app asks of it (roles.trigger_means); CAT_NONE */
 	uint32_t copy_intent;     /* CS_INTENTS: the intent an arrow stands for (roles.arrow_means: copying); CAT_NONE */
 	uint32_t copy_in_place;   /* CS_OUTSIDE: the action copying the one app named is (outside.json copy_in_place); CAT_NONE */
+	uint32_t unknown_action;  /* CS_OUTSIDE: the action a verb the vocabulary lacks asks for (outside.json unknown_action); CAT_NONE */
 	uint32_t record_intent;   /* CS_INTENTS: what a further verb asks of an app that is its object (roles.record_means); CAT_NONE */
 	uint32_t format_intent;   /* CS_INTENTS: what a verb writing a file format the caller keeps asks (roles.format_means); CAT_NONE */
 };

@@ -203,7 +203,7 @@ static int outside_add(struct cc *c, const char *file, const char *ptr, struct c
 		if (o->action == rec.action && strcmp(cc_pool(c, o->name), cc_pool(c, rec.name)) == 0)
 			return cc_fail(c, file, ptr, "\"%s\" is listed twice", cc_pool(c, rec.name));
 	}
-	if (rec.name == CAT_NONE || phrase_list(c, file, ptr, phrases, kind, c->noutside) < 0) return -1;
+	if (rec.name == CAT_NONE || (phrases && phrase_list(c, file, ptr, phrases, kind, c->noutside) < 0)) return -1;
 	if (buf_add(&c->outside, &rec, sizeof rec) < 0) return cc_fail(c, file, ptr, "out of memory");
 	c->noutside++;
 	return 0;
@@ -250,6 +250,11 @@ static int compile_outside(struct cc *c)
 	for (size_t i = 0; i < json_object_array_length(actions) && rc == 0; i++) {
 		struct json_object *e = json_object_array_get_idx(actions, i), *t = jget(e, "title");
 		snprintf(ptr, sizeof ptr, "/actions/%zu/phrases", i);
+		bool unknown = strcmp(jget_str(e, "action"), jget_str(src, "unknown_action")) == 0;
+		if (unknown == (jget(e, "phrases") != NULL)) {
+			rc = cc_fail(c, file, ptr, unknown ? "the unknown_action has no phrases" : "an action needs phrases");
+			break;
+		}
 		struct cat_outside rec = { .name = cc_str(c, jget_str(e, "action")), .kind = CAT_NONE, .action = 1, .family = CAT_NONE,
 			.title_en = cc_str(c, jget_str(t, "en")), .title_de = cc_str(c, jget_str(t, "de")),
 			.flags = (jget(e, "thing") && json_object_get_boolean(jget(e, "thing")) ? OUT_THING : 0u) |
@@ -266,6 +271,13 @@ static int compile_outside(struct cc *c)
 		if (o->action && strcmp(cc_pool(c, o->name), in_place) == 0) c->copy_in_place = k;
 	}
 	if (rc == 0 && c->copy_in_place == CAT_NONE) rc = cc_fail(c, file, "/copy_in_place", "\"%s\" is no action", in_place);
+	/* a verb the vocabulary lacks, leading a request about one app, asks for this action (phrases: none) */
+	const char *unknown = jget_str(src, "unknown_action");
+	for (uint32_t k = 0; rc == 0 && k < c->noutside && c->unknown_action == CAT_NONE; k++) {
+		const struct cat_outside *o = (const struct cat_outside *)c->outside.p + k;
+		if (o->action && strcmp(cc_pool(c, o->name), unknown) == 0) c->unknown_action = k;
+	}
+	if (rc == 0 && c->unknown_action == CAT_NONE) rc = cc_fail(c, file, "/unknown_action", "\"%s\" is no action", unknown);
 	json_object_put(src);
 	return rc;
 }

@@ -1238,6 +1238,38 @@ static void event_actions(const struct catalog *c, struct plan_resolution *r)
 	r->nactions = keep;
 }
 
+/* "Pin important Gmail emails", "Restore deleted files in Dropbox": a request about one app that opens with a
+ * word the vocabulary does not know at all (not even as a typo), where no verb was read and
+ * nothing is sent anywhere (no target marker), asks for an action the catalog does not know: outside.json
+ * unknown_action, with that word, unless its ending describes ("Daily Gmail digest"). A task of the app would
+ * answer something else. */
+/* Whether an unknown word's ending says it describes rather than asks: English adjectives, adverbs and
+ * participles ("daily", "personal", "automatic", "recurring", "automated") open titles; imperatives do not end so. */
+static bool describing_ending(const char *w, size_t n)
+{
+	static const char *const END[] = { "ly", "al", "ic", "ed", "ing", "ous", "ful", "ive", "able", "ible", "less", "ary", "ent", "ant" };
+	for (size_t k = 0; k < sizeof END / sizeof END[0]; k++) {
+		size_t e = strlen(END[k]);
+		if (n > e + 1 && memcmp(w + n - e, END[k], e) == 0) return true;
+	}
+	return false;
+}
+
+static void unknown_verb(const struct catalog *c, struct plan_resolution *r)
+{
+	if (c->meta->unknown_action == CAT_NONE || r->nintents || r->nactions == PLAN_MAX_OUTSIDE || r->nproducts || r->nmentions != 1)
+		return;
+	int i = 0;
+	while (i < r->nwords && r->stop[i] && !r->app_word[i]) i++;
+	if (i == r->nwords || r->nwm[i] || r->app_word[i] || r->arrow[i] || r->word_kinds[i] ||
+	    describing_ending(r->words[i], r->wordlen[i]))
+		return;
+	for (int j = 0; j < r->nwords; j++)
+		if (role_words(c, r, j, 1u << ROLE_TARGET)) return;
+	r->action_word[i] = true;
+	r->actions[r->nactions++] = (struct plan_outside){ .first = i, .nwords = 1, .item = (int)c->meta->unknown_action };
+}
+
 static void find_kinds_and_intents(const struct catalog *c, struct plan_resolution *r)
 {
 	/* "Outlook-Mails" names an app and says mails: subjects are read under app names too; every kind is
@@ -1256,6 +1288,7 @@ static void find_kinds_and_intents(const struct catalog *c, struct plan_resoluti
 	find_triggers(c, r);
 	event_actions(c, r);
 	copy_in_place(c, r);
+	unknown_verb(c, r);
 	r->content = 0;
 	for (int i = 0; i < r->nwords; i++) r->content += (!r->stop[i] || r->intent_word[i]) && !r->app_word[i] && !r->arrow[i];
 }

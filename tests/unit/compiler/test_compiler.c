@@ -91,6 +91,26 @@ Test(compiler, unknown_capability) { edit("apps/mailA.json", bad_capability); ex
 static void bad_app(struct json_object *o) { json_object_object_add(o, "id", json_object_new_string("mailZ")); }
 Test(compiler, unknown_app) { edit("apps/mailB.json", bad_app); expect_compile_error("apps/mailB.json: /id"); }
 
+/* The action a verb the vocabulary lacks asks for alone has no phrases. */
+static struct json_object *action_named(struct json_object *o, const char *name)
+{
+	struct json_object *actions = jget(o, "actions");
+	for (size_t i = 0; i < json_object_array_length(actions); i++)
+		if (strcmp(json_object_get_string(jget(json_object_array_get_idx(actions, i), "action")), name) == 0)
+			return json_object_array_get_idx(actions, i);
+	cr_assert_fail("outside.json has no action %s", name);
+	return NULL;
+}
+static void unknown_action_with_phrases(struct json_object *o)
+{
+	struct json_object *phrases = json_object_new_array();
+	json_object_array_add(phrases, json_object_new_string("teleport"));
+	json_object_object_add(action_named(o, "unknown"), "phrases", phrases);
+}
+Test(compiler, unknown_action_has_no_phrases) { edit("outside.json", unknown_action_with_phrases); expect_compile_error("the unknown_action has no phrases"); }
+static void action_without_phrases(struct json_object *o) { json_object_object_del(action_named(o, "rename"), "phrases"); }
+Test(compiler, only_the_unknown_action_lacks_phrases) { edit("outside.json", action_without_phrases); expect_compile_error("an action needs phrases"); }
+
 /* An app's kind comes from app_kinds.json, never from its id: one missing, given twice or unknown is refused. */
 static void kind_missing(struct json_object *o) { json_object_array_del_idx(jget(o, "apps"), 9, 1); }
 Test(compiler, app_without_kind) { edit("app_kinds.json", kind_missing); expect_compile_error("app_kinds.json: /apps: app \"codehost\" has no kind"); }

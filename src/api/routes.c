@@ -24,7 +24,7 @@
 	"folded words, matched words, apps_named {app, words, via name|family, family, role source|target, typo}, app kinds, " \
 	"intents_named, capabilities named, candidates when ambiguous, equivalent_tasks, products_unknown {name, kind, words, " \
 	"role} (products outside the catalog), actions_outside {action, title, words} (actions no task performs: the request " \
-	"is unresolved), nearest_tasks, also_asked {words, capability, app} (a further action the task does not do, planned " \
+	"is unresolved; action unknown: a verb the vocabulary lacks, named by words), nearest_tasks, also_asked {words, capability, app} (a further action the task does not do, planned " \
 	"as a step after the task's; app null where no app in reach can do it)), steps (capability (null for a product outside the catalog, then product {name, " \
 	"kind}), role, added find_before_act|null, app, app_source task|request|query|family, state satisfied|missing_scope|" \
 	"scopes_unknown|caller_side|no_app|not_documented|outside_catalog, done_by provider_operation|caller, operation with request_url (the address as " \

@@ -1261,6 +1261,11 @@ static void unknown_verb(const struct catalog *c, struct plan_resolution *r)
 		return;
 	int i = 0;
 	while (i < r->nwords && r->stop[i] && !r->app_word[i]) i++;
+	/* German puts the verb last, as an infinitive ("Dateien in Google Drive mit einem Passwort schützen") */
+	int last = r->nwords - 1;
+	if (i < r->nwords && r->nwm[i] && last > i && !r->nwm[last] && r->wordlen[last] > 4 &&
+	    strcmp(r->words[last] + r->wordlen[last] - 2, "en") == 0)
+		i = last;
 	if (i == r->nwords || r->nwm[i] || r->app_word[i] || r->arrow[i] || r->word_kinds[i] ||
 	    describing_ending(r->words[i], r->wordlen[i]))
 		return;

@@ -2129,9 +2129,15 @@ static bool trigger_chain(const struct catalog *c, struct plan_resolution *r)
 		if (triggered(c, r, e[m].first, from)) src = m;
 	}
 	if (both && (src < 0 || !writes_into(c, &c->ptasks[r->task], (uint32_t)e[src].app))) return false;
+	bool marked = src < 0;
 	for (int m = 0; m < 2 && src < 0; m++)
 		if (e[m].role == PR_SOURCE && e[m].strong) src = m;
 		else if (e[m].role == PR_TARGET && e[m].strong) src = 1 - m;
+	/* "send emails from Gmail using a Google Sheets list": an app a source marker names is the sender where the
+	 * writing asked is its own alone and the other end can be read */
+	if (marked && src >= 0 && !same && e[src].role == PR_SOURCE && asked_write(c, r, e[src].app, r->nwords) >= 0 &&
+	    asked_write(c, r, e[1 - src].app, r->nwords) < 0 && trigger_read(c, r, e[1 - src].app) >= 0)
+		src = 1 - src;
 	/* the other end of a target is no source when a writing verb has it as its object ("save attachments to
 	 * Google Drive, and update Google Sheets"): two actions */
 	if (src >= 0 && !same && !(e[src].role == PR_SOURCE && e[src].strong) && written_object(c, r, &e[src]) &&

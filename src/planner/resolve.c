@@ -1050,6 +1050,14 @@ static bool note_action(const struct catalog *c, struct plan_resolution *r, int 
 		if (word_level(r->words[k], r->wordlen[k], phrase_word(cat_s(c, sy->phrase), np), phrase_word_len(cat_s(c, sy->phrase), np),
 			r->fuzzy[k]) >= LV_TYPO) pos[np++] = k;
 	if (np > 1 && !kind_is_object(c, r, pos, np)) return false;
+	/* "move attachments from Outlook into a Dropbox folder": an app named inside the phrase after its role word,
+	 * beside another app, makes the phrase a transfer into that app, not the action ("create a Dropbox folder
+	 * for each new Gmail attachment" stays one) */
+	bool into = false;
+	for (int k = pos[0]; np > 1 && r->nmentions > 1 && k < pos[np - 1]; k++) {
+		into |= role_words(c, r, k, 1u << ROLE_TARGET | 1u << ROLE_WEAK_TARGET) != 0;
+		if (into && r->app_word[k] && !r->product_word[k]) return false;
+	}
 	for (int w = 0; w < np; w++) r->action_word[pos[w]] = true;
 	for (int k = 0; k < r->nactions; k++) if (r->actions[k].item == (int)sy->target) return true;
 	if (r->nactions < PLAN_MAX_OUTSIDE)
@@ -2061,7 +2069,8 @@ static int chain_ends(const struct catalog *c, const struct plan_resolution *r, 
 			uint32_t a = c->families[m->family].apps[kind];
 			if (a != CAT_NONE && (r->kinds >> kind & 1) && !kind_named_explicitly(c, r, kind)) x.app = (int)a;
 		}
-		if (x.app < 0 || (n && e[0].app == x.app)) continue;
+		/* one app named twice ("GitHub ... in a GitHub repository") is one end */
+		if (x.app < 0 || (n && e[0].app == x.app) || (n == 2 && e[1].app == x.app)) continue;
 		if (n == 2) return 3;
 		e[n++] = x;
 	}
@@ -2159,11 +2168,11 @@ static bool trigger_chain(const struct catalog *c, struct plan_resolution *r)
 	int read = trigger_read(c, r, e[src].app), write = asked_write(c, r, e[1 - src].app, same ? e[1 - src].first : r->nwords);
 	if (write < 0 && same) write = copy_write(c, e[1 - src].app);
 	/* "GitHub Issues -> Google Calendar", "Google Sheets to Outlook Calendar sync": an arrow or a verb of copying
-	 * into an app of another kind writes what it keeps records of, else what a copy writes there */
-	if (write < 0 && copy_asked(c, r)) write = record_cap(c, e[1 - src].app) >= 0 ? record_cap(c, e[1 - src].app) : copy_write(c, e[1 - src].app);
-	/* "save new Gmail emails to a Google Sheets spreadsheet": a target the verb cannot write keeps a
-	 * record of each item where it keeps records (roles.record_means) */
-	if (write < 0 && e[1 - src].role == PR_TARGET && e[1 - src].strong) write = record_cap(c, e[1 - src].app);
+	 * into an app of another kind writes what it keeps records of, else what a copy writes there; so does a
+	 * target the verb cannot write ("save new Gmail emails to a Google Sheets spreadsheet" keeps a record of
+	 * each, roles.record_means; "import Excel rows into Google Calendar" creates events) */
+	if (write < 0 && (copy_asked(c, r) || (e[1 - src].role == PR_TARGET && e[1 - src].strong)))
+		write = record_cap(c, e[1 - src].app) >= 0 ? record_cap(c, e[1 - src].app) : copy_write(c, e[1 - src].app);
 	if (read < 0 || write < 0) return false;
 	/* an end a generic word named (kind_end) is an app the plan binds */
 	for (int m = 0; m < 2; m++) {

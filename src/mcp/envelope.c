@@ -45,13 +45,17 @@ static bool plain_string(struct cursor *c, const char **p, size_t *n)
 	return true;
 }
 
-/* A plain string equal to lit. */
-static bool string_is(struct cursor *c, const char *lit)
+/* The n bytes of text next, after white space: consumed. Inlined with a constant n, memcmp is a few compares. */
+static inline bool text_is(struct cursor *c, const char *text, size_t n)
 {
-	const char *p;
-	size_t n;
-	return plain_string(c, &p, &n) && n == strlen(lit) && memcmp(p, lit, n) == 0;
+	skip_ws(c);
+	if ((size_t)(c->e - c->s) < n || memcmp(c->s, text, n) != 0) return false;
+	c->s += n;
+	return true;
 }
+
+/* A string literal's JSON text next (a member name with its quotes, say): no escapes, so no other spelling. */
+#define TEXT_IS(c, text) text_is((c), (text), sizeof(text) - 1)
 
 /* An integer of at most 18 digits, what the strict parse makes an int64 of without question. */
 static bool integer(struct cursor *c, long long *v)
@@ -100,28 +104,27 @@ static struct json_object *inner_object(struct cursor *c)
 	return o;
 }
 
-/* Whether member name (n bytes) is lit and has not been read yet (marked read). */
-static bool first(struct cursor *c, const char *name, size_t n, const char *lit, unsigned bit)
+/* A member named once, then its colon: false for a name read before. */
+static bool first(struct cursor *c, unsigned bit)
 {
-	if (n != strlen(lit) || memcmp(name, lit, n) != 0 || (c->seen & bit)) return false;
+	if (c->seen & bit) return false;
 	c->seen |= bit;
-	return true;
+	return eat(c, ':');
 }
 
 /* One member of params: name, arguments or _meta. */
 static bool param(struct cursor *c, struct mcp_call *call)
 {
-	const char *k, *v;
-	size_t kn, vn;
-	if (!plain_string(c, &k, &kn) || !eat(c, ':')) return false;
-	if (first(c, k, kn, "name", SEEN_NAME)) {
-		if (!plain_string(c, &v, &vn) || vn >= sizeof call->name) return false;
-		memcpy(call->name, v, vn);
-		call->name[vn] = '\0';
+	const char *v;
+	size_t n;
+	if (TEXT_IS(c, "\"name\"")) {
+		if (!first(c, SEEN_NAME) || !plain_string(c, &v, &n) || n >= sizeof call->name) return false;
+		memcpy(call->name, v, n);
+		call->name[n] = '\0';
 		return true;
 	}
-	if (first(c, k, kn, "arguments", SEEN_ARGS)) return (call->args = inner_object(c)) != NULL;
-	if (first(c, k, kn, "_meta", SEEN_META)) return (call->meta = inner_object(c)) != NULL;
+	if (TEXT_IS(c, "\"arguments\"")) return first(c, SEEN_ARGS) && (call->args = inner_object(c)) != NULL;
+	if (TEXT_IS(c, "\"_meta\"")) return first(c, SEEN_META) && (call->meta = inner_object(c)) != NULL;
 	return false;
 }
 
@@ -145,13 +148,10 @@ static bool id(struct cursor *c, struct mcp_call *call)
 /* One member of the message: jsonrpc "2.0", id, method "tools/call" or params. */
 static bool member(struct cursor *c, struct mcp_call *call)
 {
-	const char *k;
-	size_t kn;
-	if (!plain_string(c, &k, &kn) || !eat(c, ':')) return false;
-	if (first(c, k, kn, "jsonrpc", SEEN_JSONRPC)) return string_is(c, "2.0");
-	if (first(c, k, kn, "id", SEEN_ID)) return id(c, call);
-	if (first(c, k, kn, "method", SEEN_METHOD)) return string_is(c, "tools/call");
-	if (!first(c, k, kn, "params", SEEN_PARAMS) || !eat(c, '{')) return false;
+	if (TEXT_IS(c, "\"jsonrpc\"")) return first(c, SEEN_JSONRPC) && TEXT_IS(c, "\"2.0\"");
+	if (TEXT_IS(c, "\"id\"")) return first(c, SEEN_ID) && id(c, call);
+	if (TEXT_IS(c, "\"method\"")) return first(c, SEEN_METHOD) && TEXT_IS(c, "\"tools/call\"");
+	if (!TEXT_IS(c, "\"params\"") || !first(c, SEEN_PARAMS) || !eat(c, '{')) return false;
 	do
 		if (!param(c, call)) return false;
 	while (eat(c, ','));

@@ -4,6 +4,7 @@
 #include "mcp/mcp.h"
 #include "util/jsonstrict.h"
 
+#include <stddef.h>
 #include <string.h>
 
 /* The envelope's members, each read at most once. */
@@ -73,6 +74,19 @@ static bool integer(struct cursor *c, long long *v)
 	return true;
 }
 
+/* The closing quote of the string opened at s: the first quote after it that an odd run of backslashes does not
+ * escape (found by memchr, most of an argument being text); NULL when the text ends first. */
+static const char *string_end(const char *s, const char *e)
+{
+	const char *q = s;
+	for (;;) {
+		if (!(q = memchr(q + 1, '"', (size_t)(e - q - 1)))) return NULL;
+		size_t run = 0; /* backslashes just before q: the opening quote at s ends the run */
+		while (q[-1 - (ptrdiff_t)run] == '\\') run++;
+		if (run % 2 == 0) return q;
+	}
+}
+
 /* The end of the object or array starting at s, by its brackets outside strings; NULL when the text ends first.
  * Only a guess for flawed text: the strict parse of the span decides. */
 static const char *container_end(const char *s, const char *e)
@@ -80,9 +94,7 @@ static const char *container_end(const char *s, const char *e)
 	int depth = 0;
 	for (; s < e; s++) {
 		if (*s == '"') {
-			for (s++; s < e && *s != '"'; s++)
-				if (*s == '\\' && ++s == e) return NULL;
-			if (s == e) return NULL;
+			if (!(s = string_end(s, e))) return NULL;
 		} else if (*s == '{' || *s == '[') {
 			depth++;
 		} else if ((*s == '}' || *s == ']') && --depth == 0) {

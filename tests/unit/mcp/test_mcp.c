@@ -939,6 +939,8 @@ Test(mcp, tool_calls_read_without_the_envelope)
 		" \"id\" : \"r-7\" , \"jsonrpc\" : \"2.0\" } \n",
 		"{\"jsonrpc\":\"2.0\",\"id\":-0,\"method\":\"tools/call\",\"params\":{\"name\":\"t\",\"_meta\":{\"a\":{}}}}",
 		"{\"jsonrpc\":\"2.0\",\"id\":123456789012345678,\"method\":\"tools/call\",\"params\":{\"name\":\"\"}}",
+		"{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":\"tools/call\",\"params\":{\"name\":\"t\","
+		"\"arguments\":{\"q\":\"a\\\\\",\"r\":\"\\\\\\\"}\",\"s\":[\"{\"]}}}",
 	};
 	static const char *const left[] = {
 		"{\"jsonrpc\":\"2.0\",\"id\":1.0,\"method\":\"tools/call\",\"params\":{\"name\":\"t\"}}",

@@ -993,3 +993,29 @@ Test(mcp, tool_calls_read_without_the_envelope)
 	cr_log_info("%d of 60000 mutations read", kept);
 	cr_assert_gt(kept, 2000);
 }
+
+/* The arguments, parsed apart from the envelope, are bound by the depth they have in the whole body: a call read
+ * without its envelope nests exactly as deep as one the whole body's parse accepts. */
+Test(mcp, tool_call_arguments_keep_the_depth_bound)
+{
+	for (int d = MAX_JSON_DEPTH - 6; d <= MAX_JSON_DEPTH + 2; d++) {
+		for (int arrays = 0; arrays < 2; arrays++) {
+			char body[1024];
+			size_t n = (size_t)snprintf(body, sizeof body, "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/call\","
+				"\"params\":{\"name\":\"t\",\"arguments\":{\"a\":");
+			for (int i = 0; i < d; i++) n += (size_t)snprintf(body + n, sizeof body - n, arrays ? "[" : "{\"x\":");
+			body[n++] = '1';
+			for (int i = 0; i < d; i++) body[n++] = arrays ? ']' : '}';
+			memcpy(body + n, "}}}", 3);
+			n += 3;
+			struct mcp_call c;
+			struct json_flaw flaw;
+			struct json_object *doc = json_strict_parse(body, n, MAX_JSON_DEPTH, &flaw);
+			int read = mcp_call_read(body, n, &c);
+			cr_assert_eq(read == 0, doc != NULL, "nested %d (%s): read %d, whole parse %s", d, arrays ? "arrays" : "objects",
+				read, doc ? "accepts" : flaw.what);
+			if (read == 0) mcp_call_free(&c);
+			json_object_put(doc);
+		}
+	}
+}

@@ -327,6 +327,9 @@ static void discover(struct reply *out, struct json_object *id, const struct era
 	end_result(out, w, era);
 }
 
+static void call_tool(const struct router *r, const struct request *req, struct reply *out, struct json_object *id,
+	const char *name, struct json_object *args, const struct era *era);
+
 static void tools_call(const struct router *r, const struct request *req, struct reply *out, struct json_object *id,
 	struct json_object *params, const struct era *era)
 {
@@ -339,10 +342,16 @@ static void tools_call(const struct router *r, const struct request *req, struct
 		rpc_error(out, 200, id, RPC_INVALID_PARAMS, NULL, "params.arguments must be an object");
 		return;
 	}
-	const struct route *rt = mcp_tool_find(r, json_object_get_string(name));
+	call_tool(r, req, out, id, json_object_get_string(name), args, era);
+}
+
+/* The tool named name runs with args (an object, or NULL for none; not taken). */
+static void call_tool(const struct router *r, const struct request *req, struct reply *out, struct json_object *id,
+	const char *name, struct json_object *args, const struct era *era)
+{
+	const struct route *rt = mcp_tool_find(r, name);
 	if (!rt) {
-		rpc_error(out, 200, id, RPC_INVALID_PARAMS, NULL, "unknown tool: %.80s (tools/list names them)",
-			json_object_get_string(name));
+		rpc_error(out, 200, id, RPC_INVALID_PARAMS, NULL, "unknown tool: %.80s (tools/list names them)", name);
 		return;
 	}
 	struct json_object *none = args ? NULL : json_object_new_object();
@@ -519,11 +528,18 @@ static int mirrored(const struct request *req, struct reply *out, struct json_ob
 	return 0;
 }
 
+/* What Mcp-Name mirrors: a tool's or a prompt's name, a resource's URI; NULL for the other methods. */
+static const char *named_of(const char *method, struct json_object *params)
+{
+	return strcmp(method, "tools/call") == 0 || strcmp(method, "prompts/get") == 0 ? param_string(params, "name") :
+		strcmp(method, "resources/read") == 0 ? param_string(params, "uri") : NULL;
+}
+
 /* A 2026-07-28 request (its _meta or its MCP-Protocol-Version names that generation): the version must be
- * served, and the headers that mirror the body (MCP-Protocol-Version, Mcp-Method, Mcp-Name) must agree with it.
- * Returns 1 for a modern request, 0 for one of the handshake's, -1 with out filled. */
+ * served, and the headers that mirror the body (MCP-Protocol-Version, Mcp-Method, Mcp-Name: named, from named_of)
+ * must agree with it. Returns 1 for a modern request, 0 for one of the handshake's, -1 with out filled. */
 static int modern_checks(const struct request *req, struct reply *out, struct json_object *id, const char *method,
-	struct json_object *params, struct json_object *meta_obj)
+	const char *named, struct json_object *meta_obj)
 {
 	const char *meta = param_string(meta_obj, "io.modelcontextprotocol/protocolVersion"), *header = request_header(req, "HTTP_MCP_PROTOCOL_VERSION");
 	if (!meta && !(header && strcmp(header, MCP_MODERN) == 0)) return 0;
@@ -546,11 +562,30 @@ static int modern_checks(const struct request *req, struct reply *out, struct js
 		return -1;
 	}
 	if (mirrored(req, out, id, "HTTP_MCP_METHOD", "Mcp-Method", method) < 0) return -1;
-	/* Mcp-Name mirrors what the request names: a tool's or a prompt's name, a resource's URI */
-	const char *named = strcmp(method, "tools/call") == 0 || strcmp(method, "prompts/get") == 0 ?
-		param_string(params, "name") : strcmp(method, "resources/read") == 0 ? param_string(params, "uri") : NULL;
 	if (named && mirrored(req, out, id, "HTTP_MCP_NAME", "Mcp-Name", named) < 0) return -1;
 	return 1;
+}
+
+/* How a request that passed modern_checks (modern: its answer) is served, into *era: 0, or -1 with out filled
+ * when it is a 2026-07-28 request whose _meta lacks what that version requires. */
+static int era_of(const struct request *req, struct reply *out, struct json_object *id, int modern,
+	struct json_object *meta, struct era *era)
+{
+	/* 2026-07-28: every request's _meta carries its version and the client's capabilities (an empty object
+	 * when it has none); the client's info is optional */
+	struct json_object *caps = NULL;
+	if (modern == 1 && (!param_string(meta, "io.modelcontextprotocol/protocolVersion") ||
+	    !json_object_object_get_ex(meta, "io.modelcontextprotocol/clientCapabilities", &caps) ||
+	    !json_object_is_type(caps, json_type_object))) {
+		rpc_error(out, 400, id, RPC_INVALID_PARAMS, NULL, "a request of protocol version %s needs params._meta with "
+			"io.modelcontextprotocol/protocolVersion (a string) and io.modelcontextprotocol/clientCapabilities "
+			"(an object)", MCP_MODERN);
+		return -1;
+	}
+	int order[2];
+	*era = (struct era){ .modern = modern == 1, .lang = language(req, meta) };
+	era->de = accept_language_order(era->lang, LANG_CODES, 2, order) > 0 && order[0] == LANG_DE;
+	return 0;
 }
 
 /* One JSON-RPC message: a request, a notification or a response. */
@@ -584,33 +619,37 @@ static void message(const struct mcp_config *cfg, const struct router *r, const 
 		rpc_error(out, has_id ? 200 : 400, id, RPC_INVALID_PARAMS, NULL, "params must be an object");
 		return;
 	}
+	const char *name = json_object_get_string(method);
 	struct json_object *meta = meta_of(params);
-	int modern = modern_checks(req, out, id, json_object_get_string(method), params, meta);
+	int modern = modern_checks(req, out, id, name, named_of(name, params), meta);
 	if (modern < 0) return;
 	if (!has_id) {
 		out->status = 202; /* a notification: accepted, no body */
 		return;
 	}
-	/* 2026-07-28: every request's _meta carries its version and the client's capabilities (an empty object
-	 * when it has none); the client's info is optional */
-	struct json_object *caps = NULL;
-	if (modern == 1 && (!param_string(meta, "io.modelcontextprotocol/protocolVersion") ||
-	    !json_object_object_get_ex(meta, "io.modelcontextprotocol/clientCapabilities", &caps) ||
-	    !json_object_is_type(caps, json_type_object))) {
-		rpc_error(out, 400, id, RPC_INVALID_PARAMS, NULL, "a request of protocol version %s needs params._meta with "
-			"io.modelcontextprotocol/protocolVersion (a string) and io.modelcontextprotocol/clientCapabilities "
-			"(an object)", MCP_MODERN);
-		return;
-	}
-	int order[2];
-	struct era era = { .modern = modern == 1, .lang = language(req, meta) };
-	era.de = accept_language_order(era.lang, LANG_CODES, 2, order) > 0 && order[0] == LANG_DE;
-	request(cfg, r, req, out, json_object_get_string(method), id, params, &era);
+	struct era era;
+	if (era_of(req, out, id, modern, meta, &era) == 0) request(cfg, r, req, out, name, id, params, &era);
+}
+
+/* A tools/call read by mcp_call_read (a request: it has an id), checked as message() checks one. */
+static void serve_call(const struct router *r, const struct request *req, struct reply *out,
+	const struct mcp_call *call)
+{
+	int modern = modern_checks(req, out, call->id, "tools/call", call->name, call->meta);
+	struct era era;
+	if (modern >= 0 && era_of(req, out, call->id, modern, call->meta, &era) == 0)
+		call_tool(r, req, out, call->id, call->name, call->args, &era);
 }
 
 void mcp_serve(void *env, const struct router *r, const struct request *req, struct reply *out)
 {
 	if (transport_checks(env, req, out) < 0) return;
+	struct mcp_call call;
+	if (req->body && req->body_state == BODY_OK && mcp_call_read(req->body, req->body_len, &call) == 0) {
+		serve_call(r, req, out, &call); /* the common tool call, its envelope read without building it */
+		mcp_call_free(&call);
+		return;
+	}
 	struct json_object *doc = parse_body(req, out);
 	if (!doc) return;
 	if (json_object_is_type(doc, json_type_array))

@@ -46,6 +46,21 @@ void mcp_serve(void *env, const struct router *r, const struct request *req, str
 /* Whether origin (an Origin header's value) may call: loopback, or listed in allowed (comma-separated). */
 bool mcp_origin_allowed(const char *origin, const char *allowed);
 
+/* envelope.c: a tools/call read from the body without building the envelope's objects (most tool calls). */
+struct mcp_call {
+	struct json_object *id;   /* an integer or a string, owned */
+	struct json_object *args; /* params.arguments, an object, owned; NULL when absent */
+	struct json_object *meta; /* params._meta, an object, owned; NULL when absent */
+	char name[128];           /* params.name */
+};
+/* 0 with *call filled (mcp_call_free releases it) when the len bytes of body are a strict JSON tools/call request
+ * of the common shape: only the members jsonrpc "2.0", id (an integer of at most 18 digits or a string), method,
+ * params (name, arguments and _meta objects), each once, names and strings printable ASCII without escapes;
+ * exactly what the whole body's strict parse gives for it. -1 for any other text (nothing to release): the
+ * caller parses the body whole. */
+int mcp_call_read(const char *body, size_t len, struct mcp_call *call);
+void mcp_call_free(struct mcp_call *call);
+
 /* tools.c: the tools of r's route table. */
 /* Writes the tools/list result's members into the open result object: "tools":[...] with name, title,
  * description, inputSchema, outputSchema (the answer's shape or the error object), annotations; titles and descriptions in German when de. */

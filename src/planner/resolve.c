@@ -789,6 +789,21 @@ static void find_roles(const struct catalog *c, struct plan_resolution *r)
 
 /* "Google Calendar to Outlook": a family named with a role beside an app of a kind the family also has
  * names its app of that kind, the other end of a transfer. */
+/* The kind of app a word in family mention f's own clause says, of a kind the family has: right after it, or
+ * before it back to the mention before ("an event is created in Outlook": its calendar); AK_COUNT if none. */
+static uint32_t family_kind_said(const struct catalog *c, const struct plan_resolution *r, const struct plan_mention *f)
+{
+	const struct cat_family *fam = &c->families[f->family];
+	int after = f->first + f->nwords, from = 0;
+	for (int k = 0; k < r->nmentions; k++)
+		if (r->mentions[k].first < f->first) from = r->mentions[k].first + r->mentions[k].nwords;
+	if (after < r->nwords && r->said_kind[after] != AK_COUNT && fam->apps[r->said_kind[after]] != CAT_NONE)
+		return r->said_kind[after];
+	for (int j = f->first - 1; j >= from; j--)
+		if (r->said_kind[j] != AK_COUNT && fam->apps[r->said_kind[j]] != CAT_NONE) return r->said_kind[j];
+	return AK_COUNT;
+}
+
 static void family_in_transfer(const struct catalog *c, struct plan_resolution *r, const struct plan_mention *f)
 {
 	if (f->family < 0) return;
@@ -814,8 +829,12 @@ static void family_in_transfer(const struct catalog *c, struct plan_resolution *
 	}
 	if (role == PR_NONE) return;
 	const struct cat_family *fam = &c->families[f->family];
+	uint32_t own = family_kind_said(c, r, f);
 	for (int m = 0, n = r->napps; m < n && r->napps < PLAN_MAX_APPS; m++) {
 		uint32_t a = fam->apps[c->apps[r->apps[m]].kind];
+		/* a family whose own clause says another of its kinds is no end of a transfer of app m's kind ("when an
+		 * event is created in Outlook, send an email via Gmail") */
+		if (own != AK_COUNT && own != c->apps[r->apps[m]].kind) continue;
 		/* an app read where its things are placed ("from emails in Gmail") is no end of a transfer the family's
 		 * weak marker would make ("calendar events in Outlook from appointment emails in Gmail") */
 		if (a == CAT_NONE || (int)a == r->apps[m] || r->app_role[m] == role ||

@@ -134,7 +134,8 @@ static int compile_roles(struct cc *c, const char *file, struct json_object *rol
 		{ "both_ways", SYN_ROLE, ROLE_BOTH_WAYS }, { "record_with", SYN_ROLE, ROLE_RECORD_WITH },
 		{ "kept_in", SYN_ROLE, ROLE_KEPT }, { "determiners", SYN_ROLE, ROLE_DETERMINER },
 		{ "openers", SYN_ROLE, ROLE_OPENER }, { "light_verbs", SYN_ROLE, ROLE_LIGHT },
-		{ "file_formats", SYN_ROLE, ROLE_FORMAT }, { "part_of", SYN_ROLE, ROLE_PART } };
+		{ "file_formats", SYN_ROLE, ROLE_FORMAT }, { "part_of", SYN_ROLE, ROLE_PART },
+		{ "pronouns", SYN_ROLE, ROLE_PRONOUN } };
 	char ptr[64];
 	for (size_t i = 0; i < sizeof parts / sizeof *parts; i++) {
 		snprintf(ptr, sizeof ptr, "/roles/%s", parts[i].key);

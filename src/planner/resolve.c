@@ -102,6 +102,7 @@ static bool has_role_word(const struct catalog *c, const struct plan_resolution 
  * adverb-like word ("a weekly reporting", "the daily sending"). */
 static bool after_determiner(const struct catalog *c, const struct plan_resolution *r, int k)
 {
+	if (r->after_comma[k]) return false; /* "Every Monday, email me the list": a comma ends the article's phrase */
 	if (k > 0 && has_role_word(c, r, k - 1, ROLE_DETERMINER)) return true;
 	if (k < 2 || !has_role_word(c, r, k - 2, ROLE_DETERMINER)) return false;
 	size_t n = r->wordlen[k - 1];
@@ -993,6 +994,8 @@ static bool note_intent(const struct catalog *c, struct plan_resolution *r, int 
 	if (sy->words == 2 && imperative_to_me(c, r, i, cat_s(c, sy->phrase))) return false;
 	/* a writing verb's "X me" is the imperative only ("Email me a summary"; "clients email me" is no send) */
 	if (sy->words == 2 && ends_in_me(cat_s(c, sy->phrase)) && writes(c, (int)sy->target) && !opens_clause(c, r, i)) return false;
+	/* "every Gmail email I send": a verb after a pronoun after a thing says which things, it asks nothing */
+	if (i >= 2 && has_role_word(c, r, i - 1, ROLE_PRONOUN) && (r->word_kinds[i - 2] || r->app_word[i - 2])) return false;
 	/* separable verbs keep their parts apart: "was steht heute im Kalender an" */
 	/* a verb and its particle take their object between them ("lade den Bericht hoch"); a fixed
 	 * expression of small words ("what's on") only lets small words in */
@@ -2190,7 +2193,9 @@ static bool trigger_chain(const struct catalog *c, struct plan_resolution *r)
 	 * into an app of another kind writes what it keeps records of, else what a copy writes there; so does a
 	 * target the verb cannot write ("save new Gmail emails to a Google Sheets spreadsheet" keeps a record of
 	 * each, roles.record_means; "import Excel rows into Google Calendar" creates events) */
-	if (write < 0 && (copy_asked(c, r) || (e[1 - src].role == PR_TARGET && e[1 - src].strong)))
+	/* ("put my Outlook appointments in a Google Sheet": a weak marker will do where the source is the verb's object) */
+	bool into = e[1 - src].role == PR_TARGET && (e[1 - src].strong || object_of(c, r, &e[src]) >= 0);
+	if (write < 0 && (copy_asked(c, r) || into))
 		write = record_cap(c, e[1 - src].app) >= 0 ? record_cap(c, e[1 - src].app) : copy_write(c, e[1 - src].app);
 	if (read < 0 || write < 0) return false;
 	/* an end a generic word named (kind_end) is an app the plan binds */
@@ -2335,6 +2340,12 @@ static void second_action(const struct catalog *c, struct plan_resolution *r)
 		if (in->negated || (in->first == first && chain) || !writing_intent(c, in) || (caps & have) ||
 		    has_role_word(c, r, in->first, ROLE_TRIGGER))
 			continue;
+		/* the task's own placing: "Store GitHub issues in Excel" writes where the task writes (its kind: a task
+		 * of another app of that kind is bound to the one named later) */
+		bool placed = false;
+		for (int q = 0; !chain && q < r->napps; q++)
+			placed |= r->app_role[q] == PR_TARGET && (written_kinds(c, &c->ptasks[r->task]) >> c->apps[r->apps[q]].kind & 1);
+		if (placed && in->first == first) continue;
 		/* the app named right after the verb is its object ("and update Google Sheets"), else the target
 		 * named ("sync ... to Google Calendar and update them"), else any in reach */
 		int after = -1, object = -1;
@@ -2368,8 +2379,9 @@ static void second_action(const struct catalog *c, struct plan_resolution *r)
 		uint64_t writes_caps = 0;
 		for (uint32_t cap = 0; cap < c->ncaps && cap < 64; cap++) if ((caps >> cap & 1) && c->caps[cap].write) writes_caps |= 1ull << cap;
 		unsigned kinds = caps_kinds(c, writes_caps);
-		/* a verb, not a noun after an article ("upload the report") */
-		if (writes_caps && bits(kinds) == 1 && !after_determiner(c, r, in->first)) {
+		/* a verb, not a noun after an article ("upload the report"); "X me" is a verb wherever it stands */
+		bool to_me = in->nwords > 1 && strcmp(r->words[in->first + in->nwords - 1], "me") == 0;
+		if (writes_caps && bits(kinds) == 1 && (to_me || !after_determiner(c, r, in->first))) {
 			r->also_intent = k;
 			r->also_cap = __builtin_ctzll(writes_caps);
 			r->also_app = -1;

@@ -1032,6 +1032,12 @@ static bool note_intent(const struct catalog *c, struct plan_resolution *r, int 
 static bool kind_is_object(const struct catalog *c, const struct plan_resolution *r, const int *pos, int n)
 {
 	int first = pos[0], last = pos[n - 1];
+	/* a place marker of the request's own between them makes the kind word where something goes ("create a
+	 * reminder in my Outlook calendar") */
+	for (int k = first + 1, w = 1; k < last; k++) {
+		if (w < n && pos[w] == k) { w++; continue; }
+		if (role_words(c, r, k, 1u << ROLE_TARGET | 1u << ROLE_WEAK_TARGET)) return false;
+	}
 	/* under an app's name ("Outlook Calendar") the word is no kind of its own: the word alone says one */
 	if (!r->word_kinds[last] && r->said_kind[last] == AK_COUNT) return true;
 	for (int w = 0; w < n - 1; w++)
@@ -1459,6 +1465,12 @@ static bool task_has_cap(const struct catalog *c, uint32_t t, uint32_t cap)
 }
 
 /* The role ("source"/"target") of the task's first step bound to app, or PR_NONE. */
+/* Whether the task has steps of a kind of app and writes nothing there (generic steps included). */
+static bool task_reads_kind(const struct cat_ptask *p, uint32_t kind)
+{
+	return (p->kinds >> kind & 1) && !(p->write_kinds >> kind & 1) && !(p->write_apps & p->kind_apps[kind]);
+}
+
 static enum plan_role task_app_role(const struct cat_ptask *p, uint32_t app)
 {
 	if (!((p->apps >> app) & 1)) return PR_NONE;
@@ -2159,6 +2171,11 @@ static bool trigger_chain(const struct catalog *c, struct plan_resolution *r)
 		int from = m ? e[0].first + 1 : 0;
 		if (triggered(c, r, e[m].first, from)) src = m;
 	}
+	/* nor where the app it reads is where the request sends ("Google Calendar event reminder via Outlook email"
+	 * is no email-calendar): a target marker on the end the task reads makes the other end the source */
+	for (int m = 0; both && src < 0 && m < 2; m++)
+		if (e[m].role == PR_TARGET && task_reads_kind(&c->ptasks[r->task], c->apps[e[m].app].kind) && e[1 - m].role != PR_TARGET)
+			src = 1 - m;
 	if (both && (src < 0 || !writes_into(c, &c->ptasks[r->task], (uint32_t)e[src].app))) return false;
 	bool marked = src < 0;
 	for (int m = 0; m < 2 && src < 0; m++)

@@ -279,6 +279,18 @@ Test(gate, full_slots_drop_the_slowest)
 	close(lfd);
 }
 
+/* The connection served is client's (it reads what the gate's caller writes back), and the child that wrote
+ * client's request ended well. */
+static void expect_served(int served, int client, pid_t child, const char *what)
+{
+	cr_assert_eq(write(served, "ok", 2), 2);
+	char buf[2];
+	cr_assert_eq(recv(client, buf, sizeof buf, MSG_WAITALL), 2, "%s", what);
+	int status;
+	waitpid(child, &status, 0);
+	cr_assert_eq(status, 0);
+}
+
 /* A front server connects and writes a moment later (descheduled in between); a burst of slow clients
  * arriving meanwhile must not evict its connection: new connections wait in the kernel's queue while
  * every slot is younger than GATE_GRACE_MS. */
@@ -313,12 +325,7 @@ Test(gate, a_burst_does_not_evict_a_young_connection, .timeout = 20)
 	}
 	int served = gate_next(&g, &stop);
 	cr_assert_geq(served, 0);
-	cr_assert_eq(write(served, "ok", 2), 2);
-	char buf[2];
-	cr_assert_eq(recv(late, buf, sizeof buf, MSG_WAITALL), 2, "the late request is the one served, its connection kept");
-	int status;
-	waitpid(child, &status, 0);
-	cr_assert_eq(status, 0);
+	expect_served(served, late, child, "the late request is the one served, its connection kept");
 	close(served);
 	for (int i = 0; i < BEFORE + AFTER; i++) close(slow[i]);
 	close(late);
@@ -356,12 +363,7 @@ Test(gate, a_silent_new_connection_holds_the_next_back, .timeout = 20)
 	socklen_t len = sizeof ti;
 	cr_assert_eq(getsockopt(lfd, IPPROTO_TCP, TCP_INFO, &ti, &len), 0);
 	cr_assert_eq(ti.tcpi_unacked, 1, "the second connection was taken while the first was still arriving");
-	cr_assert_eq(write(served, "ok", 2), 2);
-	char buf[2];
-	cr_assert_eq(recv(first, buf, sizeof buf, MSG_WAITALL), 2, "the first connection is the one served");
-	int status;
-	waitpid(child, &status, 0);
-	cr_assert_eq(status, 0);
+	expect_served(served, first, child, "the first connection is the one served");
 	close(served);
 	served = gate_next(&g, &stop);
 	cr_assert_geq(served, 0, "the second is served after");

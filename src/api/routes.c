@@ -74,7 +74,7 @@
 
 const struct route ROUTES[] = {
 	{ "GET", "/v2/capabilities", "findCapabilities", "Find capabilities and the apps that document them", 1,
-		NULL, &Q_CAPABILITIES, NULL, h_capabilities, V | E | C | T,
+		NULL, &Q_CAPABILITIES, NULL, h_capabilities, V | E | C | T | RS,
 		"capabilities (each with the operations documenting it per app), total, offset, next_offset",
 		"Fähigkeiten finden und die Apps, die sie dokumentieren", &A_CAPABILITIES },
 	{ "POST", "/v2/workflows/plan", "planWorkflow", "Plan a workflow", 2,

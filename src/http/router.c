@@ -246,8 +246,7 @@ static struct json_object *checked(const struct router *r, const struct schema *
 	return v;
 }
 
-static struct json_object *query_input(const struct router *r, const struct route *rt, const char *qs,
-	struct reply *out)
+struct json_object *router_query(const struct router *r, const struct route *rt, const char *qs, struct reply *out)
 {
 	struct qparam *q;
 	int nbad = 0, n = query_parse(qs, &q, MAX_QUERY_PARAMS, &nbad);
@@ -478,7 +477,7 @@ void router_dispatch(const struct router *r, const struct request *req, struct r
 		if (!(in = checked(r, rt->path, params, "path", out))) goto done;
 	}
 	if (*req->query || rt->query) {
-		if (!(part = query_input(r, rt, req->query, out))) goto done;
+		if (!(part = router_query(r, rt, req->query, out))) goto done;
 		merge(&in, part);
 	}
 	if (rt->body) {

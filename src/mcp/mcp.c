@@ -382,7 +382,8 @@ static void resources_read(const struct router *r, const struct request *req, st
 		return;
 	}
 	struct json_object *args = NULL;
-	const struct route *rt = mcp_resource_find(r, uri, &args);
+	const char *query;
+	const struct route *rt = mcp_resource_find(r, uri, &args, &query);
 	if (!rt) {
 		rpc_error(out, 200, id, RPC_RESOURCE_NOT_FOUND, NULL, "resource not found: %.200s (resources/list and "
 			"resources/templates/list name them)", uri);
@@ -391,7 +392,12 @@ static void resources_read(const struct router *r, const struct request *req, st
 	struct request asked = *req;
 	asked.accept_language = (char *)era->lang;
 	struct reply ans = { 0 };
-	router_call(r, rt, args, &asked, &ans);
+	struct json_object *q = query ? router_query(r, rt, query, &ans) : NULL;
+	if (q) {
+		json_object_object_foreach(q, key, val) json_object_object_add(args, key, json_object_get(val));
+	}
+	if (!query || q) router_call(r, rt, args, &asked, &ans);
+	json_object_put(q);
 	json_object_put(args);
 	size_t len;
 	const char *text = reply_text(&ans, &len);

@@ -78,8 +78,11 @@ void mcp_tool_call(const struct router *r, const struct route *rt, const struct 
  * resources/templates/list ("resourceTemplates":[...], those with) result members; German titles when de. */
 void mcp_resources_list(const struct router *r, bool de, struct jw *w);
 void mcp_resource_templates_list(const struct router *r, bool de, struct jw *w);
-/* The route serving uri, with its path parameters in *args (a new object the caller puts), or NULL. */
-const struct route *mcp_resource_find(const struct router *r, const char *uri, struct json_object **args);
+/* The route serving uri, with its path parameters in *args (a new object the caller puts), or NULL. A query
+ * after "?" ("autoplan:/v2/capabilities?offset=20") is left in *query (inside uri; NULL without one): the
+ * route's query parameters, read by router_query. */
+const struct route *mcp_resource_find(const struct router *r, const char *uri, struct json_object **args,
+	const char **query);
 
 /* prompts.c: the prompts (a table). Writes the prompts/list result's members ("prompts":[...]). */
 void mcp_prompts_list(bool de, struct jw *w);

@@ -1,6 +1,7 @@
 /* The MCP resources, generated from the route table: one per GET route flagged R_RESOURCE, its URI "autoplan:"
  * and the route's path; a route with path parameters is a URI template ({type}, {slug}, {id}). Reading one runs
- * the route through the router, as a tool call does. */
+ * the route through the router, as a tool call does, with the route's query parameters a "?" in the URI gives
+ * (the next page of a paged list). */
 #include "mcp/mcp.h"
 
 #include <stdio.h>
@@ -20,8 +21,10 @@ static void entry(struct jw *w, const struct route *rt, bool de)
 	route_tool_name(rt, name, sizeof name);
 	snprintf(uri, sizeof uri, SCHEME "%s", rt->pattern);
 	const char *title = de && rt->summary_de ? rt->summary_de : rt->summary;
-	snprintf(text, sizeof text, de && rt->summary_de ? "%s (wie GET %s). Enthält: %s." :
-		"%s (the same as GET %s). It holds: %s.", title, rt->pattern, rt->response_doc);
+	snprintf(text, sizeof text, de && rt->summary_de ? "%s (wie GET %s). Enthält: %s.%s" :
+		"%s (the same as GET %s). It holds: %s.%s", title, rt->pattern, rt->response_doc, !rt->query ? "" :
+		de && rt->summary_de ? " Die Abfrageparameter von GET dürfen der URI nach \"?\" folgen (die nächste Seite: "
+		"?offset=next_offset)." : " GET's query parameters may follow \"?\" in the URI (the next page: ?offset=next_offset).");
 	jw_obj(w);
 	if (templated(rt)) jw_key(w, "uriTemplate");
 	else jw_key(w, "uri");
@@ -59,11 +62,18 @@ void mcp_resource_templates_list(const struct router *r, bool de, struct jw *w)
 	list(r, de, w, true);
 }
 
-const struct route *mcp_resource_find(const struct router *r, const char *uri, struct json_object **args)
+const struct route *mcp_resource_find(const struct router *r, const char *uri, struct json_object **args,
+	const char **query)
 {
 	*args = NULL;
+	*query = NULL;
 	if (strncmp(uri, SCHEME, strlen(SCHEME)) != 0) return NULL;
-	const char *path = uri + strlen(SCHEME);
+	char path[512];
+	size_t n = strcspn(uri + strlen(SCHEME), "?");
+	if (n >= sizeof path) return NULL;
+	memcpy(path, uri + strlen(SCHEME), n);
+	path[n] = '\0';
+	if (uri[strlen(SCHEME) + n] == '?') *query = uri + strlen(SCHEME) + n + 1;
 	for (int i = 0; i < r->nroutes; i++) {
 		const struct route *rt = &r->routes[i];
 		if (!(rt->flags & R_RESOURCE)) continue;

@@ -90,6 +90,10 @@ for (const [tpl, uri] of [['autoplan:/v2/tasks/{task_id}', 'autoplan:/v2/tasks/m
 	assert.deepEqual(JSON.parse(one.contents[0].text), (await http('GET', uri.slice('autoplan:'.length))).json, uri);
 }
 await assert.rejects(client.readResource({ uri: 'autoplan:/v2/tasks/no-such-task' }), /not found/);
+// The capabilities as a resource, a page at a time: GET's query parameters after "?".
+assert.ok(resources.some((x) => x.uri === 'autoplan:/v2/capabilities'));
+const page = await client.readResource({ uri: 'autoplan:/v2/capabilities?offset=20&limit=5' });
+assert.deepEqual(JSON.parse(page.contents[0].text), (await http('GET', '/v2/capabilities?offset=20&limit=5')).json);
 const { prompts } = await client.listPrompts();
 assert.equal(prompts[0].name, 'plan_request');
 const p = await client.getPrompt({ name: 'plan_request', arguments: { request: plan.query } });

@@ -826,7 +826,10 @@ Test(mcp, resources_come_from_the_route_table)
 		{ "autoplan:/v2/connections/mcp/io-github-github-github-mcp-server", NULL },
 		{ "autoplan:/v2/tasks/mailA-send", NULL }, { "autoplan:/v2/apps/driveA", NULL },
 		{ "autoplan:/v2/connections/mcp/no-such-entry", "entry_not_found" },
-		{ "autoplan:/v2/tasks/no-such-task", "invalid_request" } };
+		{ "autoplan:/v2/tasks/no-such-task", "invalid_request" },
+		/* the query parameters of the route after "?": the next page of a paged list, and the route's errors */
+		{ "autoplan:/v2/capabilities?offset=20&limit=5", NULL }, { "autoplan:/v2/capabilities?limit=abc", "invalid_request" },
+		{ "autoplan:/v2/tasks?x=1", "invalid_request" } };
 	for (size_t i = 0; i < sizeof reads / sizeof *reads; i++) {
 		char body[300];
 		snprintf(body, sizeof body, "{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":\"resources/read\",\"params\":{\"uri\":\"%s\"}}",
@@ -836,7 +839,10 @@ Test(mcp, resources_come_from_the_route_table)
 			expect_rpc_error(&a, 200, -32002);
 			cr_assert_str_eq(str(get(get(a.json, "error"), "data"), "error"), reads[i].error, "%s", reads[i].uri);
 		} else {
-			struct answer h = call("GET", reads[i].uri + 9, NULL, NULL, NULL);
+			char path[200];
+			const char *q = strchr(reads[i].uri, '?');
+			snprintf(path, sizeof path, "%.*s", (int)(q ? q - reads[i].uri - 9 : 190), reads[i].uri + 9);
+			struct answer h = call("GET", path, q ? q + 1 : NULL, NULL, NULL);
 			cr_assert_eq(h.status, 200, "%s", h.text);
 			cr_assert_str_eq(str(json_object_array_get_idx(get(get(a.json, "result"), "contents"), 0), "text"), h.text);
 			answer_free(&h);

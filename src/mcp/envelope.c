@@ -65,9 +65,9 @@ static bool integer(struct cursor *c, long long *v)
 	bool neg = c->s < c->e && *c->s == '-';
 	const char *d = c->s + neg, *p = d;
 	long long x = 0;
-	for (; p < c->e && *p >= '0' && *p <= '9' && p - d < 19; p++) x = x * 10 + (*p - '0');
+	for (; p < c->e && *p >= '0' && *p <= '9' && p - d < 18; p++) x = x * 10 + (*p - '0');
 	size_t n = (size_t)(p - d);
-	if (n == 0 || n > 18 || (n > 1 && *d == '0')) return false;
+	if (n == 0 || (p < c->e && *p >= '0' && *p <= '9') || (n > 1 && *d == '0')) return false; /* 19 digits or more */
 	if (p < c->e && (*p == '.' || *p == 'e' || *p == 'E')) return false; /* a fraction: json-c's double */
 	*v = neg ? -x : x;
 	c->s = p;

@@ -2423,44 +2423,72 @@ static bool siblings_apart(const struct catalog *c, int a, int b)
 	return pa->apps == pb->apps && !two_or_more(pa->apps) && !(pa->caps & pb->main_caps) && !(pb->caps & pa->main_caps);
 }
 
+/* A real tie between the tasks of the apps in reach whose purposes are among ca and cb (either: joined by "or"):
+ * made when both exist, differ, one is the task found (if any), and, for "and", the one app in reach has both
+ * as siblings apart. Returns whether it made it. */
+static bool tie_between(const struct catalog *c, struct plan_resolution *r, const int *scores, uint64_t named,
+	const uint64_t *app_caps, int na, uint64_t ca, uint64_t cb, bool either)
+{
+	if (!ca || !cb) return false;
+	int able = 0; /* the apps in reach that can do any of it (a family's mail is no party to its calendar's tie) */
+	for (int m = 0; m < na; m++) able += (app_caps[m] & (ca | cb)) != 0;
+	int ta = task_for(c, scores, ca, named), tb = task_for(c, scores, cb, named);
+	if (ta < 0 || tb < 0 || ta == tb || (r->task >= 0 && ta != r->task && tb != r->task)) return false;
+	/* "read and update cells", "availability & new events": both asked at once of the one app in reach, a
+	 * tie only between two of its tasks where neither has what the other is for */
+	if (!either && (able != 1 || !siblings_apart(c, ta, tb))) return false;
+	r->by = BY_QUERY_AMBIGUOUS;
+	r->candidates[0] = ta;
+	r->candidates[1] = tb;
+	r->ncandidates = 2;
+	r->confidence = 0;
+	r->settled_confidence = 0;
+	return true;
+}
+
+static bool joins(const struct plan_resolution *r, int i, bool *either)
+{
+	const char *join = r->words[i];
+	*either = strcmp(join, "or") == 0 || strcmp(join, "oder") == 0;
+	return *either || strcmp(join, "and") == 0 || strcmp(join, "und") == 0;
+}
+
 /* "updating or appending rows", "read/write the cells": two verbs joined by "or" (a slash reads as "or"),
  * each the purpose of another task of the apps named: the request asks for either, a real tie between
- * them (the task found, or the chain, is one of them). */
+ * them (the task found, or the chain, is one of them). A bare word for a kind of app ending the request after
+ * "and" asks for a list of those things (roles.format_means): "Outlook calendar availability & events". */
 static void alternatives(const struct catalog *c, struct plan_resolution *r, const int *scores)
 {
 	int apps[PLAN_MAX_APPS + 16], na = apps_in_reach(c, r, apps, (int)(sizeof apps / sizeof *apps));
 	if ((r->by != BY_QUERY_TASK && r->by != BY_QUERY_CAPABILITIES) || r->nproducts || !na) return;
-	uint64_t named = 0, can = 0;
+	uint64_t named = 0, can = 0, app_caps[PLAN_MAX_APPS + 16] = { 0 };
 	for (int m = 0; m < na; m++) {
 		named |= 1ull << apps[m];
 		const struct cat_app *a = &c->apps[apps[m]];
 		for (uint32_t i = a->op_first; i < a->op_first + a->op_count; i++)
-			if (c->ops[i].cap < 64) can |= 1ull << c->ops[i].cap;
+			if (c->ops[i].cap < 64) app_caps[m] |= 1ull << c->ops[i].cap;
+		can |= app_caps[m];
 	}
-	for (int x = 0; x < r->nintents; x++)
+	for (int x = 0; x < r->nintents; x++) {
+		const struct plan_intent *a = &r->intents[x];
+		if (a->negated) continue;
+		uint64_t ca = c->intents[a->intent].caps & can;
+		bool either;
 		for (int y = 0; y < r->nintents; y++) {
-			const struct plan_intent *a = &r->intents[x], *b = &r->intents[y];
+			const struct plan_intent *b = &r->intents[y];
 			int gap = b->first - (a->first + a->nwords);
-			if (a->negated || b->negated || gap != 1) continue;
-			const char *join = r->words[b->first - 1];
-			bool either = strcmp(join, "or") == 0 || strcmp(join, "oder") == 0;
-			if (!either && strcmp(join, "and") != 0 && strcmp(join, "und") != 0) continue;
-			/* each verb means something the apps named can do */
-			uint64_t ca = c->intents[a->intent].caps & can, cb = c->intents[b->intent].caps & can;
-			if (!ca || !cb) continue;
-			int ta = task_for(c, scores, ca, named), tb = task_for(c, scores, cb, named);
-			if (ta < 0 || tb < 0 || ta == tb || (r->task >= 0 && ta != r->task && tb != r->task)) continue;
-			/* "read and update cells", "availability & new events": both asked at once of the one app in reach, a
-			 * tie only between two of its tasks where neither has what the other is for */
-			if (!either && (na != 1 || !siblings_apart(c, ta, tb))) continue;
-			r->by = BY_QUERY_AMBIGUOUS;
-			r->candidates[0] = ta;
-			r->candidates[1] = tb;
-			r->ncandidates = 2;
-			r->confidence = 0;
-			r->settled_confidence = 0;
-			return;
+			if (b->negated || gap != 1 || !joins(r, b->first - 1, &either)) continue;
+			if (tie_between(c, r, scores, named, app_caps, na, ca, c->intents[b->intent].caps & can, either)) return;
 		}
+		int k = a->first + a->nwords + 1;
+		if (k + 1 != r->nwords || !joins(r, k - 1, &either) || either || !r->word_kinds[k] || r->intent_word[k] ||
+		    c->meta->format_intent == CAT_NONE)
+			continue;
+		uint64_t of_kind = 0; /* what the apps of the word's kind can do */
+		for (int m = 0; m < na; m++) if (r->word_kinds[k] >> c->apps[apps[m]].kind & 1) of_kind |= app_caps[m];
+		if (tie_between(c, r, scores, named, app_caps, na, ca, c->intents[c->meta->format_intent].caps & of_kind, false))
+			return;
+	}
 }
 
 /* "two-way sync between Google Sheets and Excel": a transfer task asked in both directions, where the

@@ -536,6 +536,12 @@ static bool claim_mention(const struct catalog *c, struct plan_resolution *r, in
  * names of products of the families named, by a family's name or one of its apps ("Chat" beside Gmail). */
 static int family_of(const struct catalog *c, int a);
 
+/* Whether app a is family f's app of its kind. */
+static inline bool in_family(const struct catalog *c, uint32_t f, int a)
+{
+	return c->families[f].apps[c->apps[a].kind] == (uint32_t)a;
+}
+
 static bool kind_of_word(const struct catalog *c, struct plan_resolution *r, int i, const struct cat_syn *sy, void *ctx)
 {
 	(void)ctx;
@@ -605,7 +611,7 @@ static void find_mentions(const struct catalog *c, struct plan_resolution *r)
 	for (int k = 0; k < r->nmentions; k++) {
 		const struct plan_mention *m = &r->mentions[k];
 		for (uint32_t f = 0; f < c->nfamilies && f < 64; f++)
-			if ((int)f == m->family || (m->app >= 0 && c->families[f].apps[c->apps[m->app].kind] == (uint32_t)m->app))
+			if ((int)f == m->family || (m->app >= 0 && in_family(c, f, m->app)))
 				families |= 1ull << f;
 	}
 	int before = r->nmentions;
@@ -959,7 +965,7 @@ static bool writes_in(const struct catalog *c, int intent, int a)
 /* The first family app a belongs to (its app of a's kind), or -1. */
 static int family_of(const struct catalog *c, int a)
 {
-	for (uint32_t f = 0; f < c->nfamilies; f++) if (c->families[f].apps[c->apps[a].kind] == (uint32_t)a) return (int)f;
+	for (uint32_t f = 0; f < c->nfamilies; f++) if (in_family(c, f, a)) return (int)f;
 	return -1;
 }
 
@@ -2095,7 +2101,7 @@ static int chain_ends(const struct catalog *c, const struct plan_resolution *r, 
 		struct chain_end x = { .app = m->app, .first = m->first, .role = m->role, .strong = m->strong };
 		for (int q = 0; q < r->napps; q++) {
 			/* the app a family named in a transfer stands for (family_in_transfer) */
-			bool of_family = m->family >= 0 && c->families[m->family].apps[c->apps[r->apps[q]].kind] == (uint32_t)r->apps[q];
+			bool of_family = m->family >= 0 && in_family(c, (uint32_t)m->family, r->apps[q]);
 			if (of_family && x.app < 0) x.app = r->apps[q];
 			if (r->apps[q] == x.app) { x.role = r->app_role[q]; x.strong = r->app_strong[q]; }
 		}

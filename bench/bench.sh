@@ -98,6 +98,13 @@ if want instructions; then
 	v=$(( f[6] - f[0] )) g=$(( (f[4] - f[0]) * 12 / 10 ))
 	printf '%-44s %10s %10s  %s (%s times the HTTP route)\n' "POST /mcp tools/call plan_workflow, free text" "$(fmt $v)" \
 		"<= $(fmt $g)" "$(verdict $v $g)" "$(awk -v a=$(( f[4] - f[0] )) -v b=$v 'BEGIN { printf "%.2f", b / a }')"
+	# where the tools/call's instructions beyond the plan go (docs/mcp.md quotes these lines)
+	mcp_out=$(ls "$run"/cg.*.* | sort -t. -k3 -n | sed -n 7p)
+	callgrind_annotate --inclusive=yes "$mcp_out" 2>/dev/null | awk -v n=50 '
+		function row(what, v) { printf "  %-42s %10.1fk\n", what, v / n / 1000 }
+		{ v = $1; gsub(",", "", v) }
+		/:jw_rawn_and_str / && !esc { esc = 1; row("of which the escaped text block", v) }
+		/:mcp_call_read / && !env { env = 1; row("of which reading the envelope and arguments", v) }'
 	if [ ${#cats[@]} -gt 1 ]; then
 		echo
 		echo "directory search, beyond the 404 (goals: no match <= 60k, and flat from the dump to 20x the dump;"

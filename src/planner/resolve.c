@@ -2188,9 +2188,11 @@ static bool trigger_chain(const struct catalog *c, struct plan_resolution *r)
 		if (e[m].role == PR_SOURCE && e[m].strong) src = m;
 		else if (e[m].role == PR_TARGET && e[m].strong) src = 1 - m;
 	/* "send emails from Gmail using a Google Sheets list": an app a source marker names is the sender where the
-	 * writing asked is its own alone and the other end can be read */
-	if (marked && src >= 0 && !same && e[src].role == PR_SOURCE && asked_write(c, r, e[src].app, r->nwords) >= 0 &&
-	    asked_write(c, r, e[1 - src].app, r->nwords) < 0 && trigger_read(c, r, e[1 - src].app) >= 0)
+	 * writing asked is its own alone, the other end can be read and is marked no firm target ("Termine aus Excel in den
+	 * Outlook-Kalender importieren" reads Excel) */
+	if (marked && src >= 0 && !same && e[src].role == PR_SOURCE && !(e[1 - src].role == PR_TARGET && e[1 - src].strong) &&
+	    asked_write(c, r, e[src].app, r->nwords) >= 0 && asked_write(c, r, e[1 - src].app, r->nwords) < 0 &&
+	    trigger_read(c, r, e[1 - src].app) >= 0)
 		src = 1 - src;
 	/* the other end of a target is no source when a writing verb has it as its object ("save attachments to
 	 * Google Drive, and update Google Sheets"): two actions */

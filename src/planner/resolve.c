@@ -2095,6 +2095,12 @@ static int kind_end(const struct catalog *c, const struct plan_resolution *r, co
 static int chain_ends(const struct catalog *c, const struct plan_resolution *r, struct chain_end e[2])
 {
 	int n = 0;
+	uint64_t wcaps = 0;
+	for (int k = 0; k < r->nintents; k++)
+		if (!r->intents[k].negated && writing_intent(c, &r->intents[k])) wcaps |= c->intents[r->intents[k].intent].caps;
+	unsigned writes = 0;
+	for (uint32_t cap = 0; cap < c->ncaps && cap < 64; cap++)
+		if ((wcaps >> cap & 1) && c->caps[cap].write) writes |= caps_kinds(c, 1ull << cap);
 	for (int k = 0; k < r->nmentions; k++) {
 		const struct plan_mention *m = &r->mentions[k];
 		if (m->location) continue;
@@ -2105,10 +2111,13 @@ static int chain_ends(const struct catalog *c, const struct plan_resolution *r, 
 			if (of_family && x.app < 0) x.app = r->apps[q];
 			if (r->apps[q] == x.app) { x.role = r->app_role[q]; x.strong = r->app_strong[q]; }
 		}
-		for (uint32_t kind = 1; x.app < 0 && m->family >= 0 && kind < AK_COUNT; kind++) {
-			uint32_t a = c->families[m->family].apps[kind];
-			if (a != CAT_NONE && (r->kinds >> kind & 1) && !kind_named_explicitly(c, r, kind)) x.app = (int)a;
-		}
+		/* else the family's app of a kind a word says, else of one a verb writes in ("... via Outlook" after "send") */
+		for (int pass = 0; pass < 2; pass++)
+			for (uint32_t kind = 1; x.app < 0 && m->family >= 0 && kind < AK_COUNT; kind++) {
+				uint32_t a = c->families[m->family].apps[kind];
+				if (a != CAT_NONE && ((pass ? writes : r->kinds) >> kind & 1) && !kind_named_explicitly(c, r, kind))
+					x.app = (int)a;
+			}
 		/* one app named twice ("GitHub ... in a GitHub repository") is one end */
 		if (x.app < 0 || (n && e[0].app == x.app) || (n == 2 && e[1].app == x.app)) continue;
 		if (n == 2) return 3;

@@ -1001,7 +1001,8 @@ static bool note_intent(const struct catalog *c, struct plan_resolution *r, int 
 	/* a writing verb's "X me" is the imperative only ("Email me a summary"; "clients email me" is no send) */
 	if (sy->words == 2 && ends_in_me(cat_s(c, sy->phrase)) && writes(c, (int)sy->target) && !opens_clause(c, r, i)) return false;
 	/* "every Gmail email I send": a verb after a pronoun after a thing says which things, it asks nothing */
-	if (i >= 2 && has_role_word(c, r, i - 1, ROLE_PRONOUN) && (r->word_kinds[i - 2] || r->app_word[i - 2])) return false;
+	if (i >= 2 && (r->word_kinds[i - 2] || r->app_word[i - 2]) && r->stop[i - 1] && has_role_word(c, r, i - 1, ROLE_PRONOUN))
+		return false;
 	/* separable verbs keep their parts apart: "was steht heute im Kalender an" */
 	/* a verb and its particle take their object between them ("lade den Bericht hoch"); a fixed
 	 * expression of small words ("what's on") only lets small words in */

@@ -1074,6 +1074,11 @@ static bool note_action(const struct catalog *c, struct plan_resolution *r, int 
 	if (sy->words == 1 && r->intent_word[i] && !((c->outside[sy->target].flags & OUT_IN_PLACE) && in_place(c, r))) return false;
 	int n = phrase_at(c, r, i, cat_s(c, sy->phrase), sy->words == 1 || r->stop[i] ? PH_STRICT : PH_GAP);
 	if (n < (int)sy->words || negated_at(c, r, i)) return false;
+	/* "the issues labelled bug", "emails tagged urgent": a participle of a mark a search finds, right after a word for
+	 * the things marked, says which ones are read */
+	if (sy->words == 1 && (c->outside[sy->target].flags & OUT_FINDABLE) && i > 0 && r->word_kinds[i - 1] &&
+	    r->wordlen[i] > 3 && strcmp(r->words[i] + r->wordlen[i] - 2, "ed") == 0)
+		return false;
 	/* "with a label filter": after an article the word is a noun, the thing, not the action */
 	if (sy->words == 1 && !(c->outside[sy->target].flags & OUT_THING) && after_determiner(c, r, i)) return false;
 	/* "new GitHub stars", "Gmail labels": right after an app's name, one word is that app's thing (not at the end,

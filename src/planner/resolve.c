@@ -1749,6 +1749,18 @@ static void prefer_subject(const struct catalog *c, const struct plan_resolution
 	ahead_of_tie(scores, tied, about);
 }
 
+/* "Anhänge aus Outlook in Dropbox speichern": of tasks tied at the top, those having every capability a phrase names
+ * (attachments: attachment.download) go ahead of one lacking some (upload a file to Dropbox). */
+static void prefer_caps(const struct catalog *c, const struct plan_resolution *r, int *scores, int nt)
+{
+	uint64_t named = 0;
+	for (int k = 0; k < r->ncaps; k++) named |= 1ull << r->caps[k];
+	uint64_t tied = tied_top(scores, nt), all = 0;
+	for (uint64_t o = tied; named && o; o &= o - 1)
+		if (!(named & ~c->ptasks[__builtin_ctzll(o)].caps)) all |= 1ull << __builtin_ctzll(o);
+	ahead_of_tie(scores, tied, all);
+}
+
 /* "download every file in a Dropbox folder": a task copying between two apps of one kind writes into one
  * nobody asked for where no verb writes or copies, no arrow stands and the query names one app of that kind. */
 static bool copy_unasked(const struct catalog *c, const struct plan_resolution *r)
@@ -1871,6 +1883,7 @@ static void score_tasks(const struct catalog *c, struct plan_resolution *r, int 
 	}
 	prefer_named(c, r, &nm, scores, nt);
 	prefer_subject(c, r, scores, nt);
+	prefer_caps(c, r, scores, nt);
 	r->task = r->runner_up = -1;
 	for (int t = 0; t < nt; t++) {
 		if (r->task < 0 || scores[t] > scores[r->task]) { r->runner_up = r->task; r->task = t; }

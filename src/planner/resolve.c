@@ -1755,8 +1755,9 @@ static void prefer_caps(const struct catalog *c, const struct plan_resolution *r
 {
 	uint64_t named = 0;
 	for (int k = 0; k < r->ncaps; k++) named |= 1ull << r->caps[k];
+	if (!named) return;
 	uint64_t tied = tied_top(scores, nt), all = 0;
-	for (uint64_t o = tied; named && o; o &= o - 1)
+	for (uint64_t o = tied; o; o &= o - 1)
 		if (!(named & ~c->ptasks[__builtin_ctzll(o)].caps)) all |= 1ull << __builtin_ctzll(o);
 	ahead_of_tie(scores, tied, all);
 }

@@ -1286,11 +1286,6 @@ static void event_actions(const struct catalog *c, struct plan_resolution *r)
 	r->nactions = keep;
 }
 
-/* "Pin important Gmail emails", "Restore deleted files in Dropbox": a request about one app that opens with a
- * word the vocabulary does not know at all (not even as a typo), where no verb was read and
- * nothing is sent anywhere (no target marker), asks for an action the catalog does not know: outside.json
- * unknown_action, with that word, unless its ending describes ("Daily Gmail digest"). A task of the app would
- * answer something else. */
 /* Whether an unknown word's ending says it describes rather than asks: English adjectives, adverbs and
  * participles ("daily", "personal", "automatic", "recurring", "automated") open titles; imperatives do not end so. */
 static bool describing_ending(const char *w, size_t n)
@@ -1303,6 +1298,10 @@ static bool describing_ending(const char *w, size_t n)
 	return false;
 }
 
+/* "Pin important Gmail emails", "Restore deleted files in Dropbox": a request about one app that opens with a
+ * word the vocabulary does not know at all (not even as a typo), where no verb was read and nothing is sent
+ * anywhere (no target marker), asks for an action the catalog does not know: outside.json unknown_action, with
+ * that word, unless its ending describes ("Daily Gmail digest"). A task of the app would answer something else. */
 static void unknown_verb(const struct catalog *c, struct plan_resolution *r)
 {
 	if (c->meta->unknown_action == CAT_NONE || r->nintents || r->nactions == PLAN_MAX_OUTSIDE || r->nproducts || r->nmentions != 1)

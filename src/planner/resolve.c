@@ -1179,7 +1179,8 @@ static void find_triggers(const struct catalog *c, struct plan_resolution *r)
 		/* "new" before an app, or before its kind's word and the app ("neue Zeilen in Excel", not "a new row in
 		 * Excel": after an article it describes the object) */
 		bool place = r->app_word[next < r->nwords ? next : i] ||
-			(kind_in_app(c, r, next) && !(i > 0 && has_role_word(c, r, i - 1, ROLE_DETERMINER)));
+			(kind_in_app(c, r, next) && !(i > 0 && has_role_word(c, r, i - 1, ROLE_DETERMINER) &&
+			 !(i > 1 && role_words(c, r, i - 2, 1u << ROLE_SOURCE | 1u << ROLE_TRIGGER))));
 		/* with one app, not after a verb writing into it ("add new rows to Excel for each email") */
 		int one = r->napps == 1 && next < r->nwords ? app_at(r, r->app_word[next] ? next : next + 2) : -1;
 		bool ends = r->napps + r->nproducts + (r->napps ? r->nfamilies : 0) >= 2 || (other_kind_said(c, r, one) &&

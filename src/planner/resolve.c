@@ -1147,6 +1147,14 @@ static bool kind_in_app(const struct catalog *c, const struct plan_resolution *r
 	return false;
 }
 
+/* Whether word i joins two things ("and", "or", in English and German); *either: it is "or". */
+static bool joins(const struct plan_resolution *r, int i, bool *either)
+{
+	const char *join = r->words[i];
+	*either = strcmp(join, "or") == 0 || strcmp(join, "oder") == 0;
+	return *either || strcmp(join, "and") == 0 || strcmp(join, "und") == 0;
+}
+
 /* The app named at word i (its mention's first word), or -1. */
 static int app_at(const struct plan_resolution *r, int i)
 {
@@ -1197,6 +1205,15 @@ static void find_triggers(const struct catalog *c, struct plan_resolution *r)
 			}
 		} else {
 			r->trigger[i] = false;
+			/* "find new files in Dropbox": "new" right after another verb describes its object, it asks nothing
+			 * (not after "and": "availability & new events" asks for both) */
+			bool joined = false, either;
+			for (int j = prev + 1; j < i; j++) joined |= joins(r, j, &either);
+			int k = before >= 0 && !same_verb && !joined ? intent_over(r, i) : -1;
+			if (k >= 0 && r->intents[k].first == i && r->intents[k].nwords == 1) {
+				r->intent_word[i] = false;
+				r->intents[k] = r->intents[--r->nintents];
+			}
 		}
 	}
 	for (int i = 0; i < r->nwords; i++) r->triggers += r->trigger[i];
@@ -2481,13 +2498,6 @@ static bool tie_between(const struct catalog *c, struct plan_resolution *r, cons
 	r->confidence = 0;
 	r->settled_confidence = 0;
 	return true;
-}
-
-static bool joins(const struct plan_resolution *r, int i, bool *either)
-{
-	const char *join = r->words[i];
-	*either = strcmp(join, "or") == 0 || strcmp(join, "oder") == 0;
-	return *either || strcmp(join, "and") == 0 || strcmp(join, "und") == 0;
 }
 
 /* "updating or appending rows", "read/write the cells": two verbs joined by "or" (a slash reads as "or"),

@@ -186,9 +186,22 @@ static bool known(const struct catalog *c, const char *s, size_t n)
 	return known_as(c, s, n, false);
 }
 
+/* Whether the n bytes at s are a known word that starts a verb's phrase (an intent): "erstellen", "laden". */
+static bool verb_word(const struct catalog *c, const char *s, size_t n)
+{
+	char w[128];
+	if (n >= sizeof w) return false;
+	memcpy(w, s, n);
+	w[n] = '\0';
+	struct plan_match m[PLAN_MAX_MATCHES];
+	int k = exact_and_stems(c, w, m, NULL);
+	for (int i = 0; i < k; i++) if (c->words[m[i].word].starts >> SYN_INTENT & 1) return true;
+	return false;
+}
+
 /* Where to split an unknown German compound into two known words ("rechnungsbetrage" -> "rechnung"
  * + "betrage", the joining s dropped): both parts of four letters or more and both known, or else the
- * last part known and six letters or more (the head noun: "kunden" + "bestellungen"). Returns the
+ * last part known, six letters or more and no verb (the head noun: "kunden" + "bestellungen"). Returns the
  * length of the first part (*skip: a joining s to drop), or 0. */
 static size_t compound_split(const struct catalog *c, const char *w, size_t *skip)
 {
@@ -200,7 +213,8 @@ static size_t compound_split(const struct catalog *c, const char *w, size_t *ski
 		if (known(c, w, k)) { *skip = 0; return k; }
 		if (framed) continue;
 		if (w[k - 1] == 's' && k > 4 && known(c, w, k - 1)) { *skip = 1; return k; }
-		if (!head && n - k >= 6) head = k;
+		/* an unknown head before a verb is a prefix making another verb ("wiederherstellen" is no "erstellen") */
+		if (!head && n - k >= 6 && !verb_word(c, w + k, n - k)) head = k;
 	}
 	*skip = 0;
 	return head;

@@ -168,15 +168,21 @@ static int typos(const struct catalog *c, const char *q, struct plan_match *m, i
 	return n;
 }
 
-/* A known word of the vocabulary (exact or by stem), not a stop word. */
-static bool known_as(const struct catalog *c, const char *s, size_t n, bool stop)
+/* The vocabulary's matches (exact or by stem) of the n bytes at s, into m; their count. */
+static int matches_of(const struct catalog *c, const char *s, size_t n, struct plan_match *m)
 {
 	char w[128];
-	if (n >= sizeof w) return false;
+	if (n >= sizeof w) return 0;
 	memcpy(w, s, n);
 	w[n] = '\0';
+	return exact_and_stems(c, w, m, NULL);
+}
+
+/* A known word of the vocabulary (exact or by stem), not a stop word unless stop. */
+static bool known_as(const struct catalog *c, const char *s, size_t n, bool stop)
+{
 	struct plan_match m[PLAN_MAX_MATCHES];
-	int k = exact_and_stems(c, w, m, NULL);
+	int k = matches_of(c, s, n, m);
 	for (int i = 0; i < k; i++) if (stop || !c->words[m[i].word].stop) return true;
 	return false;
 }
@@ -189,12 +195,8 @@ static bool known(const struct catalog *c, const char *s, size_t n)
 /* Whether the n bytes at s are a known word that starts a verb's phrase (an intent): "erstellen", "laden". */
 static bool verb_word(const struct catalog *c, const char *s, size_t n)
 {
-	char w[128];
-	if (n >= sizeof w) return false;
-	memcpy(w, s, n);
-	w[n] = '\0';
 	struct plan_match m[PLAN_MAX_MATCHES];
-	int k = exact_and_stems(c, w, m, NULL);
+	int k = matches_of(c, s, n, m);
 	for (int i = 0; i < k; i++) if (c->words[m[i].word].starts >> SYN_INTENT & 1) return true;
 	return false;
 }

@@ -2148,12 +2148,16 @@ static int kind_end(const struct catalog *c, const struct plan_resolution *r, co
 static int chain_ends(const struct catalog *c, const struct plan_resolution *r, struct chain_end e[2])
 {
 	int n = 0;
-	uint64_t wcaps = 0;
-	for (int k = 0; k < r->nintents; k++)
-		if (!r->intents[k].negated && writing_intent(c, &r->intents[k])) wcaps |= c->intents[r->intents[k].intent].caps;
-	unsigned writes = 0;
-	for (uint32_t cap = 0; cap < c->ncaps && cap < 64; cap++)
-		if ((wcaps >> cap & 1) && c->caps[cap].write) writes |= caps_kinds(c, 1ull << cap);
+	/* the kinds capability phrases name (attachments: mail), and those a verb writing in one kind only writes in
+	 * ("send": mail; "create" names four) */
+	unsigned said = 0, writes = 0;
+	for (int k = 0; k < r->ncaps; k++) said |= caps_kinds(c, 1ull << r->caps[k]);
+	for (int k = 0; k < r->nintents; k++) {
+		uint64_t w = 0, caps = c->intents[r->intents[k].intent].caps;
+		for (uint32_t cap = 0; cap < c->ncaps && cap < 64; cap++) if ((caps >> cap & 1) && c->caps[cap].write) w |= 1ull << cap;
+		unsigned kinds = w ? caps_kinds(c, w) : 0;
+		if (!r->intents[k].negated && bits(kinds) == 1) writes |= kinds;
+	}
 	for (int k = 0; k < r->nmentions; k++) {
 		const struct plan_mention *m = &r->mentions[k];
 		if (m->location) continue;
@@ -2164,12 +2168,13 @@ static int chain_ends(const struct catalog *c, const struct plan_resolution *r, 
 			if (of_family && x.app < 0) x.app = r->apps[q];
 			if (r->apps[q] == x.app) { x.role = r->app_role[q]; x.strong = r->app_strong[q]; }
 		}
-		/* else the family's app of a kind a word says, else of one a verb writes in ("... via Outlook" after "send") */
-		for (int pass = 0; pass < 2; pass++)
+		/* else the family's app of a kind a word says, else a capability phrase, else a verb writes in ("Anhänge
+		 * aus Outlook": its mail; "... via Outlook" after "send": its mail) */
+		const unsigned by[3] = { r->kinds, said, writes };
+		for (int pass = 0; pass < 3; pass++)
 			for (uint32_t kind = 1; x.app < 0 && m->family >= 0 && kind < AK_COUNT; kind++) {
 				uint32_t a = c->families[m->family].apps[kind];
-				if (a != CAT_NONE && ((pass ? writes : r->kinds) >> kind & 1) && !kind_named_explicitly(c, r, kind))
-					x.app = (int)a;
+				if (a != CAT_NONE && (by[pass] >> kind & 1) && !kind_named_explicitly(c, r, kind)) x.app = (int)a;
 			}
 		/* one app named twice ("GitHub ... in a GitHub repository") is one end */
 		if (x.app < 0 || (n && e[0].app == x.app) || (n == 2 && e[1].app == x.app)) continue;

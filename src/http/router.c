@@ -143,11 +143,10 @@ static inline __attribute__((always_inline)) void reply_version_triple(const str
 	else if (out->body) add_version_triple(r->cat, out->body);
 }
 
-/* Matches path against pattern segment by segment; captures {name} segments into params. */
 static bool fits_segment(const char *p, const char *s);
 
-/* Whether path s fits pattern p, each {name} one non-empty segment: match without the parameters, a call without
- * a frame for find_route to make for every route. */
+/* Whether path s fits pattern p, each {name} one non-empty segment: a call without a frame, made for every route
+ * of the table (find_route, router_path_flags). */
 static bool fits(const char *p, const char *s)
 {
 	for (;; p++, s++) {
@@ -165,29 +164,24 @@ static bool fits_segment(const char *p, const char *s)
 	return pe && seglen && fits(pe + 1, s + seglen);
 }
 
+/* Whether path fits pattern, capturing its {name} segments into params (an object, or NULL). */
 static bool match(const char *pattern, const char *path, struct json_object *params)
 {
-	if (!params) return fits(pattern, path);
-	const char *p = pattern, *s = path;
-	while (*p && *s) {
-		if (*p == '{') {
-			const char *pe = strchr(p, '}');
-			size_t seglen = strcspn(s, "/");
-			if (!pe || seglen == 0) return false;
-			if (params) {
-				char name[32];
-				snprintf(name, sizeof name, "%.*s", (int)(pe - p - 1), p + 1);
-				json_object_object_add(params, name, json_object_new_string_len(s, (int)seglen));
-			}
-			p = pe + 1;
-			s += seglen;
+	if (!fits(pattern, path)) return false;
+	for (const char *p = pattern, *s = path; params && *p;) {
+		if (*p != '{') {
+			p++, s++;
 			continue;
 		}
-		if (*p != *s) return false;
-		p++;
-		s++;
+		const char *pe = strchr(p, '}');
+		size_t seglen = strcspn(s, "/");
+		char name[32];
+		snprintf(name, sizeof name, "%.*s", (int)(pe - p - 1), p + 1);
+		json_object_object_add(params, name, json_object_new_string_len(s, (int)seglen));
+		p = pe + 1;
+		s += seglen;
 	}
-	return *p == '\0' && *s == '\0';
+	return true;
 }
 
 bool route_match(const struct route *rt, const char *path, struct json_object *params)
@@ -209,7 +203,7 @@ unsigned router_path_flags(const struct route *routes, int nroutes, const char *
 {
 	unsigned flags = 0;
 	for (int i = 0; i < nroutes; i++)
-		if (match(routes[i].pattern, path, NULL)) flags |= routes[i].flags;
+		if (fits(routes[i].pattern, path)) flags |= routes[i].flags;
 	return flags;
 }
 

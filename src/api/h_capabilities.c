@@ -83,7 +83,7 @@ void h_capability_gaps(const struct hctx *hc, struct json_object *in, struct rep
 	for (uint32_t i = 0; i < c->ncaps; i++) {
 		if (want && !(want & (1ull << i))) continue;
 		view_raw(w, c, c->lists[a->gap_first + i]);
-		if (cat_app_op(c, (uint32_t)app, i)) documented++; else gaps++;
+		if (cat_app_can(c, (uint32_t)app, i)) documented++; else gaps++;
 	}
 	jw_arr_end(w);
 	jw_key(w, "summary");
@@ -117,9 +117,7 @@ void h_replacements(const struct hctx *hc, struct json_object *in, struct reply 
 	}
 	bool read_only = jget_bool(in, "read_only", 0);
 	unsigned long long req = view_set(jget(in, "capabilities"), VOCAB_CAPABILITIES);
-	if (!req)
-		for (uint32_t i = 0; i < c->ncaps; i++)
-			if (cat_app_op(c, (uint32_t)src, i)) req |= 1ull << i;
+	if (!req) req = c->apps[src].caps;
 	unsigned long long left_out = 0;
 	int nreq = 0;
 	for (uint32_t i = 0; i < c->ncaps; i++) {
@@ -136,7 +134,7 @@ void h_replacements(const struct hctx *hc, struct json_object *in, struct reply 
 	for (uint32_t a = 0; a < c->napps; a++) {
 		if ((int)a == src) continue;
 		for (uint32_t i = 0; i < c->ncaps; i++)
-			if ((req & (1ull << i)) && cat_app_op(c, a, i)) covered[a]++;
+			if ((req & (1ull << i)) && cat_app_can(c, a, i)) covered[a]++;
 		if (covered[a] > 0) order[n++] = (int)a;
 	}
 	for (int i = 1; i < n; i++)
@@ -179,7 +177,7 @@ void h_replacements(const struct hctx *hc, struct json_object *in, struct reply 
 		jw_key(w, "lacks");
 		jw_arr(w);
 		for (uint32_t i = 0; i < c->ncaps; i++)
-			if ((req & (1ull << i)) && !cat_app_op(c, a, i)) view_str(w, c, c->caps[i].id);
+			if ((req & (1ull << i)) && !cat_app_can(c, a, i)) view_str(w, c, c->caps[i].id);
 		jw_arr_end(w);
 		jw_obj_end(w);
 	}

@@ -93,6 +93,13 @@ static bool refs_ok(const struct catalog *c, bool text)
 			for (uint32_t k = 0; k < o->scope_count; k++) CHECK_STR(c->lists[o->scope_first + k]);
 		}
 	}
+	/* each app's capability mask (a bit per capability, at most 64: the compiler's list holds 38) is its operations' */
+	if (c->ncaps > 64) return false;
+	for (uint32_t i = 0; i < c->napps; i++) {
+		uint64_t caps = 0;
+		for (uint32_t k = c->apps[i].op_first; k < c->apps[i].op_first + c->apps[i].op_count; k++) caps |= 1ull << c->ops[k].cap;
+		if (caps != c->apps[i].caps) return false;
+	}
 	for (uint32_t i = 0; i < c->ncaps; i++) {
 		const struct cat_cap *p = &c->caps[i];
 		CHECK_STR(p->id); CHECK_STR(p->title_en); CHECK_STR(p->title_de); CHECK_STR(p->desc_en);

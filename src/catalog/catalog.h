@@ -145,6 +145,11 @@ static inline const struct cat_op *cat_app_op(const struct catalog *c, uint32_t 
 		if (c->ops[i].cap == cap) return &c->ops[i];
 	return NULL;
 }
+/* Whether app documents capability cap: its compiled mask (cat_app.caps), no walk over its operations. */
+static inline bool cat_app_can(const struct catalog *c, uint32_t app, uint32_t cap)
+{
+	return cap < 64 && (c->apps[app].caps >> cap & 1);
+}
 const struct cat_report *cat_report_find(const struct catalog *c, const char *id);
 const char *cat_doc(const struct catalog *c, enum cat_doc_id id);
 /* Document id of one item (DOC_TASK, DOC_APP: the task's or app's index), or NULL. */

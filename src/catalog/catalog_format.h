@@ -7,7 +7,7 @@
 #include <stdint.h>
 
 #define CAT_MAGIC "APCATLG1"
-#define CAT_FORMAT 32u
+#define CAT_FORMAT 33u
 
 /* A string is an offset into the string section: uint32 length, bytes, NUL. 0 means "absent". */
 typedef uint32_t cat_str;
@@ -102,6 +102,7 @@ struct cat_app {
 	uint32_t op_first, op_count;  /* into CS_OPS */
 	uint32_t gap_first;           /* CS_LISTS: one cat_str per capability, the row 9 item for this app */
 	uint32_t pad;
+	uint64_t caps;                /* bit per capability some operation of the app documents (the reader checks) */
 };
 
 struct cat_op {

@@ -314,13 +314,15 @@ static int compile_apps(struct cc *c)
 		for (size_t i = 0; i < json_object_array_length(ops); i++)
 			if (compile_op(c, file, a, id, base, json_object_array_get_idx(ops, i), i) < 0) return -1;
 		c->app_ops[a][1] = c->nops - c->app_ops[a][0];
+		uint64_t caps = 0;
+		for (uint32_t i = c->app_ops[a][0]; i < c->nops; i++) caps |= 1ull << ((const struct cat_op *)c->ops.p)[i].cap;
 		struct json_object *auth = jget(app, "authentication");
 		struct cat_app rec = {
 			.id = str_add(c, id), .name = str_add(c, jget_str(app, "name")),
 			.provider = str_add(c, jget_str(app, "provider")), .base_url = str_add(c, base),
 			.json = json_add(c, app), .connector_inventory = json_add(c, jget(app, "connector_inventory")),
 			.permission_context = str_add(c, jget_str(auth, "permission_context")),
-			.kind = kind[a], .op_first = c->app_ops[a][0], .op_count = c->app_ops[a][1],
+			.kind = kind[a], .op_first = c->app_ops[a][0], .op_count = c->app_ops[a][1], .caps = caps,
 		};
 		if (buf_add(&c->apps, &rec, sizeof rec) < 0) return fail(c, file, "", "out of memory");
 		c->napps++;

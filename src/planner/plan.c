@@ -183,7 +183,7 @@ static void bind_steps(struct plan *p)
 		}
 		int pick = -1;
 		for (int k = 0; k < p->napps && pick < 0; k++)
-			if (c->apps[p->apps[k]].kind == st->kind && cat_app_op(c, (uint32_t)p->apps[k], st->cap)) pick = k;
+			if (c->apps[p->apps[k]].kind == st->kind && cat_app_can(c, (uint32_t)p->apps[k], st->cap)) pick = k;
 		for (int k = 0; k < p->napps && pick < 0; k++)
 			if (c->apps[p->apps[k]].kind == st->kind) pick = k;
 		if (pick >= 0) { st->app = p->apps[pick]; st->app_source = p->app_src[pick]; }
@@ -286,7 +286,7 @@ static int earlier_step(const struct plan *p, int s, uint32_t cap)
 static bool app_needs(const struct catalog *c, uint32_t a, uint32_t cap, uint32_t need)
 {
 	const struct cat_op *op = cat_app_op(c, a, cap);
-	if (!op || !cat_app_op(c, a, need)) return false;
+	if (!op || !cat_app_can(c, a, need)) return false;
 	const struct cat_opx *x = &c->opx[op - c->ops];
 	for (uint32_t k = 0; k < x->input_count; k++)
 		if (c->inputs[x->input_first + k].found_by == need) return true;
@@ -299,7 +299,7 @@ static int needs_of(const struct catalog *c, const struct plan_step *st)
 {
 	if (st->app >= 0) return st->app;
 	for (uint32_t a = 0; st->kind != AK_CALLER && a < c->napps; a++)
-		if (c->apps[a].kind == st->kind && cat_app_op(c, a, st->cap)) return (int)a;
+		if (c->apps[a].kind == st->kind && cat_app_can(c, a, st->cap)) return (int)a;
 	return -1;
 }
 
@@ -308,7 +308,7 @@ static int needs_of(const struct catalog *c, const struct plan_step *st)
 static bool kind_needs(const struct catalog *c, uint32_t kind, uint32_t cap, uint32_t need)
 {
 	for (uint32_t a = 0; a < c->napps; a++)
-		if (c->apps[a].kind == kind && cat_app_op(c, a, cap) && !app_needs(c, a, cap, need)) return false;
+		if (c->apps[a].kind == kind && cat_app_can(c, a, cap) && !app_needs(c, a, cap, need)) return false;
 	return true;
 }
 
@@ -328,7 +328,7 @@ static void insert_finders(struct plan *p)
 		for (uint32_t k = 0; k < x->input_count; k++) {
 			uint32_t need = c->inputs[x->input_first + k].found_by;
 			if (need == CAT_NONE || earlier_step(p, s, need) >= 0) continue;
-			if (!cat_app_op(c, (uint32_t)by, need) || p->nsteps == PLAN_MAX_STEPS) continue;
+			if (!cat_app_can(c, (uint32_t)by, need) || p->nsteps == PLAN_MAX_STEPS) continue;
 			if (st->app < 0 && !kind_needs(c, st->kind, st->cap, need)) continue;
 			memmove(&p->steps[s + 1], &p->steps[s], (size_t)(p->nsteps - s) * sizeof *p->steps);
 			p->nsteps++;

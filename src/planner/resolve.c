@@ -1589,14 +1589,10 @@ static void read_named(const struct catalog *c, const struct plan_resolution *r,
 	for (int f = 0; f < r->nfamilies; f++)
 		for (uint32_t kind = 1; kind < AK_COUNT; kind++) {
 			uint32_t a = c->families[r->families[f]].apps[kind];
-			if (a == CAT_NONE || !(r->kinds >> kind & 1)) continue;
-			for (uint32_t i = c->apps[a].op_first; i < c->apps[a].op_first + c->apps[a].op_count; i++)
-				if (c->ops[i].cap < 64) nm->caps |= 1ull << c->ops[i].cap;
+			if (a != CAT_NONE && (r->kinds >> kind & 1)) nm->caps |= c->apps[a].caps;
 		}
 	for (int m = 0; m < r->napps; m++) {
-		const struct cat_app *app = &c->apps[r->apps[m]];
-		for (uint32_t i = app->op_first; i < app->op_first + app->op_count; i++)
-			if (c->ops[i].cap < 64) nm->caps |= 1ull << c->ops[i].cap;
+		nm->caps |= c->apps[r->apps[m]].caps;
 		int same_kind = 0;
 		for (int q = 0; q < r->napps; q++) same_kind += c->apps[r->apps[q]].kind == c->apps[r->apps[m]].kind;
 		nm->role[m] = same_kind >= 2 ? r->app_role[m] : PR_NONE;
@@ -1946,7 +1942,7 @@ static void mark_support(const struct catalog *c, struct plan_resolution *r, con
 /* Whether app a documents capability cap (the planner's own lookup of an app's operation). */
 static bool app_can(const struct catalog *c, int a, uint32_t cap)
 {
-	return cat_app_op(c, (uint32_t)a, cap) != NULL;
+	return cat_app_can(c, (uint32_t)a, cap);
 }
 
 /* Whether a capability named by a phrase could be meant: no app is named, or a named one documents it
@@ -2529,13 +2525,10 @@ static void alternatives(const struct catalog *c, struct plan_resolution *r, con
 {
 	int apps[PLAN_MAX_APPS + 16], na = apps_in_reach(c, r, apps, (int)(sizeof apps / sizeof *apps));
 	if ((r->by != BY_QUERY_TASK && r->by != BY_QUERY_CAPABILITIES) || r->nproducts || !na) return;
-	uint64_t named = 0, can = 0, app_caps[PLAN_MAX_APPS + 16] = { 0 };
+	uint64_t named = 0, can = 0, app_caps[PLAN_MAX_APPS + 16];
 	for (int m = 0; m < na; m++) {
 		named |= 1ull << apps[m];
-		const struct cat_app *a = &c->apps[apps[m]];
-		for (uint32_t i = a->op_first; i < a->op_first + a->op_count; i++)
-			if (c->ops[i].cap < 64) app_caps[m] |= 1ull << c->ops[i].cap;
-		can |= app_caps[m];
+		can |= app_caps[m] = c->apps[apps[m]].caps;
 	}
 	for (int x = 0; x < r->nintents; x++) {
 		const struct plan_intent *a = &r->intents[x];

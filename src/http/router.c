@@ -240,7 +240,7 @@ static struct json_object *checked(const struct router *r, const struct schema *
 	return v;
 }
 
-struct json_object *router_query(const struct router *r, const struct route *rt, const char *qs, struct reply *out)
+int router_query_args(const struct route *rt, const char *qs, struct json_object *args, struct reply *out)
 {
 	struct qparam *q;
 	int nbad = 0, n = query_parse(qs, &q, MAX_QUERY_PARAMS, &nbad);
@@ -255,17 +255,17 @@ struct json_object *router_query(const struct router *r, const struct route *rt,
 		else
 			reply_error(out, 400, "invalid_request", "query", NULL, "a query parameter name is not valid UTF-8 once %%-decoded");
 		query_free(q, nbad);
-		return NULL;
+		return -1;
 	}
 	if (n == -1) {
 		reply_error(out, 400, "invalid_request", "query", NULL, "more than %d query parameters", MAX_QUERY_PARAMS);
-		return NULL;
+		return -1;
 	}
 	if (n < 0) {
 		reply_error(out, 400, "invalid_request", "query", NULL, "the query string has a malformed %%-escape");
-		return NULL;
+		return -1;
 	}
-	struct json_object *raw = json_object_new_object(), *v = NULL;
+	int rc = -1;
 	for (int i = 0; i < n; i++) {
 		const struct schema_prop *pr = rt->query ? schema_prop_find(rt->query, q[i].name) : NULL;
 		char ptr[160];
@@ -274,7 +274,7 @@ struct json_object *router_query(const struct router *r, const struct route *rt,
 			reply_error(out, 400, "invalid_request", "query", ptr, "unknown query parameter \"%.80s\"", q[i].name);
 			goto done;
 		}
-		if (json_object_object_get_ex(raw, q[i].name, NULL)) {
+		if (json_object_object_get_ex(args, q[i].name, NULL)) {
 			reply_error(out, 400, "invalid_request", "query", ptr, "query parameter \"%s\" is given more than once",
 				q[i].name);
 			goto done;
@@ -285,14 +285,21 @@ struct json_object *router_query(const struct router *r, const struct route *rt,
 			reply_error(out, 400, "invalid_request", "query", ptr, "%s", e.message);
 			goto done;
 		}
-		json_object_object_add(raw, q[i].name, val);
+		json_object_object_add(args, q[i].name, val);
 	}
-	if (rt->query)
-		v = checked(r, rt->query, raw, "query", out);
-	else
-		v = json_object_new_object();
+	rc = 0;
 done:
 	query_free(q, n);
+	return rc;
+}
+
+/* The query string read as route rt's query parameters and validated against their declared shape. */
+static struct json_object *query_input(const struct router *r, const struct route *rt, const char *qs,
+	struct reply *out)
+{
+	struct json_object *raw = json_object_new_object(), *v = NULL;
+	if (router_query_args(rt, qs, raw, out) == 0)
+		v = rt->query ? checked(r, rt->query, raw, "query", out) : json_object_new_object();
 	json_object_put(raw);
 	return v;
 }
@@ -471,7 +478,7 @@ void router_dispatch(const struct router *r, const struct request *req, struct r
 		if (!(in = checked(r, rt->path, params, "path", out))) goto done;
 	}
 	if (*req->query || rt->query) {
-		if (!(part = router_query(r, rt, req->query, out))) goto done;
+		if (!(part = query_input(r, rt, req->query, out))) goto done;
 		merge(&in, part);
 	}
 	if (rt->body) {

@@ -139,10 +139,10 @@ void router_dispatch(const struct router *r, const struct request *req, struct r
 void router_call(const struct router *r, const struct route *rt, const struct json_object *args,
 	const struct request *req, struct reply *out);
 
-/* The query string qs (NULL or "" for none) read as route rt's query parameters: decoded, typed and validated
- * against its declared shape, as router_dispatch reads them. Returns a new object (the caller puts it), or NULL
- * with the 400 invalid_request error in out. */
-struct json_object *router_query(const struct router *r, const struct route *rt, const char *qs, struct reply *out);
+/* Adds the query string qs ("" for none) to args as route rt's query parameters, decoded and typed as
+ * router_dispatch reads them (an unknown or repeated name, a value of the wrong type: the 400 invalid_request
+ * error in out, -1); their shape is left to router_call, which validates every part. Returns 0. */
+int router_query_args(const struct route *rt, const char *qs, struct json_object *args, struct reply *out);
 
 /* The flags of every route of the table whose pattern matches path, whatever the method: what a classic
  * CGI process must prepare (the catalog's parts, libraries, its seccomp filter), from the path alone. */

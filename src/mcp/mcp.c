@@ -392,12 +392,7 @@ static void resources_read(const struct router *r, const struct request *req, st
 	struct request asked = *req;
 	asked.accept_language = (char *)era->lang;
 	struct reply ans = { 0 };
-	struct json_object *q = query ? router_query(r, rt, query, &ans) : NULL;
-	if (q) {
-		json_object_object_foreach(q, key, val) json_object_object_add(args, key, json_object_get(val));
-	}
-	if (!query || q) router_call(r, rt, args, &asked, &ans);
-	json_object_put(q);
+	if (!query || router_query_args(rt, query, args, &ans) == 0) router_call(r, rt, args, &asked, &ans);
 	json_object_put(args);
 	size_t len;
 	const char *text = reply_text(&ans, &len);

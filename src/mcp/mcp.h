@@ -80,7 +80,7 @@ void mcp_resources_list(const struct router *r, bool de, struct jw *w);
 void mcp_resource_templates_list(const struct router *r, bool de, struct jw *w);
 /* The route serving uri, with its path parameters in *args (a new object the caller puts), or NULL. A query
  * after "?" ("autoplan:/v2/capabilities?offset=20") is left in *query (inside uri; NULL without one): the
- * route's query parameters, read by router_query. */
+ * route's query parameters, read by router_query_args. */
 const struct route *mcp_resource_find(const struct router *r, const char *uri, struct json_object **args,
 	const char **query);
 

@@ -226,6 +226,22 @@ static int product_family(struct cc *c, const char *file, size_t i, struct json_
 	return short_names ? phrase_list(c, file, ptr, short_names, SYN_FAMILY_PRODUCT, c->noutside) : 0;
 }
 
+/* The action outside.json's member key names, into *out: its index among the outside entries. */
+static int action_named(struct cc *c, const char *file, struct json_object *src, const char *key, uint32_t *out)
+{
+	const char *name = jget_str(src, key);
+	for (uint32_t k = 0; k < c->noutside; k++) {
+		const struct cat_outside *o = (const struct cat_outside *)c->outside.p + k;
+		if (o->action && strcmp(cc_pool(c, o->name), name) == 0) {
+			*out = k;
+			return 0;
+		}
+	}
+	char ptr[40];
+	snprintf(ptr, sizeof ptr, "/%s", key);
+	return cc_fail(c, file, ptr, "\"%s\" is no action", name);
+}
+
 static int compile_outside(struct cc *c)
 {
 	const char *file = "outside.json";
@@ -265,20 +281,10 @@ static int compile_outside(struct cc *c)
 		rc = rec.title_text == CAT_NONE ? cc_fail(c, file, ptr, "out of memory")
 			: outside_add(c, file, ptr, rec, jget(e, "phrases"), SYN_ACTION);
 	}
-	/* copying the one app named, as the verb's object, is this action ("copy the Google Sheet") */
-	const char *in_place = jget_str(src, "copy_in_place");
-	for (uint32_t k = 0; rc == 0 && k < c->noutside && c->copy_in_place == CAT_NONE; k++) {
-		const struct cat_outside *o = (const struct cat_outside *)c->outside.p + k;
-		if (o->action && strcmp(cc_pool(c, o->name), in_place) == 0) c->copy_in_place = k;
-	}
-	if (rc == 0 && c->copy_in_place == CAT_NONE) rc = cc_fail(c, file, "/copy_in_place", "\"%s\" is no action", in_place);
-	/* a verb the vocabulary lacks, leading a request about one app, asks for this action (phrases: none) */
-	const char *unknown = jget_str(src, "unknown_action");
-	for (uint32_t k = 0; rc == 0 && k < c->noutside && c->unknown_action == CAT_NONE; k++) {
-		const struct cat_outside *o = (const struct cat_outside *)c->outside.p + k;
-		if (o->action && strcmp(cc_pool(c, o->name), unknown) == 0) c->unknown_action = k;
-	}
-	if (rc == 0 && c->unknown_action == CAT_NONE) rc = cc_fail(c, file, "/unknown_action", "\"%s\" is no action", unknown);
+	/* copying the one app named, as the verb's object, is this action ("copy the Google Sheet"); a verb the
+	 * vocabulary lacks, leading a request about one app, asks for the other (it has no phrases) */
+	if (rc == 0) rc = action_named(c, file, src, "copy_in_place", &c->copy_in_place);
+	if (rc == 0) rc = action_named(c, file, src, "unknown_action", &c->unknown_action);
 	json_object_put(src);
 	return rc;
 }

@@ -108,6 +108,8 @@ static void unknown_action_with_phrases(struct json_object *o)
 	json_object_object_add(action_named(o, "unknown"), "phrases", phrases);
 }
 Test(compiler, unknown_action_has_no_phrases) { edit("outside.json", unknown_action_with_phrases); expect_compile_error("the unknown_action has no phrases"); }
+static void no_such_action(struct json_object *o) { json_object_object_add(o, "copy_in_place", json_object_new_string("teleport")); }
+Test(compiler, named_actions_exist) { edit("outside.json", no_such_action); expect_compile_error("outside.json: /copy_in_place: \"teleport\" is no action"); }
 static void action_without_phrases(struct json_object *o) { json_object_object_del(action_named(o, "rename"), "phrases"); }
 Test(compiler, only_the_unknown_action_lacks_phrases) { edit("outside.json", action_without_phrases); expect_compile_error("an action needs phrases"); }
 

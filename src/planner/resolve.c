@@ -1568,11 +1568,7 @@ struct named {
 static unsigned caps_kinds(const struct catalog *c, uint64_t caps)
 {
 	unsigned kinds = 0;
-	for (uint32_t cap = 0; cap < c->ncaps && cap < 64; cap++) {
-		const struct cat_cap *cp = &c->caps[cap];
-		for (uint32_t i = 0; (caps >> cap & 1) && i < cp->op_count; i++)
-			kinds |= 1u << c->apps[c->ops[c->lists[cp->op_first + i]].app].kind;
-	}
+	for (uint32_t a = 0; a < c->napps; a++) if (c->apps[a].caps & caps) kinds |= 1u << c->apps[a].kind;
 	return kinds;
 }
 

@@ -1152,15 +1152,21 @@ static bool doing_at(const struct plan_resolution *r, int i)
 	return i < r->nwords && r->intent_word[i] && r->wordlen[i] > 5 && strcmp(r->words[i] + r->wordlen[i] - 3, "ing") == 0;
 }
 
+/* The app named at word i (its mention's first word), or -1. */
+static int app_at(const struct plan_resolution *r, int i)
+{
+	for (int k = 0; k < r->nmentions; k++)
+		if (r->mentions[k].first == i) return r->mentions[k].app;
+	return -1;
+}
+
 /* "neue Zeilen in Excel", "new files in Dropbox": a word for a kind of app, a place marker and an app of that kind. */
 static bool kind_in_app(const struct catalog *c, const struct plan_resolution *r, int i)
 {
 	if (!r->word_kinds[i] || i + 2 >= r->nwords || !role_words(c, r, i + 1, 1u << ROLE_WEAK_TARGET | 1u << ROLE_TARGET))
 		return false;
-	for (int k = 0; k < r->nmentions; k++)
-		if (r->mentions[k].first == i + 2 && r->mentions[k].app >= 0)
-			return r->word_kinds[i] >> c->apps[r->mentions[k].app].kind & 1;
-	return false;
+	int a = app_at(r, i + 2);
+	return a >= 0 && (r->word_kinds[i] >> c->apps[a].kind & 1);
 }
 
 /* Whether word i joins two things ("and", "or", in English and German); *either: it is "or". */
@@ -1169,14 +1175,6 @@ static bool joins(const struct plan_resolution *r, int i, bool *either)
 	const char *join = r->words[i];
 	*either = strcmp(join, "or") == 0 || strcmp(join, "oder") == 0;
 	return *either || strcmp(join, "and") == 0 || strcmp(join, "und") == 0;
-}
-
-/* The app named at word i (its mention's first word), or -1. */
-static int app_at(const struct plan_resolution *r, int i)
-{
-	for (int k = 0; k < r->nmentions; k++)
-		if (r->mentions[k].first == i) return r->mentions[k].app;
-	return -1;
 }
 
 /* "email me new rows in Google Sheets", "Neue Zeilen in Google Sheets per E-Mail melden": with one app named,

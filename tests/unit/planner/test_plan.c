@@ -471,9 +471,10 @@ Test(plan, golden_answers, .init = setup, .fini = teardown)
 #define FROZEN_MIN 87
 /* The fourth and fifth sittings, frozen too, each kept apart: the fourth was written at 16 of 26, its floor
  * the rate its lines reached with the rules of the stop they were written in (24 of 26; never tuned on them);
- * the fifth was written at 30 of 33, its floor that rate. */
+ * the fifth was written at 30 of 33, its floor that rate; the sixth at 32 of 35 (its two corrected expectations
+ * counted as written), its floor that rate. */
 static const struct { const char *group; int floor; } FLOORS[] = {
-	{ "frozen", FROZEN_MIN }, { "sitting4", 92 }, { "sitting5", 90 },
+	{ "frozen", FROZEN_MIN }, { "sitting4", 92 }, { "sitting5", 90 }, { "sitting6", 91 },
 };
 
 static int group_floor(const char *group)
@@ -611,15 +612,15 @@ static bool corpus_hit(const struct corpus_line *c, char *got, size_t cap)
 
 Test(plan, query_corpus_hit_rate, .init = setup, .fini = teardown)
 {
-	static struct corpus_line lines[1200];
+	static struct corpus_line lines[1600];
 	size_t n = read_corpus(lines, sizeof lines / sizeof *lines), hits = 0;
 	cr_assert_geq(n, 400, "the corpus holds %zu requests, fewer than 400", n);
-	char groups[24][32];
-	size_t ng = 0, gn[24] = { 0 }, gh[24] = { 0 };
+	char groups[32][32];
+	size_t ng = 0, gn[32] = { 0 }, gh[32] = { 0 };
 	for (size_t i = 0; i < n; i++) {
 		size_t g;
 		for (g = 0; g < ng; g++) if (strcmp(groups[g], lines[i].group) == 0) break;
-		if (g == ng) { cr_assert_lt(ng, 24); memcpy(groups[ng++], lines[i].group, sizeof groups[0]); }
+		if (g == ng) { cr_assert_lt(ng, 32); memcpy(groups[ng++], lines[i].group, sizeof groups[0]); }
 		char got[256];
 		bool hit = corpus_hit(&lines[i], got, sizeof got);
 		gn[g]++;

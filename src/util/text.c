@@ -1,5 +1,6 @@
 #include "util/text.h"
 
+#include <ctype.h>
 #include <string.h>
 
 size_t utf8_length(const char *s, size_t len)
@@ -114,6 +115,12 @@ static size_t fold(const char *s, char *out, size_t cap, bool umlaut_spellings)
 		size_t used;
 		unsigned cp = decode((const unsigned char *)s + i, len - i, &used);
 		i += used;
+		/* "this week's", "Gmail’s": a possessive (or "it's") is its word, not a word "s" of its own */
+		if ((cp == '\'' || cp == 0x2019) && o > 0 && out[o - 1] != ' ' && i < len && (s[i] | 0x20) == 's' &&
+			(i + 1 == len || !isalnum((unsigned char)s[i + 1]))) {
+			i++;
+			continue;
+		}
 		size_t n = fold_cp(cp, tmp);
 		for (size_t k = 0; k < n; k++) {
 			char c = tmp[k];

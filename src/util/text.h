@@ -20,8 +20,8 @@ size_t utf8_char_len(const char *s, size_t len);
  * never splitting a character. For echoing input into an answer. Returns bytes written. */
 size_t utf8_sanitize(const char *s, char *out, size_t cap);
 
-/* Fold s for matching: lower case, accents dropped, ß -> ss, then ae/oe/ue -> a/o/u, every run of
- * non-alphanumerics -> one space, trimmed. Writes at most cap-1 bytes plus NUL; returns bytes written. */
+/* Fold s for matching: lower case, accents dropped, ß -> ss, then ae/oe/ue -> a/o/u, a possessive 's (or ’s)
+ * dropped from the word it ends, every run of non-alphanumerics -> one space, trimmed. Writes at most cap-1 bytes plus NUL; returns bytes written. */
 size_t text_fold(const char *s, char *out, size_t cap);
 
 /* The same without the ae/oe/ue step: "issues" stays "issues". The planner's vocabulary is folded this

@@ -14,6 +14,13 @@ Test(text, fold_case_accents_and_umlaut_spellings)
 {
 	cr_assert_str_eq(fold("Anhänge SPEICHERN"), fold("anhaenge speichern"));
 	cr_assert_str_eq(fold("Straße"), "strasse");
+	/* a possessive is dropped, other apostrophes separate as before */
+	cr_assert_str_eq(fold("this week's meetings"), "this week meetings");
+	cr_assert_str_eq(fold("Gmail\u2019s attachments"), "gmail attachments");
+	cr_assert_str_eq(fold("it's"), "it");
+	cr_assert_str_eq(fold("don't send"), "don t send");
+	cr_assert_str_eq(fold("the 'sales' sheet"), "the sales sheet");
+	cr_assert_str_eq(fold("Kunden's"), "kunden");
 	cr_assert_str_eq(fold("Élan   Café!"), "elan cafe");
 	cr_assert_str_eq(fold("  --Übersicht--  "), "ubersicht");
 	cr_assert_str_eq(fold("Łódź"), "lodz");

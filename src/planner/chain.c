@@ -1,0 +1,459 @@
+/* Requests no one task answers: a trigger in one app and an action in another (rs_trigger_chain,
+ * rs_self_trigger), an action in a product outside the catalog (rs_product_chain), a chain that is a task's
+ * own plan (rs_name_chain), and a further writing verb after the first (rs_second_action); with what a copy
+ * writes (rs_copy_write) and the apps in reach (rs_apps_in_reach). */
+
+#include "planner/resolve_int.h"
+
+/* ---- a trigger in one app, an action in another ---- */
+
+/* The writing capability app a is asked for before word `before`: a capability phrase first, then a verb, in
+ * order of mention;
+ * among a verb's capabilities one that writes into what the user has comes first (an event elsewhere
+ * becomes a row appended to the sheet, not a new spreadsheet). -1 when nothing asks it to write. */
+static int asked_write(const struct catalog *c, const struct plan_resolution *r, int a, int before)
+{
+	for (int k = 0; k < r->ncaps; k++)
+		if (r->cap_first[k] < before && c->caps[r->caps[k]].write && app_can(c, a, (uint32_t)r->caps[k])) return r->caps[k];
+	int fresh = -1;
+	for (int k = 0; k < r->nintents; k++) {
+		if (r->intents[k].negated || r->intents[k].first >= before) continue;
+		uint64_t caps = c->intents[r->intents[k].intent].caps;
+		for (uint32_t cap = 0; cap < c->ncaps; cap++) {
+			if (!((caps >> cap) & 1) || !c->caps[cap].write || !app_can(c, a, cap)) continue;
+			if (c->caps[cap].existing) return (int)cap;
+			if (fresh < 0) fresh = (int)cap;
+		}
+	}
+	return fresh;
+}
+
+/* What a copy writes into app a when no verb says: its first capability that writes something new (a
+ * drive's file), else its first that writes at all (a calendar's event, created in a calendar that exists). */
+int rs_copy_write(const struct catalog *c, int a)
+{
+	const struct cat_app *app = &c->apps[a];
+	int any = -1;
+	for (uint32_t i = app->op_first; i < app->op_first + app->op_count; i++) {
+		const struct cat_cap *cap = &c->caps[c->ops[i].cap];
+		if (cap->write && !cap->existing) return (int)c->ops[i].cap;
+		if (cap->write && any < 0) any = (int)c->ops[i].cap;
+	}
+	return any;
+}
+
+/* Whether app a's operation for cap needs an identifier another of its capabilities finds. */
+static bool needs_finding(const struct catalog *c, int a, uint32_t cap)
+{
+	const struct cat_op *op = cat_app_op(c, (uint32_t)a, cap);
+	if (!op) return false;
+	const struct cat_opx *x = &c->opx[op - c->ops];
+	for (uint32_t k = 0; k < x->input_count; k++)
+		if (c->inputs[x->input_first + k].found_by != CAT_NONE) return true;
+	return false;
+}
+
+/* What an event in source app a is read with (roles.trigger_means: reading each new item; the step that
+ * finds the items is added before it), or a capability phrase of a that reads (attachments). */
+static int trigger_read(const struct catalog *c, const struct plan_resolution *r, int a)
+{
+	for (int k = 0; k < r->ncaps; k++)
+		if (!c->caps[r->caps[k]].write && app_can(c, a, (uint32_t)r->caps[k])) return r->caps[k];
+	if (c->meta->trigger_intent >= c->nintents) return -1;
+	uint64_t caps = c->intents[c->meta->trigger_intent].caps;
+	/* each new item is read by its identifier (the step that finds it comes first), else found */
+	int found = -1;
+	for (uint32_t cap = 0; cap < c->ncaps && cap < 64; cap++) {
+		if (!((caps >> cap) & 1) || !app_can(c, a, cap)) continue;
+		if (needs_finding(c, a, cap)) return (int)cap;
+		if (found < 0) found = (int)cap;
+	}
+	if (found >= 0) return found;
+	/* an app that documents no single read finds its items (a calendar lists its events) */
+	const struct cat_app *app = &c->apps[a];
+	for (uint32_t i = app->op_first; i < app->op_first + app->op_count; i++)
+		if (!c->caps[c->ops[i].cap].write && c->caps[c->ops[i].cap].existing) return (int)c->ops[i].cap;
+	return -1;
+}
+
+/* "Create a Google Calendar event when a new row is added in Google Sheets": two apps of different kinds,
+ * an event in one (the source: after "from" or a trigger word, or the one nothing asks to write) and an
+ * action in the other. When the task found does not use both, the plan is the chain: the source read,
+ * then the action; a trigger is never dropped. Returns whether it made the chain. */
+/* One end of a trigger and its action: an app named, or the app a family named has of a kind a generic
+ * word names ("a new event in Outlook": the family's calendar). */
+struct chain_end {
+	int app, first;           /* the app; the mention's first word */
+	enum plan_role role;
+	bool strong;
+	bool unbound;             /* a kind no app is named for: app is the first of that kind, for its capabilities */
+};
+
+/* "Outlook calendar events from a sheet": a generic word of another kind after "from" or "to" is the other
+ * end, the app of that kind in the family of the one app named; in a trigger's clause ("log every incoming
+ * email in Excel") it is an end of that kind no app is named for, and so is the action's kind before the
+ * clause of a trigger in the app named. Returns 1 when it found one. */
+static int kind_end(const struct catalog *c, const struct plan_resolution *r, const struct chain_end *one, struct chain_end *other)
+{
+	uint32_t own = c->apps[one->app].kind;
+	int fam = family_of(c, one->app);
+	for (int i = 0; i < r->nwords; i++) {
+		unsigned kinds = r->word_kinds[i] & ~(1u << own);
+		if (!kinds || r->app_word[i]) continue;
+		uint32_t kind = (uint32_t)__builtin_ctz(kinds);
+		enum cat_role role = rs_role_before(c, r, i);
+		if ((role == ROLE_SOURCE || role == ROLE_TARGET) && fam >= 0 && c->families[fam].apps[kind] != CAT_NONE) {
+			*other = (struct chain_end){ .app = (int)c->families[fam].apps[kind], .first = i,
+				.role = role == ROLE_SOURCE ? PR_SOURCE : PR_TARGET, .strong = true };
+			return 1;
+		}
+		/* outside the clause of a trigger in the app named, the action's kind, before it ("E-Mail senden, wenn
+		 * eine Datei in OneDrive erstellt wird") or after it ("Neue Zeilen in Google Sheets per E-Mail melden") */
+		bool source = triggered(c, r, i, i < one->first ? 0 : one->first + 1);
+		if (!source && !triggered(c, r, one->first, i < one->first ? i + 1 : 0)) continue;
+		for (uint32_t a = 0; a < c->napps; a++)
+			if (c->apps[a].kind == kind) {
+				*other = (struct chain_end){ .app = (int)a, .first = i, .role = source ? PR_SOURCE : PR_TARGET,
+					.strong = !source, .unbound = true };
+				return 1;
+			}
+	}
+	return 0;
+}
+
+static int chain_ends(const struct catalog *c, const struct plan_resolution *r, struct chain_end e[2])
+{
+	int n = 0;
+	/* the kinds capability phrases name (attachments: mail), and those a verb writing in one kind only writes in
+	 * ("send": mail; "create" names four) */
+	unsigned said = 0, writes = 0;
+	for (int k = 0; k < r->ncaps; k++) said |= caps_kinds(c, 1ull << r->caps[k]);
+	for (int k = 0; k < r->nintents; k++) {
+		uint64_t w = 0, caps = c->intents[r->intents[k].intent].caps;
+		for (uint32_t cap = 0; cap < c->ncaps && cap < 64; cap++) if ((caps >> cap & 1) && c->caps[cap].write) w |= 1ull << cap;
+		unsigned kinds = w ? caps_kinds(c, w) : 0;
+		if (!r->intents[k].negated && bits(kinds) == 1) writes |= kinds;
+	}
+	for (int k = 0; k < r->nmentions; k++) {
+		const struct plan_mention *m = &r->mentions[k];
+		if (m->location) continue;
+		struct chain_end x = { .app = m->app, .first = m->first, .role = m->role, .strong = m->strong };
+		for (int q = 0; q < r->napps; q++) {
+			/* the app a family named in a transfer stands for (family_in_transfer) */
+			bool of_family = m->family >= 0 && in_family(c, (uint32_t)m->family, r->apps[q]);
+			if (of_family && x.app < 0) x.app = r->apps[q];
+			if (r->apps[q] == x.app) { x.role = r->app_role[q]; x.strong = r->app_strong[q]; }
+		}
+		/* else the family's app of a kind a word says, else a capability phrase, else a verb writes in ("Anhänge
+		 * aus Outlook": its mail; "... via Outlook" after "send": its mail) */
+		const unsigned by[3] = { r->kinds, said, writes };
+		for (int pass = 0; pass < 3; pass++)
+			for (uint32_t kind = 1; x.app < 0 && m->family >= 0 && kind < AK_COUNT; kind++) {
+				uint32_t a = c->families[m->family].apps[kind];
+				if (a != CAT_NONE && (by[pass] >> kind & 1) && !kind_named_explicitly(c, r, kind)) x.app = (int)a;
+			}
+		/* one app named twice ("GitHub ... in a GitHub repository") is one end */
+		if (x.app < 0 || (n && e[0].app == x.app) || (n == 2 && e[1].app == x.app)) continue;
+		if (n == 2) return 3;
+		e[n++] = x;
+	}
+	if (n == 1 && kind_end(c, r, &e[0], &e[1])) {
+		n = 2;
+		if (e[1].first < e[0].first) { struct chain_end t = e[0]; e[0] = e[1]; e[1] = t; }
+	}
+	return n;
+}
+
+/* Whether the words right before an end (small words skipped) are a verb that writes into its app. */
+/* The writing verb whose object end e is (small words and a verb's second word skipped: "create a new
+ * Excel workbook"), or -1. */
+static int object_of(const struct catalog *c, const struct plan_resolution *r, const struct chain_end *e)
+{
+	int j = e->first - 1;
+	while (j >= 0 && !r->intent_word[j] && (r->stop[j] || verb_of(c, r, j) >= 0) && !r->trigger[j]) j--;
+	int k = j >= 0 && r->intent_word[j] ? intent_over(r, j) : -1;
+	return k < 0 || r->intents[k].negated || triggered(c, r, e->first, 0) || !writing_intent(c, &r->intents[k]) ? -1 : k;
+}
+
+/* Whether an intent makes something new of an app kind (a spreadsheet, a file, a message). */
+static bool makes_kind(const struct catalog *c, int intent, uint32_t kind)
+{
+	uint64_t caps = c->intents[intent].caps;
+	for (uint32_t cap = 0; cap < c->ncaps && cap < 64; cap++)
+		if ((caps >> cap & 1) && c->caps[cap].write && !c->caps[cap].existing && (caps_kinds(c, 1ull << cap) >> kind & 1))
+			return true;
+	return false;
+}
+
+static bool written_object(const struct catalog *c, const struct plan_resolution *r, const struct chain_end *e)
+{
+	int k = object_of(c, r, e);
+	return k >= 0 && writes_in(c, r->intents[k].intent, e->app);
+}
+
+/* "add my Google Calendar events to a Google Sheet": the verb's object goes into the target its marker names
+ * right after it (no other verb between), so it is read, not written. */
+static bool moved_into(const struct plan_resolution *r, const struct chain_end *object, const struct chain_end *target)
+{
+	if (target->role != PR_TARGET || !target->strong || target->first < object->first) return false;
+	for (int i = object->first; i < target->first; i++) if (r->intent_word[i]) return false;
+	return true;
+}
+
+bool rs_trigger_chain(const struct catalog *c, struct plan_resolution *r)
+{
+	struct chain_end e[2];
+	if (r->nactions || chain_ends(c, r, e) != 2) return false;
+	/* two apps of one kind: a transfer from the source to the target, planned as a chain where no task
+	 * copies between them ("Google Calendar to Outlook") */
+	bool same = c->apps[e[0].app].kind == c->apps[e[1].app].kind;
+	if (same && !transfer_named(c, r)) return false;
+	bool found = r->task >= 0 && (r->by == BY_QUERY_TASK || r->by == BY_QUERY_AMBIGUOUS);
+	if (found && same && two_or_more(c->ptasks[r->task].kind_apps[c->apps[e[0].app].kind])) return false;
+	/* a task with steps of both kinds stays, unless the trigger is in the app it writes into: the reverse
+	 * ("email me each new Google Calendar event" is no email-calendar) */
+	bool both = found && !same && task_takes(c, r->task, e[0].app) && task_takes(c, r->task, e[1].app);
+	int src = same ? (e[0].role == PR_SOURCE ? 0 : 1) : -1;
+	/* the app in the trigger's clause is the source, whatever marker it has there ("when a row is
+	 * added to Google Sheets") */
+	for (int m = 0; src < 0 && m < 2; m++) {
+		int from = m ? e[0].first + 1 : 0;
+		if (triggered(c, r, e[m].first, from)) src = m;
+	}
+	/* nor where the app it reads is where the request sends ("Google Calendar event reminder via Outlook email"
+	 * is no email-calendar): a target marker on the end the task reads makes the other end the source */
+	for (int m = 0; both && src < 0 && m < 2; m++)
+		if (e[m].role == PR_TARGET && task_reads_kind(&c->ptasks[r->task], c->apps[e[m].app].kind) && e[1 - m].role != PR_TARGET)
+			src = 1 - m;
+	if (both && (src < 0 || !writes_into(c, &c->ptasks[r->task], (uint32_t)e[src].app))) return false;
+	bool marked = src < 0;
+	for (int m = 0; m < 2 && src < 0; m++)
+		if (e[m].role == PR_SOURCE && e[m].strong) src = m;
+		else if (e[m].role == PR_TARGET && e[m].strong) src = 1 - m;
+	/* "send emails from Gmail using a Google Sheets list": an app a source marker names is the sender where the
+	 * writing asked is its own alone, the other end can be read and is marked no firm target ("Termine aus Excel in den
+	 * Outlook-Kalender importieren" reads Excel) */
+	if (marked && src >= 0 && !same && e[src].role == PR_SOURCE && !(e[1 - src].role == PR_TARGET && e[1 - src].strong) &&
+	    asked_write(c, r, e[src].app, r->nwords) >= 0 && asked_write(c, r, e[1 - src].app, r->nwords) < 0 &&
+	    trigger_read(c, r, e[1 - src].app) >= 0)
+		src = 1 - src;
+	/* the other end of a target is no source when a writing verb has it as its object ("save attachments to
+	 * Google Drive, and update Google Sheets"): two actions */
+	if (src >= 0 && !same && !(e[src].role == PR_SOURCE && e[src].strong) && written_object(c, r, &e[src]) &&
+	    !moved_into(r, &e[src], &e[1 - src]))
+		return false;
+	/* nothing says which end is read: the one no verb asks to write; both asked to write is two actions
+	 * ("save attachments to Google Drive, and update Google Sheets"), no trigger */
+	if (src < 0) {
+		bool w0 = asked_write(c, r, e[0].app, r->nwords) >= 0, w1 = asked_write(c, r, e[1].app, r->nwords) >= 0;
+		if (w0 && w1 && !same) return false;
+		src = w0 && !w1 ? 1 : 0;
+		/* what a writing verb makes is no source read ("create a new Excel workbook on OneDrive"; "log my
+		 * Google Calendar events" logs what it reads) */
+		int k = object_of(c, r, &e[src]);
+		if (k >= 0 && makes_kind(c, r->intents[k].intent, c->apps[e[src].app].kind)) return false;
+	}
+	/* in a transfer between apps of one kind, what the target writes is said before it is named ("sync
+	 * Outlook events to Google Calendar and update event details" creates the events, the update follows) */
+	int read = trigger_read(c, r, e[src].app), write = asked_write(c, r, e[1 - src].app, same ? e[1 - src].first : r->nwords);
+	if (write < 0 && same) write = rs_copy_write(c, e[1 - src].app);
+	/* "GitHub Issues -> Google Calendar", "Google Sheets to Outlook Calendar sync": an arrow or a verb of copying
+	 * into an app of another kind writes what it keeps records of, else what a copy writes there; so does a
+	 * target the verb cannot write ("save new Gmail emails to a Google Sheets spreadsheet" keeps a record of
+	 * each, roles.record_means; "import Excel rows into Google Calendar" creates events) */
+	/* ("put my Outlook appointments in a Google Sheet": a weak marker will do where the source is the verb's object) */
+	bool into = e[1 - src].role == PR_TARGET && (e[1 - src].strong || object_of(c, r, &e[src]) >= 0);
+	if (write < 0 && (copy_asked(c, r) || into))
+		write = record_cap(c, e[1 - src].app) >= 0 ? record_cap(c, e[1 - src].app) : rs_copy_write(c, e[1 - src].app);
+	if (read < 0 || write < 0) return false;
+	/* an end a generic word named (kind_end) is an app the plan binds */
+	for (int m = 0; m < 2; m++) {
+		int dup = 0;
+		for (int q = 0; q < r->napps; q++) dup |= r->apps[q] == e[m].app;
+		if (dup || e[m].unbound || r->napps == PLAN_MAX_APPS) continue;
+		r->app_role[r->napps] = m == src ? PR_SOURCE : PR_TARGET;
+		r->app_strong[r->napps] = e[m].strong;
+		r->apps[r->napps++] = e[m].app;
+	}
+	r->caps[0] = read;
+	r->caps[1] = write;
+	r->ncaps = 2;
+	r->by = BY_QUERY_CAPABILITIES;
+	r->task = -1;
+	r->ncandidates = 0;
+	return true;
+}
+
+/* "Bei Eingang einer E-Mail in Outlook eine Antwort senden": a trigger in the one app a writing task works
+ * in, its clause naming that app's kind: each new item read, then what the task does. */
+bool rs_self_trigger(const struct catalog *c, struct plan_resolution *r)
+{
+	if (r->by != BY_QUERY_TASK || r->task < 0 || !r->triggers || r->nproducts || r->nactions) return false;
+	const struct cat_ptask *p = &c->ptasks[r->task];
+	if (bits(p->apps) != 1) return false;
+	int a = __builtin_ctzll(p->apps);
+	for (int m = 0; m < r->napps; m++) if (r->apps[m] != a) return false;
+	/* a clause a trigger word opens ("bei Eingang", "when"; not "a new event", which is created) */
+	bool clause = false, opened = false;
+	for (int i = 0; i < r->nwords && !clause; i++) {
+		clause = opened && (r->word_kinds[i] >> c->apps[a].kind & 1);
+		opened |= r->trigger[i] && verb_of(c, r, i) < 0;
+	}
+	int read = clause ? trigger_read(c, r, a) : -1, write = -1;
+	for (uint32_t cap = 0; read >= 0 && cap < c->ncaps && cap < 64 && write < 0; cap++)
+		if ((p->main_caps >> cap & 1) && c->caps[cap].write) write = (int)cap;
+	if (write < 0 || (p->caps >> read & 1)) return false;
+	r->caps[0] = read;
+	r->caps[1] = write;
+	r->ncaps = 2;
+	r->by = BY_QUERY_CAPABILITIES;
+	r->task = -1;
+	return true;
+}
+
+/* "Send new Gmail emails to a Slack channel": the action happens in a product outside the catalog and no
+ * reading task fits, or a trigger names what is read; what the catalog does is read the apps named, in order of mention (the product's
+ * step follows). */
+bool rs_product_chain(const struct catalog *c, struct plan_resolution *r)
+{
+	/* the apps named, or else a family's apps of the kinds generic words name ("a new email in Outlook") */
+	int apps[PLAN_MAX_APPS], na = 0;
+	for (int m = 0; m < r->napps; m++) apps[na++] = r->apps[m];
+	for (int f = 0; !r->napps && f < r->nfamilies; f++)
+		for (uint32_t kind = 1; kind < AK_COUNT && na < PLAN_MAX_APPS; kind++)
+			if (c->families[r->families[f]].apps[kind] != CAT_NONE && (r->kinds >> kind & 1))
+				apps[na++] = (int)c->families[r->families[f]].apps[kind];
+	if (!r->product_acts || r->nactions || !na) return false;
+	/* a trigger says what the catalog part is: each new item read, whatever task the words fit */
+	if (r->by != BY_NONE && !r->triggers) return false;
+	/* read with the capabilities the words named still in view ("new GitHub releases" reads releases) */
+	int reads[2], nreads = 0;
+	for (int m = 0; m < na && nreads < 2; m++) {
+		int read = trigger_read(c, r, apps[m]);
+		if (read >= 0) reads[nreads++] = read;
+	}
+	if (!nreads) return false;
+	r->ncaps = nreads;
+	for (int k = 0; k < nreads; k++) r->caps[k] = reads[k];
+	r->by = BY_QUERY_CAPABILITIES;
+	return true;
+}
+
+/* A chain that is a task's own plan has that task's name: the capabilities in the task's order, and the
+ * task's own apps exactly the apps named ("write the new totals into row 5 of Google Sheets" is
+ * sheetsA-update). Two tasks that fit leave the chain as it is. */
+void rs_name_chain(const struct catalog *c, struct plan_resolution *r)
+{
+	if (r->by != BY_QUERY_CAPABILITIES || !r->napps) return;
+	uint64_t named = 0;
+	for (int m = 0; m < r->napps; m++) named |= 1ull << r->apps[m];
+	int found = -1;
+	for (int t = 0; t < (int)c->ntasks && t < 64; t++) {
+		const struct cat_task *tk = &c->tasks[t];
+		if (tk->step_count != (uint32_t)r->ncaps || c->ptasks[t].apps != named) continue;
+		bool same = true;
+		for (int k = 0; k < r->ncaps && same; k++) same = c->steps[tk->step_first + (uint32_t)k].cap == (uint32_t)r->caps[k];
+		if (!same) continue;
+		if (found >= 0) return;
+		found = t;
+	}
+	if (found < 0) return;
+	r->task = found;
+	r->by = BY_QUERY_TASK;
+}
+
+/* The apps named, then those of the families named; returns how many (at most cap). */
+int rs_apps_in_reach(const struct catalog *c, const struct plan_resolution *r, int *out, int cap)
+{
+	int n = 0;
+	for (int m = 0; m < r->napps && n < cap; m++) out[n++] = r->apps[m];
+	for (int f = 0; f < r->nfamilies; f++)
+		for (uint32_t kind = 1; kind < AK_COUNT && n < cap; kind++)
+			if (c->families[r->families[f]].apps[kind] != CAT_NONE) out[n++] = (int)c->families[r->families[f]].apps[kind];
+	return n;
+}
+
+/* Whether the words [from, to) are all small words (no verb, no trigger). */
+static bool only_small_between(const struct plan_resolution *r, int from, int to)
+{
+	for (int w = from; w < to; w++) if (!r->stop[w] || r->intent_word[w] || r->trigger[w]) return false;
+	return true;
+}
+
+/* "Save Gmail attachments to Google Drive, and send a follow-up email": a further writing verb, after the
+ * request's first, asking for what the task found does not do, in an app named that can do it. The task
+ * stays; that step is planned after its steps, never dropped. */
+void rs_second_action(const struct catalog *c, struct plan_resolution *r)
+{
+	int apps[PLAN_MAX_APPS + 16], na = rs_apps_in_reach(c, r, apps, (int)(sizeof apps / sizeof *apps));
+	bool chain = r->by == BY_QUERY_CAPABILITIES;
+	if (!(r->by == BY_QUERY_TASK && r->task >= 0) && !chain) return;
+	if (!na || r->nproducts) return;
+	uint64_t have = 0;
+	if (chain) for (int k = 0; k < r->ncaps; k++) have |= 1ull << r->caps[k];
+	else have = c->ptasks[r->task].caps;
+	int first = PLAN_MAX_WORDS, clause = PLAN_MAX_WORDS;
+	for (int k = 0; k < r->nintents; k++) if (r->intents[k].first < first) first = r->intents[k].first;
+	/* a trigger after the request's verb opens a clause to the end that says what happens, not what to do
+	 * ("E-Mail senden, wenn eine Datei in OneDrive erstellt wird") */
+	for (int i = first + 1; i < r->nwords && clause == PLAN_MAX_WORDS; i++)
+		if (r->trigger[i] && verb_of(c, r, i) < 0) clause = i;  /* "when", not "new" */
+	for (int k = 0; k < r->nintents; k++) {
+		const struct plan_intent *in = &r->intents[k];
+		uint64_t caps = c->intents[in->intent].caps;
+		if (in->first > clause) continue;
+		/* "new" describes what a trigger brings ("new incoming emails ... as a new row"), it asks nothing more */
+		/* the request's first verb is what a chain writes (read there as the write its target can do); for a task
+		 * it is a further action where the task does nothing of it ("email me a list of my Outlook meetings") */
+		if (in->negated || (in->first == first && chain) || !writing_intent(c, in) || (caps & have) ||
+		    has_role_word(c, r, in->first, ROLE_TRIGGER))
+			continue;
+		/* the task's own placing: "Store GitHub issues in Excel" writes where the task writes (its kind: a task
+		 * of another app of that kind is bound to the one named later) */
+		bool placed = false;
+		for (int q = 0; !chain && q < r->napps; q++)
+			placed |= r->app_role[q] == PR_TARGET && (written_kinds(c, &c->ptasks[r->task]) >> c->apps[r->apps[q]].kind & 1);
+		if (placed && in->first == first) continue;
+		/* the app named right after the verb is its object ("and update Google Sheets"), else the target
+		 * named ("sync ... to Google Calendar and update them"), else any in reach */
+		int after = -1, object = -1;
+		for (int q = 0; q < r->nmentions && after < 0; q++)
+			if (r->mentions[q].first > in->first && r->mentions[q].app >= 0) { after = r->mentions[q].app; object = q; }
+		/* the app itself is the object, given something to hold ("update Google Sheets with the details";
+		 * roles.record_with): a record per item, where the app keeps records (roles.record_means) */
+		int held = object >= 0 ? r->mentions[object].first + r->mentions[object].nwords : 0;
+		int record = object >= 0 && only_small_between(r, in->first + in->nwords, r->mentions[object].first) &&
+			held < r->nwords && has_role_word(c, r, held, ROLE_RECORD_WITH) ? record_cap(c, after) : -1;
+		if (record >= 0 && !(have >> record & 1)) {
+			r->also_intent = k;
+			r->also_cap = record;
+			r->also_app = after;
+			return;
+		}
+		for (int q = 0; q < r->napps && after < 0; q++)
+			if (r->app_role[q] == PR_TARGET && r->app_strong[q]) after = r->apps[q];
+		for (int m = -1; m < na; m++) {
+			int a = m < 0 ? after : apps[m];
+			for (uint32_t cap = 0; a >= 0 && cap < c->ncaps && cap < 64; cap++)
+				if ((caps >> cap & 1) && c->caps[cap].write && app_can(c, a, cap)) {
+					r->also_intent = k;
+					r->also_cap = (int)cap;
+					r->also_app = a;
+					return;
+				}
+		}
+		/* "find the budget file in OneDrive and email it": a verb writing in one kind of app no app in reach
+		 * has is a step of that kind with no app bound (the caller names it) */
+		uint64_t writes_caps = 0;
+		for (uint32_t cap = 0; cap < c->ncaps && cap < 64; cap++) if ((caps >> cap & 1) && c->caps[cap].write) writes_caps |= 1ull << cap;
+		unsigned kinds = caps_kinds(c, writes_caps);
+		/* a verb, not a noun after an article ("upload the report"); "X me" is a verb wherever it stands */
+		bool to_me = in->nwords > 1 && strcmp(r->words[in->first + in->nwords - 1], "me") == 0;
+		if (writes_caps && bits(kinds) == 1 && (to_me || !after_determiner(c, r, in->first))) {
+			r->also_intent = k;
+			r->also_cap = __builtin_ctzll(writes_caps);
+			r->also_app = -1;
+			return;
+		}
+	}
+}

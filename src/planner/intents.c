@@ -1,0 +1,525 @@
+/* What the request asks, read after the names: kinds of app, intents and capability phrases, trigger
+ * words, actions outside the catalog and an unknown verb (rs_find_kinds_and_intents); where a product
+ * outside the catalog stands (rs_find_product_role); a drive named only as where a workbook is kept
+ * (rs_workbook_location). */
+
+#include "planner/resolve_int.h"
+
+/* ---- kinds, intents, subjects ---- */
+
+static bool note_kind(const struct catalog *c, struct plan_resolution *r, int i, const struct cat_syn *sy, void *ctx)
+{
+	(void)ctx;
+	/* "a Slack message", "a Teams meeting": a kind word right after a product's name is the product's thing */
+	if (sy->kind == SYN_APP_KIND && !(i > 0 && r->product_word[i - 1]) &&
+	    rs_phrase_at(c, r, i, cat_s(c, sy->phrase), PH_STRICT) == (int)sy->words) {
+		r->kinds |= 1u << sy->target;
+		for (int k = i; k < i + (int)sy->words; k++) r->word_kinds[k] |= (unsigned char)(1u << sy->target);
+	}
+	if (sy->kind == SYN_SUBJECT && rs_phrase_at(c, r, i, cat_s(c, sy->phrase), PH_STEM) == (int)sy->words)
+		r->subjects |= 1ull << sy->target;
+	return false;
+}
+
+static bool negated_at(const struct catalog *c, const struct plan_resolution *r, int i)
+{
+	for (int j = i - 1; j >= 0 && j >= i - 3; j--)
+		if (has_role_word(c, r, j, ROLE_NEGATION)) return true;
+	return false;
+}
+
+/* The w-th word of a phrase, and its length. */
+static const char *phrase_word(const char *p, int w)
+{
+	while (w-- > 0 && (p = strchr(p, ' '))) p++;
+	return p ? p : "";
+}
+
+static size_t phrase_word_len(const char *p, int w)
+{
+	const char *s = phrase_word(p, w);
+	return strcspn(s, " ");
+}
+
+/* Whether a phrase ends in an English article or object ("email the", "email them"): a verb and its
+ * object read as written, never across a gap. ("an" is left out: it is the German particle of "steht an".) */
+static bool ends_in_object(const char *phrase)
+{
+	static const char *const objects[] = { "the", "a", "my", "our", "your", "him", "her", "them", "everyone", NULL };
+	const char *last = strrchr(phrase, ' ');
+	for (int k = 0; last && objects[k]; k++) if (strcmp(last + 1, objects[k]) == 0) return true;
+	return false;
+}
+
+/* "..., send me a Gmail notification": a verb and "me" opening a clause (the request's start, right after an
+ * app's name, after please/then/and) is the imperative, the verb alone; "the files people send me" is mail
+ * that arrives. */
+
+static bool ends_in_me(const char *phrase)
+{
+	const char *sp = strchr(phrase, ' ');
+	return sp && strcmp(sp + 1, "me") == 0;
+}
+
+/* Whether word i opens a clause: the request's start, right after an app's name, after please/then/and. */
+static bool opens_clause(const struct catalog *c, const struct plan_resolution *r, int i)
+{
+	return i == 0 || r->after_comma[i] || r->app_word[i - 1] || has_role_word(c, r, i - 1, ROLE_OPENER);
+}
+
+static bool imperative_to_me(const struct catalog *c, const struct plan_resolution *r, int i, const char *phrase)
+{
+	/* only a verb that writes alone ("send"; "tell me" stays a way of asking to read) */
+	return ends_in_me(phrase) && writes(c, verb_of(c, r, i)) && opens_clause(c, r, i);
+}
+
+/* "I was looking for a way to ...", "is there a way to ...": a verb of finding or reading whose object is a
+ * small word after an article, followed by another small word (a way to, a solution for), asks for nothing; it
+ * is how the request is posed ("looking for an old email" still looks for one, "free this week" is free). */
+static bool asks_for_a_way(const struct catalog *c, const struct plan_resolution *r, int j)
+{
+	if (j < r->nwords && r->stop[j] && !has_role_word(c, r, j, ROLE_DETERMINER)) j++;
+	if (j + 1 >= r->nwords || !has_role_word(c, r, j, ROLE_DETERMINER)) return false;
+	int noun = j + 1;
+	return r->stop[noun] && !r->app_word[noun] && !has_role_word(c, r, noun, ROLE_DETERMINER) &&
+		noun + 1 < r->nwords && r->stop[noun + 1] && !r->app_word[noun + 1];
+}
+
+static bool note_intent(const struct catalog *c, struct plan_resolution *r, int i, const struct cat_syn *sy, void *ctx)
+{
+	(void)ctx;
+	if (r->kept[i]) return false;
+	if (sy->words == 2 && imperative_to_me(c, r, i, cat_s(c, sy->phrase))) return false;
+	/* a writing verb's "X me" is the imperative only ("Email me a summary"; "clients email me" is no send) */
+	if (sy->words == 2 && ends_in_me(cat_s(c, sy->phrase)) && writes(c, (int)sy->target) && !opens_clause(c, r, i)) return false;
+	/* "every Gmail email I send": a verb after a pronoun after a thing says which things, it asks nothing */
+	if (i >= 2 && (r->word_kinds[i - 2] || r->app_word[i - 2]) && r->stop[i - 1] && has_role_word(c, r, i - 1, ROLE_PRONOUN))
+		return false;
+	/* separable verbs keep their parts apart: "was steht heute im Kalender an" */
+	/* a verb and its particle take their object between them ("lade den Bericht hoch"); a fixed
+	 * expression of small words ("what's on") only lets small words in */
+	const char *ph = cat_s(c, sy->phrase);
+	int n = rs_phrase_at(c, r, i, ph, sy->words == 1 || ends_in_object(ph) ? PH_STRICT : r->stop[i] ? PH_LOOSE : PH_GAP);
+	if (n < (int)sy->words) return false;
+	for (int k = i; k < i + n; k++) if (r->intent_word[k]) return false;  /* inside a longer intent */
+	if (!writes(c, (int)sy->target) && asks_for_a_way(c, r, i + n)) {
+		for (int k = i; k < i + n; k++) r->stop[k] = true;
+		return false;
+	}
+	for (int k = 0; k < r->nintents; k++)
+		if (r->intents[k].intent == (int)sy->target) {
+			/* named again under a negation ("send an email ... but don't send it"): what the user
+			 * declined once is never planned */
+			if (negated_at(c, r, i)) r->intents[k].negated = true;
+			return false;
+		}
+	if (r->nintents == PLAN_MAX_INTENTS) return true;
+	r->intents[r->nintents++] = (struct plan_intent){ .first = i, .nwords = n, .intent = (int)sy->target,
+		.negated = negated_at(c, r, i) };
+	/* the words of the phrase, not what a gap skipped */
+	for (int k = i, w = 0; k < i + n && w < (int)sy->words; k++)
+		if (rs_word_level(r->words[k], strlen(r->words[k]), phrase_word(cat_s(c, sy->phrase), w), phrase_word_len(cat_s(c, sy->phrase), w),
+			r->fuzzy[k]) >= LV_TYPO) { r->intent_word[k] = true; w++; }
+	return false;
+}
+
+/* An action no task performs ("label", "forward", "fasst ... zusammen"), unless the request declines it. */
+/* "create a new calendar for the team" makes a calendar; "create calendar entries", "create an event in
+ * Outlook Calendar" make events: a kind word ending an action's words (at the query positions pos[0..n)) is
+ * what the action acts on only where no other kind word stands between and a small word, an app or nothing
+ * follows. A kind word after a role word of the phrase is where something goes ("move to a folder"). */
+static bool kind_is_object(const struct catalog *c, const struct plan_resolution *r, const int *pos, int n)
+{
+	int first = pos[0], last = pos[n - 1];
+	/* a place marker of the request's own between them makes the kind word where something goes ("create a
+	 * reminder in my Outlook calendar") */
+	for (int k = first + 1, w = 1; k < last; k++) {
+		if (w < n && pos[w] == k) { w++; continue; }
+		if (rs_role_words(c, r, k, 1u << ROLE_TARGET | 1u << ROLE_WEAK_TARGET)) return false;
+	}
+	/* under an app's name ("Outlook Calendar") the word is no kind of its own: the word alone says one */
+	if (!r->word_kinds[last] && r->said_kind[last] == AK_COUNT) return true;
+	for (int w = 0; w < n - 1; w++)
+		if (rs_role_words(c, r, pos[w], 1u << ROLE_TARGET | 1u << ROLE_WEAK_TARGET | 1u << ROLE_SOURCE)) return true;
+	for (int k = first + 1; k < last; k++) if (r->word_kinds[k]) return false;
+	return last + 1 == r->nwords || r->stop[last + 1] || r->app_word[last + 1];
+}
+
+
+/* "Archive old emails in Gmail": one app named, no product, family, other kind or target marked, so a verb that
+ * is also an action ("archive") acts in that app rather than saving its items elsewhere. */
+static bool in_place(const struct catalog *c, const struct plan_resolution *r)
+{
+	if (r->nproducts || r->napps + r->nfamilies != 1) return false;
+	/* a family and a word for one kind of its apps ("E-Mails in Outlook archivieren") is that app */
+	if (r->nfamilies) return bits(r->kinds) == 1 && c->families[r->families[0]].apps[__builtin_ctz(r->kinds)] != CAT_NONE;
+	return !(r->app_role[0] == PR_TARGET && r->app_strong[0]) && !(r->kinds & ~(1u << c->apps[r->apps[0]].kind));
+}
+
+static bool note_action(const struct catalog *c, struct plan_resolution *r, int i, const struct cat_syn *sy, void *ctx)
+{
+	(void)ctx;
+	if (r->kept[i]) return false;
+	/* a verb keeps its object between its words ("forward the labeled messages", "fasst ... zusammen");
+	 * a phrase that starts with a small word is read as written */
+	if (sy->words == 1 && r->intent_word[i] && !((c->outside[sy->target].flags & OUT_IN_PLACE) && in_place(c, r))) return false;
+	int n = rs_phrase_at(c, r, i, cat_s(c, sy->phrase), sy->words == 1 || r->stop[i] ? PH_STRICT : PH_GAP);
+	if (n < (int)sy->words || negated_at(c, r, i)) return false;
+	/* "the issues labelled bug", "emails tagged urgent": a participle of a mark a search finds, right after a word for
+	 * the things marked, says which ones are read */
+	if (sy->words == 1 && (c->outside[sy->target].flags & OUT_FINDABLE) && i > 0 && r->word_kinds[i - 1] &&
+	    r->wordlen[i] > 3 && strcmp(r->words[i] + r->wordlen[i] - 2, "ed") == 0)
+		return false;
+	/* "with a label filter": after an article the word is a noun, the thing, not the action */
+	if (sy->words == 1 && !(c->outside[sy->target].flags & OUT_THING) && after_determiner(c, r, i)) return false;
+	/* "new GitHub stars", "Gmail labels": right after an app's name, one word is that app's thing (not at the end,
+	 * where German puts its verb: "E-Mails in Outlook archivieren") */
+	if (sy->words == 1 && !(c->outside[sy->target].flags & OUT_THING) && i > 0 && r->app_word[i - 1] && i + 1 < r->nwords)
+		return false;
+	int pos[16], np = 0;
+	for (int k = i; k < i + n && np < (int)sy->words && np < 16; k++)
+		if (rs_word_level(r->words[k], r->wordlen[k], phrase_word(cat_s(c, sy->phrase), np), phrase_word_len(cat_s(c, sy->phrase), np),
+			r->fuzzy[k]) >= LV_TYPO) pos[np++] = k;
+	if (np > 1 && !kind_is_object(c, r, pos, np)) return false;
+	/* "move attachments from Outlook into a Dropbox folder": an app named inside the phrase after its role word,
+	 * beside another app, makes the phrase a transfer into that app, not the action ("create a Dropbox folder
+	 * for each new Gmail attachment" stays one) */
+	bool into = false;
+	for (int k = pos[0]; np > 1 && r->nmentions > 1 && k < pos[np - 1]; k++) {
+		into |= rs_role_words(c, r, k, 1u << ROLE_TARGET | 1u << ROLE_WEAK_TARGET) != 0;
+		if (into && r->app_word[k] && !r->product_word[k]) return false;
+	}
+	for (int w = 0; w < np; w++) r->action_word[pos[w]] = true;
+	for (int k = 0; k < r->nactions; k++) if (r->actions[k].item == (int)sy->target) return true;
+	if (r->nactions < PLAN_MAX_OUTSIDE)
+		r->actions[r->nactions++] = (struct plan_outside){ .first = i, .nwords = n, .item = (int)sy->target };
+	return true;
+}
+
+/* Where a trigger word stands. A word that is a trigger and a verb ("new": roles.trigger and an intent
+ * of creating) is the trigger when an app follows it and the request names another, unless the same verb
+ * comes right before it: "send new Gmail emails to Slack" reads the new emails, "create a new Google
+ * Calendar event" creates one. The verb it was not is dropped. */
+/* "Getting 403 when uploading a file": a verb's -ing form right after "when" is what the user is doing, no event. */
+static bool doing_at(const struct plan_resolution *r, int i)
+{
+	return i < r->nwords && r->intent_word[i] && r->wordlen[i] > 5 && strcmp(r->words[i] + r->wordlen[i] - 3, "ing") == 0;
+}
+
+/* The app named at word i (its mention's first word), or -1. */
+static int app_at(const struct plan_resolution *r, int i)
+{
+	for (int k = 0; k < r->nmentions; k++)
+		if (r->mentions[k].first == i) return r->mentions[k].app;
+	return -1;
+}
+
+/* "neue Zeilen in Excel", "new files in Dropbox": a word for a kind of app, a place marker and an app of that kind. */
+static bool kind_in_app(const struct catalog *c, const struct plan_resolution *r, int i)
+{
+	if (!r->word_kinds[i] || i + 2 >= r->nwords || !rs_role_words(c, r, i + 1, 1u << ROLE_WEAK_TARGET | 1u << ROLE_TARGET))
+		return false;
+	int a = app_at(r, i + 2);
+	return a >= 0 && (r->word_kinds[i] >> c->apps[a].kind & 1);
+}
+
+/* "email me new rows in Google Sheets", "Neue Zeilen in Google Sheets per E-Mail melden": with one app named,
+ * a word for another kind of app than app a's is the other end of a trigger, as a second app would be. */
+static bool other_kind_said(const struct catalog *c, const struct plan_resolution *r, int a)
+{
+	for (int j = 0; a >= 0 && j < r->nwords; j++)
+		if (!r->app_word[j] && (r->word_kinds[j] & ~(1u << c->apps[a].kind))) return true;
+	return false;
+}
+
+static void find_triggers(const struct catalog *c, struct plan_resolution *r)
+{
+	r->triggers = 0;
+	for (int i = 0; i < r->nwords; i++) {
+		r->trigger[i] = r->trigger[i] && !r->arrow[i] && has_role_word(c, r, i, ROLE_TRIGGER) && !doing_at(r, i + 1);
+		int own = r->trigger[i] ? verb_of(c, r, i) : -1;
+		if (own < 0) continue;
+		int prev = i - 1;
+		while (prev >= 0 && r->stop[prev] && !r->intent_word[prev]) prev--;
+		int before = prev >= 0 && r->intent_word[prev] ? intent_over(r, prev) : -1;
+		bool same_verb = before >= 0 && r->intents[before].intent == own;
+		int next = i + 1;
+		/* "new" before an app, or before its kind's word and the app ("neue Zeilen in Excel", not "a new row in
+		 * Excel": after an article it describes the object) */
+		bool place = r->app_word[next < r->nwords ? next : i] ||
+			(kind_in_app(c, r, next) && !(i > 0 && has_role_word(c, r, i - 1, ROLE_DETERMINER) &&
+			 !(i > 1 && rs_role_words(c, r, i - 2, 1u << ROLE_SOURCE | 1u << ROLE_TRIGGER))));
+		/* with one app, not after a verb writing into it ("add new rows to Excel for each email") */
+		int one = r->napps == 1 && next < r->nwords ? app_at(r, r->app_word[next] ? next : next + 2) : -1;
+		bool ends = r->napps + r->nproducts + (r->napps ? r->nfamilies : 0) >= 2 || (other_kind_said(c, r, one) &&
+			!(before >= 0 && writes_in(c, r->intents[before].intent, one)));
+		if (next < r->nwords && place && ends && !same_verb) {
+			int k = intent_over(r, i);
+			if (k >= 0 && r->intents[k].first == i && r->intents[k].nwords == 1) {
+				r->intent_word[i] = false;
+				r->intents[k] = r->intents[--r->nintents];
+				/* the same verb later is the action: it was noted once, here ("Für jede neue Outlook-Mail ein
+				 * GitHub-Issue erstellen") */
+				for (int j = i + 1; j < r->nwords; j++)
+					if (!r->app_word[j] && !r->arrow[j]) each_phrase(c, r, j, 1u << SYN_INTENT, note_intent, NULL);
+			}
+		} else {
+			r->trigger[i] = false;
+			/* "find new files in Dropbox": "new" right after another verb describes its object, it asks nothing
+			 * (not after "and": "availability & new events" asks for both) */
+			bool joined = false, either;
+			for (int j = prev + 1; j < i; j++) joined |= joins(r, j, &either);
+			int k = before >= 0 && !same_verb && !joined ? intent_over(r, i) : -1;
+			if (k >= 0 && r->intents[k].first == i && r->intents[k].nwords == 1) {
+				r->intent_word[i] = false;
+				r->intents[k] = r->intents[--r->nintents];
+			}
+		}
+	}
+	for (int i = 0; i < r->nwords; i++) r->triggers += r->trigger[i];
+}
+
+/* "Copy the Google Sheet for next month": a copying verb whose object is the one app named, with nothing
+ * to copy it to (no marker, no other app, family or product) and nothing of it named after it but the
+ * document itself ("die Excel-Tabelle"), duplicates
+ * the app's document: an action no task performs (outside.json copy_in_place). */
+static void copy_in_place(const struct catalog *c, struct plan_resolution *r)
+{
+	if (c->meta->copy_in_place == CAT_NONE || r->nmentions != 1 || r->mentions[0].app < 0 || r->mentions[0].role != PR_NONE ||
+	    r->nactions == PLAN_MAX_OUTSIDE)
+		return;
+	const struct plan_mention *m = &r->mentions[0];
+	int j = m->first - 1, after = m->first + m->nwords;
+	while (j >= 0 && r->stop[j] && !r->intent_word[j]) j--;
+	int k = j >= 0 && r->intent_word[j] ? intent_over(r, j) : -1;
+	if (k < 0 || r->intents[k].intent != (int)c->meta->copy_intent || r->intents[k].negated) return;
+	/* the app's document may be named after it ("die Excel-Tabelle"), nothing else of it */
+	unsigned own = 1u << c->apps[m->app].kind;
+	if (after < r->nwords && r->word_kinds[after] == own) after++;
+	if (after < r->nwords && (!r->stop[after] || r->word_kinds[after])) return;
+	for (int q = 0; q < r->nactions; q++) if (r->actions[q].item == (int)c->meta->copy_in_place) return;
+	r->actions[r->nactions++] = (struct plan_outside){ .first = r->intents[k].first, .nwords = r->intents[k].nwords,
+		.item = (int)c->meta->copy_in_place };
+	for (int w = r->intents[k].first; w < r->intents[k].first + r->intents[k].nwords; w++) r->action_word[w] = true;
+}
+
+/* "create a mail merge", "set up a backup", "erstelle einen Seriendruck": a light verb (`roles.light_verbs`) whose
+ * object, after an article, is another verb's noun only says that one is wanted; it asks for nothing of its
+ * own (its intent is dropped, its words understood). */
+static void light_verbs(const struct catalog *c, struct plan_resolution *r)
+{
+	for (int m = 0; m < r->nintents; m++) {
+		int det = r->intents[m].first - 1;
+		if (det < 1 || !has_role_word(c, r, det, ROLE_DETERMINER) || rs_role_words(c, r, det + 1, 1u << ROLE_TRIGGER)) continue;
+		/* the verb before the article: an intent ending there, or a word that is only a light verb ("run") */
+		int own = -1, first = det - 1;
+		for (int k = 0; k < r->nintents; k++)
+			if (r->intents[k].first + r->intents[k].nwords == det) { own = k; first = r->intents[k].first; }
+		if (!rs_role_words(c, r, first, 1u << ROLE_LIGHT)) continue;
+		for (int w = first; w < det; w++) { r->intent_word[w] = false; r->stop[w] = true; }
+		if (own < 0) continue;
+		memmove(&r->intents[own], &r->intents[own + 1], (size_t)(r->nintents - own - 1) * sizeof *r->intents);
+		r->nintents--;
+		if (own < m) m--;
+	}
+}
+
+/* Whether every capability of an intent writes. */
+static bool only_writes(const struct catalog *c, int intent)
+{
+	uint64_t caps = c->intents[intent].caps;
+	for (uint32_t cap = 0; cap < c->ncaps && cap < 64; cap++) if ((caps >> cap & 1) && !c->caps[cap].write) return false;
+	return true;
+}
+
+/* "export the issues as CSV", "Github issue list into CSV file": a file format (`roles.file_formats`) is written
+ * by the caller; where no app is named as the target, a verb that only writes asks what `roles.format_means`
+ * asks (listing what the file holds), and no task writing into an app is the answer. */
+static void caller_format(const struct catalog *c, struct plan_resolution *r)
+{
+	bool format = false;
+	for (int i = 0; i < r->nwords; i++)
+		if (r->format_at[i] && rs_role_words(c, r, i, 1u << ROLE_FORMAT)) { rs_understood_role(c, r, i, ROLE_FORMAT); format = true; }
+	for (int k = 0; format && k < r->nmentions; k++) if (r->mentions[k].role == PR_TARGET && r->mentions[k].strong) return;
+	r->caller_file = format;
+	for (int k = 0; format && k < r->nintents; k++)
+		if (!r->intents[k].negated && only_writes(c, r->intents[k].intent) && c->meta->format_intent < c->nintents)
+			r->intents[k].intent = (int)c->meta->format_intent;
+}
+
+/* "When I star an email in Gmail, save it to Google Drive": an action whose marks a search finds (`findable`),
+ * between a trigger word that is no verb and the first app after it, is the event, not something asked. */
+static void event_actions(const struct catalog *c, struct plan_resolution *r)
+{
+	int keep = 0;
+	for (int k = 0; k < r->nactions; k++) {
+		const struct plan_outside *a = &r->actions[k];
+		bool event = false;
+		for (int i = a->first - 1; i >= 0 && !event && !r->app_word[i]; i--) event = r->trigger[i] && verb_of(c, r, i) < 0;
+		bool app_after = false;
+		for (int i = a->first + a->nwords; i < r->nwords && !app_after; i++) app_after = r->app_word[i];
+		if (!(event && app_after && (c->outside[a->item].flags & OUT_FINDABLE))) { r->actions[keep++] = *a; continue; }
+		for (int w = a->first; w < a->first + a->nwords; w++) r->action_word[w] = false;
+	}
+	r->nactions = keep;
+}
+
+/* Whether an unknown word's ending says it describes rather than asks: English adjectives, adverbs and
+ * participles ("daily", "personal", "automatic", "recurring", "automated") open titles; imperatives do not end so. */
+static bool describing_ending(const char *w, size_t n)
+{
+	static const char *const END[] = { "ly", "al", "ic", "ed", "ing", "ous", "ful", "ive", "able", "ible", "less", "ary", "ent", "ant" };
+	for (size_t k = 0; k < sizeof END / sizeof END[0]; k++) {
+		size_t e = strlen(END[k]);
+		if (n > e + 1 && memcmp(w + n - e, END[k], e) == 0) return true;
+	}
+	return false;
+}
+
+/* "Pin important Gmail emails", "Restore deleted files in Dropbox": a request about one app that opens with a
+ * word the vocabulary does not know at all (not even as a typo), where no verb was read and nothing is sent
+ * anywhere (no target marker), asks for an action the catalog does not know: outside.json unknown_action, with
+ * that word, unless its ending describes ("Daily Gmail digest"). A task of the app would answer something else. */
+static void unknown_verb(const struct catalog *c, struct plan_resolution *r)
+{
+	if (c->meta->unknown_action == CAT_NONE || r->nintents || r->nactions == PLAN_MAX_OUTSIDE || r->nproducts || r->nmentions != 1)
+		return;
+	int i = 0;
+	while (i < r->nwords && r->stop[i] && !r->app_word[i]) i++;
+	/* German puts the verb last, as an infinitive ("Dateien in Google Drive mit einem Passwort schützen") */
+	int last = r->nwords - 1;
+	if (i < r->nwords && r->nwm[i] && last > i && !r->nwm[last] && r->wordlen[last] > 4 &&
+	    strcmp(r->words[last] + r->wordlen[last] - 2, "en") == 0)
+		i = last;
+	if (i == r->nwords || r->nwm[i] || r->app_word[i] || r->arrow[i] || r->word_kinds[i] ||
+	    describing_ending(r->words[i], r->wordlen[i]))
+		return;
+	for (int j = 0; j < r->nwords; j++)
+		if (rs_role_words(c, r, j, 1u << ROLE_TARGET)) return;
+	r->action_word[i] = true;
+	r->actions[r->nactions++] = (struct plan_outside){ .first = i, .nwords = 1, .item = (int)c->meta->unknown_action };
+}
+
+void rs_find_kinds_and_intents(const struct catalog *c, struct plan_resolution *r)
+{
+	/* "Outlook-Mails" names an app and says mails: subjects are read under app names too; every kind is
+	 * known before a verb is read ("create calendar entries": the kind word is no object) */
+	for (int i = 0; i < r->nwords; i++)
+		if (!r->arrow[i])
+			each_phrase(c, r, i, r->app_word[i] ? 1u << SYN_SUBJECT : 1u << SYN_APP_KIND | 1u << SYN_SUBJECT, note_kind, NULL);
+	for (int i = 0; i < r->nwords; i++) {
+		if (r->arrow[i]) continue;
+		if (!r->app_word[i]) each_phrase(c, r, i, 1u << SYN_INTENT, note_intent, NULL);
+		/* "create a folder": an action of several words may start with a catalog verb */
+		if (!r->app_word[i] && !r->action_word[i]) each_phrase(c, r, i, 1u << SYN_ACTION, note_action, NULL);
+	}
+	light_verbs(c, r);
+	caller_format(c, r);
+	find_triggers(c, r);
+	event_actions(c, r);
+	copy_in_place(c, r);
+	unknown_verb(c, r);
+	r->content = 0;
+	for (int i = 0; i < r->nwords; i++) r->content += (!r->stop[i] || r->intent_word[i]) && !r->app_word[i] && !r->arrow[i];
+}
+
+/* Where the request's action happens when it names a product outside the catalog. The product is where
+ * it goes when a strong marker says so ("to a Slack channel"), when a writing verb names it as its object
+ * ("create Trello cards") and no catalog app is named as the target, or when the catalog apps named are
+ * only sources ("a Google Doc from a Google Sheets row"). Then no task that writes into the catalog is
+ * what the request asks: the catalog part is the reading. A product named as the source ("Record Jira
+ * issues to Google Sheets") leaves the writing to the catalog. */
+/* Whether a writing verb, at most two small words before app mention m ("schedule a Google Calendar
+ * review", not "send new Gmail emails"), asks it for something it can do. Read from the words: a verb
+ * named twice is one intent, noted where it first stands. */
+static bool written_app(const struct catalog *c, const struct plan_resolution *r, const struct plan_mention *m)
+{
+	int j = m->first - 1;
+	for (int skipped = 0; j >= 0 && skipped < 2 && r->stop[j] && !r->trigger[j] && !r->intent_word[j]; skipped++) j--;
+	/* "for each new GitHub issue": a trigger word before the app is no verb writing into it */
+	int verb = j >= 0 && !r->trigger[j] ? verb_of(c, r, j) : -1;
+	if (verb < 0 || negated_at(c, r, j)) return false;
+	return writes_in(c, verb, m->app);
+}
+
+void rs_find_product_role(const struct catalog *c, struct plan_resolution *r)
+{
+	bool app_target = false, app_source = false, app_marked = false;
+	/* a catalog app is the target after "to" or "in" outside a trigger's clause ("record Jira issues in
+	 * Google Sheets"; not "when a row is added in Google Sheets", nor "when a file is added to Dropbox") */
+	for (int k = 0, prev = 0; k < r->nmentions; k++) {
+		const struct plan_mention *m = &r->mentions[k];
+		if (m->app >= 0) {
+			/* or the object of a writing verb it can do ("schedule a Google Calendar review") */
+			bool marked = m->role == PR_TARGET && !triggered(c, r, m->first, prev);
+			app_marked |= marked;
+			app_target |= marked || written_app(c, r, m);
+			app_source |= m->role == PR_SOURCE && m->strong;
+		}
+		prev = m->first + m->nwords;
+	}
+	for (int q = 0; q < r->nproducts; q++) {
+		struct plan_outside *pr = &r->products[q];
+		/* "for every new Stripe payment": an event there, the source */
+		int from = 0;
+		for (int k = 0; k < r->nmentions && r->mentions[k].first < pr->first; k++) from = r->mentions[k].first + r->mentions[k].nwords;
+		if (pr->role == PR_NONE && triggered(c, r, pr->first, from)) pr->role = PR_SOURCE;
+		bool object = false;
+		for (int k = 0; k < r->nintents; k++) {
+			const struct plan_intent *in = &r->intents[k];
+			int gap = pr->first - (in->first + in->nwords);
+			object |= !in->negated && gap >= 0 && gap <= 2 && writing_intent(c, in);
+		}
+		/* a product a writing verb creates is a target beside an app another verb writes into ("create a
+		 * Google Doc, schedule a Google Calendar review"), not beside an app a marker names */
+		bool target = pr->role == PR_TARGET || (pr->role == PR_NONE && ((object && !app_marked) || (!app_target && app_source)));
+		if (target) pr->role = PR_TARGET;
+		else if (pr->role == PR_NONE && app_target) pr->role = PR_SOURCE;
+		r->product_acts |= target && !app_target;
+	}
+}
+
+/* "Read Excel files from SharePoint", "append rows to an Excel workbook on OneDrive": a spreadsheet app and
+ * the drive of its family named, the drive not a target a marker names nor asked to write, and a verb on
+ * rows: the drive is where the workbook is kept, not an app of the plan. */
+
+/* Whether a verb asks app a for something it writes ("store attachments in Google Drive"). */
+static bool asked_to_write(const struct catalog *c, const struct plan_resolution *r, int a)
+{
+	for (int k = 0; k < r->nintents; k++)
+		if (!r->intents[k].negated && writes_in(c, r->intents[k].intent, a)) return true;
+	return false;
+}
+
+/* Whether an intent asks spreadsheet app s for something inside a workbook that exists (an operation that
+ * takes the workbook's identifier: reading or writing rows, not making a spreadsheet). */
+static bool intent_on_rows(const struct catalog *c, int intent, int s)
+{
+	uint64_t caps = c->intents[intent].caps;
+	for (uint32_t cap = 0; cap < c->ncaps && cap < 64; cap++) {
+		const struct cat_op *op = (caps >> cap & 1) ? cat_app_op(c, (uint32_t)s, cap) : NULL;
+		if (op && c->opx[op - c->ops].input_count > 0) return true;
+	}
+	return false;
+}
+
+void rs_workbook_location(const struct catalog *c, struct plan_resolution *r)
+{
+	for (int s = 0; s < r->napps; s++) {
+		if (c->apps[r->apps[s]].kind != AK_SHEETS) continue;
+		bool rows = false;
+		for (int k = 0; k < r->nintents; k++) rows |= !r->intents[k].negated && intent_on_rows(c, r->intents[k].intent, r->apps[s]);
+		if (!rows) continue;
+		int f = family_of(c, r->apps[s]);
+		for (int d = 0; f >= 0 && d < r->napps; d++)
+			if ((uint32_t)r->apps[d] == c->families[f].apps[AK_DRIVE] && !(r->app_role[d] == PR_TARGET && r->app_strong[d]) &&
+			    !asked_to_write(c, r, r->apps[d])) {
+				for (int k = 0; k < r->nmentions; k++) r->mentions[k].location |= r->mentions[k].app == r->apps[d];
+				for (int q = d; q + 1 < r->napps; q++) {
+					r->apps[q] = r->apps[q + 1]; r->app_role[q] = r->app_role[q + 1]; r->app_strong[q] = r->app_strong[q + 1];
+				}
+				r->napps--;
+				return;
+			}
+	}
+}

@@ -1,0 +1,357 @@
+/* Apps, families and products the request names, and their roles: the mentions, longest name first
+ * (rs_find_mentions), the role markers before them and the roles settled between two apps of one kind
+ * (rs_find_roles), and the lists of apps, families and products named, a family's app included where the
+ * request moves things between two of its kind (rs_list_mentions). */
+
+#include "planner/resolve_int.h"
+
+static bool claim_mention(const struct catalog *c, struct plan_resolution *r, int i, const struct cat_syn *sy, void *ctx)
+{
+	/* a family's product by its short name only where its family is named (ctx: bit per family) */
+	if (sy->kind == SYN_FAMILY_PRODUCT && !(*(const uint64_t *)ctx >> c->outside[sy->target].family & 1)) return false;
+	/* and as a place, after a marker ("in Teams", "via Chat"), never as a word of a story ("chat with a PDF") */
+	enum cat_role place = sy->kind == SYN_FAMILY_PRODUCT ? rs_role_before(c, r, i) : ROLE_NONE;
+	if (sy->kind == SYN_FAMILY_PRODUCT && place != ROLE_SOURCE && place != ROLE_TARGET && place != ROLE_WEAK_TARGET) return false;
+	int n = rs_phrase_at(c, r, i, cat_s(c, sy->phrase), PH_STRICT);
+	if (n != (int)sy->words || r->nmentions == PLAN_MAX_MENTIONS) return false;
+	for (int k = i; k < i + n; k++) if (r->app_word[k] || (sy->kind != SYN_APP && sy->kind != SYN_FAMILY && r->fuzzy[k])) return false;
+	struct plan_mention *m = &r->mentions[r->nmentions++];
+	*m = (struct plan_mention){ .first = i, .nwords = n, .app = -1, .family = -1, .product = -1 };
+	if (sy->kind == SYN_APP) m->app = (int)sy->target;
+	else if (sy->kind == SYN_FAMILY) m->family = (int)sy->target;
+	else m->product = (int)sy->target;
+	for (int k = i; k < i + n; k++) { r->app_word[k] = true; r->product_word[k] = m->product >= 0; m->typo |= r->fuzzy[k]; }
+	return true;
+}
+
+static bool kind_of_word(const struct catalog *c, struct plan_resolution *r, int i, const struct cat_syn *sy, void *ctx)
+{
+	(void)ctx;
+	if (sy->kind != SYN_APP_KIND || sy->words != 1 || rs_phrase_at(c, r, i, cat_s(c, sy->phrase), PH_STRICT) != 1) return false;
+	r->said_kind[i] = (unsigned char)sy->target;
+	return true;
+}
+
+/* The kind of app each word says alone, read once for the rules that ask before the kinds are noted (a word
+ * under an app's name too: "Outlook calendar", "Gmail calendar"). */
+static void note_said_kinds(const struct catalog *c, struct plan_resolution *r)
+{
+	for (int i = 0; i < r->nwords; i++) {
+		r->said_kind[i] = AK_COUNT;
+		bool starts = false;
+		for (int m = 0; m < r->nwm[i] && !starts; m++) starts = c->words[r->wm[i][m].word].starts >> SYN_APP_KIND & 1;
+		if (starts) each_phrase(c, r, i, 1u << SYN_APP_KIND, kind_of_word, NULL);
+	}
+}
+
+/* "our family Gmail calendar": a mail app's name right before a word for another kind of app names its
+ * family's app of that kind (people call the whole account by its mail). */
+static void mail_names_family(const struct catalog *c, struct plan_resolution *r, struct plan_mention *m)
+{
+	int next = m->first + m->nwords, f;
+	if (m->app < 0 || c->apps[m->app].kind != AK_MAIL || next >= r->nwords || r->app_word[next] || (f = family_of(c, m->app)) < 0)
+		return;
+	uint32_t kind = r->said_kind[next];
+	if (kind == AK_COUNT || kind == AK_MAIL || c->families[f].apps[kind] == CAT_NONE) return;
+	m->app = (int)c->families[f].apps[kind];
+	m->nwords++;
+	r->app_word[next] = true;
+}
+
+
+/* "Attachments Gmail to drive": in the context of a family's apps, a kind word after a marker that is the
+ * short name of the family's app of that kind ("drive", "sheets", "calendar") names that app, where no app of
+ * the kind is named. */
+static void short_names(const struct catalog *c, struct plan_resolution *r, uint64_t families)
+{
+	for (int i = 1; i < r->nwords && r->nmentions < PLAN_MAX_MENTIONS; i++) {
+		uint32_t kind = r->said_kind[i];
+		if (kind == AK_COUNT || r->app_word[i] || r->stop[i] ||
+		    !rs_role_words(c, r, i - 1, 1u << ROLE_SOURCE | 1u << ROLE_TARGET | 1u << ROLE_WEAK_TARGET))
+			continue;
+		bool named = false;
+		for (int k = 0; k < r->nmentions; k++) named |= r->mentions[k].app >= 0 && c->apps[r->mentions[k].app].kind == kind;
+		for (uint32_t f = 0; !named && f < c->nfamilies && f < 64; f++) {
+			uint32_t a = c->families[f].apps[kind];
+			cat_str sn = c->families[f].short_name[kind];
+			if (!(families >> f & 1) || a == CAT_NONE || sn == CAT_NONE || strcmp(cat_s(c, sn), r->words[i]) != 0) continue;
+			r->mentions[r->nmentions++] = (struct plan_mention){ .first = i, .nwords = 1, .app = (int)a, .family = -1, .product = -1 };
+			r->app_word[i] = true;
+			break;
+		}
+	}
+}
+
+/* App, family and product names, longest first at each word, left to right: "Google Docs" is a product
+ * outside the catalog, not the Google family. A product is named as written (no typo). Then the short
+ * names of products of the families named, by a family's name or one of its apps ("Chat" beside Gmail). */
+void rs_find_mentions(const struct catalog *c, struct plan_resolution *r)
+{
+	uint64_t none = 0, families = 0;
+	note_said_kinds(c, r);
+	for (int i = 0; i < r->nwords; i++)
+		if (!r->app_word[i]) each_phrase(c, r, i, 1u << SYN_APP | 1u << SYN_FAMILY | 1u << SYN_PRODUCT, claim_mention, &none);
+	for (int k = 0; k < r->nmentions; k++) mail_names_family(c, r, &r->mentions[k]);
+	for (int k = 0; k < r->nmentions; k++) {
+		const struct plan_mention *m = &r->mentions[k];
+		for (uint32_t f = 0; f < c->nfamilies && f < 64; f++)
+			if ((int)f == m->family || (m->app >= 0 && in_family(c, f, m->app)))
+				families |= 1ull << f;
+	}
+	int before = r->nmentions;
+	if (families) short_names(c, r, families);
+	for (int i = 0; families && i < r->nwords; i++)
+		if (!r->app_word[i]) each_phrase(c, r, i, 1u << SYN_FAMILY_PRODUCT, claim_mention, &families);
+	/* mentions stay in the order of the words */
+	for (int k = before; k < r->nmentions; k++)
+		for (int j = k; j > 0 && r->mentions[j].first < r->mentions[j - 1].first; j--) {
+			struct plan_mention t = r->mentions[j]; r->mentions[j] = r->mentions[j - 1]; r->mentions[j - 1] = t;
+		}
+}
+
+/* The role marker (a SYN_ROLE phrase) ending right before word `before`, skipping up to two articles
+ * or possessives; ROLE_NONE when a content word comes first. */
+enum cat_role rs_role_before(const struct catalog *c, const struct plan_resolution *r, int before)
+{
+	for (int j = before - 1, skipped = 0; j >= 0 && skipped <= 2; j--, skipped++) {
+		if (r->arrow[j]) return ROLE_TARGET;
+		/* the longer phrase first: "stored on" before "on" */
+		for (int start = j > 0 ? j - 1 : j; start <= j; start++)
+			for (int m = 0; m < r->nwm[start]; m++) {
+				const struct cat_word *w = &c->words[r->wm[start][m].word];
+				for (uint32_t k = 0; (w->starts >> SYN_ROLE & 1) && k < w->syn_count; k++) {
+					const struct cat_syn *sy = &c->syns[c->lists[w->syn_first + k]];
+					/* markers of place only */
+					if (sy->kind != SYN_ROLE || (int)sy->words != j - start + 1 || (sy->target != ROLE_SOURCE &&
+					    sy->target != ROLE_TARGET && sy->target != ROLE_WEAK_TARGET && sy->target != ROLE_KEPT &&
+					    sy->target != ROLE_PART))
+						continue;
+					if (rs_phrase_at(c, r, start, cat_s(c, sy->phrase), PH_STRICT) == j - start + 1 &&
+					    r->wm[start][m].level == LV_EXACT)
+						return (enum cat_role)sy->target;
+				}
+			}
+		if (!r->stop[j] || r->app_word[j]) return ROLE_NONE;
+	}
+	return ROLE_NONE;
+}
+
+
+/* The words of the "kept" marker before word `before` (up to four words back): no verb is read there. */
+static void mark_kept(const struct catalog *c, struct plan_resolution *r, int before)
+{
+	for (int j = before - 1; j >= 0 && j >= before - 4; j--)
+		if (has_role_word(c, r, j, ROLE_KEPT)) {
+			for (int w = j; w < before; w++) r->kept[w] = true;
+			return;
+		}
+}
+
+/* The roles among `wanted` (bits per enum cat_role) whose phrases start at word i. */
+unsigned rs_role_words(const struct catalog *c, const struct plan_resolution *r, int i, unsigned wanted)
+{
+	unsigned roles = 0;
+	for (int m = 0; m < r->nwm[i]; m++) {
+		const struct cat_word *w = &c->words[r->wm[i][m].word];
+		for (uint32_t k = 0; (w->starts >> SYN_ROLE & 1) && k < w->syn_count; k++) {
+			const struct cat_syn *sy = &c->syns[c->lists[w->syn_first + k]];
+			if (sy->kind == SYN_ROLE && (wanted & ~roles) >> sy->target & 1 && rs_phrase_at(c, r, i, cat_s(c, sy->phrase), PH_STRICT))
+				roles |= 1u << sy->target;
+		}
+	}
+	return roles;
+}
+
+/* "two-way": the words of a role phrase that says something about the whole request are understood, never
+ * scored (stop words from here on). */
+void rs_understood_role(const struct catalog *c, struct plan_resolution *r, int i, enum cat_role role)
+{
+	r->both_ways |= role == ROLE_BOTH_WAYS;
+	for (int m = 0; m < r->nwm[i]; m++) {
+		const struct cat_word *w = &c->words[r->wm[i][m].word];
+		for (uint32_t k = 0; (w->starts >> SYN_ROLE & 1) && k < w->syn_count; k++) {
+			const struct cat_syn *sy = &c->syns[c->lists[w->syn_first + k]];
+			int n = sy->kind == SYN_ROLE && sy->target == (uint32_t)role ? rs_phrase_at(c, r, i, cat_s(c, sy->phrase), PH_STRICT) : 0;
+			for (int j = i; j < i + n; j++) r->stop[j] = true;
+		}
+	}
+}
+
+static uint32_t mention_kind(const struct catalog *c, const struct plan_mention *m)
+{
+	return m->app >= 0 ? c->apps[m->app].kind : AK_CALLER;
+}
+
+/* Roles from markers, then settled between two apps of one kind: a strong marker on one gives the
+ * other the opposite role; with no strong marker the first named is the source. */
+
+/* "from new rows in Google Sheets", "attachments from emails in Gmail", "from the rows of a Google Sheet": a place
+ * or part marker before an app, after a source marker and a word for the app's own kind (no other app between),
+ * says where the things read come from; "from my emails in Google Drive" stores them there. */
+static bool from_before_place(const struct catalog *c, struct plan_resolution *r, const struct plan_mention *m)
+{
+	if (m->app < 0) return false;
+	bool own_kind = false;
+	for (int k = m->first - 2, n = 0; k >= 0 && n < 4; k--, n++) {
+		if (r->app_word[k] || r->arrow[k]) return false;
+		if (rs_role_words(c, r, k, 1u << ROLE_SOURCE)) return own_kind;
+		own_kind |= r->said_kind[k] == c->apps[m->app].kind;
+	}
+	return false;
+}
+
+/* Whether mention k is the first after a trigger word that is no verb ("when", "sobald"): the app the event
+ * happens in, whatever marker stands before it. */
+static bool in_trigger_clause(const struct catalog *c, const struct plan_resolution *r, int k)
+{
+	int from = k > 0 ? r->mentions[k - 1].first + r->mentions[k - 1].nwords : 0;
+	for (int i = from; i < r->mentions[k].first; i++)
+		if (r->trigger[i] && rs_role_words(c, r, i, 1u << ROLE_TRIGGER) && verb_of(c, r, i) < 0) return true;
+	return false;
+}
+
+void rs_find_roles(const struct catalog *c, struct plan_resolution *r)
+{
+	/* a receive verb makes its subject the target, unless a target marker after it names the receiver
+	 * ("use the GitHub API to get our issues into a spreadsheet") */
+	/* ... but not one inside a trigger's clause ("get a Slack notification when a file is added to Dropbox") */
+	bool receive = false, trigger = false;
+	for (int i = 0; i < r->nwords; i++) {
+		unsigned roles = rs_role_words(c, r, i, 1u << ROLE_RECEIVE | 1u << ROLE_BOTH_WAYS | 1u << ROLE_TRIGGER |
+			(unsigned)(receive && !trigger) << ROLE_TARGET);
+		trigger |= receive && roles >> ROLE_TRIGGER & 1 && verb_of(c, r, i) < 0;  /* "when", not "new" */
+		if (roles >> ROLE_RECEIVE & 1) receive = true;
+		else if (receive && !trigger && roles >> ROLE_TARGET & 1) receive = false;
+		if (roles >> ROLE_BOTH_WAYS & 1) rs_understood_role(c, r, i, ROLE_BOTH_WAYS);
+	}
+	for (int k = 0; k < r->nmentions; k++) {
+		struct plan_mention *m = &r->mentions[k];
+		int after = m->first + m->nwords;
+		enum cat_role role = rs_role_before(c, r, m->first);
+		/* the app before an arrow, or before a word for its own kind and an arrow ("GitHub Issues ->"), is read */
+		if (after + 1 < r->nwords && r->arrow[after + 1] && !r->app_word[after] && m->app >= 0 &&
+		    r->said_kind[after] == c->apps[m->app].kind)
+			after++;
+		if (after < r->nwords && r->arrow[after] && role == ROLE_NONE) role = ROLE_SOURCE;
+		/* "the rows of": a part, no place, unless read from, and then as firmly as "from" itself */
+		bool part = role == ROLE_PART, placed = (role == ROLE_WEAK_TARGET || part) && from_before_place(c, r, m);
+		if (placed) role = ROLE_SOURCE;
+		else if (part) role = ROLE_NONE;
+		m->strong = (!placed || part) && (role == ROLE_SOURCE || role == ROLE_TARGET || role == ROLE_KEPT);
+		/* "an Excel file stored on OneDrive": where it is kept, read from there; the words are no verb */
+		if (role == ROLE_KEPT) mark_kept(c, r, m->first);
+		m->role = role == ROLE_SOURCE || role == ROLE_KEPT ? PR_SOURCE
+			: role == ROLE_TARGET || role == ROLE_WEAK_TARGET ? PR_TARGET : PR_NONE;
+		/* "when a meeting is added to my Outlook calendar, put it in ...": where the event happens is read, where
+		 * something else is named ("Getting 403 when uploading a file to Google Drive" is no trigger) */
+		if (m->role == PR_TARGET && r->nmentions > 1 && in_trigger_clause(c, r, k)) m->role = PR_SOURCE;
+	}
+	/* "Dropbox should receive my Drive files": the first app named, without a marker, receives */
+	for (int k = 0; receive && k < r->nmentions; k++)
+		if (!r->mentions[k].strong) {
+			r->mentions[k].role = PR_TARGET;
+			r->mentions[k].strong = true;
+			break;
+		}
+	for (int a = 0; a < r->nmentions; a++)
+		for (int b = a + 1; b < r->nmentions; b++) {
+			struct plan_mention *x = &r->mentions[a], *y = &r->mentions[b];
+			if (x->app < 0 || y->app < 0 || mention_kind(c, x) != mention_kind(c, y)) continue;
+			if (x->strong && !y->strong) y->role = x->role == PR_SOURCE ? PR_TARGET : PR_SOURCE;
+			else if (y->strong && !x->strong) x->role = y->role == PR_SOURCE ? PR_TARGET : PR_SOURCE;
+			else if (!x->strong && !y->strong) { x->role = PR_SOURCE; y->role = PR_TARGET; }
+		}
+}
+
+/* "Google Calendar to Outlook": a family named with a role beside an app of a kind the family also has
+ * names its app of that kind, the other end of a transfer. */
+/* The kind of app a word in family mention f's own clause says, of a kind the family has: right after it, or
+ * before it back to the mention before ("an event is created in Outlook": its calendar); AK_COUNT if none. */
+static uint32_t family_kind_said(const struct catalog *c, const struct plan_resolution *r, const struct plan_mention *f)
+{
+	const struct cat_family *fam = &c->families[f->family];
+	int after = f->first + f->nwords, from = 0;
+	for (int k = 0; k < r->nmentions; k++)
+		if (r->mentions[k].first < f->first) from = r->mentions[k].first + r->mentions[k].nwords;
+	if (after < r->nwords && r->said_kind[after] != AK_COUNT && fam->apps[r->said_kind[after]] != CAT_NONE)
+		return r->said_kind[after];
+	for (int j = f->first - 1; j >= from; j--)
+		if (r->said_kind[j] != AK_COUNT && fam->apps[r->said_kind[j]] != CAT_NONE) return r->said_kind[j];
+	return AK_COUNT;
+}
+
+static void family_in_transfer(const struct catalog *c, struct plan_resolution *r, const struct plan_mention *f)
+{
+	if (f->family < 0) return;
+	enum plan_role role = f->role;
+	bool strong = f->strong;
+	/* "copy my Outlook events to Google Calendar": a family without a marker, right before a word for the kind
+	 * of an app named with a marker, names its app of that kind at the other end */
+	uint32_t said = role == PR_NONE && f->first + f->nwords < r->nwords ? r->said_kind[f->first + f->nwords] : AK_COUNT;
+	for (int m = 0; role == PR_NONE && said != AK_COUNT && m < r->napps; m++)
+		if (c->apps[r->apps[m]].kind == said && r->app_role[m] != PR_NONE) {
+			role = r->app_role[m] == PR_SOURCE ? PR_TARGET : PR_SOURCE;
+			strong = true;
+		}
+	/* "Sync my Google Calendar with Outlook": with a verb of copying, a family beside the one app of a kind it
+	 * also has is the other end: the target when named after the app, else the source */
+	int pa = -1;
+	for (int k = 0; k < r->nmentions && pa < 0; k++) if (r->mentions[k].app >= 0) pa = r->mentions[k].first;
+	uint32_t other = r->napps == 1 ? c->families[f->family].apps[c->apps[r->apps[0]].kind] : CAT_NONE;
+	if (role == PR_NONE && said == AK_COUNT && pa >= 0 && other != CAT_NONE && other != (uint32_t)r->apps[0]) {
+		bool copy = false;
+		for (int i = 0; i < r->nwords && !copy; i++) copy = !r->app_word[i] && verb_of(c, r, i) == (int)c->meta->copy_intent;
+		if (copy) role = f->first > pa ? PR_TARGET : PR_SOURCE;
+	}
+	if (role == PR_NONE) return;
+	const struct cat_family *fam = &c->families[f->family];
+	uint32_t own = family_kind_said(c, r, f);
+	for (int m = 0, n = r->napps; m < n && r->napps < PLAN_MAX_APPS; m++) {
+		uint32_t a = fam->apps[c->apps[r->apps[m]].kind];
+		/* a family whose own clause says another of its kinds is no end of a transfer of app m's kind ("when an
+		 * event is created in Outlook, send an email via Gmail") */
+		if (own != AK_COUNT && own != c->apps[r->apps[m]].kind) continue;
+		/* an app read where its things are placed ("from emails in Gmail") is no end of a transfer the family's
+		 * weak marker would make ("calendar events in Outlook from appointment emails in Gmail") */
+		if (a == CAT_NONE || (int)a == r->apps[m] || r->app_role[m] == role ||
+		    (!strong && r->app_role[m] == PR_SOURCE && !r->app_strong[m]))
+			continue;
+		int dup = 0;
+		for (int q = 0; q < r->napps; q++) dup |= r->apps[q] == (int)a;
+		if (dup) continue;
+		r->app_role[r->napps] = role;
+		r->app_strong[r->napps] = strong;
+		r->apps[r->napps++] = (int)a;
+		if (r->app_role[m] == PR_NONE) r->app_role[m] = role == PR_SOURCE ? PR_TARGET : PR_SOURCE;
+	}
+}
+
+void rs_list_mentions(const struct catalog *c, struct plan_resolution *r)
+{
+	int sites = 0;
+	for (int k = 0; k < r->nmentions; k++) {
+		const struct plan_mention *m = &r->mentions[k];
+		if (m->app >= 0) {
+			int dup = 0;
+			for (int q = 0; q < r->napps; q++) dup |= r->apps[q] == m->app;
+			if (!dup && r->napps < PLAN_MAX_APPS) {
+				r->app_role[r->napps] = m->role;
+				r->app_strong[r->napps] = m->strong;
+				r->apps[r->napps++] = m->app;
+			}
+		} else if (m->product >= 0) {
+			/* the word that names a website stands for the next address read, if there is one */
+			int site = strcmp(cat_s(c, c->outside[m->product].name), "website") == 0 && sites < r->nsites ? ++sites : 0;
+			int dup = 0;
+			for (int q = 0; q < r->nproducts && !site; q++) dup |= r->products[q].item == m->product;
+			if (!dup && r->nproducts < PLAN_MAX_OUTSIDE)
+				r->products[r->nproducts++] = (struct plan_outside){ .first = m->first, .nwords = m->nwords,
+					.item = m->product, .role = m->role, .site = site };
+		} else {
+			int dup = 0;
+			for (int q = 0; q < r->nfamilies; q++) dup |= r->families[q] == m->family;
+			if (!dup) r->families[r->nfamilies++] = m->family;
+		}
+	}
+	for (int k = 0; k < r->nmentions; k++) family_in_transfer(c, r, &r->mentions[k]);
+}

@@ -1,0 +1,285 @@
+/* Internal to the free-text resolver: resolve.c (the order of the reading and the decision) and the parts it
+ * calls, words.c (words and phrases), mentions.c (apps, families and products named, their roles), intents.c
+ * (kinds, intents, actions, triggers), score.c (scoring the tasks) and chain.c (chains and a second action).
+ * Not installed; included by these files only. It declares what crosses them, each under the file that owns
+ * it: a function one file defines and another calls carries the rs_ prefix, everything else stays static in
+ * its file. Nothing here allocates: every function works on the caller's struct plan_resolution and the
+ * mapped catalog. */
+#ifndef PLANNER_RESOLVE_INT_H
+#define PLANNER_RESOLVE_INT_H
+
+#include "planner/plan.h"
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <string.h>
+
+enum { LV_NONE = 0, LV_TYPO = 1, LV_STEM = 2, LV_EXACT = 3 };
+
+enum { PH_STRICT = 0, PH_LOOSE = 1, PH_STEM = 2, PH_GAP = 4 };
+
+/* words.c */
+int rs_word_level(const char *q, size_t lq, const char *h, size_t lh, bool typo);
+void rs_split_words(const struct catalog *c, struct plan_resolution *r, const char *query);
+void rs_match_words(const struct catalog *c, struct plan_resolution *r);
+int rs_phrase_at(const struct catalog *c, const struct plan_resolution *r, int i, const char *phrase, unsigned flags);
+
+/* mentions.c */
+void rs_find_mentions(const struct catalog *c, struct plan_resolution *r);
+enum cat_role rs_role_before(const struct catalog *c, const struct plan_resolution *r, int before);
+unsigned rs_role_words(const struct catalog *c, const struct plan_resolution *r, int i, unsigned wanted);
+void rs_understood_role(const struct catalog *c, struct plan_resolution *r, int i, enum cat_role role);
+void rs_find_roles(const struct catalog *c, struct plan_resolution *r);
+void rs_list_mentions(const struct catalog *c, struct plan_resolution *r);
+
+/* intents.c */
+void rs_find_kinds_and_intents(const struct catalog *c, struct plan_resolution *r);
+void rs_find_product_role(const struct catalog *c, struct plan_resolution *r);
+void rs_workbook_location(const struct catalog *c, struct plan_resolution *r);
+
+/* score.c */
+void rs_score_tasks(const struct catalog *c, struct plan_resolution *r, int *scores, int *lvbuf);
+void rs_mark_support(const struct catalog *c, struct plan_resolution *r, const int *lvbuf, int t);
+bool rs_copy_named(const struct catalog *c, const struct plan_resolution *r, int t);
+void rs_order_caps(struct plan_resolution *r);
+
+/* chain.c */
+int rs_copy_write(const struct catalog *c, int a);
+bool rs_trigger_chain(const struct catalog *c, struct plan_resolution *r);
+bool rs_self_trigger(const struct catalog *c, struct plan_resolution *r);
+bool rs_product_chain(const struct catalog *c, struct plan_resolution *r);
+void rs_name_chain(const struct catalog *c, struct plan_resolution *r);
+int rs_apps_in_reach(const struct catalog *c, const struct plan_resolution *r, int *out, int cap);
+void rs_second_action(const struct catalog *c, struct plan_resolution *r);
+
+/* Small helpers more than one file uses, inline here so that none becomes a call across files. */
+
+static inline bool has_role_word(const struct catalog *c, const struct plan_resolution *r, int i, enum cat_role role)
+{
+	for (int m = 0; m < r->nwm[i]; m++) {
+		const struct cat_word *w = &c->words[r->wm[i][m].word];
+		for (uint32_t k = 0; (w->starts >> SYN_ROLE & 1) && k < w->syn_count; k++) {
+			const struct cat_syn *sy = &c->syns[c->lists[w->syn_first + k]];
+			if (sy->kind == SYN_ROLE && sy->target == (uint32_t)role && rs_phrase_at(c, r, i, cat_s(c, sy->phrase), PH_STRICT))
+				return true;
+		}
+	}
+	return false;
+}
+
+/* After an article or a possessive a verb form is a noun or an adjective: "the booking confirmation",
+ * "a recording", "my scheduled posts". */
+
+/* Whether word k stands where a noun does: after an article, or after an article and one small word or
+ * adverb-like word ("a weekly reporting", "the daily sending"). */
+static inline bool after_determiner(const struct catalog *c, const struct plan_resolution *r, int k)
+{
+	if (r->after_comma[k]) return false; /* "Every Monday, email me the list": a comma ends the article's phrase */
+	if (k > 0 && has_role_word(c, r, k - 1, ROLE_DETERMINER)) return true;
+	if (k < 2 || !has_role_word(c, r, k - 2, ROLE_DETERMINER)) return false;
+	size_t n = r->wordlen[k - 1];
+	/* "a Gmail label": an app's name between the article and the word */
+	return r->stop[k - 1] || r->app_word[k - 1] || (n > 3 && strcmp(r->words[k - 1] + n - 2, "ly") == 0);
+}
+
+/* Calls fn for every phrase of kind (SYN_* bit set) that the vocabulary words matched by word i start.
+ * Stops at the first call that returns true. */
+static inline bool each_phrase(const struct catalog *c, const struct plan_resolution *r, int i, unsigned kinds,
+	bool (*fn)(const struct catalog *, struct plan_resolution *, int, const struct cat_syn *, void *), void *ctx)
+{
+	for (int m = 0; m < r->nwm[i]; m++) {
+		const struct cat_word *w = &c->words[r->wm[i][m].word];
+		for (uint32_t k = 0; (w->starts & kinds) && k < w->syn_count; k++) {
+			const struct cat_syn *sy = &c->syns[c->lists[w->syn_first + k]];
+			if (((kinds >> sy->kind) & 1) && fn(c, (struct plan_resolution *)r, i, sy, ctx)) return true;
+		}
+	}
+	return false;
+}
+
+/* Whether app a is family f's app of its kind. */
+static inline bool in_family(const struct catalog *c, uint32_t f, int a)
+{
+	return c->families[f].apps[c->apps[a].kind] == (uint32_t)a;
+}
+
+/* Whether an intent asks for a capability that writes. */
+static inline bool writes(const struct catalog *c, int intent)
+{
+	for (uint32_t cap = 0; intent >= 0 && cap < c->ncaps && cap < 64; cap++)
+		if ((c->intents[intent].caps >> cap & 1) && c->caps[cap].write) return true;
+	return false;
+}
+
+/* Whether app a documents capability cap (the planner's own lookup of an app's operation). */
+static inline bool app_can(const struct catalog *c, int a, uint32_t cap)
+{
+	return cat_app_can(c, (uint32_t)a, cap);
+}
+
+/* Whether an intent asks app a for a capability that writes and that a documents. */
+static inline bool writes_in(const struct catalog *c, int intent, int a)
+{
+	for (uint32_t cap = 0; cap < c->ncaps && cap < 64; cap++)
+		if ((c->intents[intent].caps >> cap & 1) && c->caps[cap].write && app_can(c, a, cap)) return true;
+	return false;
+}
+
+/* The first family app a belongs to (its app of a's kind), or -1. */
+static inline int family_of(const struct catalog *c, int a)
+{
+	for (uint32_t f = 0; f < c->nfamilies; f++) if (in_family(c, f, a)) return (int)f;
+	return -1;
+}
+
+/* The intent a one-word verb phrase at word i names, or -1. */
+static inline int verb_of(const struct catalog *c, const struct plan_resolution *r, int i)
+{
+	for (int m = 0; m < r->nwm[i]; m++) {
+		const struct cat_word *w = &c->words[r->wm[i][m].word];
+		for (uint32_t k = 0; r->wm[i][m].level == LV_EXACT && (w->starts >> SYN_INTENT & 1) && k < w->syn_count; k++) {
+			const struct cat_syn *sy = &c->syns[c->lists[w->syn_first + k]];
+			if (sy->kind == SYN_INTENT && sy->words == 1) return (int)sy->target;
+		}
+	}
+	return -1;
+}
+
+/* The intent noted over word i, or -1. */
+static inline int intent_over(const struct plan_resolution *r, int i)
+{
+	for (int k = 0; k < r->nintents; k++)
+		if (i >= r->intents[k].first && i < r->intents[k].first + r->intents[k].nwords) return k;
+	return -1;
+}
+
+/* Whether word i joins two things ("and", "or", in English and German); *either: it is "or". */
+static inline bool joins(const struct plan_resolution *r, int i, bool *either)
+{
+	const char *join = r->words[i];
+	*either = strcmp(join, "or") == 0 || strcmp(join, "oder") == 0;
+	return *either || strcmp(join, "and") == 0 || strcmp(join, "und") == 0;
+}
+
+/* Whether an intent asks for a capability that writes ("create", "send", "post"). */
+static inline bool writing_intent(const struct catalog *c, const struct plan_intent *in)
+{
+	return writes(c, in->intent);
+}
+
+/* Bits set in v: few here, so clearing them one by one beats the library's popcount call. */
+static inline int bits(uint64_t v)
+{
+	int n = 0;
+	for (; v; v &= v - 1) n++;
+	return n;
+}
+
+static inline bool two_or_more(uint64_t v)
+{
+	return (v & (v - 1)) != 0;
+}
+
+static inline bool task_has_cap(const struct catalog *c, uint32_t t, uint32_t cap)
+{
+	return (c->ptasks[t].caps >> cap) & 1;
+}
+
+/* Whether the task has steps of a kind of app and writes nothing there (generic steps included). */
+static inline bool task_reads_kind(const struct cat_ptask *p, uint32_t kind)
+{
+	return (p->kinds >> kind & 1) && !(p->write_kinds >> kind & 1) && !(p->write_apps & p->kind_apps[kind]);
+}
+
+/* Whether the task's target step writes into app (its own app, or a generic step of app's kind). */
+static inline bool writes_into(const struct catalog *c, const struct cat_ptask *p, uint32_t a)
+{
+	return ((p->write_apps >> a) & 1) || ((p->write_kinds >> c->apps[a].kind) & 1);
+}
+
+static inline bool kind_named_explicitly(const struct catalog *c, const struct plan_resolution *r, uint32_t kind)
+{
+	for (int m = 0; m < r->napps; m++) if (c->apps[r->apps[m]].kind == kind) return true;
+	return false;
+}
+
+/* Whether a verb of copying (roles.arrow_means, an arrow too) is asked and not declined. */
+static inline bool copy_asked(const struct catalog *c, const struct plan_resolution *r)
+{
+	for (int k = 0; k < r->nintents; k++)
+		if (!r->intents[k].negated && r->intents[k].intent == (int)c->meta->copy_intent) return true;
+	return false;
+}
+
+/* The kinds of app (bit per enum cat_app_kind) that document any of caps. */
+static inline unsigned caps_kinds(const struct catalog *c, uint64_t caps)
+{
+	unsigned kinds = 0;
+	for (uint32_t a = 0; a < c->napps; a++) if (c->apps[a].caps & caps) kinds |= 1u << c->apps[a].kind;
+	return kinds;
+}
+
+/* The kinds of app task t writes into, and the kinds the query names (generic words and the apps named). */
+static inline unsigned written_kinds(const struct catalog *c, const struct cat_ptask *p)
+{
+	unsigned written = p->write_kinds;
+	for (uint64_t a = p->write_apps; a; a &= a - 1) written |= 1u << c->apps[__builtin_ctzll(a)].kind;
+	return written;
+}
+
+/* Whether a capability named by a phrase could be meant: no app is named, or a named one documents it
+ * ("read the Excel file" names file.read, which the workbook app has not: the file is the workbook). */
+static inline bool named_app_can(const struct catalog *c, const struct plan_resolution *r, uint32_t cap)
+{
+	if (!r->napps) return true;
+	for (int m = 0; m < r->napps; m++) if (app_can(c, r->apps[m], cap)) return true;
+	return false;
+}
+
+/* Two apps of one kind named as source and target: a transfer between them ("move my Dropbox files
+ * to OneDrive" moves across apps, whatever "move file" means inside one). */
+static inline bool transfer_named(const struct catalog *c, const struct plan_resolution *r)
+{
+	for (int a = 0; a < r->napps; a++)
+		for (int b = 0; b < r->napps; b++)
+			if (c->apps[r->apps[a]].kind == c->apps[r->apps[b]].kind && r->app_role[a] == PR_SOURCE &&
+			    r->app_role[b] == PR_TARGET)
+				return true;
+	return false;
+}
+
+/* A resolution's confidence: the share of supporting words, less when the next task scores within 80%. */
+static inline int lead_confidence(int coverage, int score, int next)
+{
+	int conf = coverage > 100 ? 100 : coverage;
+	return next * 10 > score * 8 ? conf * 3 / 4 : conf;
+}
+
+/* Whether task t has a step app a can be bound to: one of a's kind (its own app, a generic step, or a
+ * default the request's app replaces). */
+static inline bool task_takes(const struct catalog *c, int t, int a)
+{
+	return c->ptasks[t].kinds >> c->apps[a].kind & 1;
+}
+
+/* Whether a trigger word ("when", "for each new", "sobald") stands in the clause before word i: after the
+ * previous app named. */
+static inline bool triggered(const struct catalog *c, const struct plan_resolution *r, int i, int from)
+{
+	(void)c;
+	for (int j = i - 1; r->triggers && j >= 0 && j >= from; j--)
+		if (r->trigger[j]) return true;
+	return false;
+}
+
+/* The capability of roles.record_means that app a can do (a row appended), or -1. */
+static inline int record_cap(const struct catalog *c, int a)
+{
+	if (c->meta->record_intent == CAT_NONE) return -1;
+	uint64_t caps = c->intents[c->meta->record_intent].caps;
+	for (uint32_t cap = 0; cap < c->ncaps && cap < 64; cap++)
+		if ((caps >> cap & 1) && app_can(c, a, cap)) return (int)cap;
+	return -1;
+}
+
+#endif

@@ -1,0 +1,423 @@
+/* Scoring every task against what the request says: phrases weighted by how rare their words are,
+ * intents, the apps named and their roles, then the preferences between tasks that tie (rs_score_tasks,
+ * best and runner-up); the words that support the task chosen (rs_mark_support); and the reads of the
+ * request the decision shares (rs_copy_named, rs_order_caps). */
+
+#include "planner/resolve_int.h"
+
+#include <limits.h>
+
+/* Score weights: a task phrase counts per word, a capability phrase and an intent once per task that
+ * has the capability; named apps move a task up or down (docs/planner.md has the table). */
+enum { W_SUBJECT = 3, W_TASK_PHRASE = 4, W_CAP_PHRASE = 3, W_INTENT_MAIN = 10, W_INTENT_PART = 3, W_INTENT_NONE = -3, W_OWN_APP = 6, W_RIVAL_APP = -4, W_KIND_STEP = 2,
+	W_UNRELATED_APP = -2, W_ROLE_AGREES = 2, W_ROLE_CONTRADICTS = -3, W_UNNAMED = -2, W_TARGET_WRITE = 4 };
+
+/* ---- scoring ---- */
+
+/* The role ("source"/"target") of the task's first step bound to app, or PR_NONE. */
+static enum plan_role task_app_role(const struct cat_ptask *p, uint32_t app)
+{
+	if (!((p->apps >> app) & 1)) return PR_NONE;
+	return (p->target_apps >> app) & 1 ? PR_TARGET : PR_SOURCE;
+}
+
+/* How one named app fits the task; role counts when the query names two apps of the kind (a copy). */
+static inline int app_mention_fit(const struct catalog *c, const struct cat_ptask *p, uint32_t a, enum plan_role role)
+{
+	uint32_t kind = c->apps[a].kind;
+	bool own = (p->apps >> a) & 1, rival = p->kind_apps[kind] & ~(1ull << a), kind_step = (p->kinds >> kind) & 1;
+	int fit = own ? W_OWN_APP : rival ? W_RIVAL_APP : kind_step ? W_KIND_STEP : W_UNRELATED_APP;
+	/* two fixed apps of the kind: a copy between them */
+	if (own && role != PR_NONE && two_or_more(p->kind_apps[kind]))
+		fit += task_app_role(p, a) == role ? W_ROLE_AGREES : W_ROLE_CONTRADICTS;
+	return fit;
+}
+
+/* What the query names, the same for every task: read once, not once per task. */
+struct named {
+	enum plan_role role[PLAN_MAX_APPS];  /* an app's role where the query names two of its kind, else none */
+	unsigned kinds_said;                 /* generic words and the kinds of apps named */
+	uint64_t apps;                       /* bit per app named */
+	uint64_t caps;                       /* bit per capability some app named documents */
+	uint64_t triggered;                  /* bit per app named inside a trigger's clause */
+	bool copy;                           /* a verb of copying is asked (roles.arrow_means) */
+};
+
+static void read_named(const struct catalog *c, const struct plan_resolution *r, struct named *nm)
+{
+	nm->kinds_said = r->kinds;
+	nm->apps = nm->caps = nm->triggered = 0;
+	nm->copy = copy_asked(c, r);
+	for (int k = 0, prev = 0; r->triggers && k < r->nmentions; k++) {
+		if (r->mentions[k].app >= 0 && triggered(c, r, r->mentions[k].first, prev)) nm->triggered |= 1ull << r->mentions[k].app;
+		prev = r->mentions[k].first + r->mentions[k].nwords;
+	}
+	/* a family with a generic word for a kind names its app of that kind ("an Outlook message") */
+	for (int f = 0; f < r->nfamilies; f++)
+		for (uint32_t kind = 1; kind < AK_COUNT; kind++) {
+			uint32_t a = c->families[r->families[f]].apps[kind];
+			if (a != CAT_NONE && (r->kinds >> kind & 1)) nm->caps |= c->apps[a].caps;
+		}
+	for (int m = 0; m < r->napps; m++) {
+		nm->caps |= c->apps[r->apps[m]].caps;
+		int same_kind = 0;
+		for (int q = 0; q < r->napps; q++) same_kind += c->apps[r->apps[q]].kind == c->apps[r->apps[m]].kind;
+		nm->role[m] = same_kind >= 2 ? r->app_role[m] : PR_NONE;
+		nm->kinds_said |= 1u << c->apps[r->apps[m]].kind;
+		nm->apps |= 1ull << r->apps[m];
+	}
+}
+
+/* Index of the task's first step bound to app a. */
+static int first_step_of(const struct catalog *c, const struct cat_task *tk, uint32_t a)
+{
+	for (uint32_t k = 0; k < tk->step_count; k++) if (c->steps[tk->step_first + k].app == a) return (int)k;
+	return -1;
+}
+
+/* Adjustment for the apps and families the query names; see docs/planner.md. */
+static int app_fit(const struct catalog *c, uint32_t t, const struct plan_resolution *r, const struct named *nm)
+{
+	const struct cat_ptask *p = &c->ptasks[t];
+	int fit = 0, last = -1, ordered = 1, fixed_seen = 0;
+	bool roles = false;
+	for (int m = 0; m < r->napps; m++) {
+		uint32_t a = (uint32_t)r->apps[m];
+		enum plan_role role = nm->role[m];
+		fit += app_mention_fit(c, p, a, role);
+		/* "get this PDF into Dropbox": an app named as the target is where the task should write */
+		if (r->app_role[m] == PR_TARGET && r->app_strong[m] && writes_into(c, p, a)) fit += W_TARGET_WRITE;
+		/* "upload files from Google Drive to GitHub", "when a file is uploaded to Google Drive, ...": a
+		 * task that only writes into the app named as the source, or as the trigger's, does the opposite */
+		if (((r->app_role[m] == PR_SOURCE && r->app_strong[m]) || (nm->triggered >> a & 1)) && writes_into(c, p, a) &&
+		    task_app_role(p, a) == PR_TARGET && !two_or_more(p->kind_apps[c->apps[a].kind]))
+			fit -= W_TARGET_WRITE;
+		/* "copy my files out of Dropbox into another drive": a copy between two apps of the kind, asked by a verb
+		 * of copying, reads the app named as the source */
+		if (nm->copy && r->app_role[m] == PR_SOURCE && r->app_strong[m] && two_or_more(p->kind_apps[c->apps[a].kind]) &&
+		    (p->apps >> a & 1) && task_app_role(p, a) == PR_SOURCE)
+			fit += W_TARGET_WRITE;
+		roles |= role != PR_NONE;
+		if (!((p->apps >> a) & 1)) continue;
+		fixed_seen++;
+		int k = first_step_of(c, &c->tasks[t], a);
+		if (k < last) ordered = 0;
+		last = k;
+	}
+	if (fixed_seen >= 2 && ordered && !roles) fit += 1;
+	unsigned kinds_said = nm->kinds_said, kinds_needed = p->kinds & ~(1u << AK_CALLER);
+	uint64_t named = nm->apps;
+	/* a family names, for each kind the task needs and no app names, its app of that kind; it is one
+	 * name, so it counts once (the mean over those kinds), and it says nothing about which kinds */
+	for (int f = 0; f < r->nfamilies; f++) {
+		const struct cat_family *fam = &c->families[r->families[f]];
+		int covered = 0, sum = 0;
+		for (uint32_t kind = 1; kind < AK_COUNT; kind++) {
+			if (fam->apps[kind] == CAT_NONE) continue;
+			if (!((kinds_needed >> kind) & 1) || kind_named_explicitly(c, r, kind)) continue;
+			covered++;
+			named |= 1ull << fam->apps[kind];
+			sum += app_mention_fit(c, p, fam->apps[kind], PR_NONE);
+		}
+		fit += covered ? sum / covered : W_UNRELATED_APP;
+	}
+	/* a task asks for more than was said when it needs a fixed app, or a kind, the query never names */
+	if (r->napps || r->nfamilies) fit += W_UNNAMED * bits(p->apps & ~named);
+	fit += W_UNNAMED * bits(kinds_needed & ~kinds_said & ((1u << AK_COUNT) - 1));
+	return fit;
+}
+
+static int idf_mult(int df)
+{
+	return df == 0 ? 1 : df <= 2 ? 3 : df <= 6 ? 2 : 1;
+}
+
+/* Level of each task for word i (task vocabulary: titles, descriptions, keywords, phrases, subjects);
+ * returns the tasks it matches, a bit each. */
+static uint64_t word_levels(const struct catalog *c, const struct plan_resolution *r, int i, int *lv, int nt)
+{
+	uint64_t all = nt == 64 ? ~0ull : (1ull << nt) - 1, any = 0;
+	for (int t = 0; t < nt; t++) lv[t] = LV_NONE;
+	for (int m = 0; m < r->nwm[i]; m++) {
+		int level = r->wm[i][m].level;
+		uint64_t tasks = level > LV_NONE ? c->words[r->wm[i][m].word].tasks & all : 0;
+		any |= tasks;
+		for (; tasks; tasks &= tasks - 1) {
+			int t = __builtin_ctzll(tasks);
+			if (level > lv[t]) lv[t] = level;
+		}
+	}
+	return any;
+}
+
+struct phrase_ctx {
+	int *scores, nt;
+	unsigned char seen[1024];         /* bit per syn already scored: a phrase counts once */
+};
+
+/* Whether cap is one of an intent the query negates ("but don't send it"): named or not, it is never planned. */
+static bool declined(const struct catalog *c, const struct plan_resolution *r, uint32_t cap)
+{
+	for (int k = 0; k < r->nintents; k++)
+		if (r->intents[k].negated && (c->intents[r->intents[k].intent].caps >> cap) & 1) return true;
+	return false;
+}
+
+/* Whether word i follows "with"/"mit" (an article between allowed) in a request with a verb that writes (before
+ * it, or at the end as German puts it: "Mail mit Anhang über Outlook senden"). */
+static bool goes_along(const struct catalog *c, const struct plan_resolution *r, int i)
+{
+	int j = i - 1;
+	if (j >= 0 && has_role_word(c, r, j, ROLE_DETERMINER)) j--;
+	if (j < 0 || !has_role_word(c, r, j, ROLE_RECORD_WITH)) return false;
+	for (int k = 0; k < r->nintents; k++)
+		if (r->intents[k].first != i && !r->intents[k].negated && writing_intent(c, &r->intents[k])) return true;
+	return false;
+}
+
+static bool score_phrase(const struct catalog *c, struct plan_resolution *r, int i, const struct cat_syn *sy, void *v)
+{
+	struct phrase_ctx *x = v;
+	uint32_t id = (uint32_t)(sy - c->syns);
+	if (id / 8 >= sizeof x->seen || (x->seen[id / 8] >> (id % 8)) & 1) return false;
+	int n = rs_phrase_at(c, r, i, cat_s(c, sy->phrase), PH_LOOSE);
+	if (!n) return false;
+	x->seen[id / 8] |= (unsigned char)(1u << (id % 8));
+	if (sy->kind == SYN_TASK) {
+		x->scores[sy->target] += W_TASK_PHRASE * (int)sy->words;
+		return false;
+	}
+	/* "neue Zeilen in Excel als Termine ...": a phrase of writing that starts at a trigger word is the event */
+	if (c->caps[sy->target].write && r->trigger[i]) return false;
+	/* "from new rows in Google Sheets": a phrase of writing after a source marker names what is read */
+	if (c->caps[sy->target].write && i > 0 && rs_role_words(c, r, i - 1, 1u << ROLE_SOURCE)) return false;
+	/* "send an email with an attachment": after a writing verb, a thing read that comes "with" it goes along */
+	if (!c->caps[sy->target].write && goes_along(c, r, i)) return false;
+	bool no = declined(c, r, sy->target); /* understood (its words match), never scored nor planned */
+	for (int t = 0; t < x->nt && !no; t++) if (task_has_cap(c, (uint32_t)t, sy->target)) x->scores[t] += W_CAP_PHRASE;
+	for (int k = 0; k < r->ncaps; k++) if (r->caps[k] == (int)sy->target) return false;
+	if (!no && r->ncaps < PLAN_MAX_CAPS) { r->cap_first[r->ncaps] = i; r->caps[r->ncaps++] = (int)sy->target; }
+	for (int w = i; w < i + n; w++) r->matched[w] |= !r->stop[w] && !r->app_word[w];
+	return false;
+}
+
+/* The tasks tied at the top score. */
+static uint64_t tied_top(const int *scores, int nt)
+{
+	int top = INT_MIN;
+	uint64_t tied = 0;
+	for (int t = 0; t < nt; t++) if (scores[t] > top) top = scores[t];
+	for (int t = 0; t < nt; t++) if (scores[t] == top) tied |= 1ull << t;
+	return tied;
+}
+
+/* Of the tasks tied at the top, those in ahead stay there, the others drop by one (a tie only among them). */
+static void ahead_of_tie(int *scores, uint64_t tied, uint64_t ahead)
+{
+	if (!(ahead & tied) || !(tied & ~ahead)) return;
+	for (uint64_t o = tied & ~ahead; o; o &= o - 1) scores[__builtin_ctzll(o)]--;
+}
+
+/* "write values at the last row of a google sheet": of tasks tied at the top, one working only in kinds of
+ * app the query names (by an app or a family; a task's apps are rebound within a kind) fits better than
+ * one needing a kind of app it never names. */
+static void prefer_named(const struct catalog *c, const struct plan_resolution *r, const struct named *nm, int *scores, int nt)
+{
+	if (!r->napps && !r->nfamilies) return;
+	unsigned kinds = 1u << AK_CALLER;
+	for (uint64_t a = nm->apps; a; a &= a - 1) kinds |= 1u << c->apps[__builtin_ctzll(a)].kind;
+	for (int f = 0; f < r->nfamilies; f++)
+		for (uint32_t kind = 1; kind < AK_COUNT; kind++)
+			if (c->families[r->families[f]].apps[kind] != CAT_NONE) kinds |= 1u << kind;
+	uint64_t tied = tied_top(scores, nt), all_named = 0;
+	for (uint64_t o = tied; o; o &= o - 1)
+		if (!(c->ptasks[__builtin_ctzll(o)].kinds & ~kinds)) all_named |= 1ull << __builtin_ctzll(o);
+	ahead_of_tie(scores, tied, all_named);
+}
+
+/* "Upload PDF invoices from Gmail to Dropbox": of tasks tied at the top, a generic task whose subject the query
+ * names is the answer (it keeps the apps named), ahead of a task of those apps that saves everything. */
+static void prefer_subject(const struct catalog *c, const struct plan_resolution *r, int *scores, int nt)
+{
+	uint64_t tied = tied_top(scores, nt), about = 0;
+	for (uint64_t o = tied; o; o &= o - 1)
+		if (c->tasks[__builtin_ctzll(o)].subject && (r->subjects >> __builtin_ctzll(o) & 1)) about |= 1ull << __builtin_ctzll(o);
+	ahead_of_tie(scores, tied, about);
+}
+
+/* "Anhänge aus Outlook in Dropbox speichern": of tasks tied at the top, those having every capability a phrase names
+ * (attachments: attachment.download) go ahead of one lacking some (upload a file to Dropbox). */
+static void prefer_caps(const struct catalog *c, const struct plan_resolution *r, int *scores, int nt)
+{
+	uint64_t named = 0;
+	for (int k = 0; k < r->ncaps; k++) named |= 1ull << r->caps[k];
+	if (!named) return;
+	uint64_t tied = tied_top(scores, nt), all = 0;
+	for (uint64_t o = tied; o; o &= o - 1)
+		if (!(named & ~c->ptasks[__builtin_ctzll(o)].caps)) all |= 1ull << __builtin_ctzll(o);
+	ahead_of_tie(scores, tied, all);
+}
+
+/* "download every file in a Dropbox folder": a task copying between two apps of one kind writes into one
+ * nobody asked for where no verb writes or copies, no arrow stands and the query names one app of that kind. */
+static bool copy_unasked(const struct catalog *c, const struct plan_resolution *r)
+{
+	if (r->nfamilies || r->nproducts || !r->nintents || copy_asked(c, r)) return false;
+	for (int k = 0; k < r->nintents; k++) if (!r->intents[k].negated && writes(c, r->intents[k].intent)) return false;
+	return true;
+}
+
+static unsigned named_kinds(const struct catalog *c, const struct plan_resolution *r)
+{
+	unsigned named = r->kinds;
+	for (int m = 0; m < r->napps; m++) named |= 1u << c->apps[r->apps[m]].kind;
+	return named;
+}
+
+/* Whether task t, where no verb writes or copies (copy_unasked), writes where nobody asked: into a kind of app
+ * the query never names ("Download all attachments from a Gmail label" saves them in no drive), or copying
+ * between two apps of a kind the query names one app of. */
+static bool copies_unasked(const struct catalog *c, const struct plan_resolution *r, int t)
+{
+	const struct cat_ptask *p = &c->ptasks[t];
+	if (written_kinds(c, p) & ~named_kinds(c, r) & ~(1u << AK_CALLER)) return true;
+	uint32_t kind = AK_COUNT;
+	for (uint32_t k = 1; k < AK_COUNT && kind == AK_COUNT; k++) if (two_or_more(p->kind_apps[k])) kind = k;
+	if (kind == AK_COUNT) return false;
+	int of_kind = 0;
+	for (int m = 0; m < r->napps; m++) of_kind += c->apps[r->apps[m]].kind == kind;
+	return of_kind == 1;
+}
+
+/* "Save Stripe invoices to Google Drive": where a product outside the catalog is the source, a task reading
+ * from a kind of app nothing names (the invoices of its e-mail) reads the wrong thing. */
+static bool reads_unnamed(const struct catalog *c, const struct plan_resolution *r, int t)
+{
+	const struct cat_ptask *p = &c->ptasks[t];
+	return (p->kinds & ~written_kinds(c, p) & ~named_kinds(c, r) & ~(1u << AK_CALLER)) != 0;
+}
+
+
+/* "Neue Typeform-Antworten in Google Sheets speichern": what a writing verb asks where the apps named cannot
+ * do it, the query speaks of no files and the one app named as the target keeps records (roles.record_means):
+ * its record capability; else -1. */
+static int target_record(const struct catalog *c, const struct plan_resolution *r, const struct plan_intent *in)
+{
+	if (!writing_intent(c, in) || (r->kinds >> AK_DRIVE & 1)) return -1;
+	int found = -1;
+	for (int m = 0; m < r->napps; m++) {
+		if (r->app_role[m] != PR_TARGET) continue;
+		if (found >= 0) return -1;
+		found = record_cap(c, r->apps[m]);
+		if (found < 0) return -1;
+	}
+	return found;
+}
+
+/* Scores every task; fills best and runner-up. */
+void rs_score_tasks(const struct catalog *c, struct plan_resolution *r, int *scores, int *lvbuf)
+{
+	int nt = c->ntasks < 64 ? (int)c->ntasks : 64;
+	for (int t = 0; t < nt; t++) scores[t] = 0;
+	for (int i = 0; i < r->nwords; i++) {
+		int *lv = lvbuf + i * 64;
+		if (r->stop[i] || r->app_word[i] || r->arrow[i]) { for (int t = 0; t < nt; t++) lv[t] = 0; continue; }
+		uint64_t tasks = word_levels(c, r, i, lv, nt);
+		/* only the tasks the word matches gain: the others' level is none */
+		int mult = idf_mult(bits(tasks));
+		for (; tasks; tasks &= tasks - 1) scores[__builtin_ctzll(tasks)] += lv[__builtin_ctzll(tasks)] * mult;
+	}
+	struct named nm;
+	read_named(c, r, &nm);
+	struct phrase_ctx x = { .scores = scores, .nt = nt, .seen = { 0 } };
+	for (int i = 0; i < r->nwords; i++)
+		each_phrase(c, r, i, 1u << SYN_TASK | 1u << SYN_CAP, score_phrase, &x);
+	for (int k = 0, record; k < r->nintents; k++) {
+		uint64_t caps = c->intents[r->intents[k].intent].caps;
+		/* "read" an Outlook message reads the message, not the calendar: a verb means what the apps
+		 * named can do, where they can do any of it */
+		if (caps & nm.caps) caps &= nm.caps;
+		/* a writing verb none of the apps named can do keeps a record in the target that keeps records */
+		else if ((record = target_record(c, r, &r->intents[k])) >= 0) caps = 1ull << record;
+		/* nothing the apps named can do, in no kind the query says ("download issues from GitHub"): the verb
+		 * points at no other app's task ("whenever someone emails me" says mail) */
+		else if (nm.caps && !r->nproducts && !(caps_kinds(c, caps) & nm.kinds_said)) caps = 0;
+		for (int t = 0; t < nt; t++) {
+			const struct cat_ptask *p = &c->ptasks[t];
+			int w = p->main_caps & caps ? W_INTENT_MAIN : p->caps & caps ? W_INTENT_PART : W_INTENT_NONE;
+			scores[t] += r->intents[k].negated ? (w > 0 ? -w : 0) : w;
+		}
+	}
+	/* "für jede neue E-Mail in Outlook einen Termin anlegen": a kind the trigger's clause names by a
+	 * generic word is where the event happens; a task without a step of that kind drops the trigger */
+	unsigned trig_kinds = 0;
+	bool unasked = copy_unasked(c, r), product_source = false;
+	for (int q = 0; q < r->nproducts; q++) product_source |= r->products[q].role == PR_SOURCE;
+	for (int i = 0, seen = 0; r->triggers && i < r->nwords; i++) {
+		if (seen && r->word_kinds[i]) trig_kinds |= r->word_kinds[i];
+		seen |= r->trigger[i];
+	}
+	for (int t = 0; t < nt; t++) {
+		scores[t] += W_UNRELATED_APP * bits(trig_kinds & ~c->ptasks[t].kinds);
+		scores[t] += app_fit(c, (uint32_t)t, r, &nm);
+		/* a generic task is about something: without its subject it is never the answer, and naming
+		 * it (invoice attachments) says more than naming the apps of a task that saves them all */
+		if (c->tasks[t].subject) scores[t] += (r->subjects >> t) & 1 ? W_SUBJECT : -1000;
+		if (unasked && copies_unasked(c, r, t)) scores[t] -= 1000;
+		if (r->caller_file && (c->ptasks[t].write_apps || c->ptasks[t].write_kinds)) scores[t] -= 1000;
+		if (product_source && reads_unnamed(c, r, t)) scores[t] -= 1000;
+		/* the action happens in a product outside the catalog: a task writing into the catalog is not it */
+		if (r->product_acts && (c->ptasks[t].write_apps || c->ptasks[t].write_kinds)) scores[t] -= 1000;
+	}
+	prefer_named(c, r, &nm, scores, nt);
+	prefer_subject(c, r, scores, nt);
+	prefer_caps(c, r, scores, nt);
+	r->task = r->runner_up = -1;
+	for (int t = 0; t < nt; t++) {
+		if (r->task < 0 || scores[t] > scores[r->task]) { r->runner_up = r->task; r->task = t; }
+		else if (r->runner_up < 0 || scores[t] > scores[r->runner_up]) r->runner_up = t;
+	}
+	r->score = r->task >= 0 ? scores[r->task] : 0;
+	r->runner_up_score = r->runner_up >= 0 ? scores[r->runner_up] : 0;
+}
+
+/* Words that support task t: its vocabulary, a generic word for a kind of app it uses ("pdf" for a
+ * file task), or an intent asking for one of its capabilities. */
+void rs_mark_support(const struct catalog *c, struct plan_resolution *r, const int *lvbuf, int t)
+{
+	uint64_t caps = c->ptasks[t].caps;
+	unsigned kinds = c->ptasks[t].kinds;
+	for (int i = 0; i < r->nwords; i++)
+		if (!r->stop[i] && !r->app_word[i] && !r->arrow[i] && (lvbuf[i * 64 + t] > LV_NONE || (r->word_kinds[i] & kinds)))
+			r->matched[i] = true;
+	for (int k = 0, rec; k < r->nintents; k++)
+		if ((c->intents[r->intents[k].intent].caps & caps) ||
+		    ((rec = target_record(c, r, &r->intents[k])) >= 0 && (caps >> rec & 1)))
+			for (int w = r->intents[k].first; w < r->intents[k].first + r->intents[k].nwords; w++)
+				r->matched[w] = true;
+}
+
+/* "from Google Sheets into Excel": the query names both apps of a copy task, each in its role. */
+bool rs_copy_named(const struct catalog *c, const struct plan_resolution *r, int t)
+{
+	const struct cat_ptask *p = &c->ptasks[t];
+	int agree = 0;
+	for (int m = 0; m < r->napps; m++) {
+		uint32_t a = (uint32_t)r->apps[m];
+		if (r->app_role[m] != PR_NONE && two_or_more(p->kind_apps[c->apps[a].kind]) && task_app_role(p, a) == r->app_role[m])
+			agree++;
+	}
+	return agree >= 2;
+}
+
+/* Orders the capabilities named by phrases by where they first occur in the query (words are read in
+ * order, so a capability's first phrase found is its first). */
+void rs_order_caps(struct plan_resolution *r)
+{
+	for (int i = 1; i < r->ncaps; i++)
+		for (int j = i; j > 0 && (r->cap_first[j] < r->cap_first[j - 1] ||
+			(r->cap_first[j] == r->cap_first[j - 1] && r->caps[j] < r->caps[j - 1])); j--) {
+			int t = r->cap_first[j]; r->cap_first[j] = r->cap_first[j - 1]; r->cap_first[j - 1] = t;
+			t = r->caps[j]; r->caps[j] = r->caps[j - 1]; r->caps[j - 1] = t;
+		}
+}

@@ -1,0 +1,486 @@
+/* Words and phrases: the query folded and split into words between arrows (addressees dropped, web
+ * addresses, German compounds and zu-infinitives read), every word looked up once in the sorted word index
+ * (exact, then by stem through a prefix range, then one typo through the deletion index), and whether a
+ * phrase starts at a word (rs_phrase_at; each_phrase in resolve_int.h calls back for the phrases a word
+ * starts). */
+
+#include "planner/resolve_int.h"
+#include "util/text.h"
+
+#include <ctype.h>
+#include <strings.h>
+
+/* Optimal string alignment distance, capped: returns 0, 1 or 2 (2 meaning "2 or more"). */
+static int near_distance(const char *a, size_t la, const char *b, size_t lb)
+{
+	if (la > 40 || lb > 40 || (la > lb ? la - lb : lb - la) > 1) return 2;
+	/* one edit cannot change both the first and the last letter of words this long */
+	if (a[0] != b[0] && a[la - 1] != b[lb - 1]) return 2;
+	int d[42][42];
+	for (size_t i = 0; i <= la; i++) d[i][0] = (int)i;
+	for (size_t j = 0; j <= lb; j++) d[0][j] = (int)j;
+	for (size_t i = 1; i <= la; i++) {
+		int rowmin = 99;
+		for (size_t j = 1; j <= lb; j++) {
+			int cost = a[i - 1] != b[j - 1];
+			int v = d[i - 1][j] + 1;
+			if (d[i][j - 1] + 1 < v) v = d[i][j - 1] + 1;
+			if (d[i - 1][j - 1] + cost < v) v = d[i - 1][j - 1] + cost;
+			if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] && d[i - 2][j - 2] + 1 < v)
+				v = d[i - 2][j - 2] + 1;
+			d[i][j] = v;
+			if (v < rowmin) rowmin = v;
+		}
+		if (rowmin > 1) return 2;
+	}
+	return d[la][lb] > 2 ? 2 : d[la][lb];
+}
+
+/* Endings an inflection may add: plural, verb and participle forms in English and German. */
+static bool inflection_ending(const char *e)
+{
+	/* s es e n en er ern ed d ing, each the whole rest of e, letter by letter */
+	switch (e[0]) {
+	case 's': case 'n': case 'd': return e[1] == '\0';
+	case 'e':
+		return e[1] == '\0' || ((e[1] == 's' || e[1] == 'n' || e[1] == 'd') && e[2] == '\0') ||
+			(e[1] == 'r' && (e[2] == '\0' || (e[2] == 'n' && e[3] == '\0')));
+	case 'i': return e[1] == 'n' && e[2] == 'g' && e[3] == '\0';
+	default: return false;
+	}
+}
+
+/* How well query word q matches vocabulary word h: the same, an inflection of it, or one typo. An
+ * inflection is the shorter word (four letters or more) with an inflection ending, or with its final e
+ * replaced by one (schedule/scheduling): email/emails, rechnung/rechnungen, find/finden. "outlok" is no
+ * inflection of "outlook", nor "dropbx" of "drop". */
+int rs_word_level(const char *q, size_t lq, const char *h, size_t lh, bool typo)
+{
+	if (lq == lh && memcmp(q, h, lq) == 0) return LV_EXACT;
+	size_t p = 0, min = lq < lh ? lq : lh;
+	while (p < min && q[p] == h[p]) p++;
+	const char *shorter = lq < lh ? q : h, *longer = lq < lh ? h : q;
+	bool inflection = lq != lh && p >= 4 &&
+		((p == min && inflection_ending(longer + p)) ||
+		 (p + 1 == min && shorter[p] == 'e' && inflection_ending(longer + p)));
+	if (inflection) return LV_STEM;
+	if (typo && lq >= 5 && lh >= 5 && near_distance(q, lq, h, lh) <= 1) return LV_TYPO;
+	return LV_NONE;
+}
+
+/* Whether q is an English form of the verb w: w + s/es (w of four letters or more: "news" is no form of
+ * "new"), w + ing/ed, with a final e dropped (update/updating) or the last letter doubled (add/adding).
+ * German endings are left out: "anhange" (attachments) is no form of "anhangen" (append). */
+static bool verb_form(const char *q, size_t lq, const char *w, size_t lw)
+{
+	if (lw < 3 || lq <= lw) return false;
+	size_t p = 0;
+	while (p < lw && q[p] == w[p]) p++;
+	const char *rest = q + p;
+	bool ing_ed = strcmp(rest, "ing") == 0 || strcmp(rest, "ed") == 0;
+	if (p == lw) {
+		if (lw >= 4 && (strcmp(rest, "s") == 0 || strcmp(rest, "es") == 0)) return true;
+		if (ing_ed) return true;
+		return rest[0] == w[lw - 1] && (strcmp(rest + 1, "ing") == 0 || strcmp(rest + 1, "ed") == 0);
+	}
+	return p + 1 == lw && w[p] == 'e' && ing_ed;
+}
+
+/* ---- words ---- */
+
+static void add_match(struct plan_match *m, int *n, uint32_t word, int level)
+{
+	for (int k = 0; k < *n; k++) if (m[k].word == word) return;
+	if (*n < PLAN_MAX_MATCHES) m[(*n)++] = (struct plan_match){ .word = word, .level = level };
+}
+
+/* The vocabulary words q matches exactly or by stem (prefix range of its first four letters); *exact
+ * (unless NULL): the word equal to q, or -1. */
+static int exact_and_stems(const struct catalog *c, const char *q, struct plan_match *m, int *exact)
+{
+	size_t lq = strlen(q);
+	int n = 0, e = cat_word_find(c, q, lq);
+	if (exact) *exact = e;
+	if (e >= 0) add_match(m, &n, (uint32_t)e, LV_EXACT);
+	if (lq < 4) return n;
+	uint32_t first, end;
+	cat_word_prefix(c, q, 4, &first, &end);
+	for (uint32_t k = first; k < end; k++)
+		if ((int)k != e && rs_word_level(q, lq, cat_s(c, c->words[k].word), c->words[k].len, false) == LV_STEM)
+			add_match(m, &n, k, LV_STEM);
+	return n;
+}
+
+/* Vocabulary words one edit from q, through the deletion index; for words of nine letters or more
+ * any word sharing a deletion with q (two edits: "reschedual"); for four-letter words only two letters
+ * swapped ("raed", "fiel"). */
+static int typos(const struct catalog *c, const char *q, struct plan_match *m, int n)
+{
+	size_t lq = strlen(q);
+	char tmp[48];
+	if (lq == 4) {
+		for (size_t k = 0; k + 1 < lq; k++) {
+			memcpy(tmp, q, lq);
+			tmp[k] = q[k + 1];
+			tmp[k + 1] = q[k];
+			int e = cat_word_find(c, tmp, lq);
+			if (e >= 0 && !c->words[e].stop) add_match(m, &n, (uint32_t)e, LV_TYPO);
+		}
+		return n;
+	}
+	if (lq < 5 || lq > 40) return n;
+	for (size_t d = 0; d <= lq; d++) {
+		size_t len = 0;
+		for (size_t k = 0; k < lq; k++) if (k != d) tmp[len++] = q[k];
+		uint32_t first, end;
+		cat_typo_range(c, text_hash(tmp, len), &first, &end);
+		for (uint32_t k = first; k < end; k++) {
+			const struct cat_word *w = &c->words[c->typos[k].word];
+			bool long_words = lq >= 9 && w->len >= 9;
+			if (long_words || near_distance(q, lq, cat_s(c, w->word), w->len) <= 1)
+				add_match(m, &n, c->typos[k].word, LV_TYPO);
+		}
+	}
+	return n;
+}
+
+/* The vocabulary's matches (exact or by stem) of the n bytes at s, into m; their count. */
+static int matches_of(const struct catalog *c, const char *s, size_t n, struct plan_match *m)
+{
+	char w[128];
+	if (n >= sizeof w) return 0;
+	memcpy(w, s, n);
+	w[n] = '\0';
+	return exact_and_stems(c, w, m, NULL);
+}
+
+/* A known word of the vocabulary (exact or by stem), not a stop word unless stop. */
+static bool known_as(const struct catalog *c, const char *s, size_t n, bool stop)
+{
+	struct plan_match m[PLAN_MAX_MATCHES];
+	int k = matches_of(c, s, n, m);
+	for (int i = 0; i < k; i++) if (stop || !c->words[m[i].word].stop) return true;
+	return false;
+}
+
+static bool known(const struct catalog *c, const char *s, size_t n)
+{
+	return known_as(c, s, n, false);
+}
+
+/* Whether the n bytes at s are a known word that starts a verb's phrase (an intent): "erstellen", "laden". */
+static bool verb_word(const struct catalog *c, const char *s, size_t n)
+{
+	struct plan_match m[PLAN_MAX_MATCHES];
+	int k = matches_of(c, s, n, m);
+	for (int i = 0; i < k; i++) if (c->words[m[i].word].starts >> SYN_INTENT & 1) return true;
+	return false;
+}
+
+/* Where to split an unknown German compound into two known words ("rechnungsbetrage" -> "rechnung"
+ * + "betrage", the joining s dropped): both parts of four letters or more and both known, or else the
+ * last part known, six letters or more and no verb (the head noun: "kunden" + "bestellungen"). Returns the
+ * length of the first part (*skip: a joining s to drop), or 0. */
+static size_t compound_split(const struct catalog *c, const char *w, size_t *skip)
+{
+	size_t n = strlen(w), head = 0;
+	for (size_t k = 4; n >= 8 && k + 4 <= n; k++) {
+		/* a framing word of six letters or more may end it ("Anzeigemöglichkeit", "Exportfunktion") */
+		bool right = known(c, w + k, n - k), framed = !right && n - k >= 6 && known_as(c, w + k, n - k, true);
+		if (!right && !framed) continue;
+		if (known(c, w, k)) { *skip = 0; return k; }
+		if (framed) continue;
+		if (w[k - 1] == 's' && k > 4 && known(c, w, k - 1)) { *skip = 1; return k; }
+		/* an unknown head before a verb is a prefix making another verb ("wiederherstellen" is no "erstellen") */
+		if (!head && n - k >= 6 && !verb_word(c, w + k, n - k)) head = k;
+	}
+	*skip = 0;
+	return head;
+}
+
+/* Appends word w (len bytes) to r's words. */
+static void push_word(struct plan_resolution *r, size_t *used, const char *w, size_t len, bool arrow)
+{
+	if (r->nwords >= PLAN_MAX_WORDS || *used + len + 1 > sizeof r->wordbuf) return;
+	char *dst = r->wordbuf + *used;
+	memcpy(dst, w, len);
+	dst[len] = '\0';
+	*used += len + 1;
+	r->arrow[r->nwords] = arrow;
+	r->wordlen[r->nwords] = len;
+	r->words[r->nwords++] = dst;
+}
+
+/* One folded word as the planner reads it: as written when the vocabulary knows it; with ae/oe/ue
+ * folded when only that form is known (German: "anhaenge", not "issues"); split when it is a compound
+ * of known words. */
+static void read_word(const struct catalog *c, struct plan_resolution *r, size_t *used, char *w)
+{
+	struct plan_match m[PLAN_MAX_MATCHES];
+	char alt[128];
+	size_t n = strlen(w);
+	int e = cat_word_find(c, w, n);
+	if (e < 0 && n < sizeof alt) {
+		memcpy(alt, w, n + 1);
+		if (text_fold_spelled_umlauts(alt)) {
+			size_t na = strlen(alt);
+			int ea = cat_word_find(c, alt, na);
+			if (ea >= 0 || (exact_and_stems(c, w, m, NULL) == 0 && exact_and_stems(c, alt, m, NULL) > 0)) {
+				w = alt;
+				n = na;
+				e = ea;
+			}
+		}
+	}
+	/* a separable German verb's zu-infinitive is the verb: "hochzuladen" is "hochladen", "abzufragen"
+	 * "abfragen" */
+	char *zu = e < 0 && n >= 7 && n < sizeof alt ? strstr(w + 2, "zu") : NULL;
+	if (zu && (size_t)(zu - w) + 4 <= n) {
+		size_t at = (size_t)(zu - w);
+		memmove(alt, w, at);
+		memmove(alt + at, zu + 2, n - at - 1); /* w may be alt itself */
+		if (cat_word_find(c, alt, n - 2) >= 0) {
+			push_word(r, used, alt, n - 2, false);
+			return;
+		}
+	}
+	size_t skip = 0, k = e < 0 ? compound_split(c, w, &skip) : 0;
+	if (k) {
+		push_word(r, used, w, k - skip, false);
+		push_word(r, used, w + k, n - k, false);
+		return;
+	}
+	push_word(r, used, w, n, false);
+}
+
+/* The arrow phrase starting at p (its length, *intent its target), or 0. first: a bit per byte that
+ * starts an arrow, so that most bytes cost one test. */
+static size_t arrow_at(const struct catalog *c, const uint64_t *first, const char *p, int *intent)
+{
+	unsigned char b = (unsigned char)*p;
+	if (!((first[b / 64] >> (b % 64)) & 1)) return 0;
+	/* arrows come first among the phrases (the compiler puts them there) */
+	for (uint32_t s = 0; s < c->nsyns && c->syns[s].kind == SYN_ARROW; s++) {
+		size_t n = cat_len(c, c->syns[s].phrase);
+		if (n && strncmp(p, cat_s(c, c->syns[s].phrase), n) == 0) {
+			*intent = (int)c->syns[s].target;
+			return n;
+		}
+	}
+	return 0;
+}
+
+/* The words joined by spaces, as long as they fit. */
+static void join_folded(struct plan_resolution *r)
+{
+	size_t o = 0;
+	r->folded[0] = '\0';
+	for (int i = 0; i < r->nwords; i++) {
+		size_t n = strlen(r->words[i]);
+		if (o + n + 2 >= sizeof r->folded) break;
+		if (i) r->folded[o++] = ' ';
+		memcpy(r->folded + o, r->words[i], n + 1);
+		o += n;
+	}
+}
+
+/* An ASCII letter or digit (an address is ASCII; no locale lookup per byte). */
+static inline bool ascii_alnum(char ch)
+{
+	unsigned char b = (unsigned char)ch;
+	return (unsigned char)((b | 32) - 'a') < 26 || (unsigned char)(b - '0') < 10;
+}
+
+/* Length of a web address starting at p ("FT.com", "news.ycombinator.com", "www.example.org/feed"): labels
+ * joined by dots ending in a top-level domain people name sites by; 0 when there is none. File names
+ * ("report.pdf", "Node.js") and mail addresses are no address. */
+static size_t site_at(const char *query, const char *p)
+{
+	static const char *const tlds[] = { "com", "org", "net", "io", "co", "ai", "app", "dev", "de", "uk", "eu", "fr",
+		"ch", "at", "nl", "info", "news", "tv", "us", "ca", "xyz", "site", "online", "tech", "cloud", NULL };
+	if (!ascii_alnum(*p) || (p > query && (ascii_alnum(p[-1]) || strchr(".@-_/", p[-1])))) return 0;
+	size_t n = 0;
+	while (ascii_alnum(p[n]) || p[n] == '-') n++;
+	if (p[n] != '.' || !ascii_alnum(p[n + 1])) return 0;  /* most words: no dot in them */
+	while (ascii_alnum(p[n]) || p[n] == '-' || p[n] == '.') n++;
+	while (n && (p[n - 1] == '.' || p[n - 1] == '-')) n--;
+	if (p[n] == '@') return 0;
+	const char *dot = NULL;
+	for (size_t k = 0; k < n; k++) if (p[k] == '.') dot = p + k;
+	if (!dot || dot == p || dot[-1] == '.') return 0;
+	size_t tl = (size_t)(p + n - dot - 1);
+	for (int k = 0; tlds[k]; k++)
+		if (strlen(tlds[k]) == tl && strncasecmp(dot + 1, tlds[k], tl) == 0) {
+			/* a path after the address belongs to it */
+			if (p[n] == '/') n += strcspn(p + n, " \t\n,;)\"'");
+			return n;
+		}
+	return 0;
+}
+
+/* Whether an address's first label names an app, a family or a product ("Outlook.com", "github.com/..."):
+ * then it is that name, not a website of its own. */
+static bool names_product(const struct catalog *c, const char *p)
+{
+	char label[64];
+	size_t n = 0;
+	while (n + 1 < sizeof label && (isalnum((unsigned char)p[n]) || p[n] == '-')) { label[n] = (char)tolower((unsigned char)p[n]); n++; }
+	label[n] = '\0';
+	int e = cat_word_find(c, label, n);
+	for (uint32_t k = 0; e >= 0 && k < c->words[e].syn_count; k++) {
+		uint32_t kind = c->syns[c->lists[c->words[e].syn_first + k]].kind;
+		if (kind == SYN_APP || kind == SYN_FAMILY || kind == SYN_PRODUCT || kind == SYN_FAMILY_PRODUCT) return true;
+	}
+	return false;
+}
+
+/* Folds the query in segments between arrows ("Google Drive -> Dropbox"), which folding would erase. */
+void rs_split_words(const struct catalog *c, struct plan_resolution *r, const char *query)
+{
+	char seg[1024], f[1024];
+	size_t used = 0, sl = 0;
+	uint64_t first[4] = { 0 };
+	for (uint32_t s = 0; s < c->nsyns && c->syns[s].kind == SYN_ARROW; s++) {
+		unsigned char b = (unsigned char)*cat_s(c, c->syns[s].phrase);
+		if (b) first[b / 64] |= 1ull << (b % 64);
+	}
+	/* addressees, addresses and slashes are rare: most queries skip their checks altogether */
+	bool marks = strpbrk(query, "@./&") != NULL;
+	for (const char *p = query;; p++) {
+		/* "@maria can we move ...": an addressee, not a word of the request */
+		if (marks && *p == '@' && (p == query || *(p - 1) == ' ' || *(p - 1) == '\n' || *(p - 1) == '\t')) {
+			while (p[1] && p[1] != ' ' && p[1] != '\n' && p[1] != '\t') p++;
+			continue;
+		}
+		/* "FT.com": a website named by its address, read as the word that names a website, kept as written */
+		/* only a word's first letter can start an address */
+		size_t site = marks && ascii_alnum(*p) && (p == query || !ascii_alnum(p[-1])) ? site_at(query, p) : 0;
+		if (site && r->nsites < 2 && sl + 14 < sizeof seg && !names_product(c, p)) {
+			size_t n = site < sizeof r->sites[0] ? site : sizeof r->sites[0] - 1;
+			for (size_t k = 0; k < n; k++) r->sites[r->nsites][k] = (char)tolower((unsigned char)p[k]);
+			r->sites[r->nsites++][n] = '\0';
+			memcpy(seg + sl, " web address ", 13);
+			sl += 13;
+			p += site - 1;
+			continue;
+		}
+		/* "read/write", "OneDrive/SharePoint": a slash between two words offers either */
+		if (marks && *p == '/' && p > query && isalpha((unsigned char)p[-1]) && isalpha((unsigned char)p[1]) && sl + 5 < sizeof seg) {
+			memcpy(seg + sl, " or ", 4);
+			sl += 4;
+			continue;
+		}
+		/* "availability & events": an ampersand joins like "and" */
+		if (marks && *p == '&' && sl + 6 < sizeof seg) {
+			memcpy(seg + sl, " and ", 5);
+			sl += 5;
+			continue;
+		}
+		int intent = -1;
+		size_t alen = *p ? arrow_at(c, first, p, &intent) : 0;
+		/* "Every Monday, email me ...": a comma or semicolon ends a clause; the next word is marked */
+		bool comma = *p == ',' || *p == ';';
+		if (alen || comma || !*p || sl + 1 >= sizeof seg) {
+			seg[sl] = '\0';
+			text_fold_words(seg, f, sizeof f);
+			for (char *w = f; *w;) {
+				char *end = strchr(w, ' ');
+				if (end) *end = '\0';
+				read_word(c, r, &used, w);
+				if (!end) break;
+				w = end + 1;
+			}
+			sl = 0;
+			if (comma) { if (r->nwords < PLAN_MAX_WORDS) r->after_comma[r->nwords] = true; continue; }
+			if (alen && r->nwords < PLAN_MAX_WORDS) {
+				/* an arrow between two apps asks for what its intent asks for (a copy) */
+				if (r->nintents < PLAN_MAX_INTENTS)
+					r->intents[r->nintents++] = (struct plan_intent){ .first = r->nwords, .nwords = 1, .intent = intent };
+				r->intent_word[r->nwords] = true;
+				push_word(r, &used, "->", 2, true);
+			}
+			if (!*p) break;
+			if (alen) { p += alen - 1; continue; }
+		}
+		seg[sl++] = *p;
+	}
+	join_folded(r);
+}
+
+void rs_match_words(const struct catalog *c, struct plan_resolution *r)
+{
+	for (int i = 0; i < r->nwords; i++) {
+		if (r->arrow[i]) continue;
+		int e;
+		r->nwm[i] = exact_and_stems(c, r->words[i], r->wm[i], &e);
+		r->fuzzy[i] = r->nwm[i] == 0;
+		if (r->fuzzy[i]) r->nwm[i] = typos(c, r->words[i], r->wm[i], 0);
+		/* numbers, times and ids ("10am", "42") say which one, not what to do */
+		r->stop[i] = (e >= 0 && c->words[e].stop) || strpbrk(r->words[i], "0123456789");
+		/* a one-word role is structure, like a stop word, unless it is a verb too ("new"); a word that
+		 * starts a trigger phrase is noted for find_triggers, which reads only those */
+		bool role = false, verb = false, trigger = false;
+		for (uint32_t k = 0; e >= 0 && k < c->words[e].syn_count; k++) {
+			const struct cat_syn *sy = &c->syns[c->lists[c->words[e].syn_first + k]];
+			role |= sy->kind == SYN_ROLE && sy->words == 1;
+			verb |= sy->kind == SYN_INTENT && sy->words == 1;
+			trigger |= sy->kind == SYN_ROLE && sy->target == ROLE_TRIGGER;
+			r->format_at[i] |= sy->kind == SYN_ROLE && sy->target == ROLE_FORMAT;
+		}
+		r->stop[i] |= role && !verb;
+		r->trigger[i] = trigger;
+	}
+}
+
+/* ---- phrases ---- */
+
+/* How many words a PH_GAP phrase may skip between two of its words: the object of a separable verb
+ * ("lade den Bericht nach Google Drive hoch", "put lunch with Anna on"). */
+#define GAP_WORDS 5
+
+/* LV_TYPO when the typo index paired query word k with vocabulary word w (two edits for long words,
+ * a swap for short ones: more than word_level alone accepts). */
+static int typo_of(const struct catalog *c, const struct plan_resolution *r, int k, const char *w, size_t lw)
+{
+	for (int m = 0; m < r->nwm[k]; m++) {
+		const struct cat_word *v = &c->words[r->wm[k][m].word];
+		if (r->wm[k][m].level == LV_TYPO && v->len == lw && memcmp(cat_s(c, v->word), w, lw) == 0) return LV_TYPO;
+	}
+	return LV_NONE;
+}
+
+/* Does phrase (folded, space-separated) start at word i? Returns the number of query words it spans,
+ * or 0. PH_LOOSE: stop words and app names may sit between the phrase's words ("Datei in Drive C
+ * loschen" holds "datei loschen"); PH_GAP: any words, up to GAP_WORDS of them. A word nothing matches
+ * may carry one typo. A one-word phrase must match exactly (anhangen, append, is not anhange,
+ * attachments) unless PH_STEM allows an inflection. */
+int rs_phrase_at(const struct catalog *c, const struct plan_resolution *r, int i, const char *phrase, unsigned flags)
+{
+	if (i >= r->nwords || r->arrow[i]) return 0;
+	int k = i;
+	bool one_word = !strchr(phrase, ' ');
+	for (const char *w = phrase; *w;) {
+		const char *end = strchr(w, ' ');
+		size_t lw = end ? (size_t)(end - w) : strlen(w);
+		int gap_start = k;
+		for (;;) {
+			if (k >= r->nwords || r->arrow[k]) return 0;
+			int lv = rs_word_level(r->words[k], r->wordlen[k], w, lw, r->fuzzy[k]);
+			if (lv == LV_NONE && r->fuzzy[k]) lv = typo_of(c, r, k, w, lw);
+			int need = r->fuzzy[k] ? LV_TYPO : one_word && !(flags & PH_STEM) ? LV_EXACT : LV_STEM;
+			if (lv < need && need == LV_EXACT && verb_form(r->words[k], r->wordlen[k], w, lw) && !after_determiner(c, r, k))
+				lv = need;
+			if (lv >= need) break;
+			/* a catalog app's name may sit inside a phrase, a product's is content ("create a Google Doc
+			 * from a Google Sheets row" holds no "create row") */
+			bool skip = (flags & PH_GAP) ? k - gap_start < GAP_WORDS
+				: (flags & PH_LOOSE) && (r->stop[k] || (r->app_word[k] && !r->product_word[k]));
+			if (k == i || !skip) return 0;
+			k++;
+		}
+		k++;
+		w += lw;
+		while (*w == ' ') w++;
+	}
+	return k - i;
+}

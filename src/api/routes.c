@@ -174,6 +174,8 @@ const struct route ROUTES[] = {
 		NULL, NULL, NULL, NULL, MCP | R_HIDDEN, "405", NULL, NULL },
 	{ "DELETE", "/mcp", "mcpSession", "MCP endpoint: no session to end (405)", 0,
 		NULL, NULL, NULL, NULL, MCP | R_HIDDEN, "405", NULL, NULL },
+	{ "OPTIONS", "/mcp", "mcpPreflight", "MCP endpoint: a browser page's CORS preflight (204)", 0,
+		NULL, NULL, NULL, NULL, MCP | R_HIDDEN, "204", NULL, NULL },
 	/* The private monitoring interface: a project bearer key on every route (docs/monitoring.md). */
 	{ "GET", "/v2/monitoring/status", "getMonitoringStatus", "The project, the versions served, counts and the evaluator", 0,
 		NULL, NULL, NULL, h_mon_status, A | V, MON_STATUS_DOC, NULL, NULL },

@@ -139,7 +139,7 @@ const char *reply_text(const struct reply *r, size_t *len)
 
 /* Header text built by appending: snprintf per header line costs more than the rest of a small answer. */
 struct head {
-	char p[640];
+	char p[1024];
 	size_t n;
 	bool full;
 };
@@ -163,13 +163,36 @@ static void add_num(struct head *h, size_t v)
 	add(h, p);
 }
 
+/* CORS for a page of an allowed origin (the MCP endpoint's): the origin echoed, and a preflight's answer. */
+static void add_cors(struct head *h, const struct reply *r)
+{
+	if (!r->cors_origin) return;
+	add(h, "Access-Control-Allow-Origin: ");
+	add(h, r->cors_origin);
+	add(h, "\r\nVary: Origin\r\n");
+	if (!r->cors_headers) return;
+	add(h, "Access-Control-Allow-Methods: ");
+	add(h, r->allow);
+	add(h, "\r\nAccess-Control-Allow-Headers: ");
+	add(h, r->cors_headers);
+	add(h, "\r\nAccess-Control-Max-Age: 600\r\n");
+}
+
 int response_write(const struct io *io, const struct reply *r)
 {
 	if (r->status == 204 || r->status == 202) { /* 202: a notification the MCP endpoint accepted */
-		char head[128];
-		int n = snprintf(head, sizeof head, "Status: %s\r\nCache-Control: no-store\r\n\r\n",
-			r->status == 204 ? "204 No Content" : "202 Accepted");
-		return io->write(io->ctx, &(struct iovec){ head, (size_t)n }, 1);
+		struct head h = { .n = 0 };
+		add(&h, r->status == 204 ? "Status: 204 No Content" : "Status: 202 Accepted");
+		add(&h, "\r\nCache-Control: no-store\r\n");
+		if (r->allow[0]) {
+			add(&h, "Allow: ");
+			add(&h, r->allow);
+			add(&h, "\r\n");
+		}
+		add_cors(&h, r);
+		add(&h, "\r\n");
+		if (h.full) return -1;
+		return io->write(io->ctx, &(struct iovec){ h.p, h.n }, 1);
 	}
 	size_t blen = 0;
 	const char *body = reply_text(r, &blen);
@@ -205,6 +228,7 @@ int response_write(const struct io *io, const struct reply *r)
 		add(&h, r->allow);
 		add(&h, "\r\n");
 	}
+	add_cors(&h, r);
 	add(&h, "\r\n");
 	if (h.full) return -1;
 	struct iovec iov[] = { { h.p, h.n }, { (void *)body, blen }, { "\n", 1 } };

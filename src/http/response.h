@@ -25,6 +25,10 @@ struct reply {
 	char etag[40];             /* ETag header (quotes included), empty for none */
 	const char *cache;         /* Cache-Control value; NULL means no-store */
 	char www_authenticate[160]; /* WWW-Authenticate header for 401 and 403, empty otherwise */
+	const char *cors_origin;   /* an allowed Origin to echo in Access-Control-Allow-Origin (the request's, not
+	                            * owned), with Vary: Origin; NULL: no CORS headers */
+	const char *cors_headers;  /* a preflight's answer: the request headers a page may send (a static text, not
+	                            * owned), with the Allow methods and a max age; NULL: not a preflight */
 };
 
 /* Replaces any body with an error object. where and pointer may be NULL. */

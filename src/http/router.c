@@ -216,7 +216,10 @@ static const struct route *find_route(const struct router *r, const struct reque
 	for (int i = 0; i < r->nroutes; i++) {
 		const struct route *rt = &r->routes[i];
 		if (!fits(rt->pattern, req->path)) continue;
-		if (strcmp(rt->method, method) == 0) return rt;
+		if (strcmp(rt->method, method) == 0) {
+			out->allow[0] = '\0'; /* the methods of the rows passed over are no Allow header of this answer */
+			return rt;
+		}
 		any = rt;
 		if (!strstr(out->allow, rt->method))
 			o += (size_t)snprintf(out->allow + o, sizeof out->allow - o, "%s%s%s", o ? ", " : "", rt->method,

@@ -107,6 +107,11 @@ static void rpc_error(struct reply *out, int status, struct json_object *id, int
 	out->status = status;
 }
 
+/* The request headers a page may send (a preflight's Access-Control-Allow-Headers): what this endpoint reads. */
+#define CORS_HEADERS "Content-Type, Accept, Accept-Language, MCP-Protocol-Version, Mcp-Method, Mcp-Name"
+/* The longest Origin echoed: scheme, a DNS name of at most 253 bytes and a port. */
+enum { MAX_ORIGIN = 280 };
+
 /* Origin: scheme://host[:port], compared without case. Loopback hosts always pass. */
 static bool loopback(const char *origin)
 {
@@ -197,10 +202,18 @@ static int transport_checks(const struct mcp_config *cfg, const struct request *
 		rpc_error(out, 403, NULL, RPC_SERVER_ERROR, NULL, "requests from the origin %.200s are not allowed", origin);
 		return -1;
 	}
+	/* a page of an allowed origin reads the answer (CORS); an origin is a scheme, a host and a port: short */
+	if (origin && strlen(origin) <= MAX_ORIGIN) out->cors_origin = origin;
+	if (strcmp(req->method, "OPTIONS") == 0) { /* a browser's preflight before its POST, or a plain question */
+		out->status = 204;
+		snprintf(out->allow, sizeof out->allow, "POST, OPTIONS");
+		if (out->cors_origin && request_header(req, "HTTP_ACCESS_CONTROL_REQUEST_METHOD")) out->cors_headers = CORS_HEADERS;
+		return -1;
+	}
 	if (strcmp(req->method, "POST") != 0) {
 		rpc_error(out, 405, NULL, RPC_SERVER_ERROR, NULL, "%s is not allowed on %s: this stateless endpoint takes "
 			"POST only (no event stream, no session to end)", req->method, req->path);
-		snprintf(out->allow, sizeof out->allow, "POST");
+		snprintf(out->allow, sizeof out->allow, "POST, OPTIONS");
 		return -1;
 	}
 	const char *version = request_header(req, "HTTP_MCP_PROTOCOL_VERSION");

@@ -17,6 +17,13 @@ static struct http_resp mcp_with(const char *body, const char *h1, const char *h
 
 static struct http_resp mcp(const char *body) { return mcp_with(body, NULL, NULL); }
 
+/* The origin this test reaches the service at ("http://127.0.0.1:port"), a loopback origin: always allowed. */
+static void own_origin(char *out, size_t cap)
+{
+	const char *base = getenv("AUTOPLAN_BASE_URL");
+	snprintf(out, cap, "%.*s", (int)strcspn(base + 7, "/") + 7, base);
+}
+
 static int rpc_code(const struct http_resp *r)
 {
 	cr_assert(r->json, "%ld: %s", r->status, r->body);
@@ -101,9 +108,9 @@ Test(mcp, origin_outside_the_allow_list_is_403)
 	cr_assert_eq(r.status, 403, "%s", r.body);
 	cr_assert_eq(rpc_code(&r), -32000);
 	http_free(&r);
-	const char *base = getenv("AUTOPLAN_BASE_URL");
-	char origin[200];
-	snprintf(origin, sizeof origin, "Origin: %.*s", (int)strcspn(base + 7, "/") + 7, base);
+	char own[200], origin[220];
+	own_origin(own, sizeof own);
+	snprintf(origin, sizeof origin, "Origin: %s", own);
 	r = mcp_with("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\"}", origin, NULL);
 	cr_assert_eq(r.status, 200, "%s: %s", origin, r.body);
 	http_free(&r);
@@ -118,8 +125,53 @@ Test(mcp, get_and_delete_are_405)
 		cr_assert_eq(r.status, 405, "%s: %s", methods[i], r.body);
 		char allow[64];
 		cr_assert_eq(http_header(&r, "Allow", allow, sizeof allow), 0);
-		cr_assert_str_eq(allow, "POST");
+		cr_assert_str_eq(allow, "POST, OPTIONS");
 		cr_assert_eq(rpc_code(&r), -32000);
 		http_free(&r);
 	}
+}
+
+Test(mcp, a_page_of_an_allowed_origin_passes_the_preflight_and_reads_the_answer)
+{
+	char origin[200], h_origin[220], got[256];
+	own_origin(origin, sizeof origin);
+	snprintf(h_origin, sizeof h_origin, "Origin: %s", origin);
+	/* the preflight a browser sends before a POST with MCP's headers */
+	const char *const pre[] = { h_origin, "Access-Control-Request-Method: POST",
+		"Access-Control-Request-Headers: content-type,mcp-protocol-version", NULL };
+	struct http_resp r = http_req_headers("OPTIONS", "/mcp", NULL, 0, pre);
+	cr_assert_eq(r.status, 204, "%s", r.body);
+	cr_assert_eq(http_header(&r, "Access-Control-Allow-Origin", got, sizeof got), 0);
+	cr_assert_str_eq(got, origin);
+	cr_assert_eq(http_header(&r, "Access-Control-Allow-Methods", got, sizeof got), 0);
+	cr_assert(strstr(got, "POST"), "%s", got);
+	cr_assert_eq(http_header(&r, "Access-Control-Allow-Headers", got, sizeof got), 0);
+	cr_assert(strstr(got, "MCP-Protocol-Version") && strstr(got, "Content-Type"), "%s", got);
+	cr_assert_eq(http_header(&r, "Vary", got, sizeof got), 0);
+	cr_assert(strstr(got, "Origin"), "%s", got);
+	http_free(&r);
+	/* the POST itself: the answer names the origin that may read it */
+	r = mcp_with("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\"}", h_origin, NULL);
+	cr_assert_eq(r.status, 200, "%s", r.body);
+	cr_assert_eq(http_header(&r, "Access-Control-Allow-Origin", got, sizeof got), 0);
+	cr_assert_str_eq(got, origin);
+	cr_assert_neq(http_header(&r, "Allow", got, sizeof got), 0, "an answer that is no 405 has no Allow header");
+	http_free(&r);
+	/* no Origin (no browser page): no CORS header */
+	r = mcp("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\"}");
+	cr_assert_eq(r.status, 200, "%s", r.body);
+	cr_assert_neq(http_header(&r, "Access-Control-Allow-Origin", got, sizeof got), 0);
+	http_free(&r);
+}
+
+Test(mcp, a_page_of_a_foreign_origin_fails_its_preflight)
+{
+	const char *const pre[] = { "Origin: https://attacker.example", "Access-Control-Request-Method: POST", NULL };
+	struct http_resp r = http_req_headers("OPTIONS", "/mcp", NULL, 0, pre);
+	cr_assert_eq(r.status, 403, "%s", r.body);
+	cr_assert_eq(rpc_code(&r), -32000);
+	char got[256];
+	cr_assert_neq(http_header(&r, "Access-Control-Allow-Origin", got, sizeof got), 0, "a refused origin is named nowhere");
+	cr_assert_neq(http_header(&r, "Allow", got, sizeof got), 0, "a 403 has no Allow header");
+	http_free(&r);
 }

@@ -491,6 +491,33 @@ describe('this service as a target', () => {
 	});
 });
 
+describe('the MCP endpoint from a page of another origin', () => {
+	test('a page of another loopback origin calls /mcp: the preflight passes and the plan is the HTTP route\'s', async () => {
+		// localhost and 127.0.0.1 are two origins to the browser: the call is cross-origin, with MCP's headers a preflight
+		const other = BASE.replace('://127.0.0.1', '://localhost');
+		assert.notEqual(other, BASE);
+		const plan = (await api('POST', '/v2/workflows/plan', { query: Q }, { 'Accept-Language': 'de' })).body;
+		const page = await open(null);
+		// a document of that origin without the pages' Content-Security-Policy (which keeps them to their own origin)
+		await page.goto(other + '/v2/');
+		// the browser keeps Access-Control-Allow-Origin from the page's script: it is read off the network
+		const seen = page.waitForResponse(r => r.url() === BASE + '/mcp' && r.request().method() === 'POST');
+		const got = await page.evaluate(async ({ url, q }) => {
+			const res = await fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json',
+				Accept: 'application/json, text/event-stream', 'Accept-Language': 'de', 'MCP-Protocol-Version': '2025-11-25' },
+				body: JSON.stringify({ jsonrpc: '2.0', id: 7, method: 'tools/call', params: { name: 'plan_workflow', arguments: { query: q } } }) });
+			return { status: res.status, body: await res.json() };
+		}, { url: BASE + '/mcp', q: Q });
+		assert.equal(got.status, 200);
+		assert.equal((await seen).headers()['access-control-allow-origin'], other);
+		assert.equal(got.body.id, 7);
+		const answer = got.body.result.structuredContent;
+		assert.equal(answer.task.id, plan.task.id);
+		assert.deepEqual(answer.steps, plan.steps);
+		await done(page);
+	});
+});
+
 describe('changes', () => {
 	test('an uploaded snapshot shows its impact; a changed one shows what breaks', async () => {
 		const snap = (await api('POST', '/v2/workflows/snapshot', { query: Q })).body.snapshot;

@@ -207,7 +207,7 @@ Test(mcp, get_and_delete_are_405)
 	for (int i = 0; i < 2; i++) {
 		struct answer a = call(methods[i], "/mcp", NULL, NULL, NULL);
 		expect_rpc_error(&a, 405, -32000);
-		cr_assert_str_eq(a.allow, "POST");
+		cr_assert_str_eq(a.allow, "POST, OPTIONS");
 		answer_free(&a);
 	}
 	struct answer a = call("PUT", "/mcp", NULL, "{}", NULL);

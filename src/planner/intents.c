@@ -273,6 +273,7 @@ static void find_triggers(const struct catalog *c, struct plan_resolution *r)
 			if (k >= 0 && r->intents[k].first == i && r->intents[k].nwords == 1) {
 				r->intent_word[i] = false;
 				r->intents[k] = r->intents[--r->nintents];
+				r->describes[i] = true;
 			}
 		}
 	}

@@ -187,8 +187,9 @@ static bool score_phrase(const struct catalog *c, struct plan_resolution *r, int
 		x->scores[sy->target] += W_TASK_PHRASE * (int)sy->words;
 		return false;
 	}
-	/* "neue Zeilen in Excel als Termine ...": a phrase of writing that starts at a trigger word is the event */
-	if (c->caps[sy->target].write && r->trigger[i]) return false;
+	/* "neue Zeilen in Excel als Termine ...": a phrase of writing that starts at a trigger word is the event; one
+	 * that starts at a "new" describing another verb's object ("read every new row") is that object */
+	if (c->caps[sy->target].write && (r->trigger[i] || r->describes[i])) return false;
 	/* "from new rows in Google Sheets": a phrase of writing after a source marker names what is read */
 	if (c->caps[sy->target].write && i > 0 && rs_role_words(c, r, i - 1, 1u << ROLE_SOURCE)) return false;
 	/* "send an email with an attachment": after a writing verb, a thing read that comes "with" it goes along */
@@ -315,6 +316,20 @@ static int target_record(const struct catalog *c, const struct plan_resolution *
 }
 
 /* Scores every task; fills best and runner-up. */
+/* "Upload scanned receipts to OneDrive": a capability phrase for making something new out of what the caller
+ * holds (an upload), where nothing is named as the source: the caller supplies it, so a task reading it from a
+ * kind of app nothing names (the invoices of an e-mail account) reads the wrong thing (reads_unnamed). */
+static bool caller_supplies(const struct catalog *c, const struct plan_resolution *r)
+{
+	for (int m = 0; m < r->nmentions; m++) if (r->mentions[m].role == PR_SOURCE) return false;
+	for (int q = 0; q < r->nproducts; q++) if (r->products[q].role == PR_SOURCE) return false;
+	for (int k = 0; k < r->ncaps; k++) {
+		const struct cat_cap *cp = &c->caps[r->caps[k]];
+		if (cp->write && !cp->existing && !cp->caller) return true;
+	}
+	return false;
+}
+
 void rs_score_tasks(const struct catalog *c, struct plan_resolution *r, int *scores, int *lvbuf)
 {
 	int nt = c->ntasks < 64 ? (int)c->ntasks : 64;
@@ -353,6 +368,7 @@ void rs_score_tasks(const struct catalog *c, struct plan_resolution *r, int *sco
 	unsigned trig_kinds = 0;
 	bool unasked = copy_unasked(c, r), product_source = false;
 	for (int q = 0; q < r->nproducts; q++) product_source |= r->products[q].role == PR_SOURCE;
+	bool elsewhere = product_source || caller_supplies(c, r); /* what is written comes from outside the apps named */
 	for (int i = 0, seen = 0; r->triggers && i < r->nwords; i++) {
 		if (seen && r->word_kinds[i]) trig_kinds |= r->word_kinds[i];
 		seen |= r->trigger[i];
@@ -365,7 +381,7 @@ void rs_score_tasks(const struct catalog *c, struct plan_resolution *r, int *sco
 		if (c->tasks[t].subject) scores[t] += (r->subjects >> t) & 1 ? W_SUBJECT : -1000;
 		if (unasked && copies_unasked(c, r, t)) scores[t] -= 1000;
 		if (r->caller_file && (c->ptasks[t].write_apps || c->ptasks[t].write_kinds)) scores[t] -= 1000;
-		if (product_source && reads_unnamed(c, r, t)) scores[t] -= 1000;
+		if (elsewhere && reads_unnamed(c, r, t)) scores[t] -= 1000;
 		/* the action happens in a product outside the catalog: a task writing into the catalog is not it */
 		if (r->product_acts && (c->ptasks[t].write_apps || c->ptasks[t].write_kinds)) scores[t] -= 1000;
 	}

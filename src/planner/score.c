@@ -263,7 +263,7 @@ static void prefer_caps(const struct catalog *c, const struct plan_resolution *r
  * nobody asked for where no verb writes or copies, no arrow stands and the query names one app of that kind. */
 static bool copy_unasked(const struct catalog *c, const struct plan_resolution *r)
 {
-	if (r->nfamilies || r->nproducts || !r->nintents || copy_asked(c, r)) return false;
+	if (r->nproducts || !r->nintents || copy_asked(c, r)) return false;
 	for (int k = 0; k < r->nintents; k++) if (!r->intents[k].negated && writes(c, r->intents[k].intent)) return false;
 	return true;
 }
@@ -272,6 +272,10 @@ static unsigned named_kinds(const struct catalog *c, const struct plan_resolutio
 {
 	unsigned named = r->kinds;
 	for (int m = 0; m < r->napps; m++) named |= 1u << c->apps[r->apps[m]].kind;
+	/* a family names the kinds it has apps of ("from Outlook": mail and calendar, no drive) */
+	for (int f = 0; f < r->nfamilies; f++)
+		for (uint32_t kind = 1; kind < AK_COUNT; kind++)
+			if (c->families[r->families[f]].apps[kind] != CAT_NONE) named |= 1u << kind;
 	return named;
 }
 

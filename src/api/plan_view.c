@@ -165,10 +165,12 @@ static void also_asked(const struct out *o, const struct plan_resolution *r)
 	struct jw *w = o->w;
 	jw_arr(w);
 	if (r->also_cap >= 0 && (r->by == BY_QUERY_TASK || r->by == BY_QUERY_CAPABILITIES)) {
-		const struct plan_intent *in = &r->intents[r->also_intent];
+		/* the verb that asks it, or the app written with no verb of its own ("to Google Drive and Google Sheets") */
+		const struct plan_intent *in = r->also_intent >= 0 ? &r->intents[r->also_intent] : NULL;
+		const struct plan_mention *m = in ? NULL : &r->mentions[r->also_mention];
 		jw_obj(w);
 		jw_key(w, "words");
-		span_words(w, r, in->first, in->nwords);
+		span_words(w, r, in ? in->first : m->first, in ? in->nwords : m->nwords);
 		jw_key(w, "capability");
 		view_str(w, c, c->caps[r->also_cap].id);
 		jw_key(w, "app");

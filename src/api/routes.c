@@ -25,7 +25,8 @@
 	"intents_named, capabilities named, candidates when ambiguous, equivalent_tasks, products_unknown {name, kind, words, " \
 	"role} (products outside the catalog), actions_outside {action, title, words} (actions no task performs: the request " \
 	"is unresolved; action unknown: a verb the vocabulary lacks, named by words), nearest_tasks, also_asked {words, capability, app} (a further action the task does not do, planned " \
-	"as a step after the task's; app null where no app in reach can do it)), steps (capability (null for a product outside the catalog, then product {name, " \
+	"as a step after the task's; app null where no app in reach can do it; words: its verb, or the app's name where an app joined by " \
+	"and to the target is written too)), steps (capability (null for a product outside the catalog, then product {name, " \
 	"kind}), role, added find_before_act|null, app, app_source task|request|query|family, state satisfied|missing_scope|" \
 	"scopes_unknown|caller_side|no_app|not_documented|outside_catalog, done_by provider_operation|caller, operation with request_url (the address as " \
 	"the provider documents it) and parameters, inputs {name, what, supplied_by step|fixed_value|caller, from_step, " \

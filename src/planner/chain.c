@@ -87,6 +87,7 @@ struct chain_end {
 	enum plan_role role;
 	bool strong;
 	bool unbound;             /* a kind no app is named for: app is the first of that kind, for its capabilities */
+	bool joined;              /* a target by "and" after the other (plan_mention.joined) */
 };
 
 /* "Outlook calendar events from a sheet": a generic word of another kind after "from" or "to" is the other
@@ -137,7 +138,7 @@ static int chain_ends(const struct catalog *c, const struct plan_resolution *r, 
 	for (int k = 0; k < r->nmentions; k++) {
 		const struct plan_mention *m = &r->mentions[k];
 		if (m->location) continue;
-		struct chain_end x = { .app = m->app, .first = m->first, .role = m->role, .strong = m->strong };
+		struct chain_end x = { .app = m->app, .first = m->first, .role = m->role, .strong = m->strong, .joined = m->joined };
 		for (int q = 0; q < r->napps; q++) {
 			/* the app a family named in a transfer stands for (family_in_transfer) */
 			bool of_family = m->family >= 0 && in_family(c, (uint32_t)m->family, r->apps[q]);
@@ -229,7 +230,7 @@ bool rs_trigger_chain(const struct catalog *c, struct plan_resolution *r)
 	bool marked = src < 0;
 	for (int m = 0; m < 2 && src < 0; m++)
 		if (e[m].role == PR_SOURCE && e[m].strong) src = m;
-		else if (e[m].role == PR_TARGET && e[m].strong) src = 1 - m;
+		else if (e[m].role == PR_TARGET && e[m].strong && !e[1 - m].joined) src = 1 - m;
 	/* "send emails from Gmail using a Google Sheets list": an app a source marker names is the sender where the
 	 * writing asked is its own alone, the other end can be read and is marked no firm target ("Termine aus Excel in den
 	 * Outlook-Kalender importieren" reads Excel) */
@@ -244,6 +245,8 @@ bool rs_trigger_chain(const struct catalog *c, struct plan_resolution *r)
 		return false;
 	/* nothing says which end is read: the one no verb asks to write; both asked to write is two actions
 	 * ("save attachments to Google Drive, and update Google Sheets"), no trigger */
+	/* two places something goes ("to Google Drive and Google Sheets"): neither is read */
+	if (src < 0 && (e[0].joined || e[1].joined)) return false;
 	if (src < 0) {
 		bool w0 = asked_write(c, r, e[0].app, r->nwords) >= 0, w1 = asked_write(c, r, e[1].app, r->nwords) >= 0;
 		if (w0 && w1 && !same) return false;
@@ -380,6 +383,34 @@ static bool only_small_between(const struct plan_resolution *r, int from, int to
 	return true;
 }
 
+/* "Save Gmail attachments to Google Drive and Google Sheets": an app joined by "and" to the target the task writes
+ * into, with no marker or verb of its own, is written too, as the one verb asks: a record per item where the app
+ * keeps records (roles.record_means), after the task's steps. "or" offers either: nothing more. */
+static void joined_target(const struct catalog *c, struct plan_resolution *r, uint64_t have)
+{
+	const struct cat_ptask *p = &c->ptasks[r->task];
+	for (int q = 1; q < r->nmentions; q++) {
+		const struct plan_mention *x = &r->mentions[q - 1], *y = &r->mentions[q];
+		if (x->app < 0 || y->app < 0 || x->role != PR_TARGET || y->strong || !(p->write_apps >> x->app & 1) ||
+		    (p->apps >> y->app & 1))
+			continue;
+		bool joined = false, either = false, small = true;
+		for (int w = x->first + x->nwords; w < y->first; w++) {
+			bool e = false;
+			if (joins(r, w, &e)) joined = true;
+			else small &= r->stop[w] && !r->intent_word[w] && !r->trigger[w];
+			either |= e;
+		}
+		int record = joined && small && !either ? record_cap(c, y->app) : -1;
+		if (record < 0 || (have >> record & 1)) continue;
+		r->also_intent = -1;
+		r->also_mention = q;
+		r->also_cap = record;
+		r->also_app = y->app;
+		return;
+	}
+}
+
 /* "Save Gmail attachments to Google Drive, and send a follow-up email": a further writing verb, after the
  * request's first, asking for what the task found does not do, in an app named that can do it. The task
  * stays; that step is planned after its steps, never dropped. */
@@ -456,4 +487,5 @@ void rs_second_action(const struct catalog *c, struct plan_resolution *r)
 			return;
 		}
 	}
+	if (!chain) joined_target(c, r, have);
 }

@@ -246,6 +246,17 @@ void rs_find_roles(const struct catalog *c, struct plan_resolution *r)
 		 * something else is named ("Getting 403 when uploading a file to Google Drive" is no trigger) */
 		if (m->role == PR_TARGET && r->nmentions > 1 && in_trigger_clause(c, r, k)) m->role = PR_SOURCE;
 	}
+	/* "to Google Drive and Google Sheets": an app joined by "and" to a target, with no marker of its own, is a target
+	 * too (not firmly: of one kind, the pairing below still makes the two ends) */
+	for (int k = 1; k < r->nmentions; k++) {
+		struct plan_mention *x = &r->mentions[k - 1], *y = &r->mentions[k];
+		if (x->role != PR_TARGET || !x->strong || y->role != PR_NONE || y->first - (x->first + x->nwords) != 1) continue;
+		bool either;
+		if (joins(r, y->first - 1, &either) && !either) {
+			y->role = PR_TARGET;
+			y->joined = true;
+		}
+	}
 	/* "Dropbox should receive my Drive files": the first app named, without a marker, receives */
 	for (int k = 0; receive && k < r->nmentions; k++)
 		if (!r->mentions[k].strong) {

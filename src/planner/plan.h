@@ -41,6 +41,7 @@ struct plan_mention {
 	bool strong;                      /* the role comes from a strong marker (not a bare "in") */
 	bool typo;                        /* one of its words matched with one typo */
 	bool location;                    /* where a workbook named beside it is kept, no app of the plan */
+	bool joined;                      /* a target by "and" after a target ("to Google Drive and Google Sheets") */
 };
 
 /* An intent (verb or phrasing) found in the query: words [first, first + nwords). */
@@ -107,6 +108,7 @@ struct plan_resolution {
 	unsigned char said_kind[PLAN_MAX_WORDS]; /* the kind of app the word alone says ("drive"), else AK_COUNT */
 	int nearest[2], nnearest;         /* the nearest tasks, when an action outside the catalog left it unresolved */
 	int also_intent, also_cap, also_app;  /* a further action the task does not do, planned after it (-1: none) */
+	int also_mention;                 /* with no verb of its own (also_intent -1): the mention of the app it writes */
 	char sites[2][64];                /* websites named by their address ("FT.com"), lower case, as written */
 	int nsites;
 	int candidates[PLAN_MAX_CANDIDATES], ncandidates;  /* the tasks sharing the top score */

@@ -235,7 +235,7 @@ void plan_resolution_init(struct plan_resolution *r)
 {
 	memset(r, 0, offsetof(struct plan_resolution, folded));
 	r->task = r->runner_up = -1;
-	r->also_intent = r->also_cap = r->also_app = -1;
+	r->also_intent = r->also_cap = r->also_app = r->also_mention = -1;
 	r->folded[0] = '\0';
 }
 

@@ -94,9 +94,15 @@ void rs_find_mentions(const struct catalog *c, struct plan_resolution *r)
 	for (int k = 0; k < r->nmentions; k++) mail_names_family(c, r, &r->mentions[k]);
 	for (int k = 0; k < r->nmentions; k++) {
 		const struct plan_mention *m = &r->mentions[k];
-		for (uint32_t f = 0; f < c->nfamilies && f < 64; f++)
-			if ((int)f == m->family || (m->app >= 0 && in_family(c, f, m->app)))
-				families |= 1ull << f;
+		for (uint32_t f = 0; f < c->nfamilies && f < 64; f++) {
+			bool of = (int)f == m->family || (m->app >= 0 && in_family(c, f, m->app));
+			/* a family's apps bring the other families they belong to ("Outlook" is Microsoft's: "Teams" beside it) */
+			for (uint32_t kind = 1; !of && m->family >= 0 && kind < AK_COUNT; kind++) {
+				uint32_t a = c->families[m->family].apps[kind];
+				of = a != CAT_NONE && in_family(c, f, (int)a);
+			}
+			if (of) families |= 1ull << f;
+		}
 	}
 	int before = r->nmentions;
 	if (families) short_names(c, r, families);

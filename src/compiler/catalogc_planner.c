@@ -320,7 +320,8 @@ static int check_phrases(struct cc *c, uint32_t first, uint32_t outside_first)
 			bool apps = names_apps(a->kind) || names_apps(b->kind);
 			if (apps && (a->kind != b->kind || a->target != b->target))
 				return cc_fail(c, file, i >= outside_first ? where : "/apps", "\"%s\" names %s twice: once as %s, once as %s", pa,
-					a->kind == SYN_APP_KIND || b->kind == SYN_APP_KIND ? "an app and a kind of app" : "two apps",
+					a->kind == SYN_APP_KIND || b->kind == SYN_APP_KIND ? "an app and a kind of app" :
+					a->kind == SYN_PRODUCT && b->kind == SYN_PRODUCT ? "two products" : "two apps",
 					named_as(b->kind), named_as(a->kind));
 			/* an action outside the catalog that is also a catalog verb or capability would be read as both */
 			bool action = a->kind == SYN_ACTION || b->kind == SYN_ACTION;

@@ -226,7 +226,12 @@ bool rs_trigger_chain(const struct catalog *c, struct plan_resolution *r)
 	for (int m = 0; both && src < 0 && m < 2; m++)
 		if (e[m].role == PR_TARGET && task_reads_kind(&c->ptasks[r->task], c->apps[e[m].app].kind) && e[1 - m].role != PR_TARGET)
 			src = 1 - m;
-	if (both && (src < 0 || !writes_into(c, &c->ptasks[r->task], (uint32_t)e[src].app))) return false;
+	/* ... and what its verb asks of the target is the task's ("When a GitHub issue is closed, update the row in
+	 * Google Sheets" updates rows, the export task appends them: a chain) */
+	if (both && (src < 0 || !writes_into(c, &c->ptasks[r->task], (uint32_t)e[src].app))) {
+		int asked = src >= 0 ? asked_write(c, r, e[1 - src].app, r->nwords) : -1;
+		if (asked < 0 || (c->ptasks[r->task].caps >> asked & 1)) return false;
+	}
 	bool marked = src < 0;
 	for (int m = 0; m < 2 && src < 0; m++)
 		if (e[m].role == PR_SOURCE && e[m].strong) src = m;

@@ -319,6 +319,35 @@ bool rs_self_trigger(const struct catalog *c, struct plan_resolution *r)
 	return true;
 }
 
+/* "Email me about events in my Outlook calendar": tasks tied on one writing capability, each in another app of a kind
+ * nobody names (mailA-send, mailB-send), beside the one app named, of another kind, whose things the request speaks
+ * of: that app is read, then the capability is planned in the kind unbound (the caller names the app). */
+bool rs_read_for_tie(const struct catalog *c, struct plan_resolution *r)
+{
+	if (r->by != BY_QUERY_AMBIGUOUS || r->ncandidates < 2 || r->napps != 1 || r->nproducts || r->nactions) return false;
+	int a = r->apps[0];
+	uint32_t own = c->apps[a].kind, kind = AK_COUNT;
+	uint64_t main = c->ptasks[r->candidates[0]].main_caps;
+	for (int k = 0; k < r->ncandidates; k++) {
+		const struct cat_ptask *p = &c->ptasks[r->candidates[k]];
+		if (p->main_caps != main || bits(p->apps) != 1 || (p->apps >> a & 1)) return false;
+		uint32_t pk = c->apps[__builtin_ctzll(p->apps)].kind;
+		if (pk == own || (kind != AK_COUNT && pk != kind)) return false;
+		kind = pk;
+	}
+	if (bits(main) != 1 || !c->caps[__builtin_ctzll(main)].write || !(r->kinds >> own & 1)) return false;
+	int read = trigger_read(c, r, a);
+	if (read < 0) return false;
+	r->app_role[0] = PR_SOURCE;
+	r->caps[0] = read;
+	r->caps[1] = __builtin_ctzll(main);
+	r->ncaps = 2;
+	r->by = BY_QUERY_CAPABILITIES;
+	r->task = -1;
+	r->ncandidates = 0;
+	return true;
+}
+
 /* "Send new Gmail emails to a Slack channel": the action happens in a product outside the catalog and no
  * reading task fits, or a trigger names what is read; what the catalog does is read the apps named, in order of mention (the product's
  * step follows). */

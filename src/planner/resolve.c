@@ -224,7 +224,8 @@ static void decide(const struct catalog *c, struct plan_resolution *r, const int
 		r->confidence = 0;
 		for (int i = 0; i < r->nwords; i++) r->matched[i] = false;
 	}
-	if (rs_trigger_chain(c, r) || rs_self_trigger(c, r) || rs_product_chain(c, r) || arrow_into(c, r)) r->confidence = coverage / 2;
+	if (rs_trigger_chain(c, r) || rs_self_trigger(c, r) || rs_product_chain(c, r) || arrow_into(c, r) || rs_read_for_tie(c, r))
+		r->confidence = coverage / 2;
 	rs_name_chain(c, r);
 	alternatives(c, r, scores);
 	both_ways(c, r);

@@ -85,6 +85,20 @@ static bool asks_for_a_way(const struct catalog *c, const struct plan_resolution
 		noun + 1 < r->nwords && r->stop[noun + 1] && !r->app_word[noun + 1];
 }
 
+/* Whether the verb phrase at word i says which things are meant rather than asking anything: after a pronoun after
+ * a thing, small words between ("every Gmail email I send", "which files did I upload"), or, writing, in its -ed
+ * form right after a word for a kind of things, a clause cut short ("files uploaded to Dropbox"). */
+bool rs_says_which(const struct catalog *c, const struct plan_resolution *r, int i, const char *phrase, bool writing)
+{
+	if (i >= 2 && r->stop[i - 1] && has_role_word(c, r, i - 1, ROLE_PRONOUN)) {
+		int j = i - 2;
+		while (j > 0 && j > i - 4 && r->stop[j] && !r->word_kinds[j] && !r->app_word[j]) j--;
+		if (r->word_kinds[j] || r->app_word[j]) return true;
+	}
+	return writing && i > 0 && r->word_kinds[i - 1] && !strchr(phrase, ' ') && r->wordlen[i] > 4 &&
+		strcmp(r->words[i] + r->wordlen[i] - 2, "ed") == 0 && strcmp(r->words[i], phrase) != 0;
+}
+
 static bool note_intent(const struct catalog *c, struct plan_resolution *r, int i, const struct cat_syn *sy, void *ctx)
 {
 	(void)ctx;
@@ -92,9 +106,10 @@ static bool note_intent(const struct catalog *c, struct plan_resolution *r, int 
 	if (sy->words == 2 && imperative_to_me(c, r, i, cat_s(c, sy->phrase))) return false;
 	/* a writing verb's "X me" is the imperative only ("Email me a summary"; "clients email me" is no send) */
 	if (sy->words == 2 && ends_in_me(cat_s(c, sy->phrase)) && writes(c, (int)sy->target) && !opens_clause(c, r, i)) return false;
-	/* "every Gmail email I send": a verb after a pronoun after a thing says which things, it asks nothing */
-	if (i >= 2 && (r->word_kinds[i - 2] || r->app_word[i - 2]) && r->stop[i - 1] && has_role_word(c, r, i - 1, ROLE_PRONOUN))
+	if (rs_says_which(c, r, i, cat_s(c, sy->phrase), writes(c, (int)sy->target))) {
+		r->describes[i] = true;
 		return false;
+	}
 	/* separable verbs keep their parts apart: "was steht heute im Kalender an" */
 	/* a verb and its particle take their object between them ("lade den Bericht hoch"); a fixed
 	 * expression of small words ("what's on") only lets small words in */

@@ -43,6 +43,9 @@ void rs_mark_support(const struct catalog *c, struct plan_resolution *r, const i
 bool rs_copy_named(const struct catalog *c, const struct plan_resolution *r, int t);
 void rs_order_caps(struct plan_resolution *r);
 
+/* intents.c */
+bool rs_says_which(const struct catalog *c, const struct plan_resolution *r, int i, const char *phrase, bool writing);
+
 /* chain.c */
 int rs_copy_write(const struct catalog *c, int a);
 bool rs_trigger_chain(const struct catalog *c, struct plan_resolution *r);

@@ -190,6 +190,8 @@ static bool score_phrase(const struct catalog *c, struct plan_resolution *r, int
 	/* "neue Zeilen in Excel als Termine ...": a phrase of writing that starts at a trigger word is the event; one
 	 * that starts at a "new" describing another verb's object ("read every new row") is that object */
 	if (c->caps[sy->target].write && (r->trigger[i] || r->describes[i])) return false;
+	/* "rename files uploaded to Dropbox", "which files did I upload": the upload says which files */
+	if (c->caps[sy->target].write && rs_says_which(c, r, i, cat_s(c, sy->phrase), true)) return false;
 	/* "from new rows in Google Sheets": a phrase of writing after a source marker names what is read */
 	if (c->caps[sy->target].write && i > 0 && rs_role_words(c, r, i - 1, 1u << ROLE_SOURCE)) return false;
 	/* "send an email with an attachment": after a writing verb, a thing read that comes "with" it goes along */
@@ -340,7 +342,7 @@ void rs_score_tasks(const struct catalog *c, struct plan_resolution *r, int *sco
 	for (int t = 0; t < nt; t++) scores[t] = 0;
 	for (int i = 0; i < r->nwords; i++) {
 		int *lv = lvbuf + i * 64;
-		if (r->stop[i] || r->app_word[i] || r->arrow[i]) { for (int t = 0; t < nt; t++) lv[t] = 0; continue; }
+		if (r->stop[i] || r->app_word[i] || r->arrow[i] || r->describes[i]) { for (int t = 0; t < nt; t++) lv[t] = 0; continue; }
 		uint64_t tasks = word_levels(c, r, i, lv, nt);
 		/* only the tasks the word matches gain: the others' level is none */
 		int mult = idf_mult(bits(tasks));

@@ -391,7 +391,7 @@ static const struct { const char *name, *path, *body, *lang; } GOLDEN[] = {
 	{ "plan-trigger-sheet-event", "/v2/workflows/plan", "{\"query\":\"When a new row is added in Google Sheets, create a Google Calendar event\"}", "en" },
 	{ "plan-outside-de-slack", "/v2/workflows/plan", "{\"query\":\"Neue Gmail-Nachrichten an einen Slack-Kanal senden\"}", "de" },
 	{ "plan-action-de-translate", "/v2/workflows/plan", "{\"query\":\"E-Mails in Gmail automatisch \\u00fcbersetzen\"}", "de" },
-	{ "plan-unknown-verb", "/v2/workflows/plan", "{\"query\":\"Restore deleted files in Dropbox\"}", "en" },
+	{ "plan-unknown-verb", "/v2/workflows/plan", "{\"query\":\"Pin important Gmail emails\"}", "en" },
 	{ "plan-trigger-de-sheet-event", "/v2/workflows/plan", "{\"query\":\"Wenn eine neue Zeile in Google Sheets hinzugef\\u00fcgt wird, einen Termin im Google Kalender anlegen\"}", "de" },
 	/* a transfer no task makes, and a further action after a task's */
 	{ "plan-transfer-calendars", "/v2/workflows/plan", "{\"query\":\"Google Calendar to Outlook\"}", "en" },

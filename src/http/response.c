@@ -163,6 +163,16 @@ static void add_num(struct head *h, size_t v)
 	add(h, p);
 }
 
+/* "name: value" and its line end, where value is set. */
+static void add_header(struct head *h, const char *name, const char *value)
+{
+	if (!value || !*value) return;
+	add(h, name);
+	add(h, ": ");
+	add(h, value);
+	add(h, "\r\n");
+}
+
 /* CORS for a page of an allowed origin (the MCP endpoint's): the origin echoed, and a preflight's answer. */
 static void add_cors(struct head *h, const struct reply *r)
 {
@@ -178,19 +188,21 @@ static void add_cors(struct head *h, const struct reply *r)
 	add(h, "\r\nAccess-Control-Max-Age: 600\r\n");
 }
 
+/* The headers any answer may end with, and the blank line after them. */
+static void end_head(struct head *h, const struct reply *r)
+{
+	add_header(h, "Allow", r->allow);
+	add_cors(h, r);
+	add(h, "\r\n");
+}
+
 int response_write(const struct io *io, const struct reply *r)
 {
 	if (r->status == 204 || r->status == 202) { /* 202: a notification the MCP endpoint accepted */
 		struct head h = { .n = 0 };
 		add(&h, r->status == 204 ? "Status: 204 No Content" : "Status: 202 Accepted");
 		add(&h, "\r\nCache-Control: no-store\r\n");
-		if (r->allow[0]) {
-			add(&h, "Allow: ");
-			add(&h, r->allow);
-			add(&h, "\r\n");
-		}
-		add_cors(&h, r);
-		add(&h, "\r\n");
+		end_head(&h, r);
 		if (h.full) return -1;
 		return io->write(io->ctx, &(struct iovec){ h.p, h.n }, 1);
 	}
@@ -218,18 +230,8 @@ int response_write(const struct io *io, const struct reply *r)
 		add(&h, r->language);
 		add(&h, "\r\nVary: Accept-Language\r\n");
 	}
-	if (r->www_authenticate[0]) {
-		add(&h, "WWW-Authenticate: ");
-		add(&h, r->www_authenticate);
-		add(&h, "\r\n");
-	}
-	if (r->allow[0]) {
-		add(&h, "Allow: ");
-		add(&h, r->allow);
-		add(&h, "\r\n");
-	}
-	add_cors(&h, r);
-	add(&h, "\r\n");
+	add_header(&h, "WWW-Authenticate", r->www_authenticate);
+	end_head(&h, r);
 	if (h.full) return -1;
 	struct iovec iov[] = { { h.p, h.n }, { (void *)body, blen }, { "\n", 1 } };
 	return io->write(io->ctx, iov, not_modified || r->head ? 1 : 3);

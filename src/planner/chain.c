@@ -192,6 +192,18 @@ static bool written_object(const struct catalog *c, const struct plan_resolution
 	return k >= 0 && writes_in(c, r->intents[k].intent, e->app);
 }
 
+/* The answer becomes the capability chain read, then write (no task, no tie). Returns true. */
+static bool read_then_write(struct plan_resolution *r, int read, int write)
+{
+	r->caps[0] = read;
+	r->caps[1] = write;
+	r->ncaps = 2;
+	r->by = BY_QUERY_CAPABILITIES;
+	r->task = -1;
+	r->ncandidates = 0;
+	return true;
+}
+
 /* "add my Google Calendar events to a Google Sheet": the verb's object goes into the target its marker names
  * right after it (no other verb between), so it is read, not written. */
 static bool moved_into(const struct plan_resolution *r, const struct chain_end *object, const struct chain_end *target)
@@ -283,13 +295,7 @@ bool rs_trigger_chain(const struct catalog *c, struct plan_resolution *r)
 		r->app_strong[r->napps] = e[m].strong;
 		r->apps[r->napps++] = e[m].app;
 	}
-	r->caps[0] = read;
-	r->caps[1] = write;
-	r->ncaps = 2;
-	r->by = BY_QUERY_CAPABILITIES;
-	r->task = -1;
-	r->ncandidates = 0;
-	return true;
+	return read_then_write(r, read, write);
 }
 
 /* "Bei Eingang einer E-Mail in Outlook eine Antwort senden": a trigger in the one app a writing task works
@@ -311,12 +317,7 @@ bool rs_self_trigger(const struct catalog *c, struct plan_resolution *r)
 	for (uint32_t cap = 0; read >= 0 && cap < c->ncaps && cap < 64 && write < 0; cap++)
 		if ((p->main_caps >> cap & 1) && c->caps[cap].write) write = (int)cap;
 	if (write < 0 || (p->caps >> read & 1)) return false;
-	r->caps[0] = read;
-	r->caps[1] = write;
-	r->ncaps = 2;
-	r->by = BY_QUERY_CAPABILITIES;
-	r->task = -1;
-	return true;
+	return read_then_write(r, read, write);
 }
 
 /* "Email me about events in my Outlook calendar": tasks tied on one writing capability, each in another app of a kind
@@ -339,13 +340,7 @@ bool rs_read_for_tie(const struct catalog *c, struct plan_resolution *r)
 	int read = trigger_read(c, r, a);
 	if (read < 0) return false;
 	r->app_role[0] = PR_SOURCE;
-	r->caps[0] = read;
-	r->caps[1] = __builtin_ctzll(main);
-	r->ncaps = 2;
-	r->by = BY_QUERY_CAPABILITIES;
-	r->task = -1;
-	r->ncandidates = 0;
-	return true;
+	return read_then_write(r, read, __builtin_ctzll(main));
 }
 
 /* "Send new Gmail emails to a Slack channel": the action happens in a product outside the catalog and no

@@ -106,6 +106,12 @@ static bool note_intent(const struct catalog *c, struct plan_resolution *r, int 
 	if (sy->words == 2 && imperative_to_me(c, r, i, cat_s(c, sy->phrase))) return false;
 	/* a writing verb's "X me" is the imperative only ("Email me a summary"; "clients email me" is no send) */
 	if (sy->words == 2 && ends_in_me(cat_s(c, sy->phrase)) && writes(c, (int)sy->target) && !opens_clause(c, r, i)) return false;
+	/* "Add support for sending mail", "add the ability to update rows": a verb before a feature noun
+	 * (roles.feature_nouns) asks for the feature; what the feature does is said after it (a compound is the
+	 * feature itself: "Anzeigemöglichkeit" asks to show) */
+	int next = i + (int)sy->words;
+	while (next < r->nwords && has_role_word(c, r, next, ROLE_DETERMINER)) next++;
+	if (next < r->nwords && !r->compound[next - 1] && has_role_word(c, r, next, ROLE_FEATURE)) return false;
 	if (rs_says_which(c, r, i, cat_s(c, sy->phrase), writes(c, (int)sy->target))) {
 		r->describes[i] = true;
 		return false;

@@ -246,6 +246,7 @@ static void read_word(const struct catalog *c, struct plan_resolution *r, size_t
 	}
 	size_t skip = 0, k = e < 0 ? compound_split(c, w, &skip) : 0;
 	if (k) {
+		if (r->nwords < PLAN_MAX_WORDS) r->compound[r->nwords] = true;
 		push_word(r, used, w, k - skip, false);
 		push_word(r, used, w + k, n - k, false);
 		return;

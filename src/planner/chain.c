@@ -320,9 +320,9 @@ bool rs_self_trigger(const struct catalog *c, struct plan_resolution *r)
 	return read_then_write(r, read, write);
 }
 
-/* "Email me about events in my Outlook calendar": tasks tied on one writing capability, each in another app of a kind
- * nobody names (mailA-send, mailB-send), beside the one app named, of another kind, whose things the request speaks
- * of: that app is read, then the capability is planned in the kind unbound (the caller names the app). */
+/* "Email me about events in my Outlook calendar", "Email a Google Sheet to the team": tasks tied on one writing
+ * capability, each in another app of a kind nobody names (mailA-send, mailB-send), beside the one app named, of
+ * another kind: that app is read, then the capability is planned in the kind unbound (the caller names the app). */
 bool rs_read_for_tie(const struct catalog *c, struct plan_resolution *r)
 {
 	if (r->by != BY_QUERY_AMBIGUOUS || r->ncandidates < 2 || r->napps != 1 || r->nproducts || r->nactions) return false;
@@ -336,7 +336,7 @@ bool rs_read_for_tie(const struct catalog *c, struct plan_resolution *r)
 		if (pk == own || (kind != AK_COUNT && pk != kind)) return false;
 		kind = pk;
 	}
-	if (bits(main) != 1 || !c->caps[__builtin_ctzll(main)].write || !(r->kinds >> own & 1)) return false;
+	if (bits(main) != 1 || !c->caps[__builtin_ctzll(main)].write) return false;
 	int read = trigger_read(c, r, a);
 	if (read < 0) return false;
 	r->app_role[0] = PR_SOURCE;

@@ -404,7 +404,8 @@ static bool describing_ending(const char *w, size_t n)
  * that word, unless its ending describes ("Daily Gmail digest"). A task of the app would answer something else. */
 static void unknown_verb(const struct catalog *c, struct plan_resolution *r)
 {
-	if (c->meta->unknown_action == CAT_NONE || r->nintents || r->nactions == PLAN_MAX_OUTSIDE || r->nproducts || r->nmentions != 1)
+	/* a known action read is the verb ("Bulk-rename files": rename, "bulk" says how) */
+	if (c->meta->unknown_action == CAT_NONE || r->nintents || r->nactions || r->nproducts || r->nmentions != 1)
 		return;
 	int i = 0;
 	while (i < r->nwords && r->stop[i] && !r->app_word[i]) i++;

@@ -209,8 +209,13 @@ static uint64_t tied_top(const int *scores, int nt)
 {
 	int top = INT_MIN;
 	uint64_t tied = 0;
-	for (int t = 0; t < nt; t++) if (scores[t] > top) top = scores[t];
-	for (int t = 0; t < nt; t++) if (scores[t] == top) tied |= 1ull << t;
+	for (int t = 0; t < nt; t++) {
+		if (scores[t] > top) {
+			top = scores[t];
+			tied = 0;
+		}
+		if (scores[t] == top) tied |= 1ull << t;
+	}
 	return tied;
 }
 

@@ -137,7 +137,8 @@ static int chain_ends(const struct catalog *c, const struct plan_resolution *r, 
 	}
 	for (int k = 0; k < r->nmentions; k++) {
 		const struct plan_mention *m = &r->mentions[k];
-		if (m->location) continue;
+		/* where a further action writes is no end of the chain (rs_second_action plans it after) */
+		if (m->location || (m->app >= 0 && (r->later_apps >> m->app & 1))) continue;
 		struct chain_end x = { .app = m->app, .first = m->first, .role = m->role, .strong = m->strong, .joined = m->joined };
 		for (int q = 0; q < r->napps; q++) {
 			/* the app a family named in a transfer stands for (family_in_transfer) */
@@ -447,7 +448,8 @@ void rs_second_action(const struct catalog *c, struct plan_resolution *r)
 {
 	int apps[PLAN_MAX_APPS + 16], na = rs_apps_in_reach(c, r, apps, (int)(sizeof apps / sizeof *apps));
 	bool chain = r->by == BY_QUERY_CAPABILITIES;
-	if (!(r->by == BY_QUERY_TASK && r->task >= 0) && !chain) return;
+	/* a tie too: where its tasks plan the same steps it is settled as one answer (plan.c), which then has it */
+	if (!((r->by == BY_QUERY_TASK || r->by == BY_QUERY_AMBIGUOUS) && r->task >= 0) && !chain) return;
 	if (!na || r->nproducts) return;
 	uint64_t have = 0;
 	if (chain) for (int k = 0; k < r->ncaps; k++) have |= 1ull << r->caps[k];
@@ -462,6 +464,14 @@ void rs_second_action(const struct catalog *c, struct plan_resolution *r)
 		const struct plan_intent *in = &r->intents[k];
 		uint64_t caps = c->intents[in->intent].caps;
 		if (in->first > clause) continue;
+		/* what the verb asks of the app named right after it ("and add them to Google Sheets": rows, though the
+		 * task creates events, another of the verb's capabilities) */
+		for (int q = 0; q < r->nmentions; q++)
+			if (r->mentions[q].first > in->first && r->mentions[q].app >= 0) {
+				uint64_t own = caps & c->apps[r->mentions[q].app].caps;
+				if (own) caps = own;
+				break;
+			}
 		/* "new" describes what a trigger brings ("new incoming emails ... as a new row"), it asks nothing more */
 		/* the request's first verb is what a chain writes (read there as the write its target can do); for a task
 		 * it is a further action where the task does nothing of it ("email me a list of my Outlook meetings") */

@@ -503,8 +503,8 @@ void rs_find_product_role(const struct catalog *c, struct plan_resolution *r)
 }
 
 /* "Read Excel files from SharePoint", "append rows to an Excel workbook on OneDrive": a spreadsheet app and
- * the drive of its family named, the drive not a target a marker names nor asked to write, and a verb on
- * rows: the drive is where the workbook is kept, not an app of the plan. */
+ * the drive of its family named (the only drive named), the drive not a target a marker names nor asked to
+ * write, and a verb on rows: the drive is where the workbook is kept, not an app of the plan. */
 
 /* Whether a verb asks app a for something it writes ("store attachments in Google Drive"). */
 static bool asked_to_write(const struct catalog *c, const struct plan_resolution *r, int a)
@@ -534,7 +534,10 @@ void rs_workbook_location(const struct catalog *c, struct plan_resolution *r)
 		for (int k = 0; k < r->nintents; k++) rows |= !r->intents[k].negated && intent_on_rows(c, r->intents[k].intent, r->apps[s]);
 		if (!rows) continue;
 		int f = family_of(c, r->apps[s]);
-		for (int d = 0; f >= 0 && d < r->napps; d++)
+		/* a drive beside another drive is an end of a copy between them ("from Google Drive to Dropbox and ...") */
+		int drives = 0;
+		for (int d = 0; d < r->napps; d++) drives += c->apps[r->apps[d]].kind == AK_DRIVE;
+		for (int d = 0; f >= 0 && drives == 1 && d < r->napps; d++)
 			if ((uint32_t)r->apps[d] == c->families[f].apps[AK_DRIVE] && !(r->app_role[d] == PR_TARGET && r->app_strong[d]) &&
 			    !asked_to_write(c, r, r->apps[d])) {
 				for (int k = 0; k < r->nmentions; k++) r->mentions[k].location |= r->mentions[k].app == r->apps[d];

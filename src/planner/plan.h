@@ -106,6 +106,7 @@ struct plan_resolution {
 	bool after_comma[PLAN_MAX_WORDS]; /* a comma or semicolon stood right before the word */
 	bool describes[PLAN_MAX_WORDS];   /* "new" describing a verb's object ("read every new row"): asks nothing */
 	bool compound[PLAN_MAX_WORDS];    /* the word and the next were written as one ("Anzeigemöglichkeit") */
+	uint64_t later_apps;              /* bit per app only a further action's clause names ("... and log them in Excel") */
 	unsigned char said_kind[PLAN_MAX_WORDS]; /* the kind of app the word alone says ("drive"), else AK_COUNT */
 	int nearest[2], nnearest;         /* the nearest tasks, when an action outside the catalog left it unresolved */
 	int also_intent, also_cap, also_app;  /* a further action the task does not do, planned after it (-1: none) */

@@ -41,6 +41,7 @@ struct named {
 	uint64_t caps;                       /* bit per capability some app named documents */
 	uint64_t triggered;                  /* bit per app named inside a trigger's clause */
 	bool copy;                           /* a verb of copying is asked (roles.arrow_means) */
+	uint64_t later;                      /* apps only a further action's clause names (further_clause) */
 };
 
 static void read_named(const struct catalog *c, const struct plan_resolution *r, struct named *nm)
@@ -59,6 +60,7 @@ static void read_named(const struct catalog *c, const struct plan_resolution *r,
 			if (a != CAT_NONE && (r->kinds >> kind & 1)) nm->caps |= c->apps[a].caps;
 		}
 	for (int m = 0; m < r->napps; m++) {
+		if (nm->later >> r->apps[m] & 1) continue;
 		nm->caps |= c->apps[r->apps[m]].caps;
 		int same_kind = 0;
 		for (int q = 0; q < r->napps; q++) same_kind += c->apps[r->apps[q]].kind == c->apps[r->apps[m]].kind;
@@ -83,6 +85,7 @@ static int app_fit(const struct catalog *c, uint32_t t, const struct plan_resolu
 	bool roles = false;
 	for (int m = 0; m < r->napps; m++) {
 		uint32_t a = (uint32_t)r->apps[m];
+		if (nm->later >> a & 1) continue;
 		enum plan_role role = nm->role[m];
 		fit += app_mention_fit(c, p, a, role);
 		/* "get this PDF into Dropbox": an app named as the target is where the task should write */
@@ -341,24 +344,89 @@ static bool caller_supplies(const struct catalog *c, const struct plan_resolutio
 	return false;
 }
 
+/* "Copy new Dropbox files to OneDrive and log them in Excel": a verb after "and" (or a comma, "then" between)
+ * whose object, the first app named after it, is of a kind nothing before it says, where what comes before names
+ * two apps or kinds of app, is a further action (rs_second_action plans it after the task): neither the verb, its words
+ * nor that app choose the task, nor is that app an end of a chain. Bits over intents and apps. */
+static void further_clause(const struct catalog *c, const struct plan_resolution *r, uint32_t *verbs, uint64_t *apps)
+{
+	*verbs = 0;
+	*apps = 0;
+	int first = PLAN_MAX_WORDS, lead = -1;
+	for (int k = 0; k < r->nintents; k++) if (r->intents[k].first < first) first = r->intents[lead = k].first;
+	/* the first clause writes ("pull attachments out of Gmail and drop them into Dropbox" is one transfer, its
+	 * second verb the writing half) */
+	if (lead < 0 || (!writes(c, r->intents[lead].intent) && r->intents[lead].intent != (int)c->meta->copy_intent)) return;
+	for (int k = 0; k < r->nintents && k < 32; k++) {
+		const struct plan_intent *in = &r->intents[k];
+		/* "and", "and then", ", then" before it ("and" is an opener too) */
+		bool either = false, joined = false;
+		for (int j = in->first - 1; j > first && !joined; j--) {
+			joined = (joins(r, j, &either) && !either) || r->after_comma[j];
+			if (!joined && !has_role_word(c, r, j, ROLE_OPENER)) break;
+		}
+		if (in->negated || in->first == first || (!joined && !r->after_comma[in->first])) continue;
+		int next = r->nwords; /* the next verb ends the clause */
+		for (int q = 0; q < r->nintents; q++) if (r->intents[q].first > in->first && r->intents[q].first < next) next = r->intents[q].first;
+		/* the kinds the clauses before it say: an app of one of them binds what the task needs ("Save email
+		 * attachments to Google Drive, and notify sender via Gmail": Gmail is the mail the attachments come from) */
+		unsigned said = 0;
+		uint64_t named = 0;
+		for (int w = 0; w < in->first; w++) said |= r->word_kinds[w];
+		for (int q = 0; q < r->nmentions; q++)
+			if (r->mentions[q].first < in->first && r->mentions[q].app >= 0) {
+				said |= 1u << c->apps[r->mentions[q].app].kind;
+				named |= 1ull << r->mentions[q].app;
+			}
+		/* ... and they are a whole transfer, two apps or two kinds ("Receive new attachments in Gmail, create draft
+		 * email, and save files to Google Drive" names one: the drive is the transfer's end; "if new emails arrive
+		 * in Gmail, log them in Excel" too) */
+		if (bits(said & ~(1u << AK_CALLER)) < 2 && !two_or_more(named)) continue;
+		for (int m = 0; m < r->nmentions; m++) {
+			const struct plan_mention *x = &r->mentions[m];
+			if (x->first <= in->first || x->first >= next) continue;
+			if (x->app >= 0 && !(said >> c->apps[x->app].kind & 1)) {
+				*verbs |= 1u << k;
+				*apps |= 1ull << x->app;
+			}
+			break;
+		}
+	}
+}
+
+/* Whether word i is one of the intents in the bit set verbs. */
+static bool in_verbs(const struct plan_resolution *r, uint32_t verbs, int i)
+{
+	for (; verbs; verbs &= verbs - 1) {
+		const struct plan_intent *in = &r->intents[__builtin_ctz(verbs)];
+		if (i >= in->first && i < in->first + in->nwords) return true;
+	}
+	return false;
+}
+
 void rs_score_tasks(const struct catalog *c, struct plan_resolution *r, int *scores, int *lvbuf)
 {
+	uint32_t later_verbs;
+	struct named nm;
+	further_clause(c, r, &later_verbs, &nm.later);
+	r->later_apps = nm.later;
 	int nt = c->ntasks < 64 ? (int)c->ntasks : 64;
 	for (int t = 0; t < nt; t++) scores[t] = 0;
 	for (int i = 0; i < r->nwords; i++) {
 		int *lv = lvbuf + i * 64;
 		if (r->stop[i] || r->app_word[i] || r->arrow[i] || r->describes[i]) { for (int t = 0; t < nt; t++) lv[t] = 0; continue; }
 		uint64_t tasks = word_levels(c, r, i, lv, nt);
+		if (later_verbs && in_verbs(r, later_verbs, i)) continue; /* it supports, it chooses nothing */
 		/* only the tasks the word matches gain: the others' level is none */
 		int mult = idf_mult(bits(tasks));
 		for (; tasks; tasks &= tasks - 1) scores[__builtin_ctzll(tasks)] += lv[__builtin_ctzll(tasks)] * mult;
 	}
-	struct named nm;
 	read_named(c, r, &nm);
 	struct phrase_ctx x = { .scores = scores, .nt = nt, .seen = { 0 } };
 	for (int i = 0; i < r->nwords; i++)
 		each_phrase(c, r, i, 1u << SYN_TASK | 1u << SYN_CAP, score_phrase, &x);
 	for (int k = 0, record; k < r->nintents; k++) {
+		if (later_verbs >> k & 1) continue;
 		uint64_t caps = c->intents[r->intents[k].intent].caps;
 		/* "read" an Outlook message reads the message, not the calendar: a verb means what the apps
 		 * named can do, where they can do any of it */

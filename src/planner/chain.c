@@ -29,7 +29,8 @@ static int asked_write(const struct catalog *c, const struct plan_resolution *r,
 }
 
 /* What a copy writes into app a when no verb says: its first capability that writes something new (a
- * drive's file), else its first that writes at all (a calendar's event, created in a calendar that exists). */
+ * drive's file; a mail app's message sent, which its file lists before the draft), else its first that writes at
+ * all (a calendar's event, created in a calendar that exists). */
 int rs_copy_write(const struct catalog *c, int a)
 {
 	const struct cat_app *app = &c->apps[a];

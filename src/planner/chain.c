@@ -376,20 +376,45 @@ bool rs_product_chain(const struct catalog *c, struct plan_resolution *r)
 /* A chain that is a task's own plan has that task's name: the capabilities in the task's order, and the
  * task's own apps exactly the apps named ("write the new totals into row 5 of Google Sheets" is
  * sheetsA-update). Two tasks that fit leave the chain as it is. */
+/* The capability whose answer holds what app a's operation for cap needs (its finding step), or -1. */
+static int finder_of(const struct catalog *c, int a, uint32_t cap)
+{
+	const struct cat_op *op = cat_app_op(c, (uint32_t)a, cap);
+	if (!op) return -1;
+	const struct cat_opx *x = &c->opx[op - c->ops];
+	for (uint32_t k = 0; k < x->input_count; k++)
+		if (c->inputs[x->input_first + k].found_by != CAT_NONE) return (int)c->inputs[x->input_first + k].found_by;
+	return -1;
+}
+
+/* The one task whose steps are caps[0..n) in the apps named, or -1 (none, or more than one). */
+static int task_of_steps(const struct catalog *c, const int *caps, int n, uint64_t named)
+{
+	int found = -1;
+	for (int t = 0; t < (int)c->ntasks && t < 64; t++) {
+		const struct cat_task *tk = &c->tasks[t];
+		if (tk->step_count != (uint32_t)n || c->ptasks[t].apps != named) continue;
+		bool same = true;
+		for (int k = 0; k < n && same; k++) same = c->steps[tk->step_first + (uint32_t)k].cap == (uint32_t)caps[k];
+		if (!same) continue;
+		if (found >= 0) return -1;
+		found = t;
+	}
+	return found;
+}
+
 void rs_name_chain(const struct catalog *c, struct plan_resolution *r)
 {
 	if (r->by != BY_QUERY_CAPABILITIES || !r->napps) return;
 	uint64_t named = 0;
 	for (int m = 0; m < r->napps; m++) named |= 1ull << r->apps[m];
-	int found = -1;
-	for (int t = 0; t < (int)c->ntasks && t < 64; t++) {
-		const struct cat_task *tk = &c->tasks[t];
-		if (tk->step_count != (uint32_t)r->ncaps || c->ptasks[t].apps != named) continue;
-		bool same = true;
-		for (int k = 0; k < r->ncaps && same; k++) same = c->steps[tk->step_first + (uint32_t)k].cap == (uint32_t)r->caps[k];
-		if (!same) continue;
-		if (found >= 0) return;
-		found = t;
+	int found = task_of_steps(c, r->caps, r->ncaps, named);
+	/* "GitHub to Google Sheets": a chain reading each item where the items are listed first, then writing, is the
+	 * task that writes what the list holds (codehost-issues-sheetsA: the issues listed, a row each) */
+	if (found < 0 && r->ncaps == 2 && !c->caps[r->caps[0]].write && c->caps[r->caps[1]].write && r->napps == 2) {
+		int listed[2] = { -1, r->caps[1] };
+		for (int m = 0; m < r->napps && listed[0] < 0; m++) listed[0] = finder_of(c, r->apps[m], (uint32_t)r->caps[0]);
+		if (listed[0] >= 0) found = task_of_steps(c, listed, 2, named);
 	}
 	if (found < 0) return;
 	r->task = found;

@@ -526,6 +526,17 @@ static bool intent_on_rows(const struct catalog *c, int intent, int s)
 	return false;
 }
 
+/* Whether app a is named in a trigger's clause, where the event happens ("every time someone adds a file to
+ * Google Drive, log it in Google Sheets": the drive is watched, no workbook's location). */
+static bool event_place(const struct catalog *c, const struct plan_resolution *r, int a)
+{
+	for (int k = 0, prev = 0; k < r->nmentions; k++) {
+		if (r->mentions[k].app == a && triggered(c, r, r->mentions[k].first, prev)) return true;
+		prev = r->mentions[k].first + r->mentions[k].nwords;
+	}
+	return false;
+}
+
 void rs_workbook_location(const struct catalog *c, struct plan_resolution *r)
 {
 	for (int s = 0; s < r->napps; s++) {
@@ -539,7 +550,7 @@ void rs_workbook_location(const struct catalog *c, struct plan_resolution *r)
 		for (int d = 0; d < r->napps; d++) drives += c->apps[r->apps[d]].kind == AK_DRIVE;
 		for (int d = 0; f >= 0 && drives == 1 && d < r->napps; d++)
 			if ((uint32_t)r->apps[d] == c->families[f].apps[AK_DRIVE] && !(r->app_role[d] == PR_TARGET && r->app_strong[d]) &&
-			    !asked_to_write(c, r, r->apps[d])) {
+			    !asked_to_write(c, r, r->apps[d]) && !event_place(c, r, r->apps[d])) {
 				for (int k = 0; k < r->nmentions; k++) r->mentions[k].location |= r->mentions[k].app == r->apps[d];
 				for (int q = d; q + 1 < r->napps; q++) {
 					r->apps[q] = r->apps[q + 1]; r->app_role[q] = r->app_role[q + 1]; r->app_strong[q] = r->app_strong[q + 1];

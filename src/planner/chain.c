@@ -43,15 +43,21 @@ int rs_copy_write(const struct catalog *c, int a)
 	return any;
 }
 
+/* The capability whose answer holds what app a's operation for cap needs (its finding step), or -1. */
+static int finder_of(const struct catalog *c, int a, uint32_t cap)
+{
+	const struct cat_op *op = cat_app_op(c, (uint32_t)a, cap);
+	if (!op) return -1;
+	const struct cat_opx *x = &c->opx[op - c->ops];
+	for (uint32_t k = 0; k < x->input_count; k++)
+		if (c->inputs[x->input_first + k].found_by != CAT_NONE) return (int)c->inputs[x->input_first + k].found_by;
+	return -1;
+}
+
 /* Whether app a's operation for cap needs an identifier another of its capabilities finds. */
 static bool needs_finding(const struct catalog *c, int a, uint32_t cap)
 {
-	const struct cat_op *op = cat_app_op(c, (uint32_t)a, cap);
-	if (!op) return false;
-	const struct cat_opx *x = &c->opx[op - c->ops];
-	for (uint32_t k = 0; k < x->input_count; k++)
-		if (c->inputs[x->input_first + k].found_by != CAT_NONE) return true;
-	return false;
+	return finder_of(c, a, cap) >= 0;
 }
 
 /* What an event in source app a is read with (roles.trigger_means: reading each new item; the step that
@@ -373,20 +379,6 @@ bool rs_product_chain(const struct catalog *c, struct plan_resolution *r)
 	return true;
 }
 
-/* A chain that is a task's own plan has that task's name: the capabilities in the task's order, and the
- * task's own apps exactly the apps named ("write the new totals into row 5 of Google Sheets" is
- * sheetsA-update). Two tasks that fit leave the chain as it is. */
-/* The capability whose answer holds what app a's operation for cap needs (its finding step), or -1. */
-static int finder_of(const struct catalog *c, int a, uint32_t cap)
-{
-	const struct cat_op *op = cat_app_op(c, (uint32_t)a, cap);
-	if (!op) return -1;
-	const struct cat_opx *x = &c->opx[op - c->ops];
-	for (uint32_t k = 0; k < x->input_count; k++)
-		if (c->inputs[x->input_first + k].found_by != CAT_NONE) return (int)c->inputs[x->input_first + k].found_by;
-	return -1;
-}
-
 /* The one task whose steps are caps[0..n) in the apps named, or -1 (none, or more than one). */
 static int task_of_steps(const struct catalog *c, const int *caps, int n, uint64_t named)
 {
@@ -403,6 +395,9 @@ static int task_of_steps(const struct catalog *c, const int *caps, int n, uint64
 	return found;
 }
 
+/* A chain that is a task's own plan has that task's name: the capabilities in the task's order, and the
+ * task's own apps exactly the apps named ("write the new totals into row 5 of Google Sheets" is
+ * sheetsA-update). Two tasks that fit leave the chain as it is. */
 void rs_name_chain(const struct catalog *c, struct plan_resolution *r)
 {
 	if (r->by != BY_QUERY_CAPABILITIES || !r->napps) return;
@@ -447,17 +442,9 @@ static void joined_target(const struct catalog *c, struct plan_resolution *r, ui
 	const struct cat_ptask *p = &c->ptasks[r->task];
 	for (int q = 1; q < r->nmentions; q++) {
 		const struct plan_mention *x = &r->mentions[q - 1], *y = &r->mentions[q];
-		if (x->app < 0 || y->app < 0 || x->role != PR_TARGET || y->strong || !(p->write_apps >> x->app & 1) ||
-		    (p->apps >> y->app & 1))
-			continue;
-		bool joined = false, either = false, small = true;
-		for (int w = x->first + x->nwords; w < y->first; w++) {
-			bool e = false;
-			if (joins(r, w, &e)) joined = true;
-			else small &= r->stop[w] && !r->intent_word[w] && !r->trigger[w];
-			either |= e;
-		}
-		int record = joined && small && !either ? record_cap(c, y->app) : -1;
+		/* y->joined: "and" right before it, after a target (rs_find_roles) */
+		if (x->app < 0 || y->app < 0 || !y->joined || !(p->write_apps >> x->app & 1) || (p->apps >> y->app & 1)) continue;
+		int record = record_cap(c, y->app);
 		if (record < 0 || (have >> record & 1)) continue;
 		r->also_intent = -1;
 		r->also_mention = q;

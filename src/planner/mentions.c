@@ -256,7 +256,7 @@ void rs_find_roles(const struct catalog *c, struct plan_resolution *r)
 	 * too (not firmly: of one kind, the pairing below still makes the two ends) */
 	for (int k = 1; k < r->nmentions; k++) {
 		struct plan_mention *x = &r->mentions[k - 1], *y = &r->mentions[k];
-		if (x->role != PR_TARGET || !x->strong || y->role != PR_NONE || y->first - (x->first + x->nwords) != 1) continue;
+		if (x->role != PR_TARGET || y->role != PR_NONE || y->first - (x->first + x->nwords) != 1) continue;
 		bool either;
 		if (joins(r, y->first - 1, &either) && !either) {
 			y->role = PR_TARGET;

@@ -229,17 +229,24 @@ static void ahead_of_tie(int *scores, uint64_t tied, uint64_t ahead)
 	for (uint64_t o = tied & ~ahead; o; o &= o - 1) scores[__builtin_ctzll(o)]--;
 }
 
+/* A bit per kind some family named has an app of. */
+static unsigned family_kinds(const struct catalog *c, const struct plan_resolution *r)
+{
+	unsigned kinds = 0;
+	for (int f = 0; f < r->nfamilies; f++)
+		for (uint32_t kind = 1; kind < AK_COUNT; kind++)
+			if (c->families[r->families[f]].apps[kind] != CAT_NONE) kinds |= 1u << kind;
+	return kinds;
+}
+
 /* "write values at the last row of a google sheet": of tasks tied at the top, one working only in kinds of
  * app the query names (by an app or a family; a task's apps are rebound within a kind) fits better than
  * one needing a kind of app it never names. */
 static void prefer_named(const struct catalog *c, const struct plan_resolution *r, const struct named *nm, int *scores, int nt)
 {
 	if (!r->napps && !r->nfamilies) return;
-	unsigned kinds = 1u << AK_CALLER;
+	unsigned kinds = 1u << AK_CALLER | family_kinds(c, r);
 	for (uint64_t a = nm->apps; a; a &= a - 1) kinds |= 1u << c->apps[__builtin_ctzll(a)].kind;
-	for (int f = 0; f < r->nfamilies; f++)
-		for (uint32_t kind = 1; kind < AK_COUNT; kind++)
-			if (c->families[r->families[f]].apps[kind] != CAT_NONE) kinds |= 1u << kind;
 	uint64_t tied = tied_top(scores, nt), all_named = 0;
 	for (uint64_t o = tied; o; o &= o - 1)
 		if (!(c->ptasks[__builtin_ctzll(o)].kinds & ~kinds)) all_named |= 1ull << __builtin_ctzll(o);
@@ -280,12 +287,9 @@ static bool copy_unasked(const struct catalog *c, const struct plan_resolution *
 
 static unsigned named_kinds(const struct catalog *c, const struct plan_resolution *r)
 {
-	unsigned named = r->kinds;
-	for (int m = 0; m < r->napps; m++) named |= 1u << c->apps[r->apps[m]].kind;
 	/* a family names the kinds it has apps of ("from Outlook": mail and calendar, no drive) */
-	for (int f = 0; f < r->nfamilies; f++)
-		for (uint32_t kind = 1; kind < AK_COUNT; kind++)
-			if (c->families[r->families[f]].apps[kind] != CAT_NONE) named |= 1u << kind;
+	unsigned named = r->kinds | family_kinds(c, r);
+	for (int m = 0; m < r->napps; m++) named |= 1u << c->apps[r->apps[m]].kind;
 	return named;
 }
 
@@ -329,7 +333,6 @@ static int target_record(const struct catalog *c, const struct plan_resolution *
 	return found;
 }
 
-/* Scores every task; fills best and runner-up. */
 /* "Upload scanned receipts to OneDrive": a capability phrase for making something new out of what the caller
  * holds (an upload), where nothing is named as the source: the caller supplies it, so a task reading it from a
  * kind of app nothing names (the invoices of an e-mail account) reads the wrong thing (reads_unnamed). */
@@ -404,6 +407,7 @@ static bool in_verbs(const struct plan_resolution *r, uint32_t verbs, int i)
 	return false;
 }
 
+/* Scores every task; fills best and runner-up. */
 void rs_score_tasks(const struct catalog *c, struct plan_resolution *r, int *scores, int *lvbuf)
 {
 	uint32_t later_verbs;

@@ -95,8 +95,7 @@ bool rs_says_which(const struct catalog *c, const struct plan_resolution *r, int
 		while (j > 0 && j > i - 4 && r->stop[j] && !r->word_kinds[j] && !r->app_word[j]) j--;
 		if (r->word_kinds[j] || r->app_word[j]) return true;
 	}
-	return writing && i > 0 && r->word_kinds[i - 1] && !strchr(phrase, ' ') && r->wordlen[i] > 4 &&
-		strcmp(r->words[i] + r->wordlen[i] - 2, "ed") == 0 && strcmp(r->words[i], phrase) != 0;
+	return writing && !strchr(phrase, ' ') && participle_after_thing(r, i) && strcmp(r->words[i], phrase) != 0;
 }
 
 static bool note_intent(const struct catalog *c, struct plan_resolution *r, int i, const struct cat_syn *sy, void *ctx)
@@ -188,9 +187,7 @@ static bool note_action(const struct catalog *c, struct plan_resolution *r, int 
 	if (n < (int)sy->words || negated_at(c, r, i)) return false;
 	/* "the issues labelled bug", "emails tagged urgent": a participle of a mark a search finds, right after a word for
 	 * the things marked, says which ones are read */
-	if (sy->words == 1 && (c->outside[sy->target].flags & OUT_FINDABLE) && i > 0 && r->word_kinds[i - 1] &&
-	    r->wordlen[i] > 3 && strcmp(r->words[i] + r->wordlen[i] - 2, "ed") == 0)
-		return false;
+	if (sy->words == 1 && (c->outside[sy->target].flags & OUT_FINDABLE) && participle_after_thing(r, i)) return false;
 	/* "with a label filter": after an article the word is a noun, the thing, not the action */
 	if (sy->words == 1 && !(c->outside[sy->target].flags & OUT_THING) && after_determiner(c, r, i)) return false;
 	/* "new GitHub stars", "Gmail labels": right after an app's name, one word is that app's thing (not at the end,
@@ -411,8 +408,7 @@ static void unknown_verb(const struct catalog *c, struct plan_resolution *r)
 	while (i < r->nwords && r->stop[i] && !r->app_word[i]) i++;
 	/* German puts the verb last, as an infinitive ("Dateien in Google Drive mit einem Passwort schützen") */
 	int last = r->nwords - 1;
-	if (i < r->nwords && r->nwm[i] && last > i && !r->nwm[last] && r->wordlen[last] > 4 &&
-	    strcmp(r->words[last] + r->wordlen[last] - 2, "en") == 0)
+	if (i < r->nwords && r->nwm[i] && last > i && !r->nwm[last] && r->wordlen[last] > 4 && ends_in(r, last, "en"))
 		i = last;
 	if (i == r->nwords || r->nwm[i] || r->app_word[i] || r->arrow[i] || r->word_kinds[i] ||
 	    describing_ending(r->words[i], r->wordlen[i]))

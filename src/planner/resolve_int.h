@@ -149,6 +149,20 @@ static inline int verb_of(const struct catalog *c, const struct plan_resolution 
 	return -1;
 }
 
+/* Whether word i ends in end (and is longer). */
+static inline bool ends_in(const struct plan_resolution *r, int i, const char *end)
+{
+	size_t n = strlen(end);
+	return r->wordlen[i] > n && strcmp(r->words[i] + r->wordlen[i] - n, end) == 0;
+}
+
+/* "emails tagged urgent", "files uploaded to Dropbox": a word in -ed right after a word for a kind of things, a
+ * participle saying which things (of four letters or more: "red" is none). */
+static inline bool participle_after_thing(const struct plan_resolution *r, int i)
+{
+	return i > 0 && r->word_kinds[i - 1] && r->wordlen[i] > 3 && ends_in(r, i, "ed");
+}
+
 /* The intent noted over word i, or -1. */
 static inline int intent_over(const struct plan_resolution *r, int i)
 {

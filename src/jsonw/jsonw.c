@@ -222,6 +222,42 @@ __attribute__((target("avx2,bmi"))) static inline __attribute__((always_inline))
 	*n_ = n - (size_t)(s - start);
 }
 
+/* JSON text as a string's content, thirty-two bytes at a time while 64 can be read: in JSON text a control
+ * character can only be whitespace between tokens (none in compact text), so only quotes and backslashes are
+ * looked for, and the blocks' lowest byte is kept to tell afterwards whether one was there. Writes the escaped
+ * text to *o (room for twice the bytes and 64) and the verbatim copy to raw; returns the bytes done, or
+ * (size_t)-1 when a control character was seen (nothing written then counts). */
+__attribute__((target("avx2,bmi"))) static size_t json_text_avx2(char **o_, char *raw, const char *s, size_t n)
+{
+	if (n < 64) return 0;
+	const __m256i quote = _mm256_set1_epi8('"'), bslash = _mm256_set1_epi8('\\'), ctl = _mm256_set1_epi8(0x1f);
+	__m256i lowest = _mm256_set1_epi8((char)0xff);
+	char *o = *o_;
+	const char *start = s, *last = s + (n - 64); /* the last block starts at or before last */
+	do {
+		__m256i v = _mm256_loadu_si256((const __m256i *)(const void *)s);
+		uint64_t m = (uint32_t)_mm256_movemask_epi8(_mm256_or_si256(_mm256_cmpeq_epi8(v, quote),
+			_mm256_cmpeq_epi8(v, bslash)));
+		lowest = _mm256_min_epu8(lowest, v);
+		_mm256_storeu_si256((__m256i *)(void *)o, v);
+		_mm256_storeu_si256((__m256i *)(void *)raw, v);
+		while (m) { /* a backslash before each, the block's rest copied again after it */
+			size_t k = (size_t)__builtin_ctzll(m);
+			o[k] = '\\';
+			o++;
+			_mm256_storeu_si256((__m256i *)(void *)(o + k), _mm256_loadu_si256((const __m256i *)(const void *)(s + k)));
+			m &= m - 1;
+		}
+		o += 32;
+		raw += 32;
+		s += 32;
+	} while (s <= last);
+	if (!_mm256_testz_si256(_mm256_cmpeq_epi8(_mm256_min_epu8(lowest, ctl), lowest), _mm256_set1_epi8((char)0xff)))
+		return (size_t)-1;
+	*o_ = o;
+	return (size_t)(s - start);
+}
+
 __attribute__((target("avx2,bmi"))) static void escape_avx2(char **o, const char **s, size_t *n, const char *end)
 {
 	escape_avx2_(o, NULL, s, n, end, false);
@@ -342,14 +378,25 @@ void jw_strn(struct jw *w, const char *s, size_t n)
 void jw_rawn_and_str(struct jw *w, const char *json, size_t n, const char *between)
 {
 	size_t k = n < ESCAPE_STEP ? n : ESCAPE_STEP, blen = strlen(between);
-	if (!room(w, 1 + n + blen + 1 + 6 * k + 32 + 1)) return;
+	if (!room(w, 1 + n + blen + 1 + 2 * n + 6 * k + 64 + 1)) return;
 	if (w->comma) w->p[w->len++] = ',';
 	size_t raw = w->len; /* where the verbatim copy goes: an offset, since the text may move as it grows */
 	w->len += n;
 	memcpy(w->p + w->len, between, blen);
 	w->len += blen;
 	w->p[w->len++] = '"';
-	for (size_t at = 0; at < n; at += k) {
+	size_t at = 0;
+#if defined(ESCAPE_AVX2)
+	if (have_avx2()) {
+		char *o = w->p + w->len;
+		size_t done = json_text_avx2(&o, w->p + raw, json, n);
+		if (done != (size_t)-1) {
+			w->len = (size_t)(o - w->p);
+			at = done;
+		}
+	}
+#endif
+	for (; at < n; at += k) {
 		k = n - at < ESCAPE_STEP ? n - at : ESCAPE_STEP;
 		if (!room(w, 6 * k + 32 + 1)) return;
 		char *o = escape_step_(w->p + w->len, w->p + raw + at, json + at, k, json + n, true);

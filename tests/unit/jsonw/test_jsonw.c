@@ -5,6 +5,7 @@
 
 #include <criterion/criterion.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -114,6 +115,48 @@ Test(jsonw, raw_and_string_in_one_pass_like_json_c)
 		json_object_object_add(o, "text", json_object_new_string_len(json, (int)len));
 		json_object_put(str);
 		same_as_json_c(&w, o, "raw and text");
+	}
+}
+
+/* JSON text with whitespace between its tokens (pretty, with newlines and tabs) written verbatim and as a string:
+ * its control characters are escaped in the string wherever they fall, before, inside and after whole blocks. */
+Test(jsonw, raw_and_string_of_pretty_text)
+{
+	for (int members = 1; members < 40; members += 3) {
+		struct json_object *v = json_object_new_object();
+		for (int i = 0; i < members; i++) {
+			char key[16];
+			snprintf(key, sizeof key, "k\"%d", i);
+			json_object_object_add(v, key, json_object_new_string(i % 2 ? "a \\ b" : "plain text"));
+		}
+		for (int flags = 0; flags < 2; flags++) {
+			size_t len;
+			const char *json = json_object_to_json_string_length(v, flags ? JSON_C_TO_STRING_PRETTY |
+				JSON_C_TO_STRING_PRETTY_TAB : JSON_C_TO_STRING_PRETTY, &len);
+			struct jw w = { 0 };
+			jw_obj(&w);
+			jw_key(&w, "raw");
+			jw_rawn_and_str(&w, json, len, ",\"text\":");
+			jw_obj_end(&w);
+			jw_terminate(&w);
+			struct json_object *back = json_tokener_parse(w.p);
+			cr_assert_not_null(back, "%d members: the document parses: %s", members, w.p);
+			struct json_object *raw, *text;
+			cr_assert(json_object_object_get_ex(back, "raw", &raw) && json_object_equal(raw, v));
+			cr_assert(json_object_object_get_ex(back, "text", &text) && json_object_is_type(text, json_type_string));
+			cr_assert_eq((size_t)json_object_get_string_len(text), len, "%d members: the text's length", members);
+			cr_assert(!memcmp(json_object_get_string(text), json, len), "%d members: the text is the JSON text",
+				members);
+			const char *str = strstr(w.p, ",\"text\":");
+			cr_assert_not_null(memchr(w.p, '\n', (size_t)(str - w.p)), "%d members: the verbatim copy keeps its newlines",
+				members);
+			for (const char *c = str; *c; c++) /* json-c's reader takes them raw; JSON does not */
+				cr_assert_geq((unsigned char)*c, 0x20, "%d members: a control character unescaped at %td", members,
+					c - w.p);
+			json_object_put(back);
+			jw_free(&w);
+		}
+		json_object_put(v);
 	}
 }
 

@@ -383,10 +383,20 @@ static int plan_steps(const struct out *o, const struct plan *p, int *documented
 	return required;
 }
 
+/* Whether an action named has the capability asked that the catalog documents and no task plans. */
+static bool action_untested(const struct catalog *c, const struct plan_resolution *r)
+{
+	for (int k = 0; r->untested >= 0 && k < r->nactions; k++)
+		if (c->outside[r->actions[k].item].capability == (uint32_t)r->untested) return true;
+	return false;
+}
+
 /* What the status means; an unresolved request says why when it names what the catalog lacks. */
 static void plan_status_text(const struct out *o, const struct plan *p)
 {
-	if (p->status == PS_UNRESOLVED && p->res.nactions) text_then(o, PT_STATUS_ACTION_OUTSIDE, &p->res, NULL);
+	if (p->status == PS_UNRESOLVED && p->res.nactions)
+		text_then(o, action_untested(p->cat, &p->res) ? PT_STATUS_ACTION_UNTESTED : PT_STATUS_ACTION_OUTSIDE, &p->res,
+			NULL);
 	else if (p->status == PS_UNRESOLVED && p->res.nproducts) pv_ptext(o, PT_STATUS_UNRESOLVED_OUTSIDE);
 	else pv_ptext(o, (enum ptext)(PT_STATUS_UNRESOLVED + p->status));
 }

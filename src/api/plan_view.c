@@ -151,6 +151,11 @@ static void outside_named(const struct out *o, const struct plan_resolution *r, 
 		if (!x->action) {
 			jw_key(w, "role");
 			jw_str(w, PLAN_ROLES[v[k].role]);
+		} else {
+			/* the capability the catalog documents for the action asked, which no task plans */
+			jw_key(w, "capability");
+			if (r->untested >= 0 && x->capability == (uint32_t)r->untested) view_str(w, c, c->caps[r->untested].id);
+			else jw_null(w);
 		}
 		jw_obj_end(w);
 	}

@@ -23,8 +23,9 @@
 	"kind task|capability_chain|ambiguous|none, resolved_by task_id|query|none, confidence 0..1, apps_rebound, query: " \
 	"folded words, matched words, apps_named {app, words, via name|family, family, role source|target, typo}, app kinds, " \
 	"intents_named, capabilities named, candidates when ambiguous, equivalent_tasks, products_unknown {name, kind, words, " \
-	"role} (products outside the catalog), actions_outside {action, title, words} (actions no task performs: the request " \
-	"is unresolved; action unknown: a verb the vocabulary lacks, named by words), nearest_tasks, also_asked {words, capability, app} (a further action the task does not do, planned " \
+	"role} (products outside the catalog), actions_outside {action, title, words, capability} (actions no task performs: the request " \
+	"is unresolved; action unknown: a verb the vocabulary lacks, named by words; capability: the one the catalog documents for the " \
+	"action asked and no task plans, else null), nearest_tasks, also_asked {words, capability, app} (a further action the task does not do, planned " \
 	"as a step after the task's; app null where no app in reach can do it; words: its verb, or the app's name where an app joined by " \
 	"and to the target is written too)), steps (capability (null for a product outside the catalog, then product {name, " \
 	"kind}), role, added find_before_act|null, app, app_source task|request|query|family, state satisfied|missing_scope|" \

@@ -275,6 +275,7 @@ struct cat_outside {
 	uint32_t title_text;                  /* CS_LANGTEXTS: an action's title; CAT_NONE for a product */
 	uint32_t family;                      /* the family a product belongs to (CS_FAMILIES), CAT_NONE */
 	uint32_t flags;                       /* an action's OUT_THING, OUT_IN_PLACE */
+	uint32_t capability;                  /* an action's capability that no task plans (file.delete), CAT_NONE */
 };
 
 /* cat_outside.flags: the action's phrases name a thing no capability handles ("macros"), read after an article
@@ -334,7 +335,7 @@ enum ptext {
 	PT_CHANGE_SCOPES_WIDENED, PT_CHANGE_HASH_EXPLAINED, PT_CHANGE_HASH_UNEXPLAINED, PT_CHANGE_REVISION,
 	PT_CHANGE_CATALOG_VERSION, PT_CHANGE_RULE_VERSION, PT_CHANGE_HOST, PT_CHANGE_PATH, PT_CHANGE_METHOD,
 	PT_CHANGE_SHAPE, PT_STATUS_ACTION_OUTSIDE, PT_STATUS_UNRESOLVED_OUTSIDE, PT_STEP_PRODUCT_SOURCE,
-	PT_STEP_PRODUCT_TARGET, PT_NOTE_PRODUCT, PT_COUNT
+	PT_STEP_PRODUCT_TARGET, PT_NOTE_PRODUCT, PT_STATUS_ACTION_UNTESTED, PT_COUNT
 };
 
 struct cat_text {

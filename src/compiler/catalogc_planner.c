@@ -242,6 +242,45 @@ static int action_named(struct cc *c, const char *file, struct json_object *src,
 	return cc_fail(c, file, ptr, "\"%s\" is no action", name);
 }
 
+/* Whether a task has a step of capability cap. */
+static bool task_plans(const struct cc *c, uint32_t cap)
+{
+	for (uint32_t k = 0; k < c->nsteps; k++)
+		if (((const struct cat_step *)c->steps.p)[k].cap == cap) return true;
+	return false;
+}
+
+/* An action's capability: one the catalog documents and no task plans ("delete a file" asks file.delete, which
+ * no task has: the request asks an action no task performs, and the answer can say what is documented). */
+static int action_capability(struct cc *c, const char *file, size_t i, struct json_object *e, uint32_t *out)
+{
+	const char *id = jget_str(e, "capability");
+	if (!id) return 0;
+	char ptr[48];
+	snprintf(ptr, sizeof ptr, "/actions/%zu/capability", i);
+	int cap = vocab_index(VOCAB_CAPABILITIES, id);
+	if (cap < 0) return cc_fail(c, file, ptr, "\"%s\" is no capability", id);
+	if (task_plans(c, (uint32_t)cap)) return cc_fail(c, file, ptr, "a task plans %s: no action outside the catalog", id);
+	*out = (uint32_t)cap;
+	return 0;
+}
+
+/* Every capability that has phrases and no task is some action's, so that the planner can name what it asks. */
+static int untested_caps_named(struct cc *c, const char *file)
+{
+	for (uint32_t s = 0; s < c->nsyns; s++) {
+		const struct cat_syn *sy = (const struct cat_syn *)c->syns.p + s;
+		if (sy->kind != SYN_CAP || task_plans(c, sy->target)) continue;
+		bool named = false;
+		for (uint32_t k = 0; k < c->noutside && !named; k++)
+			named = ((const struct cat_outside *)c->outside.p)[k].capability == sy->target;
+		if (!named)
+			return cc_fail(c, file, "/actions", "no action names the capability %s, which no task plans and the "
+				"vocabulary has phrases for", VOCAB_CAPABILITIES[sy->target]);
+	}
+	return 0;
+}
+
 static int compile_outside(struct cc *c)
 {
 	const char *file = "outside.json";
@@ -260,7 +299,7 @@ static int compile_outside(struct cc *c)
 		if (!known) { rc = cc_fail(c, file, ptr, "kind \"%s\" is not in product_kinds", kind); break; }
 		snprintf(ptr, sizeof ptr, "/products/%zu/phrases", i);
 		struct cat_outside rec = { .name = cc_str(c, jget_str(e, "name")), .kind = cc_str(c, kind), .title_en = CAT_NONE,
-			.title_de = CAT_NONE, .title_text = CAT_NONE, .family = CAT_NONE };
+			.title_de = CAT_NONE, .title_text = CAT_NONE, .family = CAT_NONE, .capability = CAT_NONE };
 		rc = product_family(c, file, i, e, &rec);
 		if (rc == 0) rc = outside_add(c, file, ptr, rec, jget(e, "phrases"), SYN_PRODUCT);
 	}
@@ -276,11 +315,15 @@ static int compile_outside(struct cc *c)
 			.title_en = cc_str(c, jget_str(t, "en")), .title_de = cc_str(c, jget_str(t, "de")),
 			.flags = (jget(e, "thing") && json_object_get_boolean(jget(e, "thing")) ? OUT_THING : 0u) |
 				(jget(e, "in_place") && json_object_get_boolean(jget(e, "in_place")) ? OUT_IN_PLACE : 0u) |
-				(jget(e, "findable") && json_object_get_boolean(jget(e, "findable")) ? OUT_FINDABLE : 0u) };
+				(jget(e, "findable") && json_object_get_boolean(jget(e, "findable")) ? OUT_FINDABLE : 0u),
+			.capability = CAT_NONE };
+		rc = action_capability(c, file, i, e, &rec.capability);
+		if (rc) break;
 		rec.title_text = cc_langtext(c, rec.title_en, rec.title_de);
 		rc = rec.title_text == CAT_NONE ? cc_fail(c, file, ptr, "out of memory")
 			: outside_add(c, file, ptr, rec, jget(e, "phrases"), SYN_ACTION);
 	}
+	if (rc == 0) rc = untested_caps_named(c, file);
 	/* copying the one app named, as the verb's object, is this action ("copy the Google Sheet"); a verb the
 	 * vocabulary lacks, leading a request about one app, asks for the other (it has no phrases) */
 	if (rc == 0) rc = action_named(c, file, src, "copy_in_place", &c->copy_in_place);

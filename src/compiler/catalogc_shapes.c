@@ -256,7 +256,7 @@ static const struct schema s_out_product = { .kind = SK_OBJECT, .min = NB, .max 
 static const struct schema s_out_products = { .kind = SK_ARRAY, .min = 0, .max = 2000, .items = &s_out_product };
 static const struct schema_prop p_out_action[] = { { "action", &s_out_id, true }, { "title", &s_text, true },
 	{ "phrases", &s_phrases, false }, { "thing", &s_bool, false }, { "in_place", &s_bool, false }, { "findable", &s_bool, false },
-	{ NULL, NULL, false } };
+	{ "capability", &s_cap, false }, { NULL, NULL, false } };
 static const struct schema s_out_action = { .kind = SK_OBJECT, .min = NB, .max = NB, .props = p_out_action };
 static const struct schema s_out_actions = { .kind = SK_ARRAY, .min = 0, .max = 200, .items = &s_out_action };
 static const struct schema_prop p_outside[] = { { "note", &s_str, false }, { "product_kinds", &s_out_ids, true },

@@ -94,6 +94,8 @@ struct plan_resolution {
 	unsigned char word_kinds[PLAN_MAX_WORDS];  /* per word, the kinds a generic word there names */
 	int caps[PLAN_MAX_CAPS], ncaps;   /* capabilities named by a phrase, in order of mention */
 	int cap_first[PLAN_MAX_CAPS];     /* the word where each phrase starts */
+	int cap_words[PLAN_MAX_CAPS];     /* and its words */
+	int untested;                     /* a capability asked that no task plans ("delete a file"), -1: none */
 	struct plan_intent intents[PLAN_MAX_INTENTS];
 	int nintents;
 	uint64_t subjects;                /* bit per generic task whose subject the query names */

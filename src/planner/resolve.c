@@ -125,20 +125,52 @@ static bool arrow_into(const struct catalog *c, struct plan_resolution *r)
 	return true;
 }
 
-/* An action the catalog performs after all ("delete a file" is file.delete) is no action outside it: its
- * words are those of a capability phrase (the only words marked matched before the support is). */
-static void drop_covered_actions(struct plan_resolution *r)
+/* The first capability asked by a phrase that no task plans, where a named app (or, with none named, any app)
+ * documents it and no transfer between two apps of a kind is asked ("move my files from OneDrive to Dropbox"
+ * copies): "delete old files in Dropbox" asks file.delete, in no task. Its index in r->caps, or -1. */
+static int untested_asked(const struct catalog *c, const struct plan_resolution *r, bool transfer)
 {
+	for (int k = 0; !transfer && k < r->ncaps; k++) {
+		bool planned = false;
+		for (uint32_t t = 0; t < c->ntasks && t < 64 && !planned; t++) planned = task_has_cap(c, t, (uint32_t)r->caps[k]);
+		if (!planned && named_app_can(c, r, (uint32_t)r->caps[k])) return k;
+	}
+	return -1;
+}
+
+/* A capability no task plans is asked by the words of its phrase: where no action was read, the action
+ * outside.json links to it ("move the invoice to another folder": organise); an action read says what is asked
+ * ("move old files to the trash" deletes). */
+static void name_untested(const struct catalog *c, struct plan_resolution *r, int k)
+{
+	if (r->nactions) return;
+	for (uint32_t o = 0; o < c->noutside && r->nactions < PLAN_MAX_OUTSIDE; o++)
+		if (c->outside[o].action && c->outside[o].capability == (uint32_t)r->caps[k]) {
+			r->actions[r->nactions++] = (struct plan_outside){ .first = r->cap_first[k], .nwords = r->cap_words[k],
+				.item = (int)o };
+			for (int w = r->cap_first[k]; w < r->cap_first[k] + r->cap_words[k]; w++) r->action_word[w] = true;
+			return;
+		}
+}
+
+/* An action the catalog performs after all ("upload to GitHub" is no commit) is no action outside it: its
+ * words are those of a capability phrase (the only words marked matched before the support is). A
+ * capability no task plans covers nothing: "delete a file" asks an action no task performs. */
+static void drop_covered_actions(const struct catalog *c, struct plan_resolution *r)
+{
+	int u = untested_asked(c, r, transfer_named(c, r));
+	r->untested = u >= 0 ? r->caps[u] : -1;
 	int keep = 0;
 	for (int k = 0; k < r->nactions; k++) {
 		const struct plan_outside *a = &r->actions[k];
 		/* every word of the action a capability phrase's too ("upload to GitHub" is no upload) */
-		bool covered = true;
+		bool covered = r->untested < 0 || c->outside[a->item].capability != (uint32_t)r->untested;
 		for (int w = a->first; w < a->first + a->nwords; w++) covered &= !r->action_word[w] || r->matched[w];
 		if (!covered) r->actions[keep++] = *a;
 		else for (int w = a->first; w < a->first + a->nwords; w++) r->action_word[w] = false;
 	}
 	r->nactions = keep;
+	if (u >= 0) name_untested(c, r, u);
 }
 
 /* Whether a verb asks an app the query names, and task t uses, for something it can do, reading where the
@@ -163,7 +195,7 @@ static bool verb_for_app(const struct catalog *c, const struct plan_resolution *
  * make a capability chain. */
 static void decide(const struct catalog *c, struct plan_resolution *r, const int *scores, const int *lvbuf)
 {
-	drop_covered_actions(r);
+	drop_covered_actions(c, r);
 	if (r->task >= 0) rs_mark_support(c, r, lvbuf, r->task);
 	rs_order_caps(r);
 	int matched = 0;
@@ -236,7 +268,7 @@ void plan_resolution_init(struct plan_resolution *r)
 {
 	memset(r, 0, offsetof(struct plan_resolution, folded));
 	r->task = r->runner_up = -1;
-	r->also_intent = r->also_cap = r->also_app = r->also_mention = -1;
+	r->also_intent = r->also_cap = r->also_app = r->also_mention = r->untested = -1;
 	r->folded[0] = '\0';
 }
 

@@ -202,7 +202,11 @@ static bool score_phrase(const struct catalog *c, struct plan_resolution *r, int
 	bool no = declined(c, r, sy->target); /* understood (its words match), never scored nor planned */
 	for (int t = 0; t < x->nt && !no; t++) if (task_has_cap(c, (uint32_t)t, sy->target)) x->scores[t] += W_CAP_PHRASE;
 	for (int k = 0; k < r->ncaps; k++) if (r->caps[k] == (int)sy->target) return false;
-	if (!no && r->ncaps < PLAN_MAX_CAPS) { r->cap_first[r->ncaps] = i; r->caps[r->ncaps++] = (int)sy->target; }
+	if (!no && r->ncaps < PLAN_MAX_CAPS) {
+		r->cap_first[r->ncaps] = i;
+		r->cap_words[r->ncaps] = n;
+		r->caps[r->ncaps++] = (int)sy->target;
+	}
 	for (int w = i; w < i + n; w++) r->matched[w] |= !r->stop[w] && !r->app_word[w];
 	return false;
 }
@@ -518,5 +522,6 @@ void rs_order_caps(struct plan_resolution *r)
 			(r->cap_first[j] == r->cap_first[j - 1] && r->caps[j] < r->caps[j - 1])); j--) {
 			int t = r->cap_first[j]; r->cap_first[j] = r->cap_first[j - 1]; r->cap_first[j - 1] = t;
 			t = r->caps[j]; r->caps[j] = r->caps[j - 1]; r->caps[j - 1] = t;
+			t = r->cap_words[j]; r->cap_words[j] = r->cap_words[j - 1]; r->cap_words[j - 1] = t;
 		}
 }

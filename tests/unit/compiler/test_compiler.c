@@ -113,6 +113,30 @@ Test(compiler, named_actions_exist) { edit("outside.json", no_such_action); expe
 static void action_without_phrases(struct json_object *o) { json_object_object_del(action_named(o, "rename"), "phrases"); }
 Test(compiler, only_the_unknown_action_lacks_phrases) { edit("outside.json", action_without_phrases); expect_compile_error("an action needs phrases"); }
 
+/* An action's capability is one the catalog documents and no task plans; every such capability with phrases is
+ * some action's, so that a request asking it is told which action no task performs. */
+static void action_with_planned_capability(struct json_object *o)
+{
+	json_object_object_add(action_named(o, "rename"), "capability", json_object_new_string("file.upload"));
+}
+Test(compiler, action_capability_is_planned_by_no_task)
+{
+	edit("outside.json", action_with_planned_capability);
+	expect_compile_error("outside.json: /actions/");
+	expect_compile_error("a task plans file.upload");
+}
+static void action_with_unknown_capability(struct json_object *o)
+{
+	json_object_object_add(action_named(o, "rename"), "capability", json_object_new_string("file.teleport"));
+}
+Test(compiler, action_capability_exists) { edit("outside.json", action_with_unknown_capability); expect_compile_error("outside.json"); }
+static void untested_capability_unnamed(struct json_object *o) { json_object_object_del(action_named(o, "delete"), "capability"); }
+Test(compiler, untested_capability_has_an_action)
+{
+	edit("outside.json", untested_capability_unnamed);
+	expect_compile_error("no action names the capability file.delete");
+}
+
 /* An app's kind comes from app_kinds.json, never from its id: one missing, given twice or unknown is refused. */
 static void kind_missing(struct json_object *o) { json_object_array_del_idx(jget(o, "apps"), 9, 1); }
 Test(compiler, app_without_kind) { edit("app_kinds.json", kind_missing); expect_compile_error("app_kinds.json: /apps: app \"codehost\" has no kind"); }

@@ -939,20 +939,44 @@ Test(plan, query_binds_apps_and_reports_how, .init = setup, .fini = teardown)
 	cr_assert_str_eq(sat(at(p, "task"), "id"), "mailA-send");
 	cr_assert_str_eq(sat(at(p, "task"), "resolved_by"), "task_id");
 	json_object_put(p);
-	/* a phrase may have stop words and app names between its words */
+	/* a phrase may have stop words and app names between its words; no task plans file.delete, so deleting is an
+	 * action no task performs: unresolved, the documented capability named beside the action */
 	p = post_ok("/v2/workflows/plan", "{\"query\":\"Datei in Drive C löschen\"}");
-	cr_assert_str_eq(sat(at(p, "task"), "kind"), "capability_chain");
-	/* deleting needs the file's path: the search that finds it comes first */
-	cr_assert_str_eq(sat(json_object_array_get_idx(at(p, "steps"), 0), "capability"), "file.search");
-	cr_assert_str_eq(sat(json_object_array_get_idx(at(p, "steps"), 0), "added"), "find_before_act");
-	cr_assert_str_eq(sat(json_object_array_get_idx(at(p, "steps"), 1), "capability"), "file.delete");
+	cr_assert_str_eq(sat(p, "status"), "unresolved");
+	cr_assert_str_eq(sat(at(p, "task"), "kind"), "none");
+	cr_assert(arr_has(at(at(at(p, "task"), "query"), "capabilities_named"), "file.delete"));
+	struct json_object *a0 = json_object_array_get_idx(at(at(at(p, "task"), "query"), "actions_outside"), 0);
+	cr_assert_str_eq(sat(a0, "action"), "delete");
+	cr_assert_str_eq(sat(a0, "capability"), "file.delete");
+	cr_assert_eq(json_object_array_length(at(p, "steps")), 0);
+	cr_assert(strstr(sat(at(p, "status_text"), "en"), "documents the capability"));
 	json_object_put(p);
-	/* no task uses file.delete: the query becomes a capability chain */
-	p = post_ok("/v2/workflows/plan", "{\"query\":\"delete a file in drive C\"}");
+	/* without an action word, the action linked to the capability is named by the phrase's words */
+	p = post_ok("/v2/workflows/plan", "{\"query\":\"move the invoice to another folder in drive C\"}");
+	cr_assert_str_eq(sat(p, "status"), "unresolved");
+	a0 = json_object_array_get_idx(at(at(at(p, "task"), "query"), "actions_outside"), 0);
+	cr_assert_str_eq(sat(a0, "action"), "organise");
+	cr_assert_str_eq(sat(a0, "capability"), "file.update");
+	json_object_put(p);
+	/* an action no capability documents names none */
+	p = post_ok("/v2/workflows/plan", "{\"query\":\"archive old emails in Mail A\"}");
+	a0 = json_object_array_get_idx(at(at(at(p, "task"), "query"), "actions_outside"), 0);
+	cr_assert_str_eq(sat(a0, "action"), "archive");
+	cr_assert(is_null(a0, "capability"));
+	cr_assert(!strstr(sat(at(p, "status_text"), "en"), "documents the capability"));
+	json_object_put(p);
+	/* a transfer between two drives asks no file.update: the copy task */
+	p = post_ok("/v2/workflows/plan", "{\"query\":\"move my files from Drive B to Drive C\"}");
+	cr_assert_str_eq(sat(at(p, "task"), "id"), "driveB-to-driveC");
+	json_object_put(p);
+	/* sending a file needs its path: the search that finds it comes first */
+	p = post_ok("/v2/workflows/plan", "{\"query\":\"download the Drive C file and email it with Mail A\"}");
 	cr_assert_str_eq(sat(at(p, "task"), "kind"), "capability_chain");
 	cr_assert(is_null(at(p, "task"), "id"));
-	struct json_object *s0 = step_of(p, "file.delete");
-	cr_assert_str_eq(sat(s0, "app"), "driveC");
+	cr_assert_str_eq(sat(json_object_array_get_idx(at(p, "steps"), 0), "capability"), "file.search");
+	cr_assert_str_eq(sat(json_object_array_get_idx(at(p, "steps"), 0), "added"), "find_before_act");
+	cr_assert_str_eq(sat(json_object_array_get_idx(at(p, "steps"), 1), "capability"), "file.read");
+	cr_assert_str_eq(sat(step_of(p, "email.send"), "app"), "mailA");
 	json_object_put(p);
 }
 

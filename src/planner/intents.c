@@ -95,7 +95,7 @@ bool rs_says_which(const struct catalog *c, const struct plan_resolution *r, int
 		while (j > 0 && j > i - 4 && r->stop[j] && !r->word_kinds[j] && !r->app_word[j]) j--;
 		if (r->word_kinds[j] || r->app_word[j]) return true;
 	}
-	return writing && !strchr(phrase, ' ') && participle_after_thing(r, i) && strcmp(r->words[i], phrase) != 0;
+	return writing && !strchr(phrase, ' ') && participle_after_thing(c, r, i) && strcmp(r->words[i], phrase) != 0;
 }
 
 static bool note_intent(const struct catalog *c, struct plan_resolution *r, int i, const struct cat_syn *sy, void *ctx)
@@ -151,14 +151,15 @@ static bool note_intent(const struct catalog *c, struct plan_resolution *r, int 
 static bool kind_is_object(const struct catalog *c, const struct plan_resolution *r, const int *pos, int n)
 {
 	int first = pos[0], last = pos[n - 1];
+	/* under an app's name ("Outlook Calendar") the word is no kind of its own: the word alone says one; a phrase
+	 * ending in no kind word keeps what stands between ("mark all emails in Gmail as read") */
+	if (!r->word_kinds[last] && r->said_kind[last] == AK_COUNT) return true;
 	/* a place marker of the request's own between them makes the kind word where something goes ("create a
 	 * reminder in my Outlook calendar") */
 	for (int k = first + 1, w = 1; k < last; k++) {
 		if (w < n && pos[w] == k) { w++; continue; }
 		if (rs_role_words(c, r, k, 1u << ROLE_TARGET | 1u << ROLE_WEAK_TARGET)) return false;
 	}
-	/* under an app's name ("Outlook Calendar") the word is no kind of its own: the word alone says one */
-	if (!r->word_kinds[last] && r->said_kind[last] == AK_COUNT) return true;
 	for (int w = 0; w < n - 1; w++)
 		if (rs_role_words(c, r, pos[w], 1u << ROLE_TARGET | 1u << ROLE_WEAK_TARGET | 1u << ROLE_SOURCE)) return true;
 	for (int k = first + 1; k < last; k++) if (r->word_kinds[k]) return false;
@@ -187,7 +188,7 @@ static bool note_action(const struct catalog *c, struct plan_resolution *r, int 
 	if (n < (int)sy->words || negated_at(c, r, i)) return false;
 	/* "the issues labelled bug", "emails tagged urgent": a participle of a mark a search finds, right after a word for
 	 * the things marked, says which ones are read */
-	if (sy->words == 1 && (c->outside[sy->target].flags & OUT_FINDABLE) && participle_after_thing(r, i)) return false;
+	if (sy->words == 1 && (c->outside[sy->target].flags & OUT_FINDABLE) && participle_after_thing(c, r, i)) return false;
 	/* "with a label filter": after an article the word is a noun, the thing, not the action */
 	if (sy->words == 1 && !(c->outside[sy->target].flags & OUT_THING) && after_determiner(c, r, i)) return false;
 	/* "new GitHub stars", "Gmail labels": right after an app's name, one word is that app's thing (not at the end,

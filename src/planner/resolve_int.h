@@ -158,9 +158,11 @@ static inline bool ends_in(const struct plan_resolution *r, int i, const char *e
 
 /* "emails tagged urgent", "files uploaded to Dropbox": a word in -ed right after a word for a kind of things, a
  * participle saying which things (of four letters or more: "red" is none). */
-static inline bool participle_after_thing(const struct plan_resolution *r, int i)
+static inline bool participle_after_thing(const struct catalog *c, const struct plan_resolution *r, int i)
 {
-	return i > 0 && r->word_kinds[i - 1] && r->wordlen[i] > 3 && ends_in(r, i, "ed");
+	if (r->wordlen[i] <= 3 || !ends_in(r, i, "ed")) return false;
+	/* "an issue is labeled bug": a passive's auxiliary (roles.auxiliaries) may stand between */
+	return (i > 0 && r->word_kinds[i - 1]) || (i > 1 && r->word_kinds[i - 2] && has_role_word(c, r, i - 1, ROLE_AUX));
 }
 
 /* The intent noted over word i, or -1. */

@@ -207,13 +207,18 @@ static bool from_before_place(const struct catalog *c, struct plan_resolution *r
 }
 
 /* Whether mention k is the first after a trigger word that is no verb ("when", "sobald"): the app the event
- * happens in, whatever marker stands before it. */
+ * happens in, whatever marker stands before it; not after a verb opening the next clause ("Watch a Dropbox folder
+ * for new files and upload them to OneDrive": the trigger's app came before it). */
 static bool in_trigger_clause(const struct catalog *c, const struct plan_resolution *r, int k)
 {
 	int from = k > 0 ? r->mentions[k - 1].first + r->mentions[k - 1].nwords : 0;
-	for (int i = from; i < r->mentions[k].first; i++)
-		if (r->trigger[i] && rs_role_words(c, r, i, 1u << ROLE_TRIGGER) && verb_of(c, r, i) < 0) return true;
-	return false;
+	bool trigger = false;
+	for (int i = from; i < r->mentions[k].first; i++) {
+		if (r->trigger[i] && rs_role_words(c, r, i, 1u << ROLE_TRIGGER) && verb_of(c, r, i) < 0) trigger = true;
+		else if (trigger && i > 0 && verb_of(c, r, i) >= 0 && (r->after_comma[i] || has_role_word(c, r, i - 1, ROLE_OPENER)))
+			trigger = false;
+	}
+	return trigger;
 }
 
 void rs_find_roles(const struct catalog *c, struct plan_resolution *r)

@@ -704,7 +704,7 @@ static bool request_hit(const char *query, const char *expected, int *extra)
 /* The rate reached so far per kind, in percent: a drop below it fails. The goal is 95 in every kind;
  * the figures printed say how far each kind is from it. */
 static const struct { const char *kind; int floor; } REAL_FLOORS[] = {
-	{ "task", 97 }, { "product_outside", 99 }, { "action_outside", 93 }, { "trigger_action", 88 } };
+	{ "task", 97 }, { "product_outside", 99 }, { "action_outside", 96 }, { "trigger_action", 88 } };
 #define REAL_GOAL 95
 /* Lines where a product the label does not name is read (at most this many, as reached so far: "n8n"
  * named as the runtime a workflow runs in, "Word-Dokument"). */

@@ -515,8 +515,11 @@ void rs_second_action(const struct catalog *c, struct plan_resolution *r)
 		}
 		for (int q = 0; q < r->napps && after < 0; q++)
 			if (r->app_role[q] == PR_TARGET && r->app_strong[q]) after = r->apps[q];
-		for (int m = -1; m < na; m++) {
-			int a = m < 0 ? after : apps[m];
+		/* of the apps in reach, those of a kind the request's words say first ("Microsoft Graph calendar events
+		 * (list + create)" creates events, not files) */
+		for (int m = -1; m < 2 * na; m++) {
+			int a = m < 0 ? after : apps[m % na];
+			if (m >= 0 && (m < na) != ((r->kinds >> c->apps[a].kind & 1) != 0)) continue;
 			for (uint32_t cap = 0; a >= 0 && cap < c->ncaps && cap < 64; cap++)
 				if ((caps >> cap & 1) && c->caps[cap].write && app_can(c, a, cap)) {
 					r->also_intent = k;

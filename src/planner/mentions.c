@@ -127,14 +127,15 @@ enum cat_role rs_role_before(const struct catalog *c, const struct plan_resoluti
 				const struct cat_word *w = &c->words[r->wm[start][m].word];
 				for (uint32_t k = 0; (w->starts >> SYN_ROLE & 1) && k < w->syn_count; k++) {
 					const struct cat_syn *sy = &c->syns[c->lists[w->syn_first + k]];
-					/* markers of place only */
+					/* markers of place only; "as" says what is made, so where ("post new releases as Outlook
+					 * calendar events"): the target */
 					if (sy->kind != SYN_ROLE || (int)sy->words != j - start + 1 || (sy->target != ROLE_SOURCE &&
 					    sy->target != ROLE_TARGET && sy->target != ROLE_WEAK_TARGET && sy->target != ROLE_KEPT &&
-					    sy->target != ROLE_PART))
+					    sy->target != ROLE_PART && sy->target != ROLE_AS))
 						continue;
 					if (rs_phrase_at(c, r, start, cat_s(c, sy->phrase), PH_STRICT) == j - start + 1 &&
 					    r->wm[start][m].level == LV_EXACT)
-						return (enum cat_role)sy->target;
+						return sy->target == ROLE_AS ? ROLE_TARGET : (enum cat_role)sy->target;
 				}
 			}
 		if (!r->stop[j] || r->app_word[j]) return ROLE_NONE;

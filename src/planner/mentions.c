@@ -316,12 +316,14 @@ static void family_in_transfer(const struct catalog *c, struct plan_resolution *
 			role = r->app_role[m] == PR_SOURCE ? PR_TARGET : PR_SOURCE;
 			strong = true;
 		}
-	/* "Sync my Google Calendar with Outlook": with a verb of copying, a family beside the one app of a kind it
-	 * also has is the other end: the target when named after the app, else the source */
+	/* "Sync my Google Calendar with Outlook", "Sync Outlook events with Google Calendar": with a verb of copying,
+	 * a family beside the one app of a kind it also has (a word for that kind after it or none) is the other end:
+	 * the target when named after the app, else the source */
 	int pa = -1;
 	for (int k = 0; k < r->nmentions && pa < 0; k++) if (r->mentions[k].app >= 0) pa = r->mentions[k].first;
 	uint32_t other = r->napps == 1 ? c->families[f->family].apps[c->apps[r->apps[0]].kind] : CAT_NONE;
-	if (role == PR_NONE && said == AK_COUNT && pa >= 0 && other != CAT_NONE && other != (uint32_t)r->apps[0]) {
+	if (role == PR_NONE && (said == AK_COUNT || said == c->apps[r->apps[0]].kind) && pa >= 0 && other != CAT_NONE &&
+	    other != (uint32_t)r->apps[0]) {
 		bool copy = false;
 		for (int i = 0; i < r->nwords && !copy; i++) copy = !r->app_word[i] && verb_of(c, r, i) == (int)c->meta->copy_intent;
 		if (copy) role = f->first > pa ? PR_TARGET : PR_SOURCE;

@@ -147,6 +147,12 @@ static int chain_ends(const struct catalog *c, const struct plan_resolution *r, 
 		/* where a further action writes is no end of the chain (rs_second_action plans it after) */
 		if (m->location || (m->app >= 0 && (r->later_apps >> m->app & 1))) continue;
 		struct chain_end x = { .app = m->app, .first = m->first, .role = m->role, .strong = m->strong, .joined = m->joined };
+		/* a word for a kind right after a family's name says which of its apps ("Track Office 365 emails in an
+		 * Excel Online spreadsheet": its mail, not the Excel named too) */
+		int next = m->first + m->nwords;
+		if (x.app < 0 && m->family >= 0 && next < r->nwords && r->said_kind[next] < AK_COUNT &&
+		    c->families[m->family].apps[r->said_kind[next]] != CAT_NONE)
+			x.app = (int)c->families[m->family].apps[r->said_kind[next]];
 		for (int q = 0; q < r->napps; q++) {
 			/* the app a family named in a transfer stands for (family_in_transfer) */
 			bool of_family = m->family >= 0 && in_family(c, (uint32_t)m->family, r->apps[q]);

@@ -315,10 +315,10 @@ static bool copies_unasked(const struct catalog *c, const struct plan_resolution
 /* "Create Excel table rows for new Gmail messages": a task writing into a kind of app nothing names, while an app
  * named of a kind the task has no step of stands unused (email-calendar would create calendar events and leave Excel
  * aside), writes where nobody asked. */
-static bool writes_beside_named(const struct catalog *c, const struct plan_resolution *r, int t)
+static bool writes_beside_named(const struct catalog *c, const struct plan_resolution *r, int t, unsigned named)
 {
 	const struct cat_ptask *p = &c->ptasks[t];
-	if (!(written_kinds(c, p) & ~named_kinds(c, r) & ~(1u << AK_CALLER))) return false;
+	if (!(written_kinds(c, p) & ~named & ~(1u << AK_CALLER))) return false;
 	for (int m = 0; m < r->napps; m++)
 		if (!(r->later_apps >> r->apps[m] & 1) && !task_takes(c, t, r->apps[m])) return true;
 	return false;
@@ -468,6 +468,7 @@ void rs_score_tasks(const struct catalog *c, struct plan_resolution *r, int *sco
 	bool unasked = copy_unasked(c, r), product_source = false;
 	for (int q = 0; q < r->nproducts; q++) product_source |= r->products[q].role == PR_SOURCE;
 	bool elsewhere = product_source || caller_supplies(c, r); /* what is written comes from outside the apps named */
+	unsigned named = r->napps ? named_kinds(c, r) : 0;
 	for (int i = 0, seen = 0; r->triggers && i < r->nwords; i++) {
 		if (seen && r->word_kinds[i]) trig_kinds |= r->word_kinds[i];
 		seen |= r->trigger[i];
@@ -479,7 +480,7 @@ void rs_score_tasks(const struct catalog *c, struct plan_resolution *r, int *sco
 		 * it (invoice attachments) says more than naming the apps of a task that saves them all */
 		if (c->tasks[t].subject) scores[t] += (r->subjects >> t) & 1 ? W_SUBJECT : -1000;
 		if (unasked && copies_unasked(c, r, t)) scores[t] -= 1000;
-		if (writes_beside_named(c, r, t)) scores[t] -= 1000;
+		if (r->napps && writes_beside_named(c, r, t, named)) scores[t] -= 1000;
 		if (r->caller_file && (c->ptasks[t].write_apps || c->ptasks[t].write_kinds)) scores[t] -= 1000;
 		if (elsewhere && reads_unnamed(c, r, t)) scores[t] -= 1000;
 		/* the action happens in a product outside the catalog: a task writing into the catalog is not it */

@@ -437,7 +437,7 @@ void rs_match_words(const struct catalog *c, struct plan_resolution *r)
 
 /* How many words a PH_GAP phrase may skip between two of its words: the object of a separable verb
  * ("lade den Bericht nach Google Drive hoch", "put lunch with Anna on"). */
-#define GAP_WORDS 5
+#define GAP_WORDS 6
 
 /* LV_TYPO when the typo index paired query word k with vocabulary word w (two edits for long words,
  * a swap for short ones: more than word_level alone accepts). */

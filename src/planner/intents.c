@@ -171,6 +171,14 @@ static bool kind_is_object(const struct catalog *c, const struct plan_resolution
  * is also an action ("archive") acts in that app rather than saving its items elsewhere. */
 static bool in_place(const struct catalog *c, const struct plan_resolution *r)
 {
+	/* an app where a trigger's event happens is no place the action acts in ("Archive a Gmail message when a new
+	 * row is appended in Google Sheets") */
+	int other = -1, trig = -1;
+	for (int k = 0; k < r->nmentions; k++)
+		if (r->mentions[k].app >= 0 && r->mentions[k].triggered) trig = r->mentions[k].app;
+		else if (r->mentions[k].app >= 0) other = r->mentions[k].app;
+	if (trig >= 0 && other >= 0 && other != trig && r->napps == 2 && !r->nfamilies && !r->nproducts)
+		return !(r->kinds & ~(1u << c->apps[other].kind) & ~(1u << c->apps[trig].kind));
 	if (r->nproducts || r->napps + r->nfamilies != 1) return false;
 	/* a family and a word for one kind of its apps ("E-Mails in Outlook archivieren") is that app */
 	if (r->nfamilies) return bits(r->kinds) == 1 && c->families[r->families[0]].apps[__builtin_ctz(r->kinds)] != CAT_NONE;

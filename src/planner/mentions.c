@@ -256,7 +256,8 @@ void rs_find_roles(const struct catalog *c, struct plan_resolution *r)
 			: role == ROLE_TARGET || role == ROLE_WEAK_TARGET ? PR_TARGET : PR_NONE;
 		/* "when a meeting is added to my Outlook calendar, put it in ...": where the event happens is read, where
 		 * something else is named ("Getting 403 when uploading a file to Google Drive" is no trigger) */
-		if (m->role == PR_TARGET && r->nmentions > 1 && in_trigger_clause(c, r, k)) m->role = PR_SOURCE;
+		m->triggered = in_trigger_clause(c, r, k);
+		if (m->role == PR_TARGET && r->nmentions > 1 && m->triggered) m->role = PR_SOURCE;
 	}
 	/* "to Google Drive and Google Sheets": an app joined by "and" to a target, with no marker of its own, is a target
 	 * too (not firmly: of one kind, the pairing below still makes the two ends) */

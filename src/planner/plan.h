@@ -42,6 +42,7 @@ struct plan_mention {
 	bool typo;                        /* one of its words matched with one typo */
 	bool location;                    /* where a workbook named beside it is kept, no app of the plan */
 	bool joined;                      /* a target by "and" after a target ("to Google Drive and Google Sheets") */
+	bool triggered;                   /* first after a trigger word that is no verb: where the event happens */
 };
 
 /* An intent (verb or phrasing) found in the query: words [first, first + nwords). */

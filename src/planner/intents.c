@@ -205,7 +205,8 @@ static bool note_action(const struct catalog *c, struct plan_resolution *r, int 
 	if (sy->words == 1 && !(c->outside[sy->target].flags & OUT_THING) && after_determiner(c, r, i)) return false;
 	/* "new GitHub stars", "Gmail labels": right after an app's name, one word is that app's thing (not at the end,
 	 * where German puts its verb: "E-Mails in Outlook archivieren") */
-	if (sy->words == 1 && !(c->outside[sy->target].flags & OUT_THING) && i > 0 && r->app_word[i - 1] && i + 1 < r->nwords)
+	if (sy->words == 1 && !(c->outside[sy->target].flags & OUT_THING) && i > 0 && r->app_word[i - 1] && !r->after_comma[i] &&
+	    i + 1 < r->nwords)
 		return false;
 	int pos[16], np = 0;
 	for (int k = i; k < i + n && np < (int)sy->words && np < 16; k++)

@@ -379,8 +379,9 @@ void rs_split_words(const struct catalog *c, struct plan_resolution *r, const ch
 		}
 		int intent = -1;
 		size_t alen = *p ? arrow_at(c, first, p, &intent) : 0;
-		/* "Every Monday, email me ...": a comma or semicolon ends a clause; the next word is marked */
-		bool comma = *p == ',' || *p == ';';
+		/* "Every Monday, email me ...", "OneDrive: Share a folder": a comma, a semicolon or a colon before a space
+		 * ends a clause; the next word is marked (not the colon of "https://" or "9:30") */
+		bool comma = *p == ',' || *p == ';' || (*p == ':' && (p[1] == ' ' || !p[1]));
 		if (alen || comma || !*p || sl + 1 >= sizeof seg) {
 			seg[sl] = '\0';
 			text_fold_words(seg, f, sizeof f);

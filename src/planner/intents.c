@@ -199,8 +199,11 @@ static bool note_action(const struct catalog *c, struct plan_resolution *r, int 
 	if (sy->words == 1 && (c->outside[sy->target].flags & OUT_FINDABLE) && participle_after_thing(c, r, i)) return false;
 	/* "block my work calendar as Out of Office": after "as" (roles.as_what) the words say what a thing is made as */
 	if (i > 0 && has_role_word(c, r, i - 1, ROLE_AS)) return false;
-	/* "create an issue with labels": one word after "with" (roles.record_with) is what the thing comes with */
-	if (sy->words == 1 && i > 0 && has_role_word(c, r, i - 1, ROLE_RECORD_WITH)) return false;
+	/* "create an issue with labels", "mit dem Label": one word after "with" (roles.record_with), a small word between
+	 * or none, is what the thing comes with */
+	if (sy->words == 1 && i > 0 && (has_role_word(c, r, i - 1, ROLE_RECORD_WITH) ||
+	    (i > 1 && r->stop[i - 1] && has_role_word(c, r, i - 2, ROLE_RECORD_WITH))))
+		return false;
 	/* "with a label filter": after an article the word is a noun, the thing, not the action */
 	if (sy->words == 1 && !(c->outside[sy->target].flags & OUT_THING) && after_determiner(c, r, i)) return false;
 	/* "new GitHub stars", "Gmail labels": right after an app's name, one word is that app's thing (not at the end,

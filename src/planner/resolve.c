@@ -173,6 +173,33 @@ static void drop_covered_actions(const struct catalog *c, struct plan_resolution
 	if (u >= 0) name_untested(c, r, u);
 }
 
+/* "Find the budget file in OneDrive and update it": a further verb asking a capability no task plans asks an action
+ * no task performs, as its phrase would ("rename files in OneDrive"): the request is unresolved, the action linked to
+ * the capability named by the verb's words, the task it would have followed the nearest. */
+static void untested_further(const struct catalog *c, struct plan_resolution *r)
+{
+	if (r->also_cap < 0 || r->also_intent < 0) return;
+	for (uint32_t t = 0; t < c->ntasks && t < 64; t++) if (task_has_cap(c, t, (uint32_t)r->also_cap)) return;
+	const struct plan_intent *in = &r->intents[r->also_intent];
+	for (uint32_t o = 0; o < c->noutside && r->nactions < PLAN_MAX_OUTSIDE; o++)
+		if (c->outside[o].action && c->outside[o].capability == (uint32_t)r->also_cap) {
+			r->actions[r->nactions++] = (struct plan_outside){ .first = in->first, .nwords = in->nwords, .item = (int)o };
+			break;
+		}
+	if (!r->nactions) return;
+	r->untested = r->also_cap;
+	r->nnearest = 0;
+	if (r->task >= 0) r->nearest[r->nnearest++] = r->task;
+	if (r->runner_up >= 0 && r->runner_up_score > 0 && r->nnearest < 2) r->nearest[r->nnearest++] = r->runner_up;
+	r->by = BY_NONE;
+	r->task = r->runner_up = -1;
+	r->score = r->runner_up_score = 0;
+	r->confidence = 0;
+	r->ncaps = 0;
+	r->also_intent = r->also_cap = r->also_app = r->also_mention = -1;
+	for (int i = 0; i < r->nwords; i++) r->matched[i] = false;
+}
+
 /* Whether a verb asks an app the query names, and task t uses, for something it can do, reading where the
  * task reads that app and writing where it writes into it ("dass die Informationen aus dem Google Kalender
  * bezogen werden": reading the calendar). */
@@ -262,6 +289,7 @@ static void decide(const struct catalog *c, struct plan_resolution *r, const int
 	alternatives(c, r, scores);
 	both_ways(c, r);
 	rs_second_action(c, r);
+	untested_further(c, r);
 }
 
 void plan_resolution_init(struct plan_resolution *r)

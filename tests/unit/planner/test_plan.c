@@ -955,8 +955,18 @@ Test(plan, query_binds_apps_and_reports_how, .init = setup, .fini = teardown)
 	p = post_ok("/v2/workflows/plan", "{\"query\":\"move the invoice to another folder in drive C\"}");
 	cr_assert_str_eq(sat(p, "status"), "unresolved");
 	a0 = json_object_array_get_idx(at(at(at(p, "task"), "query"), "actions_outside"), 0);
-	cr_assert_str_eq(sat(a0, "action"), "organise");
+	cr_assert_str_eq(sat(a0, "action"), "update_file");
 	cr_assert_str_eq(sat(a0, "capability"), "file.update");
+	json_object_put(p);
+	/* a further verb asking it is no step after the task: the task is the nearest, nothing is planned */
+	p = post_ok("/v2/workflows/plan", "{\"query\":\"find the budget file in drive B and update it\"}");
+	cr_assert_str_eq(sat(p, "status"), "unresolved");
+	cr_assert_eq(json_object_array_length(at(p, "steps")), 0);
+	cr_assert_eq(json_object_array_length(at(at(at(p, "task"), "query"), "also_asked")), 0);
+	a0 = json_object_array_get_idx(at(at(at(p, "task"), "query"), "actions_outside"), 0);
+	cr_assert_str_eq(sat(a0, "capability"), "file.update");
+	cr_assert_str_eq(sat(a0, "words"), "update");
+	cr_assert(arr_has(at(at(at(p, "task"), "query"), "nearest_tasks"), "driveB-search"));
 	json_object_put(p);
 	/* an action no capability documents names none */
 	p = post_ok("/v2/workflows/plan", "{\"query\":\"archive old emails in Mail A\"}");

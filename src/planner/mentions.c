@@ -138,7 +138,8 @@ enum cat_role rs_role_before(const struct catalog *c, const struct plan_resoluti
 						return sy->target == ROLE_AS ? ROLE_TARGET : (enum cat_role)sy->target;
 				}
 			}
-		if (!r->stop[j] || r->app_word[j]) return ROLE_NONE;
+		/* small words and trigger words may stand between ("from each new Google Calendar event") */
+		if ((!r->stop[j] && !r->trigger[j]) || r->app_word[j]) return ROLE_NONE;
 	}
 	return ROLE_NONE;
 }

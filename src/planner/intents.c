@@ -550,6 +550,19 @@ static bool event_place(const struct catalog *c, const struct plan_resolution *r
 	return false;
 }
 
+/* Whether drive app d is named after a place-kept marker (roles.kept_in) following a mention of workbook app w. */
+static bool kept_after(const struct catalog *c, const struct plan_resolution *r, int w, int d)
+{
+	int wf = -1;
+	for (int k = 0; k < r->nmentions; k++) {
+		if (r->mentions[k].app == w && wf < 0) wf = r->mentions[k].first;
+		if (r->mentions[k].app == d && wf >= 0 && r->mentions[k].first > wf &&
+		    rs_role_before(c, r, r->mentions[k].first) == ROLE_KEPT)
+			return true;
+	}
+	return false;
+}
+
 void rs_workbook_location(const struct catalog *c, struct plan_resolution *r)
 {
 	for (int s = 0; s < r->napps; s++) {
@@ -558,17 +571,26 @@ void rs_workbook_location(const struct catalog *c, struct plan_resolution *r)
 		for (int k = 0; k < r->nintents; k++) rows |= !r->intents[k].negated && intent_on_rows(c, r->intents[k].intent, r->apps[s]);
 		if (!rows) continue;
 		int f = family_of(c, r->apps[s]);
-		/* a drive beside another drive is an end of a copy between them ("from Google Drive to Dropbox and ...") */
+		/* a drive beside another drive is an end of a copy between them ("from Google Drive to Dropbox and ..."),
+		 * unless a place-kept marker names it after the workbook ("an Excel workbook stored on OneDrive") */
 		int drives = 0;
 		for (int d = 0; d < r->napps; d++) drives += c->apps[r->apps[d]].kind == AK_DRIVE;
-		for (int d = 0; f >= 0 && drives == 1 && d < r->napps; d++)
-			if ((uint32_t)r->apps[d] == c->families[f].apps[AK_DRIVE] && !(r->app_role[d] == PR_TARGET && r->app_strong[d]) &&
+		for (int d = 0; f >= 0 && d < r->napps; d++)
+			if ((uint32_t)r->apps[d] == c->families[f].apps[AK_DRIVE] && (drives == 1 || kept_after(c, r, r->apps[s], r->apps[d])) &&
+			    !(r->app_role[d] == PR_TARGET && r->app_strong[d]) &&
 			    !asked_to_write(c, r, r->apps[d]) && !event_place(c, r, r->apps[d])) {
 				for (int k = 0; k < r->nmentions; k++) r->mentions[k].location |= r->mentions[k].app == r->apps[d];
 				for (int q = d; q + 1 < r->napps; q++) {
 					r->apps[q] = r->apps[q + 1]; r->app_role[q] = r->app_role[q + 1]; r->app_strong[q] = r->app_strong[q + 1];
 				}
 				r->napps--;
+				/* a drive given the opposite role only beside the location has none of its own */
+				for (int q = 0; drives > 1 && q < r->napps; q++)
+					if (c->apps[r->apps[q]].kind == AK_DRIVE && r->app_role[q] == PR_TARGET && !r->app_strong[q]) {
+						r->app_role[q] = PR_NONE;
+						for (int k = 0; k < r->nmentions; k++)
+							if (r->mentions[k].app == r->apps[q] && !r->mentions[k].strong) r->mentions[k].role = PR_NONE;
+					}
 				return;
 			}
 	}

@@ -122,10 +122,13 @@ static void rebind_default(struct plan *p, int s, const int *defaults)
 		if (first && before) nth++;
 	}
 	int seen = 0;
+	/* the further action's app is the request's, no default of the task ("and notify sender via Outlook": Outlook
+	 * is also the mail the attachments come from) */
+	int task_steps = p->res.also_cap >= 0 && p->nsteps && p->steps[p->nsteps - 1].app_source == AS_QUERY ? p->nsteps - 1 : p->nsteps;
 	for (int k = 0; k < p->napps; k++) {
 		int a = p->apps[k];
 		bool is_default = false;
-		for (int q = 0; q < p->nsteps; q++) is_default |= defaults[q] == a;
+		for (int q = 0; q < task_steps; q++) is_default |= defaults[q] == a;
 		if (c->apps[a].kind != st->kind || is_default) continue;
 		if (seen++ == nth) { st->app = a; st->app_source = p->app_src[k]; return; }
 	}

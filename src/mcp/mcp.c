@@ -275,6 +275,10 @@ static void end_result(struct reply *out, struct jw *w, const struct era *era)
 	if (era->modern) {
 		jw_key(w, "resultType");
 		jw_str(w, "complete");
+		/* 2026-07-28: servers identify themselves in every result's _meta (the body's serverInfo of
+		 * server/discover stays for clients of the earlier drafts) */
+		jw_key(w, "_meta");
+		jw_raw(w, "{\"io.modelcontextprotocol/serverInfo\":{\"name\":\"" SERVICE_NAME "\",\"version\":\"" API_VERSION "\"}}");
 	}
 	jw_obj_end(w);
 	reply_close(out);

@@ -581,6 +581,9 @@ Test(mcp, modern_discover_and_results)
 	cr_assert_str_eq(str(r, "resultType"), "complete");
 	cr_assert_eq(json_object_array_length(get(r, "supportedVersions")), 3);
 	cr_assert_str_eq(str(get(r, "serverInfo"), "name"), "autoplan");
+	/* and in the result's _meta, as every result of that generation */
+	cr_assert_str_eq(str(get(get(r, "_meta"), "io.modelcontextprotocol/serverInfo"), "name"), "autoplan");
+	cr_assert_not_null(str(get(get(r, "_meta"), "io.modelcontextprotocol/serverInfo"), "version"));
 	get(get(r, "capabilities"), "tools");
 	cr_assert_eq(json_object_get_int64(get(r, "ttlMs")), 86400000, "fixed by the release: a day");
 	cr_assert_str_eq(str(r, "cacheScope"), "private");
@@ -594,6 +597,7 @@ Test(mcp, modern_discover_and_results)
 	struct answer h2 = call("GET", "/v2/capability-gaps", "app=mailA", NULL, NULL);
 	expect_same(&a, &h2, false);
 	cr_assert_str_eq(str(get(a.json, "result"), "resultType"), "complete");
+	cr_assert_str_eq(str(get(get(get(a.json, "result"), "_meta"), "io.modelcontextprotocol/serverInfo"), "name"), "autoplan");
 	cr_assert_not(json_object_object_get_ex(get(a.json, "result"), "ttlMs", NULL), "a tool's result is not cacheable");
 	answer_free(&a);
 	answer_free(&h2);
@@ -606,6 +610,7 @@ Test(mcp, modern_discover_and_results)
 	/* the handshake's requests carry no resultType and no cache hints */
 	a = mcp("{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"ping\"}", NULL);
 	cr_assert_not(json_object_object_get_ex(get(a.json, "result"), "resultType", NULL));
+	cr_assert_not(json_object_object_get_ex(get(a.json, "result"), "_meta", NULL));
 	answer_free(&a);
 	a = mcp("{\"jsonrpc\":\"2.0\",\"id\":5,\"method\":\"tools/list\"}", NULL);
 	cr_assert_not(json_object_object_get_ex(get(a.json, "result"), "ttlMs", NULL));

@@ -227,6 +227,15 @@ static bool moved_into(const struct plan_resolution *r, const struct chain_end *
 	return true;
 }
 
+/* Whether "as"/"als" (roles.as_what) stands right before a word for kind ("Save new Excel rows as events in Google
+ * Calendar": what the rows are made as, in the calendar). */
+static bool made_as(const struct catalog *c, const struct plan_resolution *r, uint32_t kind)
+{
+	for (int i = 0; i + 1 < r->nwords; i++)
+		if (r->said_kind[i + 1] == kind && has_role_word(c, r, i, ROLE_AS)) return true;
+	return false;
+}
+
 bool rs_trigger_chain(const struct catalog *c, struct plan_resolution *r)
 {
 	struct chain_end e[2];
@@ -296,7 +305,8 @@ bool rs_trigger_chain(const struct catalog *c, struct plan_resolution *r)
 	 * target the verb cannot write ("save new Gmail emails to a Google Sheets spreadsheet" keeps a record of
 	 * each, roles.record_means; "import Excel rows into Google Calendar" creates events) */
 	/* ("put my Outlook appointments in a Google Sheet": a weak marker will do where the source is the verb's object) */
-	bool into = e[1 - src].role == PR_TARGET && (e[1 - src].strong || object_of(c, r, &e[src]) >= 0);
+	bool into = e[1 - src].role == PR_TARGET && (e[1 - src].strong || object_of(c, r, &e[src]) >= 0 ||
+		made_as(c, r, c->apps[e[1 - src].app].kind));
 	if (write < 0 && (copy_asked(c, r) || into))
 		write = record_cap(c, e[1 - src].app) >= 0 ? record_cap(c, e[1 - src].app) : rs_copy_write(c, e[1 - src].app);
 	if (read < 0 || write < 0) return false;

@@ -428,6 +428,8 @@ static int resolver_sections(struct catalog *c)
 	c->ptasks = section(c, CS_PTASKS, sizeof *c->ptasks, &nptasks);
 	c->wordhash = section(c, CS_WORDHASH, sizeof *c->wordhash, &c->nwordhash);
 	c->stemhash = section(c, CS_STEMHASH, sizeof *c->stemhash, &c->nstemhash);
+	c->planned_caps = 0;
+	for (uint32_t t = 0; c->ptasks && t < nptasks; t++) c->planned_caps |= c->ptasks[t].caps;
 	return (c->nsyns && !c->syns) || (c->nwords && !c->words) || (c->ntypos && !c->typos) ||
 		(c->nfamilies && !c->families) || (c->noutside && !c->outside) || (c->nintents && !c->intents) || (c->ntasks && !c->ptasks) ||
 		nptasks != c->ntasks || !c->wordhash || !c->stemhash ? -1 : 0;

@@ -50,6 +50,7 @@ struct catalog {
 	const struct cat_text *texts;    /* PT_COUNT records, in enum ptext order */
 	const struct cat_langtext *langtexts;
 	const struct cat_ptask *ptasks;  /* parallel to tasks */
+	uint64_t planned_caps;           /* bit per capability some task plans (the ptasks' caps, joined at open) */
 	const struct cat_wslot *wordhash, *stemhash;
 	uint32_t nwordhash, nstemhash;
 	const struct cat_history *history;

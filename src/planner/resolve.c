@@ -125,16 +125,41 @@ static bool arrow_into(const struct catalog *c, struct plan_resolution *r)
 	return true;
 }
 
+/* Names the action outside.json links to capability cap (its `capability`) by the words [first, first + n), as
+ * an action no task performs; false where none is linked or no room is left. */
+static bool add_linked_action(const struct catalog *c, struct plan_resolution *r, int cap, int first, int n)
+{
+	for (uint32_t o = 0; o < c->noutside && r->nactions < PLAN_MAX_OUTSIDE; o++)
+		if (c->outside[o].action && c->outside[o].capability == (uint32_t)cap) {
+			r->actions[r->nactions++] = (struct plan_outside){ .first = first, .nwords = n, .item = (int)o };
+			return true;
+		}
+	return false;
+}
+
+/* No task is chosen: the best task and the runner-up become the nearest where an action outside the catalog
+ * was read (named), and nothing is planned. */
+static void choose_nothing(struct plan_resolution *r, bool name_nearest)
+{
+	if (name_nearest) {
+		r->nnearest = 0;
+		if (r->task >= 0 && r->score > 0) r->nearest[r->nnearest++] = r->task;
+		if (r->runner_up >= 0 && r->runner_up_score > 0) r->nearest[r->nnearest++] = r->runner_up;
+	}
+	r->by = BY_NONE;
+	r->task = r->runner_up = -1;
+	r->score = r->runner_up_score = 0;
+	r->confidence = 0;
+	for (int i = 0; i < r->nwords; i++) r->matched[i] = false;
+}
+
 /* The first capability asked by a phrase that no task plans, where a named app (or, with none named, any app)
  * documents it and no transfer between two apps of a kind is asked ("move my files from OneDrive to Dropbox"
  * copies): "delete old files in Dropbox" asks file.delete, in no task. Its index in r->caps, or -1. */
 static int untested_asked(const struct catalog *c, const struct plan_resolution *r, bool transfer)
 {
-	for (int k = 0; !transfer && k < r->ncaps; k++) {
-		bool planned = false;
-		for (uint32_t t = 0; t < c->ntasks && t < 64 && !planned; t++) planned = task_has_cap(c, t, (uint32_t)r->caps[k]);
-		if (!planned && named_app_can(c, r, (uint32_t)r->caps[k])) return k;
-	}
+	for (int k = 0; !transfer && k < r->ncaps; k++)
+		if (!(c->planned_caps >> r->caps[k] & 1) && named_app_can(c, r, (uint32_t)r->caps[k])) return k;
 	return -1;
 }
 
@@ -143,14 +168,8 @@ static int untested_asked(const struct catalog *c, const struct plan_resolution 
  * ("move old files to the trash" deletes). */
 static void name_untested(const struct catalog *c, struct plan_resolution *r, int k)
 {
-	if (r->nactions) return;
-	for (uint32_t o = 0; o < c->noutside && r->nactions < PLAN_MAX_OUTSIDE; o++)
-		if (c->outside[o].action && c->outside[o].capability == (uint32_t)r->caps[k]) {
-			r->actions[r->nactions++] = (struct plan_outside){ .first = r->cap_first[k], .nwords = r->cap_words[k],
-				.item = (int)o };
-			for (int w = r->cap_first[k]; w < r->cap_first[k] + r->cap_words[k]; w++) r->action_word[w] = true;
-			return;
-		}
+	if (!r->nactions && add_linked_action(c, r, r->caps[k], r->cap_first[k], r->cap_words[k]))
+		for (int w = r->cap_first[k]; w < r->cap_first[k] + r->cap_words[k]; w++) r->action_word[w] = true;
 }
 
 /* An action the catalog performs after all ("upload to GitHub" is no commit) is no action outside it: its
@@ -178,26 +197,13 @@ static void drop_covered_actions(const struct catalog *c, struct plan_resolution
  * the capability named by the verb's words, the task it would have followed the nearest. */
 static void untested_further(const struct catalog *c, struct plan_resolution *r)
 {
-	if (r->also_cap < 0 || r->also_intent < 0) return;
-	for (uint32_t t = 0; t < c->ntasks && t < 64; t++) if (task_has_cap(c, t, (uint32_t)r->also_cap)) return;
+	if (r->also_cap < 0 || r->also_intent < 0 || (c->planned_caps >> r->also_cap & 1)) return;
 	const struct plan_intent *in = &r->intents[r->also_intent];
-	for (uint32_t o = 0; o < c->noutside && r->nactions < PLAN_MAX_OUTSIDE; o++)
-		if (c->outside[o].action && c->outside[o].capability == (uint32_t)r->also_cap) {
-			r->actions[r->nactions++] = (struct plan_outside){ .first = in->first, .nwords = in->nwords, .item = (int)o };
-			break;
-		}
-	if (!r->nactions) return;
+	if (!add_linked_action(c, r, r->also_cap, in->first, in->nwords)) return;
 	r->untested = r->also_cap;
-	r->nnearest = 0;
-	if (r->task >= 0) r->nearest[r->nnearest++] = r->task;
-	if (r->runner_up >= 0 && r->runner_up_score > 0 && r->nnearest < 2) r->nearest[r->nnearest++] = r->runner_up;
-	r->by = BY_NONE;
-	r->task = r->runner_up = -1;
-	r->score = r->runner_up_score = 0;
-	r->confidence = 0;
+	choose_nothing(r, true);
 	r->ncaps = 0;
 	r->also_intent = r->also_cap = r->also_app = r->also_mention = -1;
-	for (int i = 0; i < r->nwords; i++) r->matched[i] = false;
 }
 
 /* Whether a verb asks an app the query names, and task t uses, for something it can do, reading where the
@@ -256,11 +262,7 @@ static void decide(const struct catalog *c, struct plan_resolution *r, const int
 	if (r->nproducts && !r->napps && !r->nfamilies) task_ok = false;
 	/* an action no task performs is never replaced by a sibling that does something else: the nearest
 	 * tasks are named, none is planned */
-	if (r->nactions) {
-		if (r->task >= 0 && r->score > 0) r->nearest[r->nnearest++] = r->task;
-		if (r->runner_up >= 0 && r->runner_up_score > 0) r->nearest[r->nnearest++] = r->runner_up;
-		task_ok = false;
-	}
+	if (r->nactions) task_ok = false;
 	if (task_ok && !caps_outside && r->runner_up_score == r->score) {
 		r->by = BY_QUERY_AMBIGUOUS;
 		int next = 0; /* the best score outside the tie */
@@ -278,10 +280,7 @@ static void decide(const struct catalog *c, struct plan_resolution *r, const int
 		r->task = -1;
 		r->confidence = coverage / 2;
 	} else {
-		r->task = r->runner_up = -1;
-		r->score = r->runner_up_score = 0;
-		r->confidence = 0;
-		for (int i = 0; i < r->nwords; i++) r->matched[i] = false;
+		choose_nothing(r, r->nactions > 0);
 	}
 	if (rs_trigger_chain(c, r) || rs_self_trigger(c, r) || rs_product_chain(c, r) || arrow_into(c, r) || rs_read_for_tie(c, r))
 		r->confidence = coverage / 2;

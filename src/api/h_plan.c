@@ -386,8 +386,8 @@ static int plan_steps(const struct out *o, const struct plan *p, int *documented
 /* Whether an action named has the capability asked that the catalog documents and no task plans. */
 static bool action_untested(const struct catalog *c, const struct plan_resolution *r)
 {
-	for (int k = 0; r->untested >= 0 && k < r->nactions; k++)
-		if (c->outside[r->actions[k].item].capability == (uint32_t)r->untested) return true;
+	for (int k = 0; k < r->nactions; k++)
+		if (plan_action_untested(c, r, r->actions[k].item)) return true;
 	return false;
 }
 

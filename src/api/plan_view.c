@@ -157,7 +157,7 @@ static void outside_named(const struct out *o, const struct plan_resolution *r, 
 		} else {
 			/* the capability the catalog documents for the action asked, which no task plans */
 			jw_key(w, "capability");
-			if (r->untested >= 0 && x->capability == (uint32_t)r->untested) view_str(w, c, c->caps[r->untested].id);
+			if (plan_action_untested(c, r, v[k].item)) view_str(w, c, c->caps[r->untested].id);
 			else jw_null(w);
 		}
 		jw_obj_end(w);

@@ -122,13 +122,12 @@ static void rebind_default(struct plan *p, int s, const int *defaults)
 		if (first && before) nth++;
 	}
 	int seen = 0;
-	/* the further action's app is the request's, no default of the task ("and notify sender via Outlook": Outlook
-	 * is also the mail the attachments come from) */
-	int task_steps = p->res.also_cap >= 0 && p->nsteps && p->steps[p->nsteps - 1].app_source == AS_QUERY ? p->nsteps - 1 : p->nsteps;
 	for (int k = 0; k < p->napps; k++) {
 		int a = p->apps[k];
+		/* the further action's app is the request's, no default of the task ("and notify sender via Outlook":
+		 * Outlook is also the mail the attachments come from) */
 		bool is_default = false;
-		for (int q = 0; q < task_steps; q++) is_default |= defaults[q] == a;
+		for (int q = 0; q < p->nloaded; q++) is_default |= defaults[q] == a;
 		if (c->apps[a].kind != st->kind || is_default) continue;
 		if (seen++ == nth) { st->app = a; st->app_source = p->app_src[k]; return; }
 	}
@@ -210,6 +209,7 @@ static void load_task(struct plan *p, int task)
 		st->app_source = cs->app == CAT_NONE ? AS_NONE : AS_TASK;
 		st->role = cat_s(c, cs->role);
 	}
+	p->nloaded = p->nsteps;
 }
 
 /* The further action the request asks beyond the task (plan_resolution.also_cap), after its steps. */
@@ -241,6 +241,7 @@ static void load_chain(struct plan *p)
 		st->app = -1;
 		st->role = k == 0 ? "source" : k + 1 == p->res.ncaps ? "target" : "transform";
 	}
+	p->nloaded = p->nsteps;
 }
 
 /* A tie is real only when the tied tasks plan different steps for the apps named: "save Gmail

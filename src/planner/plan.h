@@ -167,6 +167,7 @@ struct plan {
 	const struct catalog *cat;
 	int task;                         /* -1 for a capability chain or when unresolved */
 	int nsteps;
+	int nloaded;                      /* steps load_task or load_chain gave, before the further action's (add_also) */
 	int apps[PLAN_MAX_APPS], napps;   /* requested apps, then apps named in the query, then family apps */
 	enum app_source app_src[PLAN_MAX_APPS];
 	enum plan_role app_role[PLAN_MAX_APPS];
@@ -192,6 +193,12 @@ struct plan {
 static inline bool plan_product_writes(const struct plan_outside *pr)
 {
 	return pr->role != PR_SOURCE;
+}
+
+/* Whether outside action item is the one linked to the capability the request asked that no task plans. */
+static inline bool plan_action_untested(const struct catalog *c, const struct plan_resolution *r, int item)
+{
+	return r->untested >= 0 && c->outside[item].capability == (uint32_t)r->untested;
 }
 
 static inline bool plan_product_left_out(const struct plan *p, const struct plan_outside *pr)

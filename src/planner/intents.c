@@ -539,17 +539,6 @@ static bool intent_on_rows(const struct catalog *c, int intent, int s)
 	return false;
 }
 
-/* Whether app a is named in a trigger's clause, where the event happens ("every time someone adds a file to
- * Google Drive, log it in Google Sheets": the drive is watched, no workbook's location). */
-static bool event_place(const struct catalog *c, const struct plan_resolution *r, int a)
-{
-	for (int k = 0, prev = 0; k < r->nmentions; k++) {
-		if (r->mentions[k].app == a && triggered(c, r, r->mentions[k].first, prev)) return true;
-		prev = r->mentions[k].first + r->mentions[k].nwords;
-	}
-	return false;
-}
-
 /* Whether drive app d is named after a place-kept marker (roles.kept_in) following a mention of workbook app w. */
 static bool kept_after(const struct catalog *c, const struct plan_resolution *r, int w, int d)
 {
@@ -565,6 +554,9 @@ static bool kept_after(const struct catalog *c, const struct plan_resolution *r,
 
 void rs_workbook_location(const struct catalog *c, struct plan_resolution *r)
 {
+	/* an app named in a trigger's clause is where the event happens ("every time someone adds a file to Google
+	 * Drive, log it in Google Sheets": the drive is watched, no workbook's location) */
+	uint64_t event_places = triggered_apps(c, r);
 	for (int s = 0; s < r->napps; s++) {
 		if (c->apps[r->apps[s]].kind != AK_SHEETS) continue;
 		bool rows = false;
@@ -578,7 +570,7 @@ void rs_workbook_location(const struct catalog *c, struct plan_resolution *r)
 		for (int d = 0; f >= 0 && d < r->napps; d++)
 			if ((uint32_t)r->apps[d] == c->families[f].apps[AK_DRIVE] && (drives == 1 || kept_after(c, r, r->apps[s], r->apps[d])) &&
 			    !(r->app_role[d] == PR_TARGET && r->app_strong[d]) &&
-			    !asked_to_write(c, r, r->apps[d]) && !event_place(c, r, r->apps[d])) {
+			    !asked_to_write(c, r, r->apps[d]) && !(event_places >> r->apps[d] & 1)) {
 				for (int k = 0; k < r->nmentions; k++) r->mentions[k].location |= r->mentions[k].app == r->apps[d];
 				for (int q = d; q + 1 < r->napps; q++) {
 					r->apps[q] = r->apps[q + 1]; r->app_role[q] = r->app_role[q + 1]; r->app_strong[q] = r->app_strong[q + 1];

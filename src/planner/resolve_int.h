@@ -292,6 +292,18 @@ static inline bool triggered(const struct catalog *c, const struct plan_resoluti
 	return false;
 }
 
+/* A bit per app named first in a trigger's clause (after a trigger word, the previous app named before it): where
+ * the event happens. */
+static inline uint64_t triggered_apps(const struct catalog *c, const struct plan_resolution *r)
+{
+	uint64_t apps = 0;
+	for (int k = 0, prev = 0; r->triggers && k < r->nmentions; k++) {
+		if (r->mentions[k].app >= 0 && triggered(c, r, r->mentions[k].first, prev)) apps |= 1ull << r->mentions[k].app;
+		prev = r->mentions[k].first + r->mentions[k].nwords;
+	}
+	return apps;
+}
+
 /* The capability of roles.record_means that app a can do (a row appended), or -1. */
 static inline int record_cap(const struct catalog *c, int a)
 {

@@ -47,12 +47,9 @@ struct named {
 static void read_named(const struct catalog *c, const struct plan_resolution *r, struct named *nm)
 {
 	nm->kinds_said = r->kinds;
-	nm->apps = nm->caps = nm->triggered = 0;
+	nm->apps = nm->caps = 0;
 	nm->copy = copy_asked(c, r);
-	for (int k = 0, prev = 0; r->triggers && k < r->nmentions; k++) {
-		if (r->mentions[k].app >= 0 && triggered(c, r, r->mentions[k].first, prev)) nm->triggered |= 1ull << r->mentions[k].app;
-		prev = r->mentions[k].first + r->mentions[k].nwords;
-	}
+	nm->triggered = triggered_apps(c, r);
 	/* a family with a generic word for a kind names its app of that kind ("an Outlook message") */
 	for (int f = 0; f < r->nfamilies; f++)
 		for (uint32_t kind = 1; kind < AK_COUNT; kind++) {

@@ -170,6 +170,21 @@ static bool have_avx2(void)
 	return known;
 }
 
+/* A block of thirty-two bytes at s, already stored at o, whose quotes and backslashes are the bits of m: a
+ * backslash put before each and the block's rest copied again after it (s may be read 32 bytes on). Returns
+ * where byte 0 of the block now starts, the block ending 32 bytes on. */
+__attribute__((target("avx2,bmi"))) static inline __attribute__((always_inline)) char *backslash_block(char *o,
+	const char *s, uint64_t m)
+{
+	for (; m; m &= m - 1) {
+		size_t k = (size_t)__builtin_ctzll(m);
+		o[k] = '\\';
+		o++;
+		_mm256_storeu_si256((__m256i *)(void *)(o + k), _mm256_loadu_si256((const __m256i *)(const void *)(s + k)));
+	}
+	return o;
+}
+
 /* escape_step_'s blocks thirty-two bytes at a time where the processor has AVX2: the whole blocks of *s[0..*n)
  * that can be read 64 bytes on before end; advances *o, *s, *n (and *raw, the verbatim copy, when copy). BMI1's
  * tzcnt and blsr make the loop run once per quote a few instructions (serialised JSON has a quote every eleven bytes). */
@@ -204,15 +219,7 @@ __attribute__((target("avx2,bmi"))) static inline __attribute__((always_inline))
 				else o = escape_byte(o, c);
 			}
 		} else {
-			char *at = o; /* input byte j of the block goes to at + j */
-			do {
-				size_t k = (size_t)__builtin_ctzll(m);
-				at[k] = '\\';
-				at++;
-				_mm256_storeu_si256((__m256i *)(void *)(at + k), _mm256_loadu_si256((const __m256i *)(const void *)(s + k)));
-				m &= m - 1;
-			} while (m);
-			o = at + 32;
+			o = backslash_block(o, s, m) + 32;
 		}
 		s += 32;
 	}
@@ -241,14 +248,7 @@ __attribute__((target("avx2,bmi"))) static size_t json_text_avx2(char **o_, char
 		lowest = _mm256_min_epu8(lowest, v);
 		_mm256_storeu_si256((__m256i *)(void *)o, v);
 		_mm256_storeu_si256((__m256i *)(void *)raw, v);
-		while (m) { /* a backslash before each, the block's rest copied again after it */
-			size_t k = (size_t)__builtin_ctzll(m);
-			o[k] = '\\';
-			o++;
-			_mm256_storeu_si256((__m256i *)(void *)(o + k), _mm256_loadu_si256((const __m256i *)(const void *)(s + k)));
-			m &= m - 1;
-		}
-		o += 32;
+		o = backslash_block(o, s, m) + 32;
 		raw += 32;
 		s += 32;
 	} while (s <= last);

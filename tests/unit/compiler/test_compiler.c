@@ -129,7 +129,11 @@ static void action_with_unknown_capability(struct json_object *o)
 {
 	json_object_object_add(action_named(o, "rename"), "capability", json_object_new_string("file.teleport"));
 }
-Test(compiler, action_capability_exists) { edit("outside.json", action_with_unknown_capability); expect_compile_error("outside.json"); }
+Test(compiler, action_capability_exists)
+{
+	edit("outside.json", action_with_unknown_capability);
+	expect_compile_error("capability: \"file.teleport\" is not one of the");
+}
 static void untested_capability_unnamed(struct json_object *o) { json_object_object_del(action_named(o, "delete"), "capability"); }
 Test(compiler, untested_capability_has_an_action)
 {

@@ -103,7 +103,7 @@ if want instructions; then
 	callgrind_annotate --inclusive=yes "$mcp_out" 2>/dev/null | awk -v n=50 '
 		function row(what, v) { printf "  %-42s %10.1fk\n", what, v / n / 1000 }
 		{ v = $1; gsub(",", "", v) }
-		/:jw_rawn_and_str / && !esc { esc = 1; row("of which the escaped text block", v) }
+		/:(jw_str_again|jw_rawn_and_str) / && !esc { esc = 1; row("of which the escaped text block", v) }
 		/:mcp_call_read / && !env { env = 1; row("of which reading the envelope and arguments", v) }'
 	if [ ${#cats[@]} -gt 1 ]; then
 		echo

@@ -41,6 +41,8 @@ static void drop_body(struct reply *r)
 	if (r->body) json_object_put(r->body);
 	r->body = NULL;
 	jw_reset(&r->out);
+	if (r->keep && r->out.p) r->out.len = r->keep; /* the caller's head stays; memory that ran out took it */
+	else r->keep = 0;
 	r->open = false;
 	r->raw = NULL;
 	r->raw_len = 0;
@@ -86,7 +88,7 @@ struct jw *reply_object(struct reply *r)
 	drop_body(r);
 	r->status = 200;
 	r->open = true;
-	jw_reserve(&r->out, REPLY_FIRST_ROOM);
+	jw_reserve(&r->out, REPLY_FIRST_ROOM - (r->keep < REPLY_FIRST_ROOM ? r->keep : 0));
 	jw_obj(&r->out);
 	return &r->out;
 }
@@ -129,12 +131,19 @@ const char *reply_text(const struct reply *r, size_t *len)
 	}
 	if (r->body)
 		return json_object_to_json_string_length(r->body, JSON_C_TO_STRING_PLAIN | JSON_C_TO_STRING_NOSLASHESCAPE, len);
-	if (r->out.len && !r->out.failed) {
-		*len = r->out.len;
-		return r->out.p;
+	if (r->out.len > r->keep && !r->out.failed) {
+		*len = r->out.len - r->keep;
+		return r->out.p + r->keep;
 	}
 	*len = 2;
 	return "{}";
+}
+
+const char *reply_text_readable(const struct reply *r, size_t *len, size_t *readable)
+{
+	const char *text = reply_text(r, len);
+	*readable = r->out.p && text == r->out.p + r->keep ? r->out.cap - r->keep : *len;
+	return text;
 }
 
 /* Header text built by appending: snprintf per header line costs more than the rest of a small answer. */

@@ -16,6 +16,8 @@ struct reply {
 	int status;
 	struct json_object *body;  /* json-c tree, owned by the reply */
 	struct jw out;             /* the written body, owned by the reply */
+	size_t keep;               /* bytes at the start of out before the body: the caller's text (an envelope's head
+	                            * around the body), kept when the body is replaced; 0 for most replies */
 	bool open;                 /* out holds an object still to be closed (reply_close) */
 	const char *raw;           /* pre-serialised body, not owned */
 	size_t raw_len;
@@ -54,6 +56,8 @@ void reply_close(struct reply *r);
 /* The body as sent (without the final newline), NUL-terminated once closed (reply_close); "{}" when there
  * is none. Valid until the reply changes. */
 const char *reply_text(const struct reply *r, size_t *len);
+/* reply_text, and the bytes that may be read from it (*len, or the written body's whole buffer). */
+const char *reply_text_readable(const struct reply *r, size_t *len, size_t *readable);
 
 /* Serialises the reply as CGI/FastCGI output (Status line, headers, body). Frees nothing. A 304 has
  * headers only. */

@@ -189,14 +189,37 @@ bool route_match(const struct route *rt, const char *path, struct json_object *p
 	return match(rt->pattern, path, params);
 }
 
+/* An operationId's letter as a tool name writes it: an upper-case letter lower-cased, after an underscore unless
+ * it comes first. Returns the bytes written to o (two at most). */
+static size_t tool_letter(char c, bool first, char *o)
+{
+	if (c < 'A' || c > 'Z') {
+		o[0] = c;
+		return 1;
+	}
+	size_t k = 0;
+	if (!first) o[k++] = '_';
+	o[k++] = (char)(c - 'A' + 'a');
+	return k;
+}
+
 void route_tool_name(const struct route *rt, char *buf, size_t cap)
 {
 	size_t o = 0;
-	for (const char *p = rt->op_id; *p && o + 2 < cap; p++) {
-		if (*p >= 'A' && *p <= 'Z' && o > 0) buf[o++] = '_';
-		buf[o++] = (char)(*p >= 'A' && *p <= 'Z' ? *p - 'A' + 'a' : *p);
-	}
+	for (const char *p = rt->op_id; *p && o + 2 < cap; p++) o += tool_letter(*p, o == 0, buf + o);
 	buf[o] = '\0';
+}
+
+bool route_tool_named(const struct route *rt, const char *name)
+{
+	const char *p = rt->op_id;
+	for (; *p; p++) {
+		char t[2];
+		size_t k = tool_letter(*p, p == rt->op_id, t);
+		if (name[0] != t[0] || (k == 2 && name[1] != t[1])) return false; /* most routes end at the first letter */
+		name += k;
+	}
+	return *name == '\0';
 }
 
 unsigned router_path_flags(const struct route *routes, int nroutes, const char *path)
@@ -215,6 +238,8 @@ static const struct route *find_route(const struct router *r, const struct reque
 	const char *method = strcmp(req->method, "HEAD") == 0 ? "GET" : req->method;
 	for (int i = 0; i < r->nroutes; i++) {
 		const struct route *rt = &r->routes[i];
+		/* the byte after the first slash tells the version prefixes (/v1/, /v2/) and /mcp apart, without a call */
+		if (req->path[0] == '/' && rt->pattern[1] != req->path[1] && rt->pattern[1] != '{') continue;
 		if (!fits(rt->pattern, req->path)) continue;
 		if (strcmp(rt->method, method) == 0) {
 			out->allow[0] = '\0'; /* the methods of the rows passed over are no Allow header of this answer */

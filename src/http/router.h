@@ -151,6 +151,8 @@ unsigned router_path_flags(const struct route *routes, int nroutes, const char *
 /* The MCP tool name of a route flagged R_TOOL: its op_id in snake case ("planWorkflow" -> "plan_workflow"),
  * into buf (cap bytes, at least 2). */
 void route_tool_name(const struct route *rt, char *buf, size_t cap);
+/* Whether name is rt's tool name (compared as it is made, with nothing written). */
+bool route_tool_named(const struct route *rt, const char *name);
 /* Whether path is one of rt's (its pattern with each {name} one non-empty segment); adds the segments to params
  * (an object, or NULL) as strings. */
 bool route_match(const struct route *rt, const char *path, struct json_object *params);

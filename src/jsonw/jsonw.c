@@ -159,6 +159,13 @@ static char *escape_block(char *o, const char *s, unsigned m)
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
 #include <immintrin.h>
 #define ESCAPE_AVX2 1
+/* The AVX2 paths' code: BMI1's tzcnt and blsr, and GCC told not to clear tzcnt's output before each (a tuning for
+ * processors long gone that costs an instruction a quote). */
+#if defined(__clang__)
+#define AVX2_BMI __attribute__((target("avx2,bmi")))
+#else
+#define AVX2_BMI __attribute__((target("avx2,bmi,tune=znver2")))
+#endif
 /* Whether the processor has AVX2 and BMI1 (asked once). */
 static bool have_avx2(void)
 {
@@ -173,13 +180,14 @@ static bool have_avx2(void)
 /* A block of thirty-two bytes at s, already stored at o, whose quotes and backslashes are the bits of m: a
  * backslash put before each and the block's rest copied again after it (s may be read 32 bytes on). Returns
  * where byte 0 of the block now starts, the block ending 32 bytes on. */
-__attribute__((target("avx2,bmi"))) static inline __attribute__((always_inline)) char *backslash_block(char *o,
+AVX2_BMI static inline __attribute__((always_inline)) char *backslash_block(char *o,
 	const char *s, uint64_t m)
 {
 	for (; m; m &= m - 1) {
 		size_t k = (size_t)__builtin_ctzll(m);
 		o[k] = '\\';
 		o++;
+		__asm__("" : "+r"(o)); /* o counted here: the compiler's o + popcount(m) afterwards costs more */
 		_mm256_storeu_si256((__m256i *)(void *)(o + k), _mm256_loadu_si256((const __m256i *)(const void *)(s + k)));
 	}
 	return o;
@@ -188,7 +196,7 @@ __attribute__((target("avx2,bmi"))) static inline __attribute__((always_inline))
 /* escape_step_'s blocks thirty-two bytes at a time where the processor has AVX2: the whole blocks of *s[0..*n)
  * that can be read 64 bytes on before end; advances *o, *s, *n (and *raw, the verbatim copy, when copy). BMI1's
  * tzcnt and blsr make the loop run once per quote a few instructions (serialised JSON has a quote every eleven bytes). */
-__attribute__((target("avx2,bmi"))) static inline __attribute__((always_inline)) void escape_avx2_(char **o_,
+AVX2_BMI static inline __attribute__((always_inline)) void escape_avx2_(char **o_,
 	char **raw_, const char **s_, size_t *n_, const char *end, bool copy)
 {
 	char *o = *o_, *raw = copy ? *raw_ : NULL;
@@ -229,41 +237,87 @@ __attribute__((target("avx2,bmi"))) static inline __attribute__((always_inline))
 	*n_ = n - (size_t)(s - start);
 }
 
-/* JSON text as a string's content, thirty-two bytes at a time while 64 can be read: in JSON text a control
- * character can only be whitespace between tokens (none in compact text), so only quotes and backslashes are
- * looked for, and the blocks' lowest byte is kept to tell afterwards whether one was there. Writes the escaped
- * text to *o (room for twice the bytes and 64) and the verbatim copy to raw; returns the bytes done, or
- * (size_t)-1 when a control character was seen (nothing written then counts). */
-__attribute__((target("avx2,bmi"))) static size_t json_text_avx2(char **o_, char *raw, const char *s, size_t n)
+/* The bits of a block's bytes equal to a or b, the low 32 bits of the mask. */
+AVX2_BMI static inline __attribute__((always_inline)) uint64_t bytes_either(__m256i v,
+	__m256i a, __m256i b)
 {
-	if (n < 64) return 0;
+	return (uint32_t)_mm256_movemask_epi8(_mm256_or_si256(_mm256_cmpeq_epi8(v, a), _mm256_cmpeq_epi8(v, b)));
+}
+
+/* JSON text as a string's content, sixty-four bytes (two blocks) at a time while 96 can be read: in JSON text a
+ * control character can only be whitespace between tokens (none in compact text), so only quotes and backslashes
+ * are looked for, and the blocks' lowest byte is kept to tell afterwards whether one was there. Two blocks a turn
+ * share the loop's counting, and o moves with each backslash: a block costs about a dozen instructions, a quote
+ * seven. Where the text may be read 96 bytes past its last whole pair (readable, the bytes that may be read from
+ * s), its last bytes are one more pair whose masks keep only the text's bits, so no byte is escaped one at a time.
+ * Writes the escaped text to *o (room for twice the bytes and 64) and, with copy, the verbatim copy to raw (exactly
+ * the bytes done); returns the bytes done, or (size_t)-1 when a control character was seen (nothing written then counts). */
+AVX2_BMI static inline __attribute__((always_inline)) size_t json_text_avx2_(
+	char **o_, char *raw, const char *s, size_t n, size_t readable, bool copy)
+{
+	if (readable < 96) return 0;
 	const __m256i quote = _mm256_set1_epi8('"'), bslash = _mm256_set1_epi8('\\'), ctl = _mm256_set1_epi8(0x1f);
 	__m256i lowest = _mm256_set1_epi8((char)0xff);
 	char *o = *o_;
-	const char *start = s, *last = s + (n - 64); /* the last block starts at or before last */
-	do {
-		__m256i v = _mm256_loadu_si256((const __m256i *)(const void *)s);
-		uint64_t m = (uint32_t)_mm256_movemask_epi8(_mm256_or_si256(_mm256_cmpeq_epi8(v, quote),
-			_mm256_cmpeq_epi8(v, bslash)));
-		lowest = _mm256_min_epu8(lowest, v);
-		_mm256_storeu_si256((__m256i *)(void *)o, v);
-		_mm256_storeu_si256((__m256i *)(void *)raw, v);
-		o = backslash_block(o, s, m) + 32;
-		raw += 32;
-		s += 32;
-	} while (s <= last);
+	const char *start = s;
+	size_t pairs = n < 64 ? 0 : readable - 96 < n - 64 ? (readable - 96) / 64 + 1 : (n - 64) / 64 + 1;
+	for (const char *end = s + 64 * pairs; s < end; s += 64, raw += copy ? 64 : 0) {
+		__m256i a = _mm256_loadu_si256((const __m256i *)(const void *)s);
+		__m256i b = _mm256_loadu_si256((const __m256i *)(const void *)(s + 32));
+		uint64_t ma = bytes_either(a, quote, bslash), mb = bytes_either(b, quote, bslash);
+		lowest = _mm256_min_epu8(lowest, _mm256_min_epu8(a, b));
+		if (copy) {
+			_mm256_storeu_si256((__m256i *)(void *)raw, a);
+			_mm256_storeu_si256((__m256i *)(void *)(raw + 32), b);
+		}
+		_mm256_storeu_si256((__m256i *)(void *)o, a);
+		o = backslash_block(o, s, ma) + 32;
+		_mm256_storeu_si256((__m256i *)(void *)o, b);
+		o = backslash_block(o, s + 32, mb) + 32;
+	}
 	if (!_mm256_testz_si256(_mm256_cmpeq_epi8(_mm256_min_epu8(lowest, ctl), lowest), _mm256_set1_epi8((char)0xff)))
 		return (size_t)-1;
+	size_t r = n - (size_t)(s - start);
+	if (r && r < 64 && (size_t)(s - start) + 96 <= readable) {
+		/* the last pair: bytes past the text are read (and copied past its end) but no bit of theirs counts */
+		__m256i a = _mm256_loadu_si256((const __m256i *)(const void *)s);
+		__m256i b = _mm256_loadu_si256((const __m256i *)(const void *)(s + 32));
+		uint64_t keep = (1ull << r) - 1;
+		uint64_t m = (bytes_either(a, quote, bslash) | bytes_either(b, quote, bslash) << 32) & keep;
+		uint64_t low = (uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(_mm256_min_epu8(a, ctl), a)) |
+			(uint64_t)(uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(_mm256_min_epu8(b, ctl), b)) << 32;
+		if (low & keep) return (size_t)-1;
+		if (copy) memcpy(raw, s, r);
+		_mm256_storeu_si256((__m256i *)(void *)o, a);
+		o = backslash_block(o, s, (uint32_t)m);
+		if (r > 32) {
+			_mm256_storeu_si256((__m256i *)(void *)(o + 32), b);
+			o = backslash_block(o + 32, s + 32, m >> 32) - 32;
+		}
+		o += r;
+		s += r;
+	}
 	*o_ = o;
 	return (size_t)(s - start);
 }
 
-__attribute__((target("avx2,bmi"))) static void escape_avx2(char **o, const char **s, size_t *n, const char *end)
+AVX2_BMI static size_t json_text_avx2(char **o, const char *s, size_t n, size_t readable)
+{
+	return json_text_avx2_(o, NULL, s, n, readable, false);
+}
+
+AVX2_BMI static size_t json_text_avx2_copy(char **o, char *raw, const char *s, size_t n,
+	size_t readable)
+{
+	return json_text_avx2_(o, raw, s, n, readable, true);
+}
+
+AVX2_BMI static void escape_avx2(char **o, const char **s, size_t *n, const char *end)
 {
 	escape_avx2_(o, NULL, s, n, end, false);
 }
 
-__attribute__((target("avx2,bmi"))) static void escape_avx2_copy(char **o, char **raw, const char **s, size_t *n,
+AVX2_BMI static void escape_avx2_copy(char **o, char **raw, const char **s, size_t *n,
 	const char *end)
 {
 	escape_avx2_(o, raw, s, n, end, true);
@@ -375,33 +429,61 @@ void jw_strn(struct jw *w, const char *s, size_t n)
 	w->comma = true;
 }
 
-void jw_rawn_and_str(struct jw *w, const char *json, size_t n, const char *between)
+/* JSON text n bytes long escaped as a string's content, appended to w (which has room for twice the bytes and 64):
+ * json, or with json NULL w's own text from offset own; with copy, also copied verbatim to offset raw. readable:
+ * the bytes that may be read from the text's start. */
+static void json_text_escaped(struct jw *w, const char *json, size_t own, size_t n, size_t readable, bool copy,
+	size_t raw)
 {
-	size_t k = n < ESCAPE_STEP ? n : ESCAPE_STEP, blen = strlen(between);
-	if (!room(w, 1 + n + blen + 1 + 2 * n + 6 * k + 64 + 1)) return;
+	size_t at = 0;
+#if defined(ESCAPE_AVX2)
+	if (have_avx2()) {
+		const char *s = json ? json : w->p + own;
+		char *o = w->p + w->len;
+		size_t done = copy ? json_text_avx2_copy(&o, w->p + raw, s, n, readable) : json_text_avx2(&o, s, n, readable);
+		if (done != (size_t)-1) {
+			w->len = (size_t)(o - w->p);
+			at = done;
+		}
+	}
+#else
+	(void)readable;
+#endif
+	for (size_t k; at < n; at += k) {
+		k = n - at < ESCAPE_STEP ? n - at : ESCAPE_STEP;
+		if (!room(w, 6 * k + 32 + 1)) return;
+		const char *s = json ? json : w->p + own; /* w's own text moves as w grows */
+		char *o = copy ? escape_step_(w->p + w->len, w->p + raw + at, s + at, k, s + n, true) :
+			escape_step(w->p + w->len, s + at, k, s + n);
+		w->len = (size_t)(o - w->p);
+	}
+}
+
+void jw_rawn_and_str(struct jw *w, const char *json, size_t n, size_t readable, const char *between)
+{
+	size_t blen = strlen(between);
+	if (!room(w, 1 + n + blen + 1 + 2 * n + 64 + 1)) return;
 	if (w->comma) w->p[w->len++] = ',';
 	size_t raw = w->len; /* where the verbatim copy goes: an offset, since the text may move as it grows */
 	w->len += n;
 	memcpy(w->p + w->len, between, blen);
 	w->len += blen;
 	w->p[w->len++] = '"';
-	size_t at = 0;
-#if defined(ESCAPE_AVX2)
-	if (have_avx2()) {
-		char *o = w->p + w->len;
-		size_t done = json_text_avx2(&o, w->p + raw, json, n);
-		if (done != (size_t)-1) {
-			w->len = (size_t)(o - w->p);
-			at = done;
-		}
-	}
-#endif
-	for (; at < n; at += k) {
-		k = n - at < ESCAPE_STEP ? n - at : ESCAPE_STEP;
-		if (!room(w, 6 * k + 32 + 1)) return;
-		char *o = escape_step_(w->p + w->len, w->p + raw + at, json + at, k, json + n, true);
-		w->len = (size_t)(o - w->p);
-	}
+	json_text_escaped(w, json, 0, n, readable < n ? n : readable, true, raw);
+	if (w->failed) return;
+	w->p[w->len++] = '"'; /* room: the escape's spare bytes */
+	w->comma = true;
+}
+
+void jw_str_again(struct jw *w, size_t from, size_t n, const char *between)
+{
+	size_t blen = strlen(between);
+	if (!room(w, blen + 1 + 2 * n + 64 + 1)) return;
+	memcpy(w->p + w->len, between, blen);
+	w->len += blen;
+	w->p[w->len++] = '"';
+	json_text_escaped(w, NULL, from, n, w->cap - from, false, 0);
+	if (w->failed) return;
 	w->p[w->len++] = '"';
 	w->comma = true;
 }

@@ -193,9 +193,10 @@ static void version_error(const struct request *req, struct reply *out, const ch
 	json_object_put(doc);
 }
 
-/* The transport's rules, before the body is read (but for the version's error, above): 0, or -1 with out
- * filled. */
-static int transport_checks(const struct mcp_config *cfg, const struct request *req, struct reply *out)
+/* The transport's rules, before the body is read (but for the version's error, above): 0 with *version the
+ * MCP-Protocol-Version header (a served one, or NULL), or -1 with out filled. */
+static int transport_checks(const struct mcp_config *cfg, const struct request *req, struct reply *out,
+	const char **version)
 {
 	const char *origin = request_header(req, "HTTP_ORIGIN");
 	if (origin && !mcp_origin_allowed(origin, cfg ? cfg->origins : NULL)) {
@@ -216,9 +217,9 @@ static int transport_checks(const struct mcp_config *cfg, const struct request *
 		snprintf(out->allow, sizeof out->allow, "POST, OPTIONS");
 		return -1;
 	}
-	const char *version = request_header(req, "HTTP_MCP_PROTOCOL_VERSION");
-	if (version && !supported(version)) {
-		version_error(req, out, version);
+	*version = request_header(req, "HTTP_MCP_PROTOCOL_VERSION");
+	if (*version && !supported(*version)) {
+		version_error(req, out, *version);
 		return -1;
 	}
 	const char *accept = request_header(req, "HTTP_ACCEPT");
@@ -375,7 +376,7 @@ static void call_tool(const struct router *r, const struct request *req, struct 
 	struct request asked = *req; /* the answer's texts ordered by the request's preference, as over HTTP */
 	asked.accept_language = (char *)era->lang;
 	struct jw *w = begin_result(out, id);
-	mcp_tool_call(r, rt, args ? args : none, &asked, w);
+	mcp_tool_call(r, rt, args ? args : none, &asked, out);
 	json_object_put(none);
 	end_result(out, w, era);
 }
@@ -555,11 +556,12 @@ static const char *named_of(const char *method, struct json_object *params)
 
 /* A 2026-07-28 request (its _meta or its MCP-Protocol-Version names that generation): the version must be
  * served, and the headers that mirror the body (MCP-Protocol-Version, Mcp-Method, Mcp-Name: named, from named_of)
- * must agree with it. Returns 1 for a modern request, 0 for one of the handshake's, -1 with out filled. */
-static int modern_checks(const struct request *req, struct reply *out, struct json_object *id, const char *method,
-	const char *named, struct json_object *meta_obj)
+ * must agree with it; header is the MCP-Protocol-Version header as transport_checks read it. Returns 1 for a
+ * modern request, 0 for one of the handshake's, -1 with out filled. */
+static int modern_checks(const struct request *req, struct reply *out, struct json_object *id, const char *header,
+	const char *method, const char *named, struct json_object *meta_obj)
 {
-	const char *meta = param_string(meta_obj, "io.modelcontextprotocol/protocolVersion"), *header = request_header(req, "HTTP_MCP_PROTOCOL_VERSION");
+	const char *meta = param_string(meta_obj, "io.modelcontextprotocol/protocolVersion");
 	if (!meta && !(header && strcmp(header, MCP_MODERN) == 0)) return 0;
 	/* the handshake is the older generations': an initialize is theirs unless it names 2026-07-28 itself, which
 	 * has no handshake (request() answers it as a method not found) */
@@ -608,7 +610,7 @@ static int era_of(const struct request *req, struct reply *out, struct json_obje
 
 /* One JSON-RPC message: a request, a notification or a response. */
 static void message(const struct mcp_config *cfg, const struct router *r, const struct request *req,
-	struct reply *out, struct json_object *msg)
+	struct reply *out, const char *version, struct json_object *msg)
 {
 	struct json_object *v = NULL, *id = NULL, *method = NULL, *params = NULL;
 	bool has_id = json_object_object_get_ex(msg, "id", &id);
@@ -639,7 +641,7 @@ static void message(const struct mcp_config *cfg, const struct router *r, const 
 	}
 	const char *name = json_object_get_string(method);
 	struct json_object *meta = meta_of(params);
-	int modern = modern_checks(req, out, id, name, named_of(name, params), meta);
+	int modern = modern_checks(req, out, id, version, name, named_of(name, params), meta);
 	if (modern < 0) return;
 	if (!has_id) {
 		out->status = 202; /* a notification: accepted, no body */
@@ -650,10 +652,10 @@ static void message(const struct mcp_config *cfg, const struct router *r, const 
 }
 
 /* A tools/call read by mcp_call_read (a request: it has an id), checked as message() checks one. */
-static void serve_call(const struct router *r, const struct request *req, struct reply *out,
+static void serve_call(const struct router *r, const struct request *req, struct reply *out, const char *version,
 	const struct mcp_call *call)
 {
-	int modern = modern_checks(req, out, call->id, "tools/call", call->name, call->meta);
+	int modern = modern_checks(req, out, call->id, version, "tools/call", call->name, call->meta);
 	struct era era;
 	if (modern >= 0 && era_of(req, out, call->id, modern, call->meta, &era) == 0)
 		call_tool(r, req, out, call->id, call->name, call->args, &era);
@@ -661,10 +663,11 @@ static void serve_call(const struct router *r, const struct request *req, struct
 
 void mcp_serve(void *env, const struct router *r, const struct request *req, struct reply *out)
 {
-	if (transport_checks(env, req, out) < 0) return;
+	const char *version;
+	if (transport_checks(env, req, out, &version) < 0) return;
 	struct mcp_call call;
 	if (req->body && req->body_state == BODY_OK && mcp_call_read(req->body, req->body_len, &call) == 0) {
-		serve_call(r, req, out, &call); /* the common tool call, its envelope read without building it */
+		serve_call(r, req, out, version, &call); /* the common tool call, its envelope read without building it */
 		mcp_call_free(&call);
 		return;
 	}
@@ -676,6 +679,6 @@ void mcp_serve(void *env, const struct router *r, const struct request *req, str
 	else if (!json_object_is_type(doc, json_type_object))
 		rpc_error(out, 400, NULL, RPC_INVALID_REQUEST, NULL, "a JSON-RPC message is an object");
 	else
-		message(env, r, req, out, doc);
+		message(env, r, req, out, version, doc);
 	json_object_put(doc);
 }

@@ -68,10 +68,10 @@ void mcp_tools_list(const struct router *r, bool de, struct jw *w);
 /* The route offered as the tool named name, or NULL. */
 const struct route *mcp_tool_find(const struct router *r, const char *name);
 /* Runs the tool rt with args (an object, not taken) through the router and writes the tools/call result's
- * members into the open result object: "structuredContent":answer,"content":[{"type":"text","text":answer}],
- * "isError":bool (the answer written once verbatim and once as text in one pass). */
+ * members into out's open result object: "structuredContent":answer,"content":[{"type":"text","text":answer}],
+ * "isError":bool (the answer written by its handler right after the head, then escaped once as text). */
 void mcp_tool_call(const struct router *r, const struct route *rt, const struct json_object *args,
-	const struct request *req, struct jw *w);
+	const struct request *req, struct reply *out);
 
 /* resources.c: the resources of r's route table (routes flagged R_RESOURCE), URIs "autoplan:" and the route's
  * path. Write the resources/list ("resources":[...], the routes without path parameters) and

@@ -6,23 +6,10 @@
 #include <stdio.h>
 #include <string.h>
 
-/* ASCII lower case, as route_tool_name writes a letter. */
-static char lower(char c)
-{
-	return c >= 'A' && c <= 'Z' ? (char)(c - 'A' + 'a') : c;
-}
-
 const struct route *mcp_tool_find(const struct router *r, const char *name)
 {
-	char buf[64];
-	for (int i = 0; i < r->nroutes; i++) {
-		const struct route *rt = &r->routes[i];
-		if (!(rt->flags & R_TOOL)) continue;
-		/* the name's first letter is the operationId's, lower-cased: most routes are passed over on it */
-		if (name[0] != lower(rt->op_id[0])) continue;
-		route_tool_name(rt, buf, sizeof buf);
-		if (strcmp(buf, name) == 0) return rt;
-	}
+	for (int i = 0; i < r->nroutes; i++)
+		if ((r->routes[i].flags & R_TOOL) && route_tool_named(&r->routes[i], name)) return &r->routes[i];
 	return NULL;
 }
 
@@ -140,14 +127,29 @@ void mcp_tools_list(const struct router *r, bool de, struct jw *w)
 }
 
 void mcp_tool_call(const struct router *r, const struct route *rt, const struct json_object *args,
-	const struct request *req, struct jw *w)
+	const struct request *req, struct reply *out)
 {
-	struct reply ans = { 0 };
-	router_call(r, rt, args, req, &ans);
-	size_t len;
-	const char *text = reply_text(&ans, &len);
+	static const char between[] = ",\"content\":[{\"type\":\"text\",\"text\":";
+	struct jw *w = &out->out;
 	jw_key(w, "structuredContent");
-	jw_rawn_and_str(w, text, len, ",\"content\":[{\"type\":\"text\",\"text\":");
+	/* the answer is written after the result's head, in the envelope's own buffer (no second answer-sized buffer,
+	 * no verbatim copy); an answer given another way (a prebuilt text, a json-c tree) is copied after it */
+	struct reply ans = { .out = *w, .keep = w->len };
+	memset(w, 0, sizeof *w);
+	router_call(r, rt, args, req, &ans);
+	size_t len, readable;
+	const char *text = reply_text_readable(&ans, &len, &readable);
+	bool in_place = ans.keep && text == ans.out.p + ans.keep;
+	size_t head = ans.keep;
+	*w = ans.out;
+	memset(&ans.out, 0, sizeof ans.out);
+	if (in_place) {
+		jw_str_again(w, head, len, between);
+	} else {
+		if (ans.keep) w->len = head; /* an answer not in the buffer: nothing of it follows the head */
+		w->comma = false;
+		jw_rawn_and_str(w, text, len, readable, between);
+	}
 	jw_raw_tail(w, "}]", 2);
 	jw_key(w, "isError");
 	jw_bool(w, ans.status >= 400);

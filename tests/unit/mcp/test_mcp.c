@@ -384,6 +384,37 @@ Test(mcp, tools_call_runs_the_http_route)
 	expect_same(&t, &h, false);
 	answer_free(&t);
 	answer_free(&h);
+
+	/* a report is the catalog's own text (not written into the result's buffer): copied after the head */
+	struct answer reports = call("GET", "/v2/verification-reports", NULL, NULL, NULL);
+	const char *id = str(json_object_array_get_idx(get(reports.json, "reports"), 0), "id");
+	char args[256], path[256];
+	snprintf(args, sizeof args, "{\"id\":\"%s\"}", id);
+	snprintf(path, sizeof path, "/v2/verification-reports/%s", id);
+	t = tool("get_verification_report", args, NULL);
+	h = call("GET", path, NULL, NULL, NULL);
+	cr_assert_eq(h.status, 200, "%s", h.text);
+	expect_same(&t, &h, false);
+	answer_free(&t);
+	answer_free(&h);
+	answer_free(&reports);
+}
+
+/* A tool is found by its exact name only: no prefix, no longer name, no other case or underscore. */
+Test(mcp, tools_are_found_by_their_exact_names)
+{
+	cr_assert_str_eq(mcp_tool_find(&rt, "plan_workflow")->op_id, "planWorkflow");
+	cr_assert_str_eq(mcp_tool_find(&rt, "get_verification_report")->op_id, "getVerificationReport");
+	static const char *const wrong[] = { "plan", "plan_workflo", "plan_workflow_", "plan_workflows", "planworkflow",
+		"planWorkflow", "Plan_workflow", "plan__workflow", "_plan_workflow", "", "get_capabilities_gaps" };
+	for (size_t i = 0; i < sizeof wrong / sizeof *wrong; i++)
+		cr_assert_null(mcp_tool_find(&rt, wrong[i]), "\"%s\" found a tool", wrong[i]);
+	char name[64];
+	for (int i = 0; i < rt.nroutes; i++) {
+		if (!(rt.routes[i].flags & R_TOOL)) continue;
+		route_tool_name(&rt.routes[i], name, sizeof name);
+		cr_assert_eq(mcp_tool_find(&rt, name), &rt.routes[i], "%s", name);
+	}
 }
 
 /* The answer of a valid call of the tool holds the shape its outputSchema declares (the route's answer shape,

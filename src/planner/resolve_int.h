@@ -18,6 +18,8 @@ enum { LV_NONE = 0, LV_TYPO = 1, LV_STEM = 2, LV_EXACT = 3 };
 
 enum { PH_STRICT = 0, PH_LOOSE = 1, PH_STEM = 2, PH_GAP = 4 };
 
+/* The last word of the clause word k stands in: before a comma, an arrow, "und"/"and" or the end. */
+int rs_clause_last(const struct plan_resolution *r, int k);
 /* words.c */
 int rs_word_level(const char *q, size_t lq, const char *h, size_t lh, bool typo);
 void rs_split_words(const struct catalog *c, struct plan_resolution *r, const char *query);

@@ -181,6 +181,12 @@ static bool score_phrase(const struct catalog *c, struct plan_resolution *r, int
 	uint32_t id = (uint32_t)(sy - c->syns);
 	if (id / 8 >= sizeof x->seen || (x->seen[id / 8] >> (id % 8)) & 1) return false;
 	int n = rs_phrase_at(c, r, i, cat_s(c, sy->phrase), PH_LOOSE);
+	/* a separable verb holds its object between its two words where a verb was read there, its particle closing
+	 * the clause ("lade die Rechnung in Dropbox hoch") */
+	if (!n && sy->words == 2 && r->intent_word[i]) {
+		n = rs_phrase_at(c, r, i, cat_s(c, sy->phrase), PH_GAP);
+		if (n && (rs_clause_last(r, i + n - 1) != i + n - 1 || !has_role_word(c, r, i + n - 1, ROLE_PARTICLE))) n = 0;
+	}
 	if (!n) return false;
 	x->seen[id / 8] |= (unsigned char)(1u << (id % 8));
 	if (sy->kind == SYN_TASK) {

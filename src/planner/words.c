@@ -451,6 +451,14 @@ static int typo_of(const struct catalog *c, const struct plan_resolution *r, int
 	return LV_NONE;
 }
 
+int rs_clause_last(const struct plan_resolution *r, int k)
+{
+	for (; k + 1 < r->nwords && !r->after_comma[k + 1] && !r->arrow[k + 1]; k++)
+		if ((r->wordlen[k + 1] == 3 && (memcmp(r->words[k + 1], "und", 3) == 0 || memcmp(r->words[k + 1], "and", 3) == 0)))
+			break;
+	return k;
+}
+
 /* Does phrase (folded, space-separated) start at word i? Returns the number of query words it spans,
  * or 0. PH_LOOSE: stop words and app names may sit between the phrase's words ("Datei in Drive C
  * loschen" holds "datei loschen"); PH_GAP: any words, up to GAP_WORDS of them. A word nothing matches
@@ -477,6 +485,16 @@ int rs_phrase_at(const struct catalog *c, const struct plan_resolution *r, int i
 			 * from a Google Sheets row" holds no "create row") */
 			bool skip = (flags & PH_GAP) ? k - gap_start < GAP_WORDS
 				: (flags & PH_LOOSE) && (r->stop[k] || (r->app_word[k] && !r->product_word[k]));
+			/* a German separable verb's particle closes its clause, however long the object between ("Trage
+			 * einen Termin am Freitag in meinen Outlook-Kalender ein") */
+			if ((flags & PH_GAP) && !skip && k > i && !end) {
+				int last = rs_clause_last(r, k);
+				if (has_role_word(c, r, last, ROLE_PARTICLE) &&
+				    rs_word_level(r->words[last], r->wordlen[last], w, lw, false) == LV_EXACT) {
+					k = last;
+					break;
+				}
+			}
 			if (k == i || !skip) return 0;
 			k++;
 		}

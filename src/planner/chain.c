@@ -493,6 +493,8 @@ void rs_second_action(const struct catalog *c, struct plan_resolution *r)
 		const struct plan_intent *in = &r->intents[k];
 		uint64_t caps = c->intents[in->intent].caps;
 		if (in->first > clause) continue;
+		/* "Create, add an attachment, and send a draft": a verb that is its whole clause says no kind of its own */
+		if (in->first + in->nwords < r->nwords && r->after_comma[in->first + in->nwords]) continue;
 		/* what the verb asks of the app named right after it ("and add them to Google Sheets": rows, though the
 		 * task creates events, another of the verb's capabilities) */
 		for (int q = 0; q < r->nmentions; q++)

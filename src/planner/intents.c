@@ -358,6 +358,25 @@ static void light_verbs(const struct catalog *c, struct plan_resolution *r)
 		r->nintents--;
 		if (own < m) m--;
 	}
+	/* "Entwurf in Outlook erstellen": German puts the light verb after its object, closing the clause; another
+	 * verb's noun before it in the clause, small words and app names between, is that object */
+	for (int k = 0; k < r->nintents; k++) {
+		const struct plan_intent *lv = &r->intents[k];
+		int last = lv->first + lv->nwords - 1;
+		if (!rs_role_words(c, r, lv->first, 1u << ROLE_LIGHT) || rs_clause_last(r, lv->first) != last) continue;
+		bool object = false;
+		for (int m = 0; m < r->nintents && !object; m++) {
+			if (m == k || r->intents[m].first >= lv->first || rs_clause_last(r, r->intents[m].first) != last) continue;
+			object = true;
+			for (int w = r->intents[m].first + r->intents[m].nwords; w < lv->first && object; w++)
+				object = r->stop[w] || r->app_word[w];
+		}
+		if (!object) continue;
+		for (int w = lv->first; w <= last; w++) { r->intent_word[w] = false; r->stop[w] = true; }
+		memmove(&r->intents[k], &r->intents[k + 1], (size_t)(r->nintents - k - 1) * sizeof *r->intents);
+		r->nintents--;
+		k--;
+	}
 }
 
 /* Whether every capability of an intent writes. */
@@ -436,6 +455,68 @@ static void unknown_verb(const struct catalog *c, struct plan_resolution *r)
 	r->actions[r->nactions++] = (struct plan_outside){ .first = i, .nwords = 1, .item = (int)c->meta->unknown_action };
 }
 
+/* The capability a one-word phrase of reading at word i names ("attachment"), through ctx. */
+static bool read_thing(const struct catalog *c, struct plan_resolution *r, int i, const struct cat_syn *sy, void *ctx)
+{
+	if (sy->words != 1 || c->caps[sy->target].write || rs_phrase_at(c, r, i, cat_s(c, sy->phrase), PH_STRICT) != 1)
+		return false;
+	*(int *)ctx = (int)sy->target;
+	return true;
+}
+
+/* The thing read that is intent k's object: right after it where the verb opens its clause, past articles and kind
+ * words ("and add a PDF attachment"), or right before it where the verb closes the clause ("einen Anhang
+ * hinzufügen"); -1: none. */
+static int object_thing(const struct catalog *c, struct plan_resolution *r, const struct plan_intent *in, int *at)
+{
+	int cap = -1, j = in->first + in->nwords;
+	while (j < r->nwords && !r->app_word[j] && (has_role_word(c, r, j, ROLE_DETERMINER) || r->word_kinds[j])) j++;
+	if (opens_clause(c, r, in->first) && j < r->nwords && !r->app_word[j] &&
+	    each_phrase(c, r, j, 1u << SYN_CAP, read_thing, &cap)) {
+		*at = j;
+		return cap;
+	}
+	j = in->first - 1;
+	if (j >= 0 && rs_clause_last(r, in->first) == in->first + in->nwords - 1 && !r->app_word[j] &&
+	    each_phrase(c, r, j, 1u << SYN_CAP, read_thing, &cap)) {
+		*at = j;
+		return cap;
+	}
+	return -1;
+}
+
+/* "Draft an email in Outlook and add an attachment", "Entwurf erstellen und einen Anhang hinzufügen": a thing
+ * read as the object of a writing verb that cannot read it, while another verb writes in the thing's kind, is
+ * added to what that verb writes: the verb asks nothing of its own (it is no event or row added) and the thing
+ * is not read (along[]). */
+static void added_along(const struct catalog *c, struct plan_resolution *r)
+{
+	for (int k = 0; k < r->nintents; k++) {
+		const struct plan_intent *in = &r->intents[k];
+		uint64_t caps = c->intents[in->intent].caps;
+		int at = -1, cap = in->negated || !writing_intent(c, in) ? -1 : object_thing(c, r, in, &at);
+		if (cap < 0 || (caps >> cap & 1)) continue;
+		unsigned kinds = caps_kinds(c, 1ull << cap);
+		bool other = false;
+		for (int o = 0; o < r->nintents && !other; o++) {
+			const struct plan_intent *v = &r->intents[o];
+			uint64_t w = 0;
+			for (uint32_t x = 0; x < c->ncaps && x < 64; x++)
+				if ((c->intents[v->intent].caps >> x & 1) && c->caps[x].write) w |= 1ull << x;
+			other = o != k && !v->negated && (caps_kinds(c, w) & kinds);
+		}
+		if (!other) continue;
+		r->along[at] = true;
+		for (int w = in->first; w < in->first + in->nwords; w++) {
+			r->intent_word[w] = false;
+			r->stop[w] = true;
+		}
+		memmove(&r->intents[k], &r->intents[k + 1], (size_t)(r->nintents - k - 1) * sizeof *r->intents);
+		r->nintents--;
+		k--;
+	}
+}
+
 void rs_find_kinds_and_intents(const struct catalog *c, struct plan_resolution *r)
 {
 	/* "Outlook-Mails" names an app and says mails: subjects are read under app names too; every kind is
@@ -452,6 +533,7 @@ void rs_find_kinds_and_intents(const struct catalog *c, struct plan_resolution *
 	light_verbs(c, r);
 	caller_format(c, r);
 	find_triggers(c, r);
+	added_along(c, r);
 	event_actions(c, r);
 	copy_in_place(c, r);
 	unknown_verb(c, r);

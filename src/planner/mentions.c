@@ -45,12 +45,19 @@ static void note_said_kinds(const struct catalog *c, struct plan_resolution *r)
 }
 
 /* "our family Gmail calendar": a mail app's name right before a word for another kind of app names its
- * family's app of that kind (people call the whole account by its mail). */
+ * family's app of that kind (people call the whole account by its mail). So does one after a place marker
+ * after such a word, "a doctor appointment on Gmail", but for files, which mail holds as attachments. */
 static void mail_names_family(const struct catalog *c, struct plan_resolution *r, struct plan_mention *m)
 {
-	int next = m->first + m->nwords, f;
-	if (m->app < 0 || c->apps[m->app].kind != AK_MAIL || next >= r->nwords || r->app_word[next] || (f = family_of(c, m->app)) < 0)
+	int next = m->first + m->nwords, before = m->first - 2, f;
+	if (m->app < 0 || c->apps[m->app].kind != AK_MAIL || (f = family_of(c, m->app)) < 0) return;
+	if (before >= 0 && !r->app_word[before] && r->said_kind[before] != AK_COUNT && r->said_kind[before] != AK_MAIL &&
+	    r->said_kind[before] != AK_DRIVE && c->families[f].apps[r->said_kind[before]] != CAT_NONE &&
+	    rs_role_words(c, r, before + 1, 1u << ROLE_WEAK_TARGET | 1u << ROLE_TARGET)) {
+		m->app = (int)c->families[f].apps[r->said_kind[before]];
 		return;
+	}
+	if (next >= r->nwords || r->app_word[next]) return;
 	uint32_t kind = r->said_kind[next];
 	if (kind == AK_COUNT || kind == AK_MAIL || c->families[f].apps[kind] == CAT_NONE) return;
 	m->app = (int)c->families[f].apps[kind];

@@ -470,6 +470,28 @@ static void joined_target(const struct catalog *c, struct plan_resolution *r, ui
 	}
 }
 
+/* "List all files from Dropbox in Google Sheets": a task that only reads, with an app of another kind named as
+ * the target that it does not use, where that app keeps records (roles.record_means), keeps a record per item
+ * read there, after its steps. */
+static void read_into_target(const struct catalog *c, struct plan_resolution *r, uint64_t have)
+{
+	const struct cat_ptask *p = &c->ptasks[r->task];
+	if (p->write_apps || p->write_kinds) return;
+	for (int q = 0; q < r->nmentions; q++) {
+		const struct plan_mention *m = &r->mentions[q];
+		if (m->app < 0 || m->role != PR_TARGET || m->location || (p->apps >> m->app & 1) ||
+		    (p->kinds >> c->apps[m->app].kind & 1))
+			continue;
+		int record = record_cap(c, m->app);
+		if (record < 0 || (have >> record & 1)) continue;
+		r->also_intent = -1;
+		r->also_mention = q;
+		r->also_cap = record;
+		r->also_app = m->app;
+		return;
+	}
+}
+
 /* "Save Gmail attachments to Google Drive, and send a follow-up email": a further writing verb, after the
  * request's first, asking for what the task found does not do, in an app named that can do it. The task
  * stays; that step is planned after its steps, never dropped. */
@@ -561,4 +583,5 @@ void rs_second_action(const struct catalog *c, struct plan_resolution *r)
 		}
 	}
 	if (!chain) joined_target(c, r, have);
+	if (!chain && r->also_cap < 0) read_into_target(c, r, have);
 }

@@ -230,6 +230,22 @@ static bool in_trigger_clause(const struct catalog *c, const struct plan_resolut
 	return trigger;
 }
 
+static bool is_for(const struct plan_resolution *r, int j)
+{
+	return strcmp(r->words[j], "for") == 0 || strcmp(r->words[j], "fur") == 0 || strcmp(r->words[j], "für") == 0;
+}
+
+/* "Create Google Calendar events for GitHub issues", "Excel rows for Outlook emails": an app right after
+ * "for"/"für" (articles or "new" between) and followed by a word for its own kind's things names what each item is made
+ * for: they are read, as firmly as after "from". */
+static bool made_for(const struct catalog *c, const struct plan_resolution *r, const struct plan_mention *m)
+{
+	int j = m->first - 1, next = m->first + m->nwords;
+	/* articles and a trigger's "new" ("for new Gmail messages") */
+	while (j >= 0 && !is_for(r, j) && (has_role_word(c, r, j, ROLE_DETERMINER) || r->trigger[j])) j--;
+	return m->app >= 0 && j >= 0 && is_for(r, j) && next < r->nwords && r->said_kind[next] == c->apps[m->app].kind;
+}
+
 void rs_find_roles(const struct catalog *c, struct plan_resolution *r)
 {
 	/* a receive verb makes its subject the target, unless a target marker after it names the receiver
@@ -257,11 +273,15 @@ void rs_find_roles(const struct catalog *c, struct plan_resolution *r)
 		bool part = role == ROLE_PART, placed = (role == ROLE_WEAK_TARGET || part) && from_before_place(c, r, m);
 		if (placed) role = ROLE_SOURCE;
 		else if (part) role = ROLE_NONE;
-		m->strong = (!placed || part) && (role == ROLE_SOURCE || role == ROLE_TARGET || role == ROLE_KEPT);
+		m->strong = role == ROLE_SOURCE || role == ROLE_TARGET || role == ROLE_KEPT;
 		/* "an Excel file stored on OneDrive": where it is kept, read from there; the words are no verb */
 		if (role == ROLE_KEPT) mark_kept(c, r, m->first);
 		m->role = role == ROLE_SOURCE || role == ROLE_KEPT ? PR_SOURCE
 			: role == ROLE_TARGET || role == ROLE_WEAK_TARGET ? PR_TARGET : PR_NONE;
+		if (role == ROLE_NONE && made_for(c, r, m)) {
+			m->role = PR_SOURCE;
+			m->strong = true;
+		}
 		/* "when a meeting is added to my Outlook calendar, put it in ...": where the event happens is read, where
 		 * something else is named ("Getting 403 when uploading a file to Google Drive" is no trigger) */
 		m->triggered = in_trigger_clause(c, r, k);

@@ -450,6 +450,19 @@ static bool only_small_between(const struct plan_resolution *r, int from, int to
 	return true;
 }
 
+/* A record per item in mention q's app, where it keeps records the task does not write already, as the further
+ * action with no verb of its own (rs_second_action); false when it keeps none. */
+static bool record_in(const struct catalog *c, struct plan_resolution *r, uint64_t have, int q)
+{
+	int record = record_cap(c, r->mentions[q].app);
+	if (record < 0 || (have >> record & 1)) return false;
+	r->also_intent = -1;
+	r->also_mention = q;
+	r->also_cap = record;
+	r->also_app = r->mentions[q].app;
+	return true;
+}
+
 /* "Save Gmail attachments to Google Drive and Google Sheets": an app joined by "and" to the target the task writes
  * into, with no marker or verb of its own, is written too, as the one verb asks: a record per item where the app
  * keeps records (roles.record_means), after the task's steps. "or" offers either: nothing more. */
@@ -460,13 +473,7 @@ static void joined_target(const struct catalog *c, struct plan_resolution *r, ui
 		const struct plan_mention *x = &r->mentions[q - 1], *y = &r->mentions[q];
 		/* y->joined: "and" right before it, after a target (rs_find_roles) */
 		if (x->app < 0 || y->app < 0 || !y->joined || !(p->write_apps >> x->app & 1) || (p->apps >> y->app & 1)) continue;
-		int record = record_cap(c, y->app);
-		if (record < 0 || (have >> record & 1)) continue;
-		r->also_intent = -1;
-		r->also_mention = q;
-		r->also_cap = record;
-		r->also_app = y->app;
-		return;
+		if (record_in(c, r, have, q)) return;
 	}
 }
 
@@ -479,16 +486,9 @@ static void read_into_target(const struct catalog *c, struct plan_resolution *r,
 	if (p->write_apps || p->write_kinds) return;
 	for (int q = 0; q < r->nmentions; q++) {
 		const struct plan_mention *m = &r->mentions[q];
-		if (m->app < 0 || m->role != PR_TARGET || m->location || (p->apps >> m->app & 1) ||
-		    (p->kinds >> c->apps[m->app].kind & 1))
-			continue;
-		int record = record_cap(c, m->app);
-		if (record < 0 || (have >> record & 1)) continue;
-		r->also_intent = -1;
-		r->also_mention = q;
-		r->also_cap = record;
-		r->also_app = m->app;
-		return;
+		if (m->app >= 0 && m->role == PR_TARGET && !m->location && !(p->apps >> m->app & 1) &&
+		    !(p->kinds >> c->apps[m->app].kind & 1) && record_in(c, r, have, q))
+			return;
 	}
 }
 

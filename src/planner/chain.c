@@ -101,6 +101,31 @@ struct chain_end {
  * end, the app of that kind in the family of the one app named; in a trigger's clause ("log every incoming
  * email in Excel") it is an end of that kind no app is named for, and so is the action's kind before the
  * clause of a trigger in the app named. Returns 1 when it found one. */
+/* Whether the mention at word first names a family (not one of its apps). */
+static bool one_family_named(const struct catalog *c, const struct plan_resolution *r, int first)
+{
+	(void)c;
+	for (int q = 0; q < r->nmentions; q++) if (r->mentions[q].first == first) return r->mentions[q].family >= 0;
+	return false;
+}
+
+/* Whether the words before word i, small words and app names skipped, end in a verb that writes in apps of kind
+ * own: i is that verb's object ("Email this week's agenda", "email me my Outlook meetings"). */
+static bool object_sent(const struct catalog *c, const struct plan_resolution *r, int i, uint32_t own)
+{
+	for (int j = i - 1, n = 0; j >= 0 && n < 5; j--, n++) {
+		if (r->intent_word[j]) {
+			int k = intent_over(r, j);
+			if (k < 0 || r->intents[k].negated) return false;
+			uint64_t caps = c->intents[r->intents[k].intent].caps, w = 0;
+			for (uint32_t cap = 0; cap < c->ncaps && cap < 64; cap++) if ((caps >> cap & 1) && c->caps[cap].write) w |= 1ull << cap;
+			return caps_kinds(c, w) == 1u << own;
+		}
+		if (!r->stop[j] && !r->app_word[j]) return false;
+	}
+	return false;
+}
+
 static int kind_end(const struct catalog *c, const struct plan_resolution *r, const struct chain_end *one, struct chain_end *other)
 {
 	uint32_t own = c->apps[one->app].kind;
@@ -115,6 +140,18 @@ static int kind_end(const struct catalog *c, const struct plan_resolution *r, co
 				.role = role == ROLE_SOURCE ? PR_SOURCE : PR_TARGET, .strong = true };
 			return 1;
 		}
+		/* "Email this week's agenda via Gmail", "email me my Outlook meetings": things of another kind as the object of
+		 * a verb writing only in the named app's kind are what is sent, read first: from the family's app of their
+		 * kind named right before them, else from an app of their kind no word names */
+		if (object_sent(c, r, i, own)) {
+			bool named = i > 0 && r->app_word[i - 1] && fam >= 0 && c->families[fam].apps[kind] != CAT_NONE;
+			for (uint32_t a = 0; a < c->napps; a++)
+				if (named ? a == c->families[fam].apps[kind] : c->apps[a].kind == kind) {
+					*other = (struct chain_end){ .app = (int)a, .first = i, .role = PR_SOURCE, .strong = true,
+						.unbound = !named };
+					return 1;
+				}
+		}
 		/* outside the clause of a trigger in the app named, the action's kind, before it ("E-Mail senden, wenn
 		 * eine Datei in OneDrive erstellt wird") or after it ("Neue Zeilen in Google Sheets per E-Mail melden") */
 		bool source = triggered(c, r, i, i < one->first ? 0 : one->first + 1);
@@ -123,6 +160,18 @@ static int kind_end(const struct catalog *c, const struct plan_resolution *r, co
 			if (c->apps[a].kind == kind) {
 				*other = (struct chain_end){ .app = (int)a, .first = i, .role = source ? PR_SOURCE : PR_TARGET,
 					.strong = !source, .unbound = true };
+				return 1;
+			}
+	}
+	/* "email me my Outlook meetings": the end named is itself the object of a verb writing only in another kind,
+	 * the target: the family's app of that kind where a family named the end, else one no word names */
+	for (uint32_t kind = 1; kind < AK_COUNT; kind++) {
+		if (kind == own || !object_sent(c, r, one->first, kind)) continue;
+		bool family = fam >= 0 && c->families[fam].apps[kind] != CAT_NONE && one_family_named(c, r, one->first);
+		for (uint32_t a = 0; a < c->napps; a++)
+			if (family ? a == c->families[fam].apps[kind] : c->apps[a].kind == kind) {
+				*other = (struct chain_end){ .app = (int)a, .first = one->first - 1, .role = PR_TARGET, .strong = true,
+					.unbound = !family };
 				return 1;
 			}
 	}

@@ -53,7 +53,8 @@ static void mail_names_family(const struct catalog *c, struct plan_resolution *r
 	if (m->app < 0 || c->apps[m->app].kind != AK_MAIL || (f = family_of(c, m->app)) < 0) return;
 	if (before >= 0 && !r->app_word[before] && r->said_kind[before] != AK_COUNT && r->said_kind[before] != AK_MAIL &&
 	    r->said_kind[before] != AK_DRIVE && c->families[f].apps[r->said_kind[before]] != CAT_NONE &&
-	    rs_role_words(c, r, before + 1, 1u << ROLE_WEAK_TARGET | 1u << ROLE_TARGET)) {
+	    rs_role_words(c, r, before + 1, 1u << ROLE_WEAK_TARGET | 1u << ROLE_TARGET) &&
+	    strcmp(r->words[before + 1], "via") != 0) { /* "the agenda via Gmail": the mail is how it is sent */
 		m->app = (int)c->families[f].apps[r->said_kind[before]];
 		return;
 	}

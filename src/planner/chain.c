@@ -109,19 +109,33 @@ static bool one_family_named(const struct catalog *c, const struct plan_resoluti
 	return false;
 }
 
-/* Whether the words before word i, small words and app names skipped, end in a verb that writes in apps of kind
- * own: i is that verb's object ("Email this week's agenda", "email me my Outlook meetings"). */
+/* Whether the verb at word j writes only in apps of kind own. */
+static bool writes_only_in(const struct catalog *c, const struct plan_resolution *r, int j, uint32_t own)
+{
+	int k = intent_over(r, j);
+	if (k < 0 || r->intents[k].negated) return false;
+	uint64_t caps = c->intents[r->intents[k].intent].caps, w = 0;
+	for (uint32_t cap = 0; cap < c->ncaps && cap < 64; cap++) if ((caps >> cap & 1) && c->caps[cap].write) w |= 1ull << cap;
+	return caps_kinds(c, w) == 1u << own;
+}
+
+/* Whether word i is the object of a verb that writes only in apps of kind own: the verb before it, small words
+ * and app names between ("Email this week's agenda", "email me my Outlook meetings"), or, German, the verb after
+ * it closing the clause, small words, app names and words for kinds between ("eine Übersicht meiner
+ * Outlook-Termine per E-Mail schicken"). */
 static bool object_sent(const struct catalog *c, const struct plan_resolution *r, int i, uint32_t own)
 {
 	for (int j = i - 1, n = 0; j >= 0 && n < 5; j--, n++) {
 		if (r->intent_word[j]) {
-			int k = intent_over(r, j);
-			if (k < 0 || r->intents[k].negated) return false;
-			uint64_t caps = c->intents[r->intents[k].intent].caps, w = 0;
-			for (uint32_t cap = 0; cap < c->ncaps && cap < 64; cap++) if ((caps >> cap & 1) && c->caps[cap].write) w |= 1ull << cap;
-			return caps_kinds(c, w) == 1u << own;
+			if (writes_only_in(c, r, j, own)) return true;
+			break;
 		}
-		if (!r->stop[j] && !r->app_word[j]) return false;
+		if (!r->stop[j] && !r->app_word[j]) break;
+	}
+	int last = rs_clause_last(r, i);
+	for (int j = i + 1; j <= last && j < i + 8; j++) {
+		if (r->intent_word[j]) return writes_only_in(c, r, j, own);
+		if (!r->stop[j] && !r->app_word[j] && !r->word_kinds[j]) return false;
 	}
 	return false;
 }
@@ -143,7 +157,7 @@ static int kind_end(const struct catalog *c, const struct plan_resolution *r, co
 		/* "Email this week's agenda via Gmail", "email me my Outlook meetings": things of another kind as the object of
 		 * a verb writing only in the named app's kind are what is sent, read first: from the family's app of their
 		 * kind named right before them, else from an app of their kind no word names */
-		if (object_sent(c, r, i, own)) {
+		if (!r->intent_word[i] && object_sent(c, r, i, own)) { /* ("file an issue": the verb's own word is none) */
 			bool named = i > 0 && r->app_word[i - 1] && fam >= 0 && c->families[fam].apps[kind] != CAT_NONE;
 			for (uint32_t a = 0; a < c->napps; a++)
 				if (named ? a == c->families[fam].apps[kind] : c->apps[a].kind == kind) {
@@ -380,9 +394,10 @@ bool rs_self_trigger(const struct catalog *c, struct plan_resolution *r)
 	if (bits(p->apps) != 1) return false;
 	int a = __builtin_ctzll(p->apps);
 	for (int m = 0; m < r->napps; m++) if (r->apps[m] != a) return false;
-	/* a clause a trigger word opens ("bei Eingang", "when"; not "a new event", which is created) */
+	/* a clause a trigger word opens ("bei Eingang", "when"; not "a new event", which is created), to its comma
+	 * ("when someone fills in our form, create an appointment in Outlook": the form is the event's place) */
 	bool clause = false, opened = false;
-	for (int i = 0; i < r->nwords && !clause; i++) {
+	for (int i = 0; i < r->nwords && !clause && !(opened && r->after_comma[i]); i++) {
 		clause = opened && (r->word_kinds[i] >> c->apps[a].kind & 1);
 		opened |= r->trigger[i] && verb_of(c, r, i) < 0;
 	}

@@ -199,6 +199,9 @@ static bool note_action(const struct catalog *c, struct plan_resolution *r, int 
 	if (sy->words == 1 && (c->outside[sy->target].flags & OUT_FINDABLE) && participle_after_thing(c, r, i)) return false;
 	/* "block my work calendar as Out of Office": after "as" (roles.as_what) the words say what a thing is made as */
 	if (i > 0 && has_role_word(c, r, i - 1, ROLE_AS)) return false;
+	/* "Before I accept a meeting, ...", "bevor ich ... freigebe": what the person does before (roles.before) says
+	 * when the request applies, no action asked */
+	if (i > 1 && has_role_word(c, r, i - 1, ROLE_PRONOUN) && has_role_word(c, r, i - 2, ROLE_BEFORE)) return false;
 	/* "create an issue with labels", "mit dem Label": one word after "with" (roles.record_with), a small word between
 	 * or none, is what the thing comes with */
 	if (sy->words == 1 && i > 0 && (has_role_word(c, r, i - 1, ROLE_RECORD_WITH) ||

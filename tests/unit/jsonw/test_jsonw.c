@@ -192,6 +192,41 @@ Test(jsonw, raw_and_string_read_past_the_text_the_same)
 	}
 }
 
+/* A value already written into the writer, escaped again after it in place (a tool result's text block after its
+ * structuredContent): the string holds the same JSON text, compact or pretty, at every length around the blocks. */
+Test(jsonw, own_text_again_as_a_string)
+{
+	for (int members = 0; members < 60; members++) {
+		struct json_object *v = json_object_new_object();
+		for (int i = 0; i < members; i++) {
+			char key[16];
+			snprintf(key, sizeof key, "k\"%d", i);
+			json_object_object_add(v, key, json_object_new_string(i % 3 ? "a \\ b" : "plain"));
+		}
+		for (int pretty = 0; pretty < 2; pretty++) {
+			size_t len;
+			const char *json = json_object_to_json_string_length(v, pretty ? JSON_C_TO_STRING_PRETTY : FLAGS, &len);
+			struct jw w = { 0 };
+			jw_obj(&w);
+			jw_key(&w, "raw");
+			size_t from = w.len;
+			jw_rawn(&w, json, len);
+			jw_str_again(&w, from, len, ",\"text\":");
+			jw_obj_end(&w);
+			jw_terminate(&w);
+			struct json_object *back = json_tokener_parse(w.p), *raw, *text;
+			cr_assert_not_null(back, "%d members: the document parses", members);
+			cr_assert(json_object_object_get_ex(back, "raw", &raw) && json_object_equal(raw, v));
+			cr_assert(json_object_object_get_ex(back, "text", &text));
+			cr_assert_eq((size_t)json_object_get_string_len(text), len, "%d members: the text's length", members);
+			cr_assert(!memcmp(json_object_get_string(text), json, len), "%d members: the text is the JSON text", members);
+			json_object_put(back);
+			jw_free(&w);
+		}
+		json_object_put(v);
+	}
+}
+
 Test(jsonw, keys_escape_like_json_c)
 {
 	struct json_object *o = json_object_new_object();

@@ -202,11 +202,13 @@ static bool note_action(const struct catalog *c, struct plan_resolution *r, int 
 	/* "Before I accept a meeting, ...", "bevor ich ... freigebe": what the person does before (roles.before) says
 	 * when the request applies, no action asked */
 	if (i > 1 && has_role_word(c, r, i - 1, ROLE_PRONOUN) && has_role_word(c, r, i - 2, ROLE_BEFORE)) return false;
-	/* "create an issue with labels", "mit dem Label": one word after "with" (roles.record_with), a small word between
-	 * or none, is what the thing comes with */
-	if (sy->words == 1 && i > 0 && (has_role_word(c, r, i - 1, ROLE_RECORD_WITH) ||
-	    (i > 1 && r->stop[i - 1] && has_role_word(c, r, i - 2, ROLE_RECORD_WITH))))
-		return false;
+	/* "create an issue with labels", "mit dem Label", "emails with a specific label": one word after "with"
+	 * (roles.record_with), one small word or none between and words the vocabulary does not know, is what the
+	 * thing comes with ("mit meinem Team teilen" shares: a known word, the team, stands between) */
+	for (int j = i - 1, small = 0; sy->words == 1 && j >= 0 && j >= i - 3; j--) {
+		if (has_role_word(c, r, j, ROLE_RECORD_WITH)) return false;
+		if (r->nwm[j] && (!r->stop[j] || ++small > 1)) break;
+	}
 	/* "with a label filter": after an article the word is a noun, the thing, not the action */
 	if (sy->words == 1 && !(c->outside[sy->target].flags & OUT_THING) && after_determiner(c, r, i)) return false;
 	/* "new GitHub stars", "Gmail labels": right after an app's name, one word is that app's thing (not at the end,

@@ -24,11 +24,13 @@ static bool claim_mention(const struct catalog *c, struct plan_resolution *r, in
 	return true;
 }
 
+/* (a hyphenated word is two: "E-Mails" says mail at its first, "e") */
 static bool kind_of_word(const struct catalog *c, struct plan_resolution *r, int i, const struct cat_syn *sy, void *ctx)
 {
 	(void)ctx;
-	if (sy->kind != SYN_APP_KIND || sy->words != 1 || rs_phrase_at(c, r, i, cat_s(c, sy->phrase), PH_STRICT) != 1) return false;
-	r->said_kind[i] = (unsigned char)sy->target;
+	if (sy->kind != SYN_APP_KIND || sy->words > 2 || rs_phrase_at(c, r, i, cat_s(c, sy->phrase), PH_STRICT) != (int)sy->words)
+		return false;
+	for (int k = i; k < i + (int)sy->words; k++) r->said_kind[k] = (unsigned char)sy->target;
 	return true;
 }
 

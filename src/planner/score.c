@@ -237,13 +237,18 @@ static void ahead_of_tie(int *scores, uint64_t tied, uint64_t ahead)
 	for (uint64_t o = tied & ~ahead; o; o &= o - 1) scores[__builtin_ctzll(o)]--;
 }
 
-/* A bit per kind some family named has an app of. */
+/* A bit per kind some family named has an app of; an umbrella's name (three kinds or more: Microsoft Graph,
+ * Microsoft 365, Google Workspace) says whose apps, not which kind ("upload a file to OneDrive with Microsoft
+ * Graph" names no mail). */
 static unsigned family_kinds(const struct catalog *c, const struct plan_resolution *r)
 {
 	unsigned kinds = 0;
-	for (int f = 0; f < r->nfamilies; f++)
+	for (int f = 0; f < r->nfamilies; f++) {
+		unsigned own = 0;
 		for (uint32_t kind = 1; kind < AK_COUNT; kind++)
-			if (c->families[r->families[f]].apps[kind] != CAT_NONE) kinds |= 1u << kind;
+			if (c->families[r->families[f]].apps[kind] != CAT_NONE) own |= 1u << kind;
+		if (bits(own) < 3) kinds |= own;
+	}
 	return kinds;
 }
 

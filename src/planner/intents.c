@@ -609,8 +609,14 @@ void rs_find_product_role(const struct catalog *c, struct plan_resolution *r)
 /* Whether a verb asks app a for something it writes ("store attachments in Google Drive"). */
 static bool asked_to_write(const struct catalog *c, const struct plan_resolution *r, int a)
 {
-	for (int k = 0; k < r->nintents; k++)
+	for (int k = 0; k < r->nintents; k++) {
+		/* "as a new row": "new" between an article and a word for a kind describes the thing */
+		int i = r->intents[k].first;
+		if (has_role_word(c, r, i, ROLE_TRIGGER) && after_determiner(c, r, i) && i + 1 < r->nwords &&
+		    r->said_kind[i + 1] < AK_COUNT)
+			continue;
 		if (!r->intents[k].negated && writes_in(c, r->intents[k].intent, a)) return true;
+	}
 	return false;
 }
 

@@ -7,6 +7,13 @@
 
 /* ---- kinds, intents, subjects ---- */
 
+static bool negated_at(const struct catalog *c, const struct plan_resolution *r, int i)
+{
+	for (int j = i - 1; j >= 0 && j >= i - 3; j--)
+		if (has_role_word(c, r, j, ROLE_NEGATION)) return true;
+	return false;
+}
+
 static bool note_kind(const struct catalog *c, struct plan_resolution *r, int i, const struct cat_syn *sy, void *ctx)
 {
 	(void)ctx;
@@ -16,15 +23,10 @@ static bool note_kind(const struct catalog *c, struct plan_resolution *r, int i,
 		r->kinds |= 1u << sy->target;
 		for (int k = i; k < i + (int)sy->words; k++) r->word_kinds[k] |= (unsigned char)(1u << sy->target);
 	}
-	if (sy->kind == SYN_SUBJECT && rs_phrase_at(c, r, i, cat_s(c, sy->phrase), PH_STEM) == (int)sy->words)
+	/* "but don't invite anyone": a subject under a negation is declined, not asked */
+	if (sy->kind == SYN_SUBJECT && rs_phrase_at(c, r, i, cat_s(c, sy->phrase), PH_STEM) == (int)sy->words &&
+	    !negated_at(c, r, i))
 		r->subjects |= 1ull << sy->target;
-	return false;
-}
-
-static bool negated_at(const struct catalog *c, const struct plan_resolution *r, int i)
-{
-	for (int j = i - 1; j >= 0 && j >= i - 3; j--)
-		if (has_role_word(c, r, j, ROLE_NEGATION)) return true;
 	return false;
 }
 

@@ -299,6 +299,31 @@ static bool made_as(const struct catalog *c, const struct plan_resolution *r, ui
 	return false;
 }
 
+/* "Wenn neues GitHub-Issue, dann Termin in Outlook": a clause opened by then/dann (roles.openers) after a comma,
+ * no verb in it, holding word i, says where the trigger's items go, as an arrow does. */
+static bool then_clause(const struct catalog *c, const struct plan_resolution *r, int i)
+{
+	int last = rs_clause_last(r, i);
+	for (int j = i; j <= last; j++) if (r->intent_word[j]) return false;
+	for (int j = i - 1; j >= 0; j--) {
+		if (r->intent_word[j]) return false;
+		if (r->after_comma[j]) return has_role_word(c, r, j, ROLE_OPENER) && !has_role_word(c, r, j, ROLE_TRIGGER);
+	}
+	return false;
+}
+
+/* "GitHub release -> Google Sheets row": a capability of reading the words name that task t lacks, where t reads
+ * in that capability's kind: t reads other things than those named (issues, not releases). */
+static bool reads_other_things(const struct catalog *c, const struct plan_resolution *r, int t)
+{
+	const struct cat_ptask *p = &c->ptasks[t];
+	for (int k = 0; k < r->ncaps; k++) {
+		int cap = r->caps[k];
+		if (!c->caps[cap].write && !(p->caps >> cap & 1) && (p->kinds & caps_kinds(c, 1ull << cap))) return true;
+	}
+	return false;
+}
+
 bool rs_trigger_chain(const struct catalog *c, struct plan_resolution *r)
 {
 	struct chain_end e[2];
@@ -311,7 +336,8 @@ bool rs_trigger_chain(const struct catalog *c, struct plan_resolution *r)
 	if (found && same && two_or_more(c->ptasks[r->task].kind_apps[c->apps[e[0].app].kind])) return false;
 	/* a task with steps of both kinds stays, unless the trigger is in the app it writes into: the reverse
 	 * ("email me each new Google Calendar event" is no email-calendar) */
-	bool both = found && !same && task_takes(c, r->task, e[0].app) && task_takes(c, r->task, e[1].app);
+	bool both = found && !same && task_takes(c, r->task, e[0].app) && task_takes(c, r->task, e[1].app) &&
+		!reads_other_things(c, r, r->task);
 	int src = same ? (e[0].role == PR_SOURCE ? 0 : 1) : -1;
 	/* the app in the trigger's clause is the source, whatever marker it has there ("when a row is
 	 * added to Google Sheets") */
@@ -369,7 +395,7 @@ bool rs_trigger_chain(const struct catalog *c, struct plan_resolution *r)
 	 * each, roles.record_means; "import Excel rows into Google Calendar" creates events) */
 	/* ("put my Outlook appointments in a Google Sheet": a weak marker will do where the source is the verb's object) */
 	bool into = e[1 - src].role == PR_TARGET && (e[1 - src].strong || object_of(c, r, &e[src]) >= 0 ||
-		made_as(c, r, c->apps[e[1 - src].app].kind));
+		made_as(c, r, c->apps[e[1 - src].app].kind) || then_clause(c, r, e[1 - src].first));
 	if (write < 0 && (copy_asked(c, r) || into))
 		write = record_cap(c, e[1 - src].app) >= 0 ? record_cap(c, e[1 - src].app) : rs_copy_write(c, e[1 - src].app);
 	if (read < 0 || write < 0) return false;

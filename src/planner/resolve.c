@@ -109,19 +109,25 @@ static void both_ways(const struct catalog *c, struct plan_resolution *r)
 	}
 }
 
-/* "Schichtplan -> Outlook-Kalender": an arrow from something the catalog does not hold into the one app
- * named puts it there: the target writes what a copy writes (the source is the caller's). */
+/* "Schichtplan -> Outlook-Kalender", "Webhook -> Google Sheets row": an arrow from something the catalog does not
+ * hold into the one app named puts it there: the target writes what it keeps records of, else what a copy writes
+ * (the source is the caller's); so where nothing was found, a tie, or a task that does not write there. */
 static bool arrow_into(const struct catalog *c, struct plan_resolution *r)
 {
-	if (r->by != BY_NONE || r->napps != 1 || r->nproducts || r->nactions || r->app_role[0] != PR_TARGET) return false;
+	if (r->napps != 1 || r->nproducts || r->nactions || r->app_role[0] != PR_TARGET) return false;
+	if (r->by == BY_QUERY_CAPABILITIES ||
+	    (r->by == BY_QUERY_TASK && r->task >= 0 && (c->ptasks[r->task].write_apps >> r->apps[0] & 1)))
+		return false;
 	int arrow = -1;
 	for (int i = 0; i < r->nwords && arrow < 0; i++) if (r->arrow[i]) arrow = i;
 	for (int k = 0; arrow >= 0 && k < r->nmentions; k++) if (r->mentions[k].first < arrow) return false;
-	int write = arrow >= 0 ? rs_copy_write(c, r->apps[0]) : -1;
+	int write = arrow < 0 ? -1 : record_cap(c, r->apps[0]) >= 0 ? record_cap(c, r->apps[0]) : rs_copy_write(c, r->apps[0]);
 	if (write < 0) return false;
 	r->caps[0] = write;
 	r->ncaps = 1;
 	r->by = BY_QUERY_CAPABILITIES;
+	r->task = -1;
+	r->ncandidates = 0;
 	return true;
 }
 

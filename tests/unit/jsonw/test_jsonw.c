@@ -118,17 +118,24 @@ Test(jsonw, raw_and_string_in_one_pass_like_json_c)
 	}
 }
 
+/* An object of n members whose keys hold a quote and whose every k-th value a backslash. */
+static struct json_object *quoting_object(int n, int k)
+{
+	struct json_object *v = json_object_new_object();
+	for (int i = 0; i < n; i++) {
+		char key[16];
+		snprintf(key, sizeof key, "k\"%d", i);
+		json_object_object_add(v, key, json_object_new_string(i % k ? "a \\ b" : "plain text"));
+	}
+	return v;
+}
+
 /* JSON text with whitespace between its tokens (pretty, with newlines and tabs) written verbatim and as a string:
  * its control characters are escaped in the string wherever they fall, before, inside and after whole blocks. */
 Test(jsonw, raw_and_string_of_pretty_text)
 {
 	for (int members = 1; members < 40; members += 3) {
-		struct json_object *v = json_object_new_object();
-		for (int i = 0; i < members; i++) {
-			char key[16];
-			snprintf(key, sizeof key, "k\"%d", i);
-			json_object_object_add(v, key, json_object_new_string(i % 2 ? "a \\ b" : "plain text"));
-		}
+		struct json_object *v = quoting_object(members, 2);
 		for (int flags = 0; flags < 2; flags++) {
 			size_t len;
 			const char *json = json_object_to_json_string_length(v, flags ? JSON_C_TO_STRING_PRETTY |
@@ -197,12 +204,7 @@ Test(jsonw, raw_and_string_read_past_the_text_the_same)
 Test(jsonw, own_text_again_as_a_string)
 {
 	for (int members = 0; members < 60; members++) {
-		struct json_object *v = json_object_new_object();
-		for (int i = 0; i < members; i++) {
-			char key[16];
-			snprintf(key, sizeof key, "k\"%d", i);
-			json_object_object_add(v, key, json_object_new_string(i % 3 ? "a \\ b" : "plain"));
-		}
+		struct json_object *v = quoting_object(members, 3);
 		for (int pretty = 0; pretty < 2; pretty++) {
 			size_t len;
 			const char *json = json_object_to_json_string_length(v, pretty ? JSON_C_TO_STRING_PRETTY : FLAGS, &len);

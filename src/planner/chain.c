@@ -411,6 +411,34 @@ bool rs_trigger_chain(const struct catalog *c, struct plan_resolution *r)
 	return read_then_write(r, read, write);
 }
 
+/* "Reply automatically to every Gmail email from a new customer", "Antworte automatisch auf neue Gmail-Nachrichten":
+ * a reply (roles.replies; not a noun after an article, "draft a reply to") answers messages that are read first,
+ * in the one mail app named (else one no word names), then the send. Not where a draft is asked (the draft
+ * answers) or where something outside the catalog is named. */
+bool rs_reply_chain(const struct catalog *c, struct plan_resolution *r)
+{
+	if (r->nproducts || r->nactions) return false;
+	int at = -1;
+	for (int i = 0; i < r->nwords && at < 0; i++)
+		if (rs_role_words(c, r, i, 1u << ROLE_REPLY) && !after_determiner(c, r, i)) at = i;
+	if (at < 0) return false;
+	int mail = -1;
+	for (int q = 0; q < r->napps; q++)
+		if (c->apps[r->apps[q]].kind == AK_MAIL) {
+			if (mail >= 0) return false; /* two mail apps: a transfer, not a reply */
+			mail = r->apps[q];
+		}
+	for (uint32_t a = 0; mail < 0 && a < c->napps; a++) if (c->apps[a].kind == AK_MAIL) mail = (int)a;
+	/* what a copy writes into a mail app is a message sent (rs_copy_write) */
+	int read = mail >= 0 ? trigger_read(c, r, mail) : -1, send = mail >= 0 ? rs_copy_write(c, mail) : -1;
+	if (read < 0 || send < 0) return false;
+	for (int k = 0; k < r->nintents; k++)
+		if (!r->intents[k].negated && (c->intents[r->intents[k].intent].caps >> send & 1) == 0 && writing_intent(c, &r->intents[k]) &&
+		    caps_kinds(c, c->intents[r->intents[k].intent].caps) == 1u << AK_MAIL)
+			return false; /* "draft a reply": the draft answers */
+	return read_then_write(r, read, send);
+}
+
 /* "Bei Eingang einer E-Mail in Outlook eine Antwort senden": a trigger in the one app a writing task works
  * in, its clause naming that app's kind: each new item read, then what the task does. */
 bool rs_self_trigger(const struct catalog *c, struct plan_resolution *r)

@@ -52,6 +52,8 @@ bool rs_says_which(const struct catalog *c, const struct plan_resolution *r, int
 int rs_copy_write(const struct catalog *c, int a);
 bool rs_trigger_chain(const struct catalog *c, struct plan_resolution *r);
 bool rs_self_trigger(const struct catalog *c, struct plan_resolution *r);
+/* "Reply automatically to every Gmail email": a reply (roles.replies) reads what it answers, then sends. */
+bool rs_reply_chain(const struct catalog *c, struct plan_resolution *r);
 bool rs_product_chain(const struct catalog *c, struct plan_resolution *r);
 bool rs_read_for_tie(const struct catalog *c, struct plan_resolution *r);
 void rs_name_chain(const struct catalog *c, struct plan_resolution *r);

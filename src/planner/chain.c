@@ -417,9 +417,9 @@ bool rs_trigger_chain(const struct catalog *c, struct plan_resolution *r)
  * answers) or where something outside the catalog is named. */
 bool rs_reply_chain(const struct catalog *c, struct plan_resolution *r)
 {
-	if (r->nproducts || r->nactions) return false;
+	if (!r->reply_from || r->nproducts || r->nactions) return false;
 	int at = -1;
-	for (int i = 0; i < r->nwords && at < 0; i++)
+	for (int i = r->reply_from - 1; i < r->nwords && at < 0; i++)
 		if (rs_role_words(c, r, i, 1u << ROLE_REPLY) && !after_determiner(c, r, i)) at = i;
 	if (at < 0) return false;
 	int mail = -1;

@@ -428,6 +428,7 @@ void rs_match_words(const struct catalog *c, struct plan_resolution *r)
 			verb |= sy->kind == SYN_INTENT && sy->words == 1;
 			trigger |= sy->kind == SYN_ROLE && sy->target == ROLE_TRIGGER;
 			r->format_at[i] |= sy->kind == SYN_ROLE && sy->target == ROLE_FORMAT;
+			if (sy->kind == SYN_ROLE && sy->target == ROLE_REPLY && !r->reply_from) r->reply_from = i + 1;
 		}
 		r->stop[i] |= role && !verb;
 		r->trigger[i] = trigger;

@@ -610,6 +610,27 @@ static void read_into_target(const struct catalog *c, struct plan_resolution *r,
 	}
 }
 
+/* "Print every new Google Drive document": a reading verb asking of the app a task only searches a reading the
+ * task lacks (printing reads what is printed) reads each item found, after the task's steps. */
+static void further_read(const struct catalog *c, struct plan_resolution *r)
+{
+	const struct cat_ptask *p = &c->ptasks[r->task];
+	if (bits(p->apps) != 1 || p->write_apps || p->write_kinds) return;
+	int a = __builtin_ctzll(p->apps);
+	for (int k = 0; k < r->nintents; k++) {
+		const struct plan_intent *in = &r->intents[k];
+		uint64_t caps = c->intents[in->intent].caps;
+		if (in->negated || writing_intent(c, in) || (caps & p->caps)) continue;
+		for (uint32_t cap = 0; cap < c->ncaps && cap < 64; cap++)
+			if ((caps >> cap & 1) && !c->caps[cap].write && app_can(c, a, cap)) {
+				r->also_intent = k;
+				r->also_cap = (int)cap;
+				r->also_app = a;
+				return;
+			}
+	}
+}
+
 /* "Save Gmail attachments to Google Drive, and send a follow-up email": a further writing verb, after the
  * request's first, asking for what the task found does not do, in an app named that can do it. The task
  * stays; that step is planned after its steps, never dropped. */
@@ -702,4 +723,5 @@ void rs_second_action(const struct catalog *c, struct plan_resolution *r)
 	}
 	if (!chain) joined_target(c, r, have);
 	if (!chain && r->also_cap < 0) read_into_target(c, r, have);
+	if (!chain && r->also_cap < 0) further_read(c, r);
 }

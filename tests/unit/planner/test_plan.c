@@ -478,11 +478,11 @@ Test(plan, golden_answers, .init = setup, .fini = teardown)
  * expectation corrected on reading, counted as written), the sixteenth at 15 of 20 (three corrected to what the
  * corpus's own rules plan: a reply sends to each email found, printing reads); as the fourth's, their floors are
  * the rates the rules of their own stop reached (39 of 40, 39 of 40, 20 of 20, 26 of 26, 26 of 26, 19 of 20, 20
- * of 20, 20 of 20, 19 of 20); the seventeenth was written at 17 of 20, its three misses answered by shorthand
+ * of 20, 20 of 20, 20 of 20); the seventeenth was written at 17 of 20, its three misses answered by shorthand
  * added to the vocabulary after reading them (srch, upd8, wats on, tmrw), its floor 20 of 20. */
 static const struct { const char *group; int floor; } FLOORS[] = {
 	{ "frozen", FROZEN_MIN }, { "sitting4", 92 }, { "sitting5", 90 }, { "sitting6", 91 }, { "sitting7", 91 },
-	{ "sitting8", 97 }, { "sitting9", 97 }, { "sitting10", 100 }, { "sitting11", 100 }, { "sitting12", 100 }, { "sitting13", 95 }, { "sitting14", 100 }, { "sitting15", 100 }, { "sitting16", 95 }, { "sitting17", 100 },
+	{ "sitting8", 97 }, { "sitting9", 97 }, { "sitting10", 100 }, { "sitting11", 100 }, { "sitting12", 100 }, { "sitting13", 95 }, { "sitting14", 100 }, { "sitting15", 100 }, { "sitting16", 100 }, { "sitting17", 100 },
 };
 
 static int group_floor(const char *group)

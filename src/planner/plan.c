@@ -225,7 +225,7 @@ static void add_also(struct plan *p)
 	st->kind = p->res.also_app >= 0 ? c->apps[p->res.also_app].kind : c->apps[c->ops[c->lists[cap->op_first]].app].kind;
 	st->app = p->res.also_app;
 	st->app_source = p->res.also_app >= 0 ? AS_QUERY : AS_NONE;
-	st->role = "target";
+	st->role = cap->write ? "target" : "source"; /* a further reading reads each item found (further_read) */
 }
 
 static void load_chain(struct plan *p)

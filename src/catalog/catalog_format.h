@@ -227,7 +227,7 @@ enum cat_syn_kind { SYN_STOP = 0, SYN_APP, SYN_APP_KIND, SYN_TASK, SYN_CAP, SYN_
 /* Targets of SYN_ROLE phrases. */
 enum cat_role { ROLE_NONE = 0, ROLE_SOURCE, ROLE_TARGET, ROLE_WEAK_TARGET, ROLE_RECEIVE, ROLE_NEGATION, ROLE_TRIGGER,
 	ROLE_BOTH_WAYS, ROLE_RECORD_WITH, ROLE_KEPT, ROLE_DETERMINER, ROLE_OPENER, ROLE_LIGHT, ROLE_FORMAT, ROLE_PART, ROLE_PRONOUN,
-	ROLE_FEATURE, ROLE_AUX, ROLE_AS, ROLE_PARTICLE, ROLE_BEFORE, ROLE_REPLY, ROLE_COUNT };
+	ROLE_FEATURE, ROLE_AUX, ROLE_AS, ROLE_PARTICLE, ROLE_BEFORE, ROLE_REPLY, ROLE_RUNTIME, ROLE_COUNT };
 
 /* A folded phrase and what it points at (app, enum cat_app_kind, task, capability, family, intent or
  * enum cat_role index). SYN_ARROW phrases are kept as written (folding would erase them) and point at
@@ -274,7 +274,7 @@ struct cat_outside {
 	uint32_t action;                      /* 1: an action, 0: a product */
 	uint32_t title_text;                  /* CS_LANGTEXTS: an action's title; CAT_NONE for a product */
 	uint32_t family;                      /* the family a product belongs to (CS_FAMILIES), CAT_NONE */
-	uint32_t flags;                       /* an action's OUT_THING, OUT_IN_PLACE */
+	uint32_t flags;                       /* an action's OUT_THING, OUT_IN_PLACE, OUT_FINDABLE; a product's OUT_RUNTIME */
 	uint32_t capability;                  /* an action's capability that no task plans (file.delete), CAT_NONE */
 };
 
@@ -282,7 +282,7 @@ struct cat_outside {
  * too; its one-word phrases may be catalog verbs too, the action where the request acts in one app in place
  * ("archive old emails in Gmail", not "archive invoices from Gmail to Dropbox"); what it marks is found by a
  * search, so as the event of a trigger ("when I star an email") it is read, not asked. */
-enum { OUT_THING = 1, OUT_IN_PLACE = 2, OUT_FINDABLE = 4 };
+enum { OUT_THING = 1, OUT_IN_PLACE = 2, OUT_FINDABLE = 4, OUT_RUNTIME = 8 };
 
 /* A product family: for each enum cat_app_kind its app, CAT_NONE where it has none. */
 struct cat_family {

@@ -138,7 +138,7 @@ static int compile_roles(struct cc *c, const char *file, struct json_object *rol
 		{ "pronouns", SYN_ROLE, ROLE_PRONOUN }, { "feature_nouns", SYN_ROLE, ROLE_FEATURE },
 		{ "auxiliaries", SYN_ROLE, ROLE_AUX }, { "as_what", SYN_ROLE, ROLE_AS },
 		{ "particles", SYN_ROLE, ROLE_PARTICLE }, { "before", SYN_ROLE, ROLE_BEFORE },
-		{ "replies", SYN_ROLE, ROLE_REPLY } };
+		{ "replies", SYN_ROLE, ROLE_REPLY }, { "runtime", SYN_ROLE, ROLE_RUNTIME } };
 	char ptr[64];
 	for (size_t i = 0; i < sizeof parts / sizeof *parts; i++) {
 		snprintf(ptr, sizeof ptr, "/roles/%s", parts[i].key);
@@ -301,7 +301,8 @@ static int compile_outside(struct cc *c)
 		if (!known) { rc = cc_fail(c, file, ptr, "kind \"%s\" is not in product_kinds", kind); break; }
 		snprintf(ptr, sizeof ptr, "/products/%zu/phrases", i);
 		struct cat_outside rec = { .name = cc_str(c, jget_str(e, "name")), .kind = cc_str(c, kind), .title_en = CAT_NONE,
-			.title_de = CAT_NONE, .title_text = CAT_NONE, .family = CAT_NONE, .capability = CAT_NONE };
+			.title_de = CAT_NONE, .title_text = CAT_NONE, .family = CAT_NONE, .capability = CAT_NONE,
+			.flags = jget(e, "runtime") && json_object_get_boolean(jget(e, "runtime")) ? OUT_RUNTIME : 0u };
 		rc = product_family(c, file, i, e, &rec);
 		if (rc == 0) rc = outside_add(c, file, ptr, rec, jget(e, "phrases"), SYN_PRODUCT);
 	}

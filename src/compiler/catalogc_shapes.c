@@ -235,7 +235,7 @@ static const struct schema_prop p_roles[] = {
 	{ "both_ways", &s_phrases, true }, { "record_means", &s_phrase, true },
 	{ "record_with", &s_phrases, true }, { "kept_in", &s_phrases, true }, { "determiners", &s_phrases, true },
 	{ "openers", &s_phrases, true }, { "light_verbs", &s_phrases, true }, { "file_formats", &s_phrases, true },
-	{ "part_of", &s_phrases, true }, { "pronouns", &s_phrases, true }, { "feature_nouns", &s_phrases, true }, { "auxiliaries", &s_phrases, true }, { "as_what", &s_phrases, true }, { "particles", &s_phrases, true }, { "before", &s_phrases, true }, { "replies", &s_phrases, true },
+	{ "part_of", &s_phrases, true }, { "pronouns", &s_phrases, true }, { "feature_nouns", &s_phrases, true }, { "auxiliaries", &s_phrases, true }, { "as_what", &s_phrases, true }, { "particles", &s_phrases, true }, { "before", &s_phrases, true }, { "replies", &s_phrases, true }, { "runtime", &s_phrases, true },
 	{ NULL, NULL, false } };
 static const struct schema s_roles = { .kind = SK_OBJECT, .min = NB, .max = NB, .props = p_roles };
 static const struct schema_prop p_synonyms[] = {
@@ -251,7 +251,7 @@ static const struct schema s_out_id = { .kind = SK_STRING, .min = 1, .max = 60, 
 static const struct schema s_out_ids = { .kind = SK_ARRAY, .min = 1, .max = 60, .items = &s_out_id };
 static const struct schema_prop p_out_product[] = { { "name", &s_out_id, true }, { "kind", &s_out_id, true },
 	{ "phrases", &s_phrases, true }, { "family", &s_out_id, false }, { "family_phrases", &s_phrases, false },
-	{ NULL, NULL, false } };
+	{ "runtime", &s_bool, false }, { NULL, NULL, false } };
 static const struct schema s_out_product = { .kind = SK_OBJECT, .min = NB, .max = NB, .props = p_out_product };
 static const struct schema s_out_products = { .kind = SK_ARRAY, .min = 0, .max = 2000, .items = &s_out_product };
 static const struct schema_prop p_out_action[] = { { "action", &s_out_id, true }, { "title", &s_text, true },

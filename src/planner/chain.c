@@ -398,6 +398,12 @@ bool rs_trigger_chain(const struct catalog *c, struct plan_resolution *r)
 		made_as(c, r, c->apps[e[1 - src].app].kind) || then_clause(c, r, e[1 - src].first));
 	if (write < 0 && (copy_asked(c, r) || into))
 		write = record_cap(c, e[1 - src].app) >= 0 ? record_cap(c, e[1 - src].app) : rs_copy_write(c, e[1 - src].app);
+	/* "Push new GitHub issues to Google Sheets": new things of the source, moved into an app that keeps records,
+	 * are records it has not got yet: one each, not an update ("when an issue is closed, update its row" updates) */
+	int fresh = e[src].first - 1;
+	if (write >= 0 && c->caps[write].existing && into && record_cap(c, e[1 - src].app) >= 0 && fresh >= 0 &&
+	    r->trigger[fresh] && verb_of(c, r, fresh) >= 0)
+		write = record_cap(c, e[1 - src].app);
 	if (read < 0 || write < 0) return false;
 	/* an end a generic word named (kind_end) is an app the plan binds */
 	for (int m = 0; m < 2; m++) {

@@ -616,6 +616,25 @@ static void read_into_target(const struct catalog *c, struct plan_resolution *r,
 	}
 }
 
+/* The first capability app can do that another intent of the same words writes (ctx: struct other_sense). */
+struct other_sense {
+	int skip, cap, app;
+};
+
+static bool writing_sense(const struct catalog *c, struct plan_resolution *r, int i, const struct cat_syn *sy, void *ctx)
+{
+	struct other_sense *s = ctx;
+	(void)r;
+	(void)i;
+	if (sy->kind != SYN_INTENT || (int)sy->target == s->skip || !writes(c, (int)sy->target)) return false;
+	for (uint32_t cap = 0; cap < c->ncaps && cap < 64; cap++)
+		if ((c->intents[sy->target].caps >> cap & 1) && c->caps[cap].write && app_can(c, s->app, cap)) {
+			s->cap = (int)cap;
+			return true;
+		}
+	return false;
+}
+
 /* "Print every new Google Drive document": a reading verb asking of the app a task only searches a reading the
  * task lacks (printing reads what is printed) reads each item found, after the task's steps. */
 static void further_read(const struct catalog *c, struct plan_resolution *r)
@@ -626,6 +645,18 @@ static void further_read(const struct catalog *c, struct plan_resolution *r)
 	for (int k = 0; k < r->nintents; k++) {
 		const struct plan_intent *in = &r->intents[k];
 		uint64_t caps = c->intents[in->intent].caps;
+		/* "Search Google Drive for the report and move it": a copying verb with nowhere else named moves the thing
+		 * in place, the writing its words also name (rs_second_action's untested action where no task plans it) */
+		if (in->intent == (int)c->meta->copy_intent && !in->negated && r->napps == 1) {
+			struct other_sense s = { .skip = in->intent, .cap = -1, .app = a };
+			each_phrase(c, r, in->first, 1u << SYN_INTENT, writing_sense, &s);
+			if (s.cap >= 0) {
+				r->also_intent = k;
+				r->also_cap = s.cap;
+				r->also_app = a;
+				return;
+			}
+		}
 		if (in->negated || writing_intent(c, in) || (caps & p->caps)) continue;
 		for (uint32_t cap = 0; cap < c->ncaps && cap < 64; cap++)
 			if ((caps >> cap & 1) && !c->caps[cap].write && app_can(c, a, cap)) {

@@ -236,7 +236,8 @@ static bool resolver_refs_ok(const struct catalog *c, bool text)
 		uint32_t lim = s->kind == SYN_APP ? c->napps : s->kind == SYN_APP_KIND ? AK_COUNT
 			: s->kind == SYN_TASK || s->kind == SYN_SUBJECT ? c->ntasks : s->kind == SYN_CAP ? c->ncaps
 			: s->kind == SYN_FAMILY ? c->nfamilies : s->kind == SYN_INTENT || s->kind == SYN_ARROW ? c->nintents
-			: s->kind == SYN_ROLE ? ROLE_COUNT : s->kind == SYN_PRODUCT || s->kind == SYN_ACTION || s->kind == SYN_FAMILY_PRODUCT ? c->noutside : 1;
+			: s->kind == SYN_ROLE ? ROLE_COUNT : s->kind == SYN_PRODUCT || s->kind == SYN_ACTION || s->kind == SYN_FAMILY_PRODUCT ? c->noutside
+			: s->kind == SYN_STOP ? STOP_PERSON + 1 : 1;
 		if (s->kind >= SYN_KIND_COUNT || s->target >= lim || s->phrase == CAT_NONE || s->words == 0) return false;
 	}
 	for (uint32_t i = 0; i < c->nwords; i++) {

@@ -283,6 +283,8 @@ struct cat_outside {
  * ("archive old emails in Gmail", not "archive invoices from Gmail to Dropbox"); what it marks is found by a
  * search, so as the event of a trigger ("when I star an email") it is read, not asked. */
 enum { OUT_THING = 1, OUT_IN_PLACE = 2, OUT_FINDABLE = 4, OUT_RUNTIME = 8 };
+/* SYN_STOP targets: a stop word, and a word for a person (synonyms.json persons: who sends or receives). */
+enum { STOP_WORD = 0, STOP_PERSON = 1 };
 
 /* A product family: for each enum cat_app_kind its app, CAT_NONE where it has none. */
 struct cat_family {

@@ -632,7 +632,7 @@ int cc_compile_synonyms(struct cc *c)
 	/* how a request is posed ("feature request", "via the API"): understood like a stop word */
 	if (rc == 0) rc = phrase_list(c, file, "/framing", jget(src, "framing"), SYN_STOP, 0);
 	/* the people a request names as sender or recipient ("my accountant", "die Kollegen"): no task's word */
-	if (rc == 0) rc = phrase_list(c, file, "/persons", jget(src, "persons"), SYN_STOP, 0);
+	if (rc == 0) rc = phrase_list(c, file, "/persons", jget(src, "persons"), SYN_STOP, STOP_PERSON);
 	uint32_t outside_first = c->nsyns;
 	if (rc == 0) rc = compile_outside(c);
 	if (rc == 0) rc = check_phrases(c, first, outside_first);

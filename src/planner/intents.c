@@ -100,6 +100,21 @@ bool rs_says_which(const struct catalog *c, const struct plan_resolution *r, int
 	return writing && !strchr(phrase, ' ') && participle_after_thing(c, r, i) && strcmp(r->words[i], phrase) != 0;
 }
 
+/* Whether a word for a person stands right before word i (an auxiliary between: "someone has uploaded"). */
+static bool person_before(const struct catalog *c, const struct plan_resolution *r, int i)
+{
+	int j = i - 1;
+	if (j > 0 && has_role_word(c, r, j, ROLE_AUX)) j--;
+	for (int m = 0; j >= 0 && m < r->nwm[j]; m++) {
+		const struct cat_word *w = &c->words[r->wm[j][m].word];
+		for (uint32_t k = 0; r->wm[j][m].level == LV_EXACT && k < w->syn_count; k++) {
+			const struct cat_syn *sy = &c->syns[c->lists[w->syn_first + k]];
+			if (sy->kind == SYN_STOP && sy->target == STOP_PERSON) return true;
+		}
+	}
+	return false;
+}
+
 static bool note_intent(const struct catalog *c, struct plan_resolution *r, int i, const struct cat_syn *sy, void *ctx)
 {
 	(void)ctx;
@@ -113,6 +128,13 @@ static bool note_intent(const struct catalog *c, struct plan_resolution *r, int 
 	int next = i + (int)sy->words;
 	while (next < r->nwords && has_role_word(c, r, next, ROLE_DETERMINER)) next++;
 	if (next < r->nwords && !r->compound[next - 1] && has_role_word(c, r, next, ROLE_FEATURE)) return false;
+	/* "Did someone put a new contract in our Google Drive?": a writing verb right after a person (synonyms.json
+	 * persons; an auxiliary between) is what someone else did: what came of it is found, as a listing asks
+	 * (roles.format_means), not written; in a question whether it happened ("Did my boss send me ...?", a
+	 * question mark ending the request) any verb after a person is ("the files people send me" still reads) */
+	int intent = (int)sy->target;
+	if (c->meta->format_intent != CAT_NONE && person_before(c, r, i) && (writes(c, intent) || r->question))
+		intent = (int)c->meta->format_intent;
 	if (rs_says_which(c, r, i, cat_s(c, sy->phrase), writes(c, (int)sy->target))) {
 		r->describes[i] = true;
 		return false;
@@ -129,14 +151,14 @@ static bool note_intent(const struct catalog *c, struct plan_resolution *r, int 
 		return false;
 	}
 	for (int k = 0; k < r->nintents; k++)
-		if (r->intents[k].intent == (int)sy->target) {
+		if (r->intents[k].intent == intent) {
 			/* named again under a negation ("send an email ... but don't send it"): what the user
 			 * declined once is never planned */
 			if (negated_at(c, r, i)) r->intents[k].negated = true;
 			return false;
 		}
 	if (r->nintents == PLAN_MAX_INTENTS) return true;
-	r->intents[r->nintents++] = (struct plan_intent){ .first = i, .nwords = n, .intent = (int)sy->target,
+	r->intents[r->nintents++] = (struct plan_intent){ .first = i, .nwords = n, .intent = intent,
 		.negated = negated_at(c, r, i) };
 	/* the words of the phrase, not what a gap skipped */
 	for (int k = i, w = 0; k < i + n && w < (int)sy->words; k++)

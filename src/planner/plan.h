@@ -110,6 +110,7 @@ struct plan_resolution {
 	bool describes[PLAN_MAX_WORDS];   /* "new" describing a verb's object ("read every new row"): asks nothing */
 	bool along[PLAN_MAX_WORDS];       /* a thing added to what is written ("add an attachment"): nothing read */
 	int reply_from;                   /* 1 + the first word a reply's phrase may start at (roles.replies), 0: none */
+	bool question;                    /* the request ends in a question mark */
 	bool compound[PLAN_MAX_WORDS];    /* the word and the next were written as one ("Anzeigemöglichkeit") */
 	uint64_t later_apps;              /* bit per app only a further action's clause names ("... and log them in Excel") */
 	unsigned char said_kind[PLAN_MAX_WORDS]; /* the kind of app the word alone says ("drive"), else AK_COUNT */

@@ -477,7 +477,7 @@ Test(plan, golden_answers, .init = setup, .fini = teardown)
  * the twelfth at 24 of 26, the thirteenth at 17 of 20, the fourteenth at 18 of 20, the fifteenth at 15 of 20 (one
  * expectation corrected on reading, counted as written), the sixteenth at 15 of 20 (three corrected to what the
  * corpus's own rules plan: a reply sends to each email found, printing reads); as the fourth's, their floors are
- * the rates the rules of their own stop reached (39 of 40, 39 of 40, 20 of 20, 26 of 26, 26 of 26, 19 of 20, 20
+ * the rates the rules of their own stop reached (39 of 40, 39 of 40, 20 of 20, 26 of 26, 26 of 26, 20 of 20, 20
  * of 20, 20 of 20, 20 of 20); the seventeenth was written at 17 of 20, its three misses answered by shorthand
  * added to the vocabulary after reading them (srch, upd8, wats on, tmrw), its floor 20 of 20. */
 static const struct { const char *group; int floor; } FLOORS[] = {

@@ -177,6 +177,22 @@ static int kind_end(const struct catalog *c, const struct plan_resolution *r, co
 				return 1;
 			}
 	}
+	/* "Notify me when a file is uploaded to Dropbox": before the clause of a trigger in the app named, a verb that
+	 * writes only in another kind is the action: an app of that kind no word names (not where a product outside
+	 * the catalog is named: "Send a Slack message when ..." sends in Slack) */
+	for (int k = 0; !r->nproducts && triggered(c, r, one->first, 0) && k < r->nintents; k++) {
+		const struct plan_intent *in = &r->intents[k];
+		if (in->negated || triggered(c, r, in->first, 0)) continue;
+		for (uint32_t kind = 1; kind < AK_COUNT; kind++) {
+			if (kind == own || !writes_only_in(c, r, in->first, kind)) continue;
+			for (uint32_t a = 0; a < c->napps; a++)
+				if (c->apps[a].kind == kind) {
+					*other = (struct chain_end){ .app = (int)a, .first = in->first, .role = PR_TARGET, .strong = true,
+						.unbound = true };
+					return 1;
+				}
+		}
+	}
 	/* "email me my Outlook meetings": the end named is itself the object of a verb writing only in another kind,
 	 * the target: the family's app of that kind where a family named the end, else one no word names */
 	for (uint32_t kind = 1; kind < AK_COUNT; kind++) {

@@ -410,8 +410,10 @@ bool rs_trigger_chain(const struct catalog *c, struct plan_resolution *r)
 	 * target the verb cannot write ("save new Gmail emails to a Google Sheets spreadsheet" keeps a record of
 	 * each, roles.record_means; "import Excel rows into Google Calendar" creates events) */
 	/* ("put my Outlook appointments in a Google Sheet": a weak marker will do where the source is the verb's object) */
-	bool into = e[1 - src].role == PR_TARGET && (e[1 - src].strong || object_of(c, r, &e[src]) >= 0 ||
-		made_as(c, r, c->apps[e[1 - src].app].kind) || then_clause(c, r, e[1 - src].first));
+	bool into = (e[1 - src].role == PR_TARGET && (e[1 - src].strong || object_of(c, r, &e[src]) >= 0 ||
+		made_as(c, r, c->apps[e[1 - src].app].kind) || then_clause(c, r, e[1 - src].first))) ||
+		/* "Create Excel table rows for new Gmail messages": the app a writing verb makes things in, its object */
+		(e[src].role == PR_SOURCE && e[src].strong && object_of(c, r, &e[1 - src]) >= 0);
 	if (write < 0 && (copy_asked(c, r) || into))
 		write = record_cap(c, e[1 - src].app) >= 0 ? record_cap(c, e[1 - src].app) : rs_copy_write(c, e[1 - src].app);
 	/* "Push new GitHub issues to Google Sheets": new things of the source, moved into an app that keeps records,

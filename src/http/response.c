@@ -139,13 +139,6 @@ const char *reply_text(const struct reply *r, size_t *len)
 	return "{}";
 }
 
-const char *reply_text_readable(const struct reply *r, size_t *len, size_t *readable)
-{
-	const char *text = reply_text(r, len);
-	*readable = r->out.p && text == r->out.p + r->keep ? r->out.cap - r->keep : *len;
-	return text;
-}
-
 /* Header text built by appending: snprintf per header line costs more than the rest of a small answer. */
 struct head {
 	char p[1024];

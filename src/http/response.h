@@ -56,8 +56,6 @@ void reply_close(struct reply *r);
 /* The body as sent (without the final newline), NUL-terminated once closed (reply_close); "{}" when there
  * is none. Valid until the reply changes. */
 const char *reply_text(const struct reply *r, size_t *len);
-/* reply_text, and the bytes that may be read from it (*len, or the written body's whole buffer). */
-const char *reply_text_readable(const struct reply *r, size_t *len, size_t *readable);
 
 /* Serialises the reply as CGI/FastCGI output (Status line, headers, body). Frees nothing. A 304 has
  * headers only. */

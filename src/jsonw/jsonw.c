@@ -459,7 +459,7 @@ static void json_text_escaped(struct jw *w, const char *json, size_t own, size_t
 	}
 }
 
-void jw_rawn_and_str(struct jw *w, const char *json, size_t n, size_t readable, const char *between)
+void jw_rawn_and_str(struct jw *w, const char *json, size_t n, const char *between)
 {
 	size_t blen = strlen(between);
 	if (!room(w, 1 + n + blen + 1 + 2 * n + 64 + 1)) return;
@@ -469,7 +469,7 @@ void jw_rawn_and_str(struct jw *w, const char *json, size_t n, size_t readable, 
 	memcpy(w->p + w->len, between, blen);
 	w->len += blen;
 	w->p[w->len++] = '"';
-	json_text_escaped(w, json, 0, n, readable < n ? n : readable, true, raw);
+	json_text_escaped(w, json, 0, n, n, true, raw);
 	if (w->failed) return;
 	w->p[w->len++] = '"'; /* room: the escape's spare bytes */
 	w->comma = true;

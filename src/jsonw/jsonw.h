@@ -62,11 +62,11 @@ void jw_str(struct jw *w, const char *s);
 void jw_strn(struct jw *w, const char *s, size_t n);
 /* A value already serialised as JSON written twice in one pass: verbatim, then `between` verbatim (the members
  * in between, ending with the next member's key and colon), then the same text as a string value (an MCP tool
- * result's structuredContent and its text block). readable: the bytes that may be read from json (n, or more
- * where json lies in a larger buffer: its last bytes are then read as a whole block, not one at a time). */
-void jw_rawn_and_str(struct jw *w, const char *json, size_t n, size_t readable, const char *between);
+ * result's structuredContent and its text block). */
+void jw_rawn_and_str(struct jw *w, const char *json, size_t n, const char *between);
 /* The same where the value is w's own text already, at [from, from + n): `between` verbatim, then that text again
- * as a string value (nothing copied but the escaped text; the text's members and commas are the caller's). */
+ * as a string value (nothing copied but the escaped text; the text's members and commas are the caller's). The
+ * buffer past the text may be read, so its last bytes are escaped as a whole block, not one at a time. */
 void jw_str_again(struct jw *w, size_t from, size_t n, const char *between);
 void jw_int(struct jw *w, long long v);
 void jw_bool(struct jw *w, bool v);

@@ -137,19 +137,14 @@ void mcp_tool_call(const struct router *r, const struct route *rt, const struct 
 	struct reply ans = { .out = *w, .keep = w->len };
 	memset(w, 0, sizeof *w);
 	router_call(r, rt, args, req, &ans);
-	size_t len, readable;
-	const char *text = reply_text_readable(&ans, &len, &readable);
+	size_t len;
+	const char *text = reply_text(&ans, &len);
 	bool in_place = ans.keep && text == ans.out.p + ans.keep;
-	size_t head = ans.keep;
+	/* the buffer comes back; an answer given another way left it at the head (replies reset it to keep) */
 	*w = ans.out;
 	memset(&ans.out, 0, sizeof ans.out);
-	if (in_place) {
-		jw_str_again(w, head, len, between);
-	} else {
-		if (ans.keep) w->len = head; /* an answer not in the buffer: nothing of it follows the head */
-		w->comma = false;
-		jw_rawn_and_str(w, text, len, readable, between);
-	}
+	if (in_place) jw_str_again(w, ans.keep, len, between);
+	else jw_rawn_and_str(w, text, len, between);
 	jw_raw_tail(w, "}]", 2);
 	jw_key(w, "isError");
 	jw_bool(w, ans.status >= 400);

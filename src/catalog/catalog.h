@@ -51,6 +51,7 @@ struct catalog {
 	const struct cat_langtext *langtexts;
 	const struct cat_ptask *ptasks;  /* parallel to tasks */
 	uint64_t planned_caps;           /* bit per capability some task plans (the ptasks' caps, joined at open) */
+	uint64_t write_caps;             /* bit per capability that writes (cat_cap.write, joined at open) */
 	const struct cat_wslot *wordhash, *stemhash;
 	uint32_t nwordhash, nstemhash;
 	const struct cat_history *history;

@@ -114,9 +114,7 @@ static bool writes_only_in(const struct catalog *c, const struct plan_resolution
 {
 	int k = intent_over(r, j);
 	if (k < 0 || r->intents[k].negated) return false;
-	uint64_t caps = c->intents[r->intents[k].intent].caps, w = 0;
-	for (uint32_t cap = 0; cap < c->ncaps && cap < 64; cap++) if ((caps >> cap & 1) && c->caps[cap].write) w |= 1ull << cap;
-	return caps_kinds(c, w) == 1u << own;
+	return caps_kinds(c, c->intents[r->intents[k].intent].caps & c->write_caps) == 1u << own;
 }
 
 /* Whether word i is the object of a verb that writes only in apps of kind own: the verb before it, small words
@@ -216,8 +214,7 @@ static int chain_ends(const struct catalog *c, const struct plan_resolution *r, 
 	unsigned said = 0, writes = 0;
 	for (int k = 0; k < r->ncaps; k++) said |= caps_kinds(c, 1ull << r->caps[k]);
 	for (int k = 0; k < r->nintents; k++) {
-		uint64_t w = 0, caps = c->intents[r->intents[k].intent].caps;
-		for (uint32_t cap = 0; cap < c->ncaps && cap < 64; cap++) if ((caps >> cap & 1) && c->caps[cap].write) w |= 1ull << cap;
+		uint64_t w = c->intents[r->intents[k].intent].caps & c->write_caps;
 		unsigned kinds = w ? caps_kinds(c, w) : 0;
 		if (!r->intents[k].negated && bits(kinds) == 1) writes |= kinds;
 	}
@@ -764,8 +761,7 @@ void rs_second_action(const struct catalog *c, struct plan_resolution *r)
 		}
 		/* "find the budget file in OneDrive and email it": a verb writing in one kind of app no app in reach
 		 * has is a step of that kind with no app bound (the caller names it) */
-		uint64_t writes_caps = 0;
-		for (uint32_t cap = 0; cap < c->ncaps && cap < 64; cap++) if ((caps >> cap & 1) && c->caps[cap].write) writes_caps |= 1ull << cap;
+		uint64_t writes_caps = caps & c->write_caps;
 		unsigned kinds = caps_kinds(c, writes_caps);
 		/* a verb, not a noun after an article ("upload the report"); "X me" is a verb wherever it stands */
 		bool to_me = in->nwords > 1 && strcmp(r->words[in->first + in->nwords - 1], "me") == 0;

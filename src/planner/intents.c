@@ -411,9 +411,7 @@ static void light_verbs(const struct catalog *c, struct plan_resolution *r)
 /* Whether every capability of an intent writes. */
 static bool only_writes(const struct catalog *c, int intent)
 {
-	uint64_t caps = c->intents[intent].caps;
-	for (uint32_t cap = 0; cap < c->ncaps && cap < 64; cap++) if ((caps >> cap & 1) && !c->caps[cap].write) return false;
-	return true;
+	return !(c->intents[intent].caps & ~c->write_caps);
 }
 
 /* "export the issues as CSV", "Github issue list into CSV file": a file format (`roles.file_formats`) is written
@@ -529,10 +527,7 @@ static void added_along(const struct catalog *c, struct plan_resolution *r)
 		bool other = false;
 		for (int o = 0; o < r->nintents && !other; o++) {
 			const struct plan_intent *v = &r->intents[o];
-			uint64_t w = 0;
-			for (uint32_t x = 0; x < c->ncaps && x < 64; x++)
-				if ((c->intents[v->intent].caps >> x & 1) && c->caps[x].write) w |= 1ull << x;
-			other = o != k && !v->negated && (caps_kinds(c, w) & kinds);
+			other = o != k && !v->negated && (caps_kinds(c, c->intents[v->intent].caps & c->write_caps) & kinds);
 		}
 		if (!other) continue;
 		r->along[at] = true;

@@ -114,9 +114,7 @@ static inline bool in_family(const struct catalog *c, uint32_t f, int a)
 /* Whether an intent asks for a capability that writes. */
 static inline bool writes(const struct catalog *c, int intent)
 {
-	for (uint32_t cap = 0; intent >= 0 && cap < c->ncaps && cap < 64; cap++)
-		if ((c->intents[intent].caps >> cap & 1) && c->caps[cap].write) return true;
-	return false;
+	return intent >= 0 && (c->intents[intent].caps & c->write_caps);
 }
 
 /* Whether app a documents capability cap (the planner's own lookup of an app's operation). */

@@ -105,14 +105,7 @@ static bool person_before(const struct catalog *c, const struct plan_resolution 
 {
 	int j = i - 1;
 	if (j > 0 && has_role_word(c, r, j, ROLE_AUX)) j--;
-	for (int m = 0; j >= 0 && m < r->nwm[j]; m++) {
-		const struct cat_word *w = &c->words[r->wm[j][m].word];
-		for (uint32_t k = 0; r->wm[j][m].level == LV_EXACT && k < w->syn_count; k++) {
-			const struct cat_syn *sy = &c->syns[c->lists[w->syn_first + k]];
-			if (sy->kind == SYN_STOP && sy->target == STOP_PERSON) return true;
-		}
-	}
-	return false;
+	return j >= 0 && exact_word(c, r, j, SYN_STOP, STOP_PERSON) >= 0;
 }
 
 static bool note_intent(const struct catalog *c, struct plan_resolution *r, int i, const struct cat_syn *sy, void *ctx)

@@ -5,19 +5,6 @@
 
 #include "planner/resolve_int.h"
 
-/* Whether word i is, as written, a word for one flow (roles.runtime): "Workflow", not "Workflows". */
-static bool one_flow_word(const struct catalog *c, const struct plan_resolution *r, int i)
-{
-	for (int m = 0; m < r->nwm[i]; m++) {
-		const struct cat_word *w = &c->words[r->wm[i][m].word];
-		for (uint32_t k = 0; r->wm[i][m].level == LV_EXACT && k < w->syn_count; k++) {
-			const struct cat_syn *sy = &c->syns[c->lists[w->syn_first + k]];
-			if (sy->kind == SYN_ROLE && sy->target == ROLE_RUNTIME && sy->words == 1) return true;
-		}
-	}
-	return false;
-}
-
 static bool claim_mention(const struct catalog *c, struct plan_resolution *r, int i, const struct cat_syn *sy, void *ctx)
 {
 	/* a family's product by its short name only where its family is named (ctx: bit per family) */
@@ -31,7 +18,7 @@ static bool claim_mention(const struct catalog *c, struct plan_resolution *r, in
 	/* "n8n-Workflow", "Zapier zap": an automation platform before a word for one flow (roles.runtime) is where the
 	 * flow runs, no product of it: its words are understood, like the flow's ("n8n Workflows" synced are n8n's) */
 	if (sy->kind == SYN_PRODUCT && (c->outside[sy->target].flags & OUT_RUNTIME) && i + n < r->nwords &&
-	    one_flow_word(c, r, i + n)) {
+	    exact_word(c, r, i + n, SYN_ROLE, ROLE_RUNTIME) >= 0) { /* as written: "Workflow", not "Workflows" */
 		for (int k = i; k <= i + n; k++) r->stop[k] = true;
 		return true;
 	}

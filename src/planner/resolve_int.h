@@ -18,7 +18,8 @@ enum { LV_NONE = 0, LV_TYPO = 1, LV_STEM = 2, LV_EXACT = 3 };
 
 enum { PH_STRICT = 0, PH_LOOSE = 1, PH_STEM = 2, PH_GAP = 4 };
 
-/* The last word of the clause word k stands in: before a comma, an arrow, "und"/"and" or the end. */
+/* The last word of the clause word k stands in: before a comma, an arrow, a word joining two things (joins) or the
+ * end. */
 int rs_clause_last(const struct plan_resolution *r, int k);
 /* words.c */
 int rs_word_level(const char *q, size_t lq, const char *h, size_t lh, bool typo);
@@ -138,17 +139,24 @@ static inline int family_of(const struct catalog *c, int a)
 	return -1;
 }
 
-/* The intent a one-word verb phrase at word i names, or -1. */
-static inline int verb_of(const struct catalog *c, const struct plan_resolution *r, int i)
+/* The target of a one-word phrase of kind (enum cat_syn_kind) that word i is as written, exactly (target: that one
+ * only, or -1 for any), or -1. */
+static inline int exact_word(const struct catalog *c, const struct plan_resolution *r, int i, uint32_t kind, int target)
 {
 	for (int m = 0; m < r->nwm[i]; m++) {
 		const struct cat_word *w = &c->words[r->wm[i][m].word];
-		for (uint32_t k = 0; r->wm[i][m].level == LV_EXACT && (w->starts >> SYN_INTENT & 1) && k < w->syn_count; k++) {
+		for (uint32_t k = 0; r->wm[i][m].level == LV_EXACT && (w->starts >> kind & 1) && k < w->syn_count; k++) {
 			const struct cat_syn *sy = &c->syns[c->lists[w->syn_first + k]];
-			if (sy->kind == SYN_INTENT && sy->words == 1) return (int)sy->target;
+			if (sy->kind == kind && sy->words == 1 && (target < 0 || sy->target == (uint32_t)target)) return (int)sy->target;
 		}
 	}
 	return -1;
+}
+
+/* The intent a one-word verb phrase at word i names, or -1. */
+static inline int verb_of(const struct catalog *c, const struct plan_resolution *r, int i)
+{
+	return exact_word(c, r, i, SYN_INTENT, -1);
 }
 
 /* Whether word i ends in end (and is longer). */

@@ -454,9 +454,8 @@ static int typo_of(const struct catalog *c, const struct plan_resolution *r, int
 
 int rs_clause_last(const struct plan_resolution *r, int k)
 {
-	for (; k + 1 < r->nwords && !r->after_comma[k + 1] && !r->arrow[k + 1]; k++)
-		if ((r->wordlen[k + 1] == 3 && (memcmp(r->words[k + 1], "und", 3) == 0 || memcmp(r->words[k + 1], "and", 3) == 0)))
-			break;
+	bool either;
+	for (; k + 1 < r->nwords && !r->after_comma[k + 1] && !r->arrow[k + 1] && !joins(r, k + 1, &either); k++) {}
 	return k;
 }
 

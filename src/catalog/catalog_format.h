@@ -227,7 +227,7 @@ enum cat_syn_kind { SYN_STOP = 0, SYN_APP, SYN_APP_KIND, SYN_TASK, SYN_CAP, SYN_
 /* Targets of SYN_ROLE phrases. */
 enum cat_role { ROLE_NONE = 0, ROLE_SOURCE, ROLE_TARGET, ROLE_WEAK_TARGET, ROLE_RECEIVE, ROLE_NEGATION, ROLE_TRIGGER,
 	ROLE_BOTH_WAYS, ROLE_RECORD_WITH, ROLE_KEPT, ROLE_DETERMINER, ROLE_OPENER, ROLE_LIGHT, ROLE_FORMAT, ROLE_PART, ROLE_PRONOUN,
-	ROLE_FEATURE, ROLE_AUX, ROLE_AS, ROLE_PARTICLE, ROLE_BEFORE, ROLE_REPLY, ROLE_RUNTIME, ROLE_COUNT };
+	ROLE_FEATURE, ROLE_AUX, ROLE_AS, ROLE_PARTICLE, ROLE_BEFORE, ROLE_REPLY, ROLE_RUNTIME, ROLE_MADE_FOR, ROLE_CHANNEL, ROLE_COUNT };
 
 /* A folded phrase and what it points at (app, enum cat_app_kind, task, capability, family, intent or
  * enum cat_role index). SYN_ARROW phrases are kept as written (folding would erase them) and point at

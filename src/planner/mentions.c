@@ -63,7 +63,7 @@ static void mail_names_family(const struct catalog *c, struct plan_resolution *r
 	if (before >= 0 && !r->app_word[before] && r->said_kind[before] != AK_COUNT && r->said_kind[before] != AK_MAIL &&
 	    r->said_kind[before] != AK_DRIVE && c->families[f].apps[r->said_kind[before]] != CAT_NONE &&
 	    rs_role_words(c, r, before + 1, 1u << ROLE_WEAK_TARGET | 1u << ROLE_TARGET) &&
-	    strcmp(r->words[before + 1], "via") != 0) { /* "the agenda via Gmail": the mail is how it is sent */
+	    !has_role_word(c, r, before + 1, ROLE_CHANNEL)) { /* "the agenda via Gmail": the mail is how it is sent */
 		m->app = (int)c->families[f].apps[r->said_kind[before]];
 		return;
 	}
@@ -240,20 +240,16 @@ static bool in_trigger_clause(const struct catalog *c, const struct plan_resolut
 	return trigger;
 }
 
-static bool is_for(const struct plan_resolution *r, int j)
-{
-	return strcmp(r->words[j], "for") == 0 || strcmp(r->words[j], "fur") == 0 || strcmp(r->words[j], "für") == 0;
-}
-
 /* "Create Google Calendar events for GitHub issues", "Excel rows for Outlook emails": an app right after
- * "for"/"für" (articles or "new" between) and followed by a word for its own kind's things names what each item is made
+ * "for"/"für" (roles.made_for; articles or "new" between) and followed by a word for its own kind's things names what each item is made
  * for: they are read, as firmly as after "from". */
 static bool made_for(const struct catalog *c, const struct plan_resolution *r, const struct plan_mention *m)
 {
 	int j = m->first - 1, next = m->first + m->nwords;
 	/* articles and a trigger's "new" ("for new Gmail messages") */
-	while (j >= 0 && !is_for(r, j) && (has_role_word(c, r, j, ROLE_DETERMINER) || r->trigger[j])) j--;
-	return m->app >= 0 && j >= 0 && is_for(r, j) && next < r->nwords && r->said_kind[next] == c->apps[m->app].kind;
+	while (j >= 0 && !has_role_word(c, r, j, ROLE_MADE_FOR) && (has_role_word(c, r, j, ROLE_DETERMINER) || r->trigger[j])) j--;
+	return m->app >= 0 && j >= 0 && has_role_word(c, r, j, ROLE_MADE_FOR) && next < r->nwords &&
+		r->said_kind[next] == c->apps[m->app].kind;
 }
 
 void rs_find_roles(const struct catalog *c, struct plan_resolution *r)

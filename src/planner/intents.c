@@ -100,12 +100,25 @@ bool rs_says_which(const struct catalog *c, const struct plan_resolution *r, int
 	return writing && !strchr(phrase, ' ') && participle_after_thing(c, r, i) && strcmp(r->words[i], phrase) != 0;
 }
 
-/* Whether a word for a person stands right before word i (an auxiliary between: "someone has uploaded"). */
+/* Whether the person at word j is a preposition's object, no subject: a place marker or for/with before it, small
+ * words between ("eine Nachricht an das Team schicken", "für die Kunden erstellen"). */
+static bool person_governed(const struct catalog *c, const struct plan_resolution *r, int j)
+{
+	if (rs_role_before(c, r, j) != ROLE_NONE) return true;
+	for (int k = j - 1; k >= 0 && k >= j - 3; k--) {
+		if (rs_role_words(c, r, k, 1u << ROLE_MADE_FOR | 1u << ROLE_RECORD_WITH)) return true;
+		if (!r->stop[k] || r->app_word[k]) break;
+	}
+	return false;
+}
+
+/* Whether a word for a person, the verb's subject, stands right before word i (an auxiliary between: "someone has
+ * uploaded"). */
 static bool person_before(const struct catalog *c, const struct plan_resolution *r, int i)
 {
 	int j = i - 1;
 	if (j > 0 && has_role_word(c, r, j, ROLE_AUX)) j--;
-	return j >= 0 && exact_word(c, r, j, SYN_STOP, STOP_PERSON) >= 0;
+	return j >= 0 && exact_word(c, r, j, SYN_STOP, STOP_PERSON) >= 0 && !person_governed(c, r, j);
 }
 
 static bool note_intent(const struct catalog *c, struct plan_resolution *r, int i, const struct cat_syn *sy, void *ctx)

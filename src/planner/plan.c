@@ -576,6 +576,21 @@ static void read_request(struct plan *p, const struct json_object *in)
 	}
 }
 
+/* The words the steps answer are matched words, whatever chose them (a task, a chain, a tie settled). */
+static void mark_answered(struct plan *p)
+{
+	if (!p->nsteps || p->res.by == BY_TASK_ID) return;
+	uint64_t caps = 0;
+	unsigned kinds = 0;
+	for (int s = 0; s < p->nsteps; s++) {
+		if (p->steps[s].cap < 64) caps |= 1ull << p->steps[s].cap;
+		kinds |= 1u << p->steps[s].kind;
+	}
+	bool product_writes = false;
+	for (int k = 0; k < p->res.nproducts; k++) product_writes |= plan_product_writes(&p->res.products[k]);
+	plan_mark_answered(p->cat, &p->res, caps, kinds, product_writes, !p->cat->caps[p->steps[0].cap].write);
+}
+
 void plan_build(struct plan *p, const struct catalog *c, const struct json_object *in)
 {
 	memset(p, 0, offsetof(struct plan, res));
@@ -608,6 +623,7 @@ void plan_build(struct plan *p, const struct catalog *c, const struct json_objec
 		st->left_out = p->read_only && st->write;
 	}
 	insert_finders(p);
+	mark_answered(p);
 	for (int s = 0; s < p->nsteps; s++) p->steps[s].existing = c->caps[p->steps[s].cap].existing;
 	assess_steps(p);
 	decide(p);

@@ -213,6 +213,13 @@ static inline bool plan_product_left_out(const struct plan *p, const struct plan
  * BY_QUERY_AMBIGUOUS with the candidates; plan_build decides whether the tie is real. */
 void plan_resolve_query(const struct catalog *c, const char *query, struct plan_resolution *r);
 
+/* Marks as matched the words a built plan answers beyond its task's support: a verb asking capabilities among
+ * `caps` (the steps'), or writing where `product_writes` (a product outside the catalog written on the caller's
+ * side); a word for a kind of app among `kinds`; where the plan reads first, a trigger word and the vocabulary
+ * words of a trigger's clause, which say the event read ("When a new row is added in Google Sheets, ..."). */
+void plan_mark_answered(const struct catalog *c, struct plan_resolution *r, uint64_t caps, unsigned kinds,
+	bool product_writes, bool reads_first);
+
 /* An empty resolution (nothing read; task -1): clears what is read without being written first. */
 void plan_resolution_init(struct plan_resolution *r);
 

@@ -523,6 +523,24 @@ void rs_mark_support(const struct catalog *c, struct plan_resolution *r, const i
 				r->matched[w] = true;
 }
 
+void plan_mark_answered(const struct catalog *c, struct plan_resolution *r, uint64_t caps, unsigned kinds,
+	bool product_writes, bool reads_first)
+{
+	for (int k = 0; k < r->nintents; k++) {
+		const struct plan_intent *in = &r->intents[k];
+		if (in->negated || !((c->intents[in->intent].caps & caps) || (product_writes && writes(c, in->intent)))) continue;
+		for (int w = in->first; w < in->first + in->nwords; w++) r->matched[w] |= r->intent_word[w] && !r->stop[w];
+	}
+	for (int i = 0, clause_end = -1; i < r->nwords; i++) {
+		if (reads_first && r->trigger[i] && clause_end < i && verb_of(c, r, i) < 0) clause_end = rs_clause_last(r, i);
+		/* in the clause: a vocabulary word, or a participle ("uploaded", a passive's: "is added", "hinzugefügt wird") */
+		bool event = reads_first && (r->trigger[i] || (i <= clause_end && ((r->nwm[i] && !r->fuzzy[i]) ||
+			(r->wordlen[i] > 3 && ends_in(r, i, "ed")) || (i > 0 && has_role_word(c, r, i - 1, ROLE_AUX)) ||
+			(i + 1 < r->nwords && has_role_word(c, r, i + 1, ROLE_AUX)))));
+		r->matched[i] |= !r->stop[i] && !r->app_word[i] && !r->arrow[i] && ((r->word_kinds[i] & kinds) || event);
+	}
+}
+
 /* "from Google Sheets into Excel": the query names both apps of a copy task, each in its role. */
 bool rs_copy_named(const struct catalog *c, const struct plan_resolution *r, int t)
 {

@@ -807,6 +807,36 @@ Test(plan, product_things_and_their_triggers, .init = setup, .fini = teardown)
 	json_object_put(p);
 }
 
+/* Whether the array holds the string. */
+static bool has_str(struct json_object *arr, const char *s)
+{
+	for (size_t k = 0; k < json_object_array_length(arr); k++)
+		if (strcmp(json_object_get_string(json_object_array_get_idx(arr, k)), s) == 0) return true;
+	return false;
+}
+
+/* The words a chain's steps answer are matched, whatever chose the steps: its verbs (also one writing into a product
+ * outside the catalog), its trigger and the words of a trigger's clause; a word nothing reads stays unmatched. */
+Test(plan, words_the_steps_answer_are_matched, .init = setup, .fini = teardown)
+{
+	static const struct { const char *q, *matched, *unmatched; } cases[] = {
+		{ "Send new Gmail emails to a Slack channel", "send", NULL },
+		{ "Send new Gmail emails to a Slack channel", "new", NULL },
+		{ "When a new row is added in Google Sheets, frobnicate a Google Calendar event", "added", "frobnicate" },
+		{ "Wenn eine neue Zeile in Google Sheets hinzugefügt wird, einen Termin im Google Kalender anlegen", "hinzugefugt", NULL },
+		{ "When a new GitHub issue is created, send a Gmail message to the team", "created", NULL },
+		{ "save Outlook attachments to OneDrive and then email the sender a confirmation", "email", "confirmation" } };
+	for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+		struct json_object *p = post_query("/v2/workflows/plan", cases[i].q), *q = at(at(p, "task"), "query");
+		cr_assert(has_str(at(q, "matched_words"), cases[i].matched), "%s: %s", cases[i].q, json_object_to_json_string(q));
+		cr_assert(!has_str(at(q, "unmatched_words"), cases[i].matched), "%s", cases[i].q);
+		cr_assert(!has_str(at(q, "matched_words"), "the"), "%s: a small word is no match", cases[i].q);
+		if (cases[i].unmatched)
+			cr_assert(has_str(at(q, "unmatched_words"), cases[i].unmatched), "%s: %s", cases[i].q, json_object_to_json_string(q));
+		json_object_put(p);
+	}
+}
+
 /* A chain's first verb is its write, no further action of its own; a task's first verb it does nothing of is one. */
 Test(plan, first_verb_of_a_chain_or_a_task, .init = setup, .fini = teardown)
 {

@@ -131,6 +131,7 @@ function statusBlock(d) {
 	const q = task.query;
 	if (q && q.also_asked && q.also_asked.length)
 		box.append(el('p', { class: 'hint', id: 'also-asked' }, t('planner.also_asked', q.also_asked.map(a => '“' + a.words + '”: ' + a.capability + ' (' + (a.app || t('planner.no_app')) + ')').join('; '))));
+	if (q && q.schedule) box.append(el('p', { class: 'hint', id: 'schedule' }, '“' + q.schedule.words + '”: ', loc(q.schedule.note)));
 	if (q && q.unmatched_words && q.unmatched_words.length) box.append(el('p', { class: 'hint' }, t('planner.unmatched', q.unmatched_words.join(', '))));
 	if (d.apps && d.apps.not_used && d.apps.not_used.length) box.append(el('p', { class: 'hint' }, t('planner.not_used', d.apps.not_used.join(', '))));
 	return box;

@@ -188,6 +188,23 @@ static void also_asked(const struct out *o, const struct plan_resolution *r)
 	jw_arr_end(w);
 }
 
+/* The schedule the request names ("every day", "täglich"): {words, note}, or null. It changes no step: the
+ * note says the caller runs the steps on it. */
+static void schedule(const struct out *o, const struct plan_resolution *r)
+{
+	struct jw *w = o->w;
+	if (!r->schedule_words) {
+		jw_null(w);
+		return;
+	}
+	jw_obj(w);
+	jw_key(w, "words");
+	span_words(w, r, r->schedule_first, r->schedule_words);
+	jw_key(w, "note");
+	pv_ptext(o, PT_QUERY_SCHEDULE);
+	jw_obj_end(w);
+}
+
 static void view_query(const struct out *o, const struct plan *p)
 {
 	struct jw *w = o->w;
@@ -235,6 +252,8 @@ static void view_query(const struct out *o, const struct plan *p)
 	task_list(w, c, r->nearest, r->nnearest);
 	jw_key(w, "also_asked");
 	also_asked(o, r);
+	jw_key(w, "schedule");
+	schedule(o, r);
 	jw_obj_end(w);
 }
 

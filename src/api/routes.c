@@ -27,7 +27,8 @@
 	"is unresolved; action unknown: a verb the vocabulary lacks, named by words; capability: the one the catalog documents for the " \
 	"action asked and no task plans, else null), nearest_tasks, also_asked {words, capability, app} (a further action the task does not do, planned " \
 	"as a step after the task's; app null where no app in reach can do it; words: its verb, or the app's name where an app joined by " \
-	"and to the target is written too)), steps (capability (null for a product outside the catalog, then product {name, " \
+	"and to the target is written too), schedule {words, note} (a schedule the request names, every day, täglich: it changes no step, the " \
+	"caller runs the steps on it; null when none)), steps (capability (null for a product outside the catalog, then product {name, " \
 	"kind}), role, added find_before_act|null, app, app_source task|request|query|family, state satisfied|missing_scope|" \
 	"scopes_unknown|caller_side|no_app|not_documented|outside_catalog, done_by provider_operation|caller, operation with request_url (the address as " \
 	"the provider documents it) and parameters, inputs {name, what, supplied_by step|fixed_value|caller, from_step, " \

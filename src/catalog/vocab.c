@@ -56,7 +56,7 @@ const char *const VOCAB_PLAN_TEXTS[] = {
 	"change.scopes_widened", "change.source_hash_explained", "change.source_hash_unexplained",
 	"change.source_revision", "change.catalog_version", "change.rule_version", "change.host", "change.path",
 	"change.method", "change.shape", "status.action_outside", "status.unresolved_outside", "step.product_source",
-	"step.product_target", "note.product", "status.action_untested", NULL
+	"step.product_target", "note.product", "status.action_untested", "query.schedule", NULL
 };
 
 int vocab_index(const char *const *v, const char *s)

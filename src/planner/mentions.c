@@ -187,10 +187,11 @@ unsigned rs_role_words(const struct catalog *c, const struct plan_resolution *r,
 	return roles;
 }
 
-/* "two-way": the words of a role phrase that says something about the whole request are understood, never
- * scored (stop words from here on). */
-void rs_understood_role(const struct catalog *c, struct plan_resolution *r, int i, enum cat_role role)
+/* "two-way", "every day": the words of a role phrase that says something about the whole request are understood,
+ * never scored (stop words from here on). Returns the words of the longest such phrase at i. */
+int rs_understood_role(const struct catalog *c, struct plan_resolution *r, int i, enum cat_role role)
 {
+	int longest = 0;
 	r->both_ways |= role == ROLE_BOTH_WAYS;
 	for (int m = 0; m < r->nwm[i]; m++) {
 		const struct cat_word *w = &c->words[r->wm[i][m].word];
@@ -198,8 +199,10 @@ void rs_understood_role(const struct catalog *c, struct plan_resolution *r, int 
 			const struct cat_syn *sy = &c->syns[c->lists[w->syn_first + k]];
 			int n = sy->kind == SYN_ROLE && sy->target == (uint32_t)role ? rs_phrase_at(c, r, i, cat_s(c, sy->phrase), PH_STRICT) : 0;
 			for (int j = i; j < i + n; j++) r->stop[j] = true;
+			if (n > longest) longest = n;
 		}
 	}
+	return longest;
 }
 
 static uint32_t mention_kind(const struct catalog *c, const struct plan_mention *m)
@@ -260,11 +263,16 @@ void rs_find_roles(const struct catalog *c, struct plan_resolution *r)
 	bool receive = false, trigger = false;
 	for (int i = 0; i < r->nwords; i++) {
 		unsigned roles = rs_role_words(c, r, i, 1u << ROLE_RECEIVE | 1u << ROLE_BOTH_WAYS | 1u << ROLE_TRIGGER |
-			(unsigned)(receive && !trigger) << ROLE_TARGET);
+			1u << ROLE_SCHEDULE | (unsigned)(receive && !trigger) << ROLE_TARGET);
 		trigger |= receive && roles >> ROLE_TRIGGER & 1 && verb_of(c, r, i) < 0;  /* "when", not "new" */
 		if (roles >> ROLE_RECEIVE & 1) receive = true;
 		else if (receive && !trigger && roles >> ROLE_TARGET & 1) receive = false;
 		if (roles >> ROLE_BOTH_WAYS & 1) rs_understood_role(c, r, i, ROLE_BOTH_WAYS);
+		/* "every day", "täglich": when the steps run is the caller's; the first is named in the answer */
+		if (roles >> ROLE_SCHEDULE & 1) {
+			int n = rs_understood_role(c, r, i, ROLE_SCHEDULE);
+			if (!r->schedule_words) { r->schedule_first = i; r->schedule_words = n; }
+		}
 	}
 	for (int k = 0; k < r->nmentions; k++) {
 		struct plan_mention *m = &r->mentions[k];

@@ -69,6 +69,17 @@ describe('planner', () => {
 		await done(page2, 'planner-also-asked-no-app');
 	});
 
+	test('a schedule named is said to be the caller's, in the page's language', async () => {
+		const q = 'Every Monday, copy new Dropbox files to Google Drive';
+		const plan = (await api('POST', '/v2/workflows/plan', { query: q })).body;
+		assert.equal(plan.task.query.schedule.words, 'every monday');
+		const page = await open('/?q=' + encodeURIComponent(q));
+		const shown = await text(page, '#schedule');
+		assert.ok(shown.includes('every monday') && shown.includes(plan.task.query.schedule.note.en), shown);
+		assert.equal(await count(page, '#steps > li'), plan.steps.length);
+		await done(page, 'planner-schedule');
+	});
+
 	test('typing, the read-only switch and Ctrl+Enter plan and update the URL for sharing', async () => {
 		const page = await open('/');
 		await page.focus('#q');

@@ -393,6 +393,8 @@ static const struct { const char *name, *path, *body, *lang; } GOLDEN[] = {
 	{ "plan-action-de-translate", "/v2/workflows/plan", "{\"query\":\"E-Mails in Gmail automatisch \\u00fcbersetzen\"}", "de" },
 	{ "plan-unknown-verb", "/v2/workflows/plan", "{\"query\":\"Pin important Gmail emails\"}", "en" },
 	{ "plan-trigger-de-sheet-event", "/v2/workflows/plan", "{\"query\":\"Wenn eine neue Zeile in Google Sheets hinzugef\\u00fcgt wird, einen Termin im Google Kalender anlegen\"}", "de" },
+	/* a schedule: no step of its own, the caller runs the steps on it */
+	{ "plan-schedule-de", "/v2/workflows/plan", "{\"query\":\"Jeden Morgen neue Outlook-Mails in Excel eintragen\"}", "de" },
 	/* a transfer no task makes, and a further action after a task's */
 	{ "plan-transfer-calendars", "/v2/workflows/plan", "{\"query\":\"Google Calendar to Outlook\"}", "en" },
 	{ "plan-second-action", "/v2/workflows/plan", "{\"query\":\"save Outlook attachments to OneDrive and then email the sender a confirmation\"}", "en" },
@@ -834,6 +836,28 @@ Test(plan, words_the_steps_answer_are_matched, .init = setup, .fini = teardown)
 		if (cases[i].unmatched)
 			cr_assert(has_str(at(q, "unmatched_words"), cases[i].unmatched), "%s: %s", cases[i].q, json_object_to_json_string(q));
 		json_object_put(p);
+	}
+}
+
+/* A schedule changes no step: the steps are those of the request without it; the schedule is named with its note. */
+Test(plan, a_schedule_is_named_and_changes_no_step, .init = setup, .fini = teardown)
+{
+	static const struct { const char *with, *without, *words; } cases[] = {
+		{ "Every day, save new Gmail attachments to Google Drive", "save new Gmail attachments to Google Drive", "every day" },
+		{ "Daily email summary of my Google Calendar events via Gmail", "email summary of my Google Calendar events via Gmail", "daily" },
+		{ "Jeden Morgen neue Outlook-Mails in Excel eintragen", "neue Outlook-Mails in Excel eintragen", "jeden morgen" },
+		{ "Copy new Dropbox files to OneDrive once a week", "Copy new Dropbox files to OneDrive", "once a week" } };
+	for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+		struct json_object *a = post_query("/v2/workflows/plan", cases[i].with), *b = post_query("/v2/workflows/plan", cases[i].without);
+		struct json_object *s = at(at(at(a, "task"), "query"), "schedule");
+		cr_assert_str_eq(sat(s, "words"), cases[i].words, "%s", cases[i].with);
+		cr_assert(strstr(sat(at(s, "note"), "en"), "schedule"), "%s", cases[i].with);
+		cr_assert_str_eq(json_object_to_json_string(at(a, "steps")), json_object_to_json_string(at(b, "steps")), "%s", cases[i].with);
+		cr_assert_str_eq(json_object_to_json_string(at(at(at(a, "task"), "query"), "unmatched_words")),
+			json_object_to_json_string(at(at(at(b, "task"), "query"), "unmatched_words")), "%s", cases[i].with);
+		cr_assert(json_object_is_type(at(at(at(b, "task"), "query"), "schedule"), json_type_null), "%s", cases[i].without);
+		json_object_put(a);
+		json_object_put(b);
 	}
 }
 

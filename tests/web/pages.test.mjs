@@ -69,7 +69,7 @@ describe('planner', () => {
 		await done(page2, 'planner-also-asked-no-app');
 	});
 
-	test('a schedule named is said to be the caller's, in the page's language', async () => {
+	test("a schedule named is said to be the caller's, in the page's language", async () => {
 		const q = 'Every Monday, copy new Dropbox files to Google Drive';
 		const plan = (await api('POST', '/v2/workflows/plan', { query: q })).body;
 		assert.equal(plan.task.query.schedule.words, 'every monday');

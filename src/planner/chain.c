@@ -656,6 +656,8 @@ static void further_read(const struct catalog *c, struct plan_resolution *r)
 {
 	const struct cat_ptask *p = &c->ptasks[r->task];
 	if (bits(p->apps) != 1 || p->write_apps || p->write_kinds) return;
+	/* only a task that lists (roles.format_means' capabilities): "read free/busy times" reads what it asks */
+	if (c->meta->format_intent != CAT_NONE && (p->caps & ~c->intents[c->meta->format_intent].caps)) return;
 	int a = __builtin_ctzll(p->apps);
 	for (int k = 0; k < r->nintents; k++) {
 		const struct plan_intent *in = &r->intents[k];

@@ -121,6 +121,23 @@ static bool person_before(const struct catalog *c, const struct plan_resolution 
 	return j >= 0 && exact_word(c, r, j, SYN_STOP, STOP_PERSON) >= 0 && !person_governed(c, r, j);
 }
 
+/* "get all our issues into a spreadsheet", "fetch GitHub issues into a spreadsheet": a reading verb whose clause
+ * puts things into a place a word for a kind of app no app named has says (a target marker before it) moves them
+ * there; which task moves them is read from the apps and kinds, as for a receive verb, not from the reading
+ * ("Suche in Outlook nach Mails" searches: mail is Outlook's kind). */
+static bool reads_into_kind(const struct catalog *c, const struct plan_resolution *r, int after)
+{
+	int last = after < r->nwords ? rs_clause_last(r, after) : -1;
+	unsigned named = 0;
+	for (int m = 0; m < r->napps; m++) named |= 1u << c->apps[r->apps[m]].kind;
+	for (int f = 0; f < r->nfamilies; f++)  /* "Outlook" says mail and calendar */
+		for (int k = 0; k < AK_COUNT; k++) named |= (unsigned)(c->families[r->families[f]].apps[k] != CAT_NONE) << k;
+	for (int k = after; k <= last; k++)
+		if (r->word_kinds[k] && !(r->word_kinds[k] & named) && !r->app_word[k] && rs_role_before(c, r, k) == ROLE_TARGET)
+			return true;
+	return false;
+}
+
 static bool note_intent(const struct catalog *c, struct plan_resolution *r, int i, const struct cat_syn *sy, void *ctx)
 {
 	(void)ctx;
@@ -141,6 +158,7 @@ static bool note_intent(const struct catalog *c, struct plan_resolution *r, int 
 	int intent = (int)sy->target;
 	if (c->meta->format_intent != CAT_NONE && person_before(c, r, i) && (writes(c, intent) || r->question))
 		intent = (int)c->meta->format_intent;
+	if (!writes(c, intent) && reads_into_kind(c, r, i + (int)sy->words)) return false;
 	if (rs_says_which(c, r, i, cat_s(c, sy->phrase), writes(c, (int)sy->target))) {
 		r->describes[i] = true;
 		return false;
@@ -224,9 +242,12 @@ static bool note_action(const struct catalog *c, struct plan_resolution *r, int 
 	if (sy->words == 1 && r->intent_word[i] && !((c->outside[sy->target].flags & OUT_IN_PLACE) && in_place(c, r))) return false;
 	int n = rs_phrase_at(c, r, i, cat_s(c, sy->phrase), sy->words == 1 || r->stop[i] ? PH_STRICT : PH_GAP);
 	if (n < (int)sy->words || negated_at(c, r, i)) return false;
-	/* "the issues labelled bug", "emails tagged urgent": a participle of a mark a search finds, right after a word for
-	 * the things marked, says which ones are read */
-	if (sy->words == 1 && (c->outside[sy->target].flags & OUT_FINDABLE) && participle_after_thing(c, r, i)) return false;
+	/* "the issues labelled bug", "emails tagged urgent", "files shared with me": a participle of a mark a search finds,
+	 * right after a word for the things marked, says which ones are read */
+	if ((c->outside[sy->target].flags & OUT_FINDABLE) && participle_after_thing(c, r, i)) {
+		r->matched[i] = true;  /* understood: it says which */
+		return false;
+	}
 	/* "block my work calendar as Out of Office": after "as" (roles.as_what) the words say what a thing is made as */
 	if (i > 0 && has_role_word(c, r, i - 1, ROLE_AS)) return false;
 	/* "Before I accept a meeting, ...", "bevor ich ... freigebe": what the person does before (roles.before) says

@@ -175,6 +175,18 @@ static bool goes_along(const struct catalog *c, const struct plan_resolution *r,
 	return false;
 }
 
+/* "Find emails with attachments in Gmail", "Mails mit Anhang": where no verb writes, a thing read after "with"/"mit"
+ * (an article between) right after a word for things says which things are found; it asks for nothing. */
+static bool says_which_things(const struct catalog *c, const struct plan_resolution *r, int i)
+{
+	int j = i - 1;
+	if (j >= 0 && has_role_word(c, r, j, ROLE_DETERMINER)) j--;
+	if (j < 1 || !r->word_kinds[j - 1] || !has_role_word(c, r, j, ROLE_RECORD_WITH)) return false;
+	for (int k = 0; k < r->nintents; k++)
+		if (!r->intents[k].negated && writing_intent(c, &r->intents[k])) return false;
+	return true;
+}
+
 static bool score_phrase(const struct catalog *c, struct plan_resolution *r, int i, const struct cat_syn *sy, void *v)
 {
 	struct phrase_ctx *x = v;
@@ -203,6 +215,10 @@ static bool score_phrase(const struct catalog *c, struct plan_resolution *r, int
 	/* "send an email with an attachment": after a writing verb, a thing read that comes "with" it goes along; one
 	 * added to what is written ("add an attachment": along[], intents.c) too */
 	if (!c->caps[sy->target].write && (goes_along(c, r, i) || r->along[i])) return false;
+	if (!c->caps[sy->target].write && says_which_things(c, r, i)) {
+		for (int w = i; w < i + n; w++) r->matched[w] |= !r->stop[w] && !r->app_word[w];
+		return false;
+	}
 	bool no = declined(c, r, sy->target); /* understood (its words match), never scored nor planned */
 	for (int t = 0; t < x->nt && !no; t++) if (task_has_cap(c, (uint32_t)t, sy->target)) x->scores[t] += W_CAP_PHRASE;
 	for (int k = 0; k < r->ncaps; k++) if (r->caps[k] == (int)sy->target) return false;

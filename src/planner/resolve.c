@@ -109,19 +109,41 @@ static void both_ways(const struct catalog *c, struct plan_resolution *r)
 	}
 }
 
+/* Whether every product outside the catalog the request names is a source of the one app named, a target a
+ * strong marker names: marked so ("from Typeform"), or named before it with no marker ("Typeform to Google Sheets",
+ * "Shopify -> Google Sheets"; not "an assistant that reads files in Google Drive"). A code host keeps no copy of
+ * other things: what goes there is a commit, which nothing plans ("back up n8n workflows to GitHub"). */
+static bool products_into_app(const struct catalog *c, const struct plan_resolution *r)
+{
+	if (!r->nproducts || !r->app_strong[0] || c->apps[r->apps[0]].kind == AK_CODEHOST) return false;
+	int app_first = -1;
+	for (int k = 0; k < r->nmentions && app_first < 0; k++) if (r->mentions[k].app >= 0) app_first = r->mentions[k].first;
+	for (int q = 0; q < r->nproducts; q++)
+		if (r->products[q].role != PR_SOURCE && !(r->products[q].role == PR_NONE && r->products[q].first < app_first))
+			return false;
+	return true;
+}
+
 /* "Schichtplan -> Outlook-Kalender", "Webhook -> Google Sheets row": an arrow from something the catalog does not
  * hold into the one app named puts it there: the target writes what it keeps records of, else what a copy writes
- * (the source is the caller's); so where nothing was found, a tie, or a task that does not write there. */
+ * (the source is the caller's); so where nothing was found, a tie, or a task that does not write there. So do
+ * products outside the catalog named as its sources, arrow or not ("Typeform to Google Sheets": the product's
+ * step reads on the caller's side, then the rows are appended). */
 static bool arrow_into(const struct catalog *c, struct plan_resolution *r)
 {
-	if (r->napps != 1 || r->nproducts || r->nactions || r->app_role[0] != PR_TARGET) return false;
+	if (r->napps != 1 || r->nactions || r->app_role[0] != PR_TARGET) return false;
+	bool products = products_into_app(c, r);
+	if (r->nproducts && !products) return false;
+	/* a task writing there stays, unless it reads another app where a product is the source ("Shopify to Google
+	 * Sheets Product Sync" is no copy between two spreadsheets) */
 	if (r->by == BY_QUERY_CAPABILITIES ||
-	    (r->by == BY_QUERY_TASK && r->task >= 0 && (c->ptasks[r->task].write_apps >> r->apps[0] & 1)))
+	    (r->by == BY_QUERY_TASK && r->task >= 0 && (c->ptasks[r->task].write_apps >> r->apps[0] & 1) &&
+	     !(products && (c->ptasks[r->task].apps & ~(1ull << r->apps[0])))))
 		return false;
 	int arrow = -1;
 	for (int i = 0; i < r->nwords && arrow < 0; i++) if (r->arrow[i]) arrow = i;
-	for (int k = 0; arrow >= 0 && k < r->nmentions; k++) if (r->mentions[k].first < arrow) return false;
-	int write = arrow < 0 ? -1 : record_cap(c, r->apps[0]) >= 0 ? record_cap(c, r->apps[0]) : rs_copy_write(c, r->apps[0]);
+	for (int k = 0; arrow >= 0 && !products && k < r->nmentions; k++) if (r->mentions[k].first < arrow) return false;
+	int write = arrow < 0 && !products ? -1 : record_cap(c, r->apps[0]) >= 0 ? record_cap(c, r->apps[0]) : rs_copy_write(c, r->apps[0]);
 	if (write < 0) return false;
 	r->caps[0] = write;
 	r->ncaps = 1;

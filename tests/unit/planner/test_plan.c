@@ -387,6 +387,7 @@ static const struct { const char *name, *path, *body, *lang; } GOLDEN[] = {
 	{ "plan-outside-gmail-slack", "/v2/workflows/plan", "{\"query\":\"Send new Gmail emails to a Slack channel\"}", "en" },
 	{ "plan-outside-trello-gmail", "/v2/workflows/plan", "{\"query\":\"Create Trello cards from new Gmail emails\"}", "en" },
 	{ "plan-outside-doc-from-sheet", "/v2/workflows/plan", "{\"query\":\"Create a Google Doc from a Google Sheets row\"}", "en" },
+	{ "plan-outside-typeform-to-sheet", "/v2/workflows/plan", "{\"query\":\"Typeform to Google Sheets\"}", "en" },
 	{ "plan-action-label", "/v2/workflows/plan", "{\"query\":\"Label incoming Gmail messages from my boss\"}", "en" },
 	{ "plan-trigger-sheet-event", "/v2/workflows/plan", "{\"query\":\"When a new row is added in Google Sheets, create a Google Calendar event\"}", "en" },
 	{ "plan-outside-de-slack", "/v2/workflows/plan", "{\"query\":\"Neue Gmail-Nachrichten an einen Slack-Kanal senden\"}", "de" },
@@ -883,6 +884,10 @@ Test(plan, products_outside_are_caller_steps, .init = setup, .fini = teardown)
 	static const struct { const char *q; const char *product; bool first; } cases[] = {
 		{ "Send new Gmail emails to a Slack channel", "slack", false },
 		{ "record Jira issues in Google Sheets", "jira", true },
+		/* a product named before the one app a strong marker or an arrow names is its source, verb or none */
+		{ "Typeform to Google Sheets", "typeform", true },
+		{ "Shopify -> Google Sheets", "shopify", true },
+		{ "Notion to Google Calendar", "notion", true },
 		/* a website named by its address is a product too, named as written */
 		{ "post new GitHub releases to News.YCombinator.com", "news.ycombinator.com", false } };
 	for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {

@@ -314,6 +314,26 @@ static bool kind_in_app(const struct catalog *c, const struct plan_resolution *r
 	return a >= 0 && (r->word_kinds[i] >> c->apps[a].kind & 1);
 }
 
+/* "new leads in Google Sheets", "neue Bestellungen in Excel": a word that is no verb and no word for a kind of app,
+ * a place marker and an app: things of that app no word of the vocabulary names. */
+static bool unknown_in_app(const struct catalog *c, const struct plan_resolution *r, int i)
+{
+	return i + 2 < r->nwords && !r->stop[i] && !r->app_word[i] && !r->word_kinds[i] && !r->intent_word[i] &&
+		verb_of(c, r, i) < 0 && rs_role_words(c, r, i + 1, 1u << ROLE_WEAK_TARGET | 1u << ROLE_TARGET) &&
+		app_at(r, i + 2) >= 0;
+}
+
+/* The app named at word i, a weak marker's target, is the source: its mention and its place in apps[]. */
+static void source_of_trigger(struct plan_resolution *r, int i)
+{
+	for (int k = 0; k < r->nmentions; k++) {
+		struct plan_mention *m = &r->mentions[k];
+		if (m->first != i || m->app < 0 || m->role != PR_TARGET || m->strong) continue;
+		m->role = PR_SOURCE;
+		for (int q = 0; q < r->napps; q++) if (r->apps[q] == m->app && !r->app_strong[q]) r->app_role[q] = PR_SOURCE;
+	}
+}
+
 /* "email me new rows in Google Sheets", "Neue Zeilen in Google Sheets per E-Mail melden": with one app named,
  * a word for another kind of app than app a's is the other end of a trigger, as a second app would be. */
 static bool other_kind_said(const struct catalog *c, const struct plan_resolution *r, int a)
@@ -338,13 +358,16 @@ static void find_triggers(const struct catalog *c, struct plan_resolution *r)
 		/* "new" before an app, or before its kind's word and the app ("neue Zeilen in Excel", not "a new row in
 		 * Excel": after an article it describes the object) */
 		bool place = r->app_word[next < r->nwords ? next : i] ||
-			(kind_in_app(c, r, next) && !(i > 0 && has_role_word(c, r, i - 1, ROLE_DETERMINER) &&
+			((kind_in_app(c, r, next) || unknown_in_app(c, r, next)) && !(i > 0 && has_role_word(c, r, i - 1, ROLE_DETERMINER) &&
 			 !(i > 1 && rs_role_words(c, r, i - 2, 1u << ROLE_SOURCE | 1u << ROLE_TRIGGER))));
 		/* with one app, not after a verb writing into it ("add new rows to Excel for each email") */
 		int one = r->napps == 1 && next < r->nwords ? app_at(r, r->app_word[next] ? next : next + 2) : -1;
 		bool ends = r->napps + r->nproducts + (r->napps ? r->nfamilies : 0) >= 2 || (other_kind_said(c, r, one) &&
 			!(before >= 0 && writes_in(c, r->intents[before].intent, one)));
 		if (next < r->nwords && place && ends && !same_verb) {
+			/* "Neue Zeilen in Excel an Slack melden": the app after "new", its things and a weak marker is where
+			 * the event happens, read, whatever the bare marker would say */
+			if (!r->app_word[next]) source_of_trigger(r, next + 2);
 			int k = intent_over(r, i);
 			if (k >= 0 && r->intents[k].first == i && r->intents[k].nwords == 1) {
 				r->intent_word[i] = false;

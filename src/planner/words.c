@@ -137,6 +137,8 @@ static int typos(const struct catalog *c, const char *q, struct plan_match *m, i
 		for (uint32_t k = first; k < end; k++) {
 			const struct cat_word *w = &c->words[c->typos[k].word];
 			bool long_words = lq >= 9 && w->len >= 9;
+			/* a typo keeps the first letter: "leads" is no "reads", "orders" no "borders" */
+			if (cat_s(c, w->word)[0] != q[0]) continue;
 			if (long_words || near_distance(q, lq, cat_s(c, w->word), w->len) <= 1)
 				add_match(m, &n, c->typos[k].word, LV_TYPO);
 		}

@@ -323,14 +323,17 @@ static bool unknown_in_app(const struct catalog *c, const struct plan_resolution
 		app_at(r, i + 2) >= 0;
 }
 
-/* The app named at word i, a weak marker's target, is the source: its mention and its place in apps[]. */
+/* The app named at word i, a weak marker's target, is the source, as firmly as after "from": its mention and its
+ * place in apps[]. */
 static void source_of_trigger(struct plan_resolution *r, int i)
 {
 	for (int k = 0; k < r->nmentions; k++) {
 		struct plan_mention *m = &r->mentions[k];
 		if (m->first != i || m->app < 0 || m->role != PR_TARGET || m->strong) continue;
 		m->role = PR_SOURCE;
-		for (int q = 0; q < r->napps; q++) if (r->apps[q] == m->app && !r->app_strong[q]) r->app_role[q] = PR_SOURCE;
+		m->strong = true;
+		for (int q = 0; q < r->napps; q++)
+			if (r->apps[q] == m->app && !r->app_strong[q]) { r->app_role[q] = PR_SOURCE; r->app_strong[q] = true; }
 	}
 }
 

@@ -14,11 +14,28 @@ static bool negated_at(const struct catalog *c, const struct plan_resolution *r,
 	return false;
 }
 
+/* "when a new event is added to Eventbrite", "wenn ein neuer Termin in Eventbrite angelegt wird": a word for a kind
+ * of things said to be made in a product outside the catalog (a passive's auxiliary before the place marker, or
+ * after the product where German puts it) is the product's thing. */
+static bool made_in_product(const struct catalog *c, const struct plan_resolution *r, int after)
+{
+	bool aux = false;
+	for (int j = after; j < r->nwords && j < after + 5 && !r->after_comma[j]; j++) {
+		aux |= has_role_word(c, r, j, ROLE_AUX);
+		if (r->app_word[j] && !r->product_word[j]) return false;
+		if (!r->product_word[j]) continue;
+		if (rs_role_before(c, r, j) == ROLE_NONE) return false;
+		for (int k = j + 1; !aux && k < r->nwords && k < j + 4 && !r->after_comma[k]; k++) aux |= has_role_word(c, r, k, ROLE_AUX);
+		return aux;
+	}
+	return false;
+}
+
 static bool note_kind(const struct catalog *c, struct plan_resolution *r, int i, const struct cat_syn *sy, void *ctx)
 {
 	(void)ctx;
 	/* "a Slack message", "a Teams meeting": a kind word right after a product's name is the product's thing */
-	if (sy->kind == SYN_APP_KIND && !(i > 0 && r->product_word[i - 1]) &&
+	if (sy->kind == SYN_APP_KIND && !(i > 0 && r->product_word[i - 1]) && !made_in_product(c, r, i + (int)sy->words) &&
 	    rs_phrase_at(c, r, i, cat_s(c, sy->phrase), PH_STRICT) == (int)sy->words) {
 		r->kinds |= 1u << sy->target;
 		for (int k = i; k < i + (int)sy->words; k++) r->word_kinds[k] |= (unsigned char)(1u << sy->target);

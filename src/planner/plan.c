@@ -586,9 +586,12 @@ static void mark_answered(struct plan *p)
 		if (p->steps[s].cap < 64) caps |= 1ull << p->steps[s].cap;
 		kinds |= 1u << p->steps[s].kind;
 	}
-	bool product_writes = false;
-	for (int k = 0; k < p->res.nproducts; k++) product_writes |= plan_product_writes(&p->res.products[k]);
-	plan_mark_answered(p->cat, &p->res, caps, kinds, product_writes, !p->cat->caps[p->steps[0].cap].write);
+	bool product_writes = false, product_reads = false;
+	for (int k = 0; k < p->res.nproducts; k++) {
+		product_writes |= plan_product_writes(&p->res.products[k]);
+		product_reads |= !plan_product_writes(&p->res.products[k]);  /* its caller-side step comes first */
+	}
+	plan_mark_answered(p->cat, &p->res, caps, kinds, product_writes, product_reads || !p->cat->caps[p->steps[0].cap].write);
 }
 
 void plan_build(struct plan *p, const struct catalog *c, const struct json_object *in)

@@ -404,6 +404,11 @@ static void find_triggers(const struct catalog *c, struct plan_resolution *r)
 			bool joined = false, either;
 			for (int j = prev + 1; j < i; j++) joined |= joins(r, j, &either);
 			int k = before >= 0 && !same_verb && !joined ? intent_over(r, i) : -1;
+			/* "move the event to a new time": after a target marker and an article, before a word that is no
+			 * kind of app's thing, "new" says where it goes, not what is made, where another verb asks */
+			bool where = i > 1 && r->nintents > 1 && has_role_word(c, r, i - 1, ROLE_DETERMINER) &&
+				rs_role_words(c, r, i - 2, 1u << ROLE_TARGET) && next < r->nwords && !r->word_kinds[next] && !r->app_word[next];
+			if (k < 0 && where) k = intent_over(r, i);
 			if (k >= 0 && r->intents[k].first == i && r->intents[k].nwords == 1) {
 				r->intent_word[i] = false;
 				r->intents[k] = r->intents[--r->nintents];
@@ -423,6 +428,8 @@ static void copy_in_place(const struct catalog *c, struct plan_resolution *r)
 	if (c->meta->copy_in_place == CAT_NONE || r->nmentions != 1 || r->mentions[0].app < 0 || r->mentions[0].role != PR_NONE ||
 	    r->nactions == PLAN_MAX_OUTSIDE)
 		return;
+	/* "Move a Google Calendar event to a new time": an event moved in its calendar is updated, no copy */
+	if (c->apps[r->mentions[0].app].kind == AK_CALENDAR) return;
 	const struct plan_mention *m = &r->mentions[0];
 	int j = m->first - 1, after = m->first + m->nwords;
 	while (j >= 0 && r->stop[j] && !r->intent_word[j]) j--;

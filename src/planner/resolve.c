@@ -251,6 +251,30 @@ static bool verb_for_app(const struct catalog *c, const struct plan_resolution *
 	return false;
 }
 
+/* "Save Gmail emails into a Google Doc", "Store Outlook emails in Evernote": in a chain whose target is a product
+ * outside the catalog, a writing capability of a kind no app named has is the product's part, done there (its
+ * caller-side step), no write into an app the request never named. */
+static void writes_in_product(const struct catalog *c, struct plan_resolution *r)
+{
+	if (r->by != BY_QUERY_CAPABILITIES) return;
+	bool into_product = false;
+	for (int q = 0; q < r->nproducts; q++) into_product |= r->products[q].role == PR_TARGET;
+	if (!into_product) return;
+	unsigned named = 0;
+	for (int m = 0; m < r->napps; m++) named |= 1u << c->apps[r->apps[m]].kind;
+	int keep = 0;
+	for (int k = 0; k < r->ncaps; k++) {
+		const struct cat_cap *cp = &c->caps[r->caps[k]];
+		int kind = cp->caller || !cp->op_count ? AK_CALLER : (int)c->apps[c->ops[c->lists[cp->op_first]].app].kind;
+		if (cp->write && kind != AK_CALLER && !(named >> kind & 1)) continue;
+		r->caps[keep] = r->caps[k];
+		r->cap_first[keep] = r->cap_first[k];
+		r->cap_words[keep++] = r->cap_words[k];
+	}
+	r->ncaps = keep;
+	if (!keep) choose_nothing(r, false);
+}
+
 /* The decision: a task needs real support (some matched word, a score above what app names alone
  * give, a third of the words); a tie names the candidates; phrases of capabilities no chosen task has
  * make a capability chain. */
@@ -312,6 +336,7 @@ static void decide(const struct catalog *c, struct plan_resolution *r, const int
 	}
 	if (rs_reply_chain(c, r) || rs_trigger_chain(c, r) || rs_self_trigger(c, r) || rs_product_chain(c, r) || arrow_into(c, r) || rs_read_for_tie(c, r))
 		r->confidence = coverage / 2;
+	writes_in_product(c, r);
 	rs_name_chain(c, r);
 	alternatives(c, r, scores);
 	both_ways(c, r);

@@ -275,6 +275,46 @@ static void writes_in_product(const struct catalog *c, struct plan_resolution *r
 	if (!keep) choose_nothing(r, false);
 }
 
+/* Whether the request names an app of kind k, itself or by a family. */
+static bool kind_named(const struct catalog *c, const struct plan_resolution *r, uint32_t k)
+{
+	for (int m = 0; m < r->napps; m++) if (c->apps[r->apps[m]].kind == k) return true;
+	for (int f = 0; f < r->nfamilies; f++) if (c->families[r->families[f]].apps[k] != CAT_NONE) return true;
+	return false;
+}
+
+/* "Save email attachments to Dropbox": a task chosen for an app it writes, reading an app of a kind the request
+ * names no app of, where the catalog has another app of that kind, would guess the provider read from (the only
+ * attachments-to-Dropbox task reads Gmail): it ties with the tasks doing the same from the other apps of that
+ * kind, as "save email attachments to Google Drive" does. */
+static void provider_unsaid(const struct catalog *c, struct plan_resolution *r)
+{
+	if (r->by != BY_QUERY_TASK || r->task < 0 || !r->napps) return;
+	const struct cat_ptask *p = &c->ptasks[r->task];
+	uint64_t read_only = p->apps & ~p->write_apps;
+	for (uint64_t b = read_only; b; b &= b - 1) {
+		int a = __builtin_ctzll(b);
+		uint32_t k = c->apps[a].kind;
+		if (kind_named(c, r, k) || bits(p->kind_apps[k]) != 1) continue;
+		int n = 0;
+		r->candidates[n++] = r->task;
+		for (int t = 0; t < (int)c->ntasks && t < 64 && n < PLAN_MAX_CANDIDATES; t++) {
+			const struct cat_ptask *q = &c->ptasks[t];
+			bool listed = false;  /* one task per app read */
+			for (int j = 0; j < n; j++) listed |= (c->ptasks[r->candidates[j]].kind_apps[k] & q->kind_apps[k]) != 0;
+			if (t != r->task && !listed && q->caps == p->caps && q->kinds == p->kinds && q->kind_apps[k] &&
+			    !(q->write_apps & p->kind_apps[k]))
+				r->candidates[n++] = t;
+		}
+		if (n < 2) continue;
+		r->ncandidates = n;
+		r->by = BY_QUERY_AMBIGUOUS;
+		r->confidence = 0;
+		r->settled_confidence = 0;
+		return;
+	}
+}
+
 /* The decision: a task needs real support (some matched word, a score above what app names alone
  * give, a third of the words); a tie names the candidates; phrases of capabilities no chosen task has
  * make a capability chain. */
@@ -327,6 +367,7 @@ static void decide(const struct catalog *c, struct plan_resolution *r, const int
 	} else if (task_ok && !caps_outside) {
 		r->by = BY_QUERY_TASK;
 		r->confidence = lead_confidence(coverage, r->score, r->runner_up_score);
+		provider_unsaid(c, r);
 	} else if (r->ncaps > 0 && !r->nactions) {
 		r->by = BY_QUERY_CAPABILITIES;
 		r->task = -1;

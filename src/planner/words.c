@@ -338,6 +338,15 @@ static bool names_product(const struct catalog *c, const char *p)
 }
 
 /* Folds the query in segments between arrows ("Google Drive -> Dropbox"), which folding would erase. */
+/* Whether p starts a search operator: two to ten letters, a colon and, with no space, a letter, a digit or a quote
+ * ("has:attachment", "is:unread", "label:work"; not "9:30", "https://", "Google Workflow: ..."). */
+static bool search_operator(const char *p)
+{
+	size_t n = 0;
+	while (n <= 10 && isalpha((unsigned char)p[n])) n++;
+	return n >= 2 && n <= 10 && p[n] == ':' && (isalnum((unsigned char)p[n + 1]) || p[n + 1] == '"');
+}
+
 void rs_split_words(const struct catalog *c, struct plan_resolution *r, const char *query)
 {
 	char seg[1024], f[1024];
@@ -348,10 +357,11 @@ void rs_split_words(const struct catalog *c, struct plan_resolution *r, const ch
 		if (b) first[b / 64] |= 1ull << (b % 64);
 	}
 	/* addressees, addresses and slashes are rare: most queries skip their checks altogether */
-	bool marks = strpbrk(query, "@./&") != NULL;
+	bool marks = strpbrk(query, "@./&:") != NULL;
 	for (const char *p = query;; p++) {
-		/* "@maria can we move ...": an addressee, not a word of the request */
-		if (marks && *p == '@' && (p == query || *(p - 1) == ' ' || *(p - 1) == '\n' || *(p - 1) == '\t')) {
+		/* "@maria can we move ...": an addressee, not a word of the request; "has:attachment", "from:bob": a search
+		 * operator says which items a search finds, no word of the request either */
+		if (marks && (p == query || *(p - 1) == ' ' || *(p - 1) == '\n' || *(p - 1) == '\t') && (*p == '@' || search_operator(p))) {
 			while (p[1] && p[1] != ' ' && p[1] != '\n' && p[1] != '\t') p++;
 			continue;
 		}

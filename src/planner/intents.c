@@ -145,10 +145,7 @@ static bool person_before(const struct catalog *c, const struct plan_resolution 
 static bool reads_into_kind(const struct catalog *c, const struct plan_resolution *r, int after)
 {
 	int last = after < r->nwords ? rs_clause_last(r, after) : -1;
-	unsigned named = 0;
-	for (int m = 0; m < r->napps; m++) named |= 1u << c->apps[r->apps[m]].kind;
-	for (int f = 0; f < r->nfamilies; f++)  /* "Outlook" says mail and calendar */
-		for (int k = 0; k < AK_COUNT; k++) named |= (unsigned)(c->families[r->families[f]].apps[k] != CAT_NONE) << k;
+	unsigned named = named_app_kinds(c, r);
 	for (int k = after; k <= last; k++)
 		if (r->word_kinds[k] && !(r->word_kinds[k] & named) && !r->app_word[k] && rs_role_before(c, r, k) == ROLE_TARGET)
 			return true;

@@ -260,8 +260,7 @@ static void writes_in_product(const struct catalog *c, struct plan_resolution *r
 	bool into_product = false;
 	for (int q = 0; q < r->nproducts; q++) into_product |= r->products[q].role == PR_TARGET;
 	if (!into_product) return;
-	unsigned named = 0;
-	for (int m = 0; m < r->napps; m++) named |= 1u << c->apps[r->apps[m]].kind;
+	unsigned named = named_app_kinds(c, r);
 	int keep = 0;
 	for (int k = 0; k < r->ncaps; k++) {
 		const struct cat_cap *cp = &c->caps[r->caps[k]];
@@ -275,14 +274,6 @@ static void writes_in_product(const struct catalog *c, struct plan_resolution *r
 	if (!keep) choose_nothing(r, false);
 }
 
-/* Whether the request names an app of kind k, itself or by a family. */
-static bool kind_named(const struct catalog *c, const struct plan_resolution *r, uint32_t k)
-{
-	for (int m = 0; m < r->napps; m++) if (c->apps[r->apps[m]].kind == k) return true;
-	for (int f = 0; f < r->nfamilies; f++) if (c->families[r->families[f]].apps[k] != CAT_NONE) return true;
-	return false;
-}
-
 /* "Save email attachments to Dropbox": a task chosen for an app it writes, reading an app of a kind the request
  * names no app of, where the catalog has another app of that kind, would guess the provider read from (the only
  * attachments-to-Dropbox task reads Gmail): it ties with the tasks doing the same from the other apps of that
@@ -292,10 +283,11 @@ static void provider_unsaid(const struct catalog *c, struct plan_resolution *r)
 	if (r->by != BY_QUERY_TASK || r->task < 0 || !r->napps) return;
 	const struct cat_ptask *p = &c->ptasks[r->task];
 	uint64_t read_only = p->apps & ~p->write_apps;
+	unsigned named = named_app_kinds(c, r);
 	for (uint64_t b = read_only; b; b &= b - 1) {
 		int a = __builtin_ctzll(b);
 		uint32_t k = c->apps[a].kind;
-		if (kind_named(c, r, k) || bits(p->kind_apps[k]) != 1) continue;
+		if ((named >> k & 1) || bits(p->kind_apps[k]) != 1) continue;
 		int n = 0;
 		r->candidates[n++] = r->task;
 		for (int t = 0; t < (int)c->ntasks && t < 64 && n < PLAN_MAX_CANDIDATES; t++) {

@@ -132,6 +132,17 @@ static inline bool writes_in(const struct catalog *c, int intent, int a)
 	return false;
 }
 
+/* The kinds of the apps named and of every app of the families named ("Outlook" says mail and calendar; an
+ * umbrella family too: whose apps, for every kind it has). */
+static inline unsigned named_app_kinds(const struct catalog *c, const struct plan_resolution *r)
+{
+	unsigned named = 0;
+	for (int m = 0; m < r->napps; m++) named |= 1u << c->apps[r->apps[m]].kind;
+	for (int f = 0; f < r->nfamilies; f++)
+		for (int k = 0; k < AK_COUNT; k++) named |= (unsigned)(c->families[r->families[f]].apps[k] != CAT_NONE) << k;
+	return named;
+}
+
 /* The first family app a belongs to (its app of a's kind), or -1. */
 static inline int family_of(const struct catalog *c, int a)
 {

@@ -263,9 +263,10 @@ static void writes_in_product(const struct catalog *c, struct plan_resolution *r
 	unsigned named = named_app_kinds(c, r);
 	int keep = 0;
 	for (int k = 0; k < r->ncaps; k++) {
-		const struct cat_cap *cp = &c->caps[r->caps[k]];
-		int kind = cp->caller || !cp->op_count ? AK_CALLER : (int)c->apps[c->ops[c->lists[cp->op_first]].app].kind;
-		if (cp->write && kind != AK_CALLER && !(named >> kind & 1)) continue;
+		/* a write only apps of kinds nobody named document ("save" uploads: no drive named) */
+		if (c->caps[r->caps[k]].write && !c->caps[r->caps[k]].caller &&
+		    !(caps_kinds(c, 1ull << r->caps[k]) & (named | 1u << AK_CALLER)))
+			continue;
 		r->caps[keep] = r->caps[k];
 		r->cap_first[keep] = r->cap_first[k];
 		r->cap_words[keep++] = r->cap_words[k];

@@ -264,7 +264,8 @@ static bool resolver_refs_ok(const struct catalog *c, bool text)
 	    (m->record_intent != CAT_NONE && m->record_intent >= c->nintents) ||
 	    (m->format_intent != CAT_NONE && m->format_intent >= c->nintents) ||
 	    (m->copy_in_place != CAT_NONE && (m->copy_in_place >= c->noutside || !c->outside[m->copy_in_place].action)) ||
-	    (m->unknown_action != CAT_NONE && (m->unknown_action >= c->noutside || !c->outside[m->unknown_action].action)))
+	    (m->unknown_action != CAT_NONE && (m->unknown_action >= c->noutside || !c->outside[m->unknown_action].action)) ||
+	    (m->copy_into_codehost != CAT_NONE && (m->copy_into_codehost >= c->noutside || !c->outside[m->copy_into_codehost].action)))
 		return false;
 	for (uint32_t i = 0; i < c->noutside; i++) {
 		const struct cat_outside *o = &c->outside[i];

@@ -995,6 +995,7 @@ static int write_out(struct cc *c, const char *outpath)
 			jget_str(c->versions, "connection_rule_version") : jget_str(c->versions, "rule_version")),
 		.imported_entries = c->nimported, .shadowed_entries = c->nshadowed, .trigger_intent = c->trigger_intent,
 		.copy_intent = c->copy_intent, .copy_in_place = c->copy_in_place, .unknown_action = c->unknown_action,
+		.copy_into_codehost = c->copy_into_codehost,
 		.record_intent = c->record_intent,
 		.format_intent = c->format_intent };
 	struct buf metab = { 0 };
@@ -1121,7 +1122,7 @@ int catalogc_build(const char *srcdir, const char *outpath, char *err, size_t er
 int catalogc_build_ex(const char *srcdir, const char *extra_dir, const char *outpath, char *err, size_t errlen)
 {
 	struct cc c = { .err = err, .errlen = errlen, .dir = srcdir, .extra_dir = extra_dir, .copy_intent = CAT_NONE,
-		.copy_in_place = CAT_NONE, .unknown_action = CAT_NONE, .record_intent = CAT_NONE,
+		.copy_in_place = CAT_NONE, .unknown_action = CAT_NONE, .copy_into_codehost = CAT_NONE, .record_intent = CAT_NONE,
 		.format_intent = CAT_NONE };
 	err[0] = '\0';
 	/* offset 0 of the pool stays unused so a zeroed cat_str is never a valid string by accident */

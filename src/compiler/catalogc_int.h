@@ -24,6 +24,7 @@ struct cc {
 	uint32_t nwordhash, nstemhash, trigger_intent;
 	uint32_t copy_intent, copy_in_place;  /* cat_meta's: roles.arrow_means, outside.json copy_in_place */
 	uint32_t unknown_action;              /* cat_meta's: outside.json unknown_action */
+	uint32_t copy_into_codehost;          /* cat_meta's: outside.json copy_into_codehost */
 	uint32_t record_intent;               /* cat_meta's: roles.record_means */
 	uint32_t format_intent;               /* cat_meta's: roles.format_means */
 	uint32_t ntypos, nfamilies, nintents, nimplied, ninputs, ntexts, nhistory, nlangtexts, noutside;

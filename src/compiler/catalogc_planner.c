@@ -333,6 +333,8 @@ static int compile_outside(struct cc *c)
 	 * vocabulary lacks, leading a request about one app, asks for the other (it has no phrases) */
 	if (rc == 0) rc = action_named(c, file, src, "copy_in_place", &c->copy_in_place);
 	if (rc == 0) rc = action_named(c, file, src, "unknown_action", &c->unknown_action);
+	/* files copied into a code host are committed, which nothing plans ("back up my workflows to GitHub") */
+	if (rc == 0) rc = action_named(c, file, src, "copy_into_codehost", &c->copy_into_codehost);
 	json_object_put(src);
 	return rc;
 }

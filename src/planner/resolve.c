@@ -112,10 +112,11 @@ static void both_ways(const struct catalog *c, struct plan_resolution *r)
 /* Whether every product outside the catalog the request names is a source of the one app named, a target a
  * strong marker names: marked so ("from Typeform"), or named before it with no marker ("Typeform to Google Sheets",
  * "Shopify -> Google Sheets"; not "an assistant that reads files in Google Drive"). A code host keeps no copy of
- * other things: what goes there is a commit, which nothing plans ("back up n8n workflows to GitHub"). */
+ * other things than its own ("Jira issues to GitHub"): what goes there is a commit (commit_into_codehost). */
 static bool products_into_app(const struct catalog *c, const struct plan_resolution *r)
 {
-	if (!r->nproducts || !r->app_strong[0] || c->apps[r->apps[0]].kind == AK_CODEHOST) return false;
+	if (!r->nproducts || !r->app_strong[0] || (c->apps[r->apps[0]].kind == AK_CODEHOST && !(r->kinds >> AK_CODEHOST & 1)))
+		return false;
 	int app_first = -1;
 	for (int k = 0; k < r->nmentions && app_first < 0; k++) if (r->mentions[k].app >= 0) app_first = r->mentions[k].first;
 	for (int q = 0; q < r->nproducts; q++)
@@ -275,6 +276,31 @@ static void writes_in_product(const struct catalog *c, struct plan_resolution *r
 	if (!keep) choose_nothing(r, false);
 }
 
+/* "Back up my n8n workflows to GitHub", "copy the Google Drive files to GitHub": things that are no code host's own
+ * (no word for issues or releases) moved into a code host the request names as the target are committed, an
+ * action no task performs (outside.json copy_into_codehost), unless a verb asks the code host to write its own
+ * ("create a GitHub issue"). */
+static void commit_into_codehost(const struct catalog *c, struct plan_resolution *r)
+{
+	/* an action already read says what is asked ("add a comment to a GitHub pull request") */
+	if (c->meta->copy_into_codehost == CAT_NONE || r->nactions || (r->kinds >> AK_CODEHOST & 1)) return;
+	bool target = false;
+	for (int m = 0; m < r->napps; m++) target |= c->apps[r->apps[m]].kind == AK_CODEHOST && r->app_role[m] == PR_TARGET;
+	if (!target) return;
+	int mover = -1;
+	for (int k = 0; k < r->nintents; k++) {
+		uint64_t caps = c->intents[r->intents[k].intent].caps;
+		if (r->intents[k].negated) continue;
+		if (caps_kinds(c, caps & c->write_caps) >> AK_CODEHOST & 1) return;
+		if (mover < 0) mover = k;
+	}
+	if (mover < 0) return;
+	const struct plan_intent *in = &r->intents[mover];
+	r->actions[r->nactions++] = (struct plan_outside){ .first = in->first, .nwords = in->nwords,
+		.item = (int)c->meta->copy_into_codehost };
+	for (int w = in->first; w < in->first + in->nwords; w++) r->action_word[w] = true;
+}
+
 /* "Save email attachments to Dropbox": a task chosen for an app it writes, reading an app of a kind the request
  * names no app of, where the catalog has another app of that kind, would guess the provider read from (the only
  * attachments-to-Dropbox task reads Gmail): it ties with the tasks doing the same from the other apps of that
@@ -345,6 +371,7 @@ static void decide(const struct catalog *c, struct plan_resolution *r, const int
 	}
 	/* only products outside the catalog named, no catalog app nor family: a task would guess the apps */
 	if (r->nproducts && !r->napps && !r->nfamilies) task_ok = false;
+	commit_into_codehost(c, r);
 	/* an action no task performs is never replaced by a sibling that does something else: the nearest
 	 * tasks are named, none is planned */
 	if (r->nactions) task_ok = false;

@@ -549,11 +549,11 @@ void plan_mark_answered(const struct catalog *c, struct plan_resolution *r, uint
 	}
 	for (int i = 0, clause_end = -1; i < r->nwords; i++) {
 		if (reads_first && r->trigger[i] && clause_end < i && verb_of(c, r, i) < 0) clause_end = rs_clause_last(r, i);
+		if (r->matched[i] || r->stop[i] || r->app_word[i] || r->arrow[i]) continue;
 		/* in the clause: a vocabulary word, or a participle ("uploaded", a passive's: "is added", "hinzugefügt wird") */
-		bool event = reads_first && (r->trigger[i] || (i <= clause_end && ((r->nwm[i] && !r->fuzzy[i]) ||
-			(r->wordlen[i] > 3 && ends_in(r, i, "ed")) || (i > 0 && has_role_word(c, r, i - 1, ROLE_AUX)) ||
-			(i + 1 < r->nwords && has_role_word(c, r, i + 1, ROLE_AUX)))));
-		r->matched[i] |= !r->stop[i] && !r->app_word[i] && !r->arrow[i] && ((r->word_kinds[i] & kinds) || event);
+		r->matched[i] = (r->word_kinds[i] & kinds) || (reads_first && (r->trigger[i] || (i <= clause_end &&
+			((r->nwm[i] && !r->fuzzy[i]) || (r->wordlen[i] > 3 && ends_in(r, i, "ed")) ||
+			 (i > 0 && has_role_word(c, r, i - 1, ROLE_AUX)) || (i + 1 < r->nwords && has_role_word(c, r, i + 1, ROLE_AUX))))));
 	}
 }
 

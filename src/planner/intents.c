@@ -658,6 +658,14 @@ static bool written_app(const struct catalog *c, const struct plan_resolution *r
 	return writes_in(c, verb, m->app);
 }
 
+/* Whether an app named after word i is a target a strong marker names ("to Google Drive"). */
+static bool strong_target_after(const struct plan_resolution *r, int i)
+{
+	for (int k = 0; k < r->nmentions; k++)
+		if (r->mentions[k].first > i && r->mentions[k].app >= 0 && r->mentions[k].role == PR_TARGET && r->mentions[k].strong) return true;
+	return false;
+}
+
 void rs_find_product_role(const struct catalog *c, struct plan_resolution *r)
 {
 	bool app_target = false, app_source = false, app_marked = false;
@@ -688,6 +696,10 @@ void rs_find_product_role(const struct catalog *c, struct plan_resolution *r)
 		}
 		/* a product a writing verb creates is a target beside an app another verb writes into ("create a
 		 * Google Doc, schedule a Google Calendar review"), not beside an app a marker names */
+		/* "orders in Squarespace to Google Sheets", "files received on Telegram to Google Drive": a product after a weak
+		 * marker, before an app a strong marker makes the target, is where the things are */
+		if (pr->role == PR_TARGET && rs_role_before(c, r, pr->first) == ROLE_WEAK_TARGET && strong_target_after(r, pr->first))
+			pr->role = PR_SOURCE;
 		bool target = pr->role == PR_TARGET || (pr->role == PR_NONE && ((object && !app_marked) || (!app_target && app_source)));
 		if (target) pr->role = PR_TARGET;
 		else if (pr->role == PR_NONE && app_target) pr->role = PR_SOURCE;

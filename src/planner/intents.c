@@ -104,9 +104,21 @@ static bool asks_for_a_way(const struct catalog *c, const struct plan_resolution
 		noun + 1 < r->nwords && r->stop[noun + 1] && !r->app_word[noun + 1];
 }
 
+/* Whether word i stands in a trigger's clause: a trigger word that is no verb ("when", "each time") before it, no
+ * comma between. */
+static bool in_trigger_clause_at(const struct catalog *c, const struct plan_resolution *r, int i)
+{
+	for (int j = i - 1; j >= 0; j--) {
+		if (r->trigger[j] && verb_of(c, r, j) < 0) return true;
+		if (r->after_comma[j]) return false;
+	}
+	return false;
+}
+
 /* Whether the verb phrase at word i says which things are meant rather than asking anything: after a pronoun after
  * a thing, small words between ("every Gmail email I send", "which files did I upload"), or, writing, in its -ed
- * form right after a word for a kind of things, a clause cut short ("files uploaded to Dropbox"). */
+ * form right after a word for a kind of things, a clause cut short ("files uploaded to Dropbox"; a passive's
+ * auxiliary between only in a trigger's clause: "An Outlook email is sent each time ..." sends). */
 bool rs_says_which(const struct catalog *c, const struct plan_resolution *r, int i, const char *phrase, bool writing)
 {
 	if (i >= 2 && r->stop[i - 1] && has_role_word(c, r, i - 1, ROLE_PRONOUN)) {
@@ -114,7 +126,12 @@ bool rs_says_which(const struct catalog *c, const struct plan_resolution *r, int
 		while (j > 0 && j > i - 4 && r->stop[j] && !r->word_kinds[j] && !r->app_word[j]) j--;
 		if (r->word_kinds[j] || r->app_word[j]) return true;
 	}
-	return writing && !strchr(phrase, ' ') && participle_after_thing(c, r, i) && strcmp(r->words[i], phrase) != 0;
+	if (!writing || strchr(phrase, ' ')) return false;
+	bool aux_before = i > 0 && has_role_word(c, r, i - 1, ROLE_AUX);
+	/* a passive in a trigger's clause is the event ("wenn eine Datei in Dropbox hochgeladen wird") */
+	if ((aux_before || (i + 1 < r->nwords && has_role_word(c, r, i + 1, ROLE_AUX))) && in_trigger_clause_at(c, r, i)) return true;
+	if (!participle_after_thing(c, r, i) || strcmp(r->words[i], phrase) == 0) return false;
+	return !aux_before;
 }
 
 /* Whether the person at word j is a preposition's object, no subject: a place marker or for/with before it, small

@@ -486,7 +486,8 @@ int rs_phrase_at(const struct catalog *c, const struct plan_resolution *r, int i
 		size_t lw = end ? (size_t)(end - w) : strlen(w);
 		int gap_start = k;
 		for (;;) {
-			if (k >= r->nwords || r->arrow[k]) return 0;
+			/* a phrase never reaches past a comma ("my Excel sheet, a Google Calendar event" names no sheetsA) */
+			if (k >= r->nwords || r->arrow[k] || (k > i && r->after_comma[k])) return 0;
 			int lv = rs_word_level(r->words[k], r->wordlen[k], w, lw, r->fuzzy[k]);
 			if (lv == LV_NONE && r->fuzzy[k]) lv = typo_of(c, r, k, w, lw);
 			int need = r->fuzzy[k] ? LV_TYPO : one_word && !(flags & PH_STEM) ? LV_EXACT : LV_STEM;

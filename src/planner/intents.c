@@ -127,9 +127,11 @@ bool rs_says_which(const struct catalog *c, const struct plan_resolution *r, int
 		if (r->word_kinds[j] || r->app_word[j]) return true;
 	}
 	if (!writing || strchr(phrase, ' ')) return false;
-	bool aux_before = i > 0 && has_role_word(c, r, i - 1, ROLE_AUX);
+	/* an auxiliary is a small word: the role is asked only where one stands */
+	bool aux_before = i > 0 && r->stop[i - 1] && has_role_word(c, r, i - 1, ROLE_AUX);
+	bool aux_after = i + 1 < r->nwords && r->stop[i + 1] && has_role_word(c, r, i + 1, ROLE_AUX);
 	/* a passive in a trigger's clause is the event ("wenn eine Datei in Dropbox hochgeladen wird") */
-	if ((aux_before || (i + 1 < r->nwords && has_role_word(c, r, i + 1, ROLE_AUX))) && in_trigger_clause_at(c, r, i)) return true;
+	if ((aux_before || aux_after) && in_trigger_clause_at(c, r, i)) return true;
 	if (!participle_after_thing(c, r, i) || strcmp(r->words[i], phrase) == 0) return false;
 	return !aux_before;
 }

@@ -269,7 +269,8 @@ static bool in_place(const struct catalog *c, const struct plan_resolution *r)
 static bool note_action(const struct catalog *c, struct plan_resolution *r, int i, const struct cat_syn *sy, void *ctx)
 {
 	(void)ctx;
-	if (r->kept[i]) return false;
+	/* "einen Tag vorher": a word an understood phrase holds (roles.dates) asks for nothing */
+	if (r->kept[i] || (sy->words == 1 && r->stop[i])) return false;
 	/* a verb keeps its object between its words ("forward the labeled messages", "fasst ... zusammen");
 	 * a phrase that starts with a small word is read as written */
 	if (sy->words == 1 && r->intent_word[i] && !((c->outside[sy->target].flags & OUT_IN_PLACE) && in_place(c, r))) return false;

@@ -263,12 +263,13 @@ void rs_find_roles(const struct catalog *c, struct plan_resolution *r)
 	bool receive = false, trigger = false;
 	for (int i = 0; i < r->nwords; i++) {
 		unsigned roles = rs_role_words(c, r, i, 1u << ROLE_RECEIVE | 1u << ROLE_BOTH_WAYS | 1u << ROLE_TRIGGER |
-			1u << ROLE_SCHEDULE | 1u << ROLE_NEGATION | (unsigned)(receive && !trigger) << ROLE_TARGET);
+			1u << ROLE_SCHEDULE | 1u << ROLE_NEGATION | 1u << ROLE_DATES | (unsigned)(receive && !trigger) << ROLE_TARGET);
 		trigger |= receive && roles >> ROLE_TRIGGER & 1 && verb_of(c, r, i) < 0;  /* "when", not "new" */
 		if (roles >> ROLE_RECEIVE & 1) receive = true;
 		else if (receive && !trigger && roles >> ROLE_TARGET & 1) receive = false;
 		if (roles >> ROLE_BOTH_WAYS & 1) rs_understood_role(c, r, i, ROLE_BOTH_WAYS);
 		if (roles >> ROLE_NEGATION & 1) rs_understood_role(c, r, i, ROLE_NEGATION);  /* "instead of", "rather than" */
+		if (roles >> ROLE_DATES & 1) rs_understood_role(c, r, i, ROLE_DATES);  /* "einen Tag vorher": a date, no "tag" */
 		/* "every day", "täglich": when the steps run is the caller's; the first is named in the answer */
 		if (roles >> ROLE_SCHEDULE & 1) {
 			int n = rs_understood_role(c, r, i, ROLE_SCHEDULE);

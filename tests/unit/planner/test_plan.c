@@ -485,7 +485,7 @@ Test(plan, golden_answers, .init = setup, .fini = teardown)
  * added to the vocabulary after reading them (srch, upd8, wats on, tmrw), its floor 20 of 20. */
 static const struct { const char *group; int floor; } FLOORS[] = {
 	{ "frozen", FROZEN_MIN }, { "sitting4", 92 }, { "sitting5", 90 }, { "sitting6", 91 }, { "sitting7", 91 },
-	{ "sitting8", 97 }, { "sitting9", 97 }, { "sitting10", 100 }, { "sitting11", 100 }, { "sitting12", 100 }, { "sitting13", 100 }, { "sitting14", 100 }, { "sitting15", 100 }, { "sitting16", 100 }, { "sitting17", 100 }, { "sitting18", 100 }, { "sitting19", 100 }, { "sitting20", 100 }, { "sitting21", 100 }, { "sitting22", 95 },
+	{ "sitting8", 97 }, { "sitting9", 97 }, { "sitting10", 100 }, { "sitting11", 100 }, { "sitting12", 100 }, { "sitting13", 100 }, { "sitting14", 100 }, { "sitting15", 100 }, { "sitting16", 100 }, { "sitting17", 100 }, { "sitting18", 100 }, { "sitting19", 100 }, { "sitting20", 100 }, { "sitting21", 100 }, { "sitting22", 100 },
 };
 
 static int group_floor(const char *group)

@@ -132,7 +132,8 @@ bool rs_says_which(const struct catalog *c, const struct plan_resolution *r, int
 	bool aux_after = i + 1 < r->nwords && r->stop[i + 1] && has_role_word(c, r, i + 1, ROLE_AUX);
 	/* a passive in a trigger's clause is the event ("wenn eine Datei in Dropbox hochgeladen wird") */
 	if ((aux_before || aux_after) && in_trigger_clause_at(c, r, i)) return true;
-	if (!participle_after_thing(c, r, i) || strcmp(r->words[i], phrase) == 0) return false;
+	/* the phrase itself is no participle, but "sent" ("the status email sent through Gmail" says which) */
+	if (!participle_after_thing(c, r, i) || (strcmp(r->words[i], phrase) == 0 && strcmp(phrase, "sent") != 0)) return false;
 	return !aux_before;
 }
 

@@ -181,7 +181,8 @@ static inline bool ends_in(const struct plan_resolution *r, int i, const char *e
  * participle saying which things (of four letters or more: "red" is none). */
 static inline bool participle_after_thing(const struct catalog *c, const struct plan_resolution *r, int i)
 {
-	if (r->wordlen[i] <= 3 || !ends_in(r, i, "ed")) return false;
+	/* an -ed form, or "sent", the one irregular participle the vocabulary lists as a verb */
+	if (!(r->wordlen[i] > 3 && ends_in(r, i, "ed")) && strcmp(r->words[i], "sent") != 0) return false;
 	/* "an issue is labeled bug": a passive's auxiliary (roles.auxiliaries) may stand between */
 	return (i > 0 && r->word_kinds[i - 1]) || (i > 1 && r->word_kinds[i - 2] && has_role_word(c, r, i - 1, ROLE_AUX));
 }

@@ -347,6 +347,23 @@ static bool search_operator(const char *p)
 	return n >= 2 && n <= 10 && p[n] == ':' && (isalnum((unsigned char)p[n + 1]) || p[n + 1] == '"');
 }
 
+/* Whether p starts the name of a source file ("outlook.js", "gmail_client.py", "github.yml"): a program's file, no
+ * app the request names. */
+static bool code_file_at(const char *p)
+{
+	static const char *const exts[] = { "js", "mjs", "ts", "jsx", "tsx", "py", "rb", "go", "php", "java", "cs", "sh",
+		"json", "yaml", "yml", "toml", "md", "html", "css", "vue", "swift", "kt", NULL };
+	size_t n = 0;
+	while (ascii_alnum(p[n]) || p[n] == '-' || p[n] == '_') n++;
+	if (!n || p[n] != '.') return false;
+	const char *e = p + n + 1;
+	size_t el = 0;
+	while (ascii_alnum(e[el])) el++;
+	for (int k = 0; exts[k]; k++)
+		if (strlen(exts[k]) == el && strncasecmp(e, exts[k], el) == 0) return true;
+	return false;
+}
+
 void rs_split_words(const struct catalog *c, struct plan_resolution *r, const char *query)
 {
 	char seg[1024], f[1024];
@@ -360,8 +377,9 @@ void rs_split_words(const struct catalog *c, struct plan_resolution *r, const ch
 	bool marks = strpbrk(query, "@./&:") != NULL;
 	for (const char *p = query;; p++) {
 		/* "@maria can we move ...": an addressee, not a word of the request; "has:attachment", "from:bob": a search
-		 * operator says which items a search finds, no word of the request either */
-		if (marks && (p == query || *(p - 1) == ' ' || *(p - 1) == '\n' || *(p - 1) == '\t') && (*p == '@' || search_operator(p))) {
+		 * operator says which items a search finds, no word of the request either; nor is a source file's name */
+		if (marks && (p == query || *(p - 1) == ' ' || *(p - 1) == '\n' || *(p - 1) == '\t') &&
+		    (*p == '@' || search_operator(p) || code_file_at(p))) {
 			while (p[1] && p[1] != ' ' && p[1] != '\n' && p[1] != '\t') p++;
 			continue;
 		}

@@ -463,6 +463,20 @@ static void copy_in_place(const struct catalog *c, struct plan_resolution *r)
 	for (int w = r->intents[k].first; w < r->intents[k].first + r->intents[k].nwords; w++) r->action_word[w] = true;
 }
 
+/* "Fix response of google sheets append queries", "GoogleSheets: Fix Append Rows Bug": a verb of repair
+ * (roles.repairs) beside another verb says a defect of what that verb does is asked about, as a pull request's
+ * title does: the other verb is the request, the repair no update of its own ("fix the typo in row 5" updates). */
+static void repairs(const struct catalog *c, struct plan_resolution *r)
+{
+	for (int k = 0; r->nintents > 1 && k < r->nintents; k++) {
+		const struct plan_intent *in = &r->intents[k];
+		if (in->nwords != 1 || !has_role_word(c, r, in->first, ROLE_REPAIR)) continue;
+		r->intent_word[in->first] = false;
+		r->stop[in->first] = true;
+		r->intents[k--] = r->intents[--r->nintents];
+	}
+}
+
 /* "create a mail merge", "set up a backup", "erstelle einen Seriendruck": a light verb (`roles.light_verbs`) whose
  * object, after an article, is another verb's noun only says that one is wanted; it asks for nothing of its
  * own (its intent is dropped, its words understood). */
@@ -650,6 +664,7 @@ void rs_find_kinds_and_intents(const struct catalog *c, struct plan_resolution *
 		if (!r->app_word[i] && !r->action_word[i]) each_phrase(c, r, i, 1u << SYN_ACTION, note_action, NULL);
 	}
 	light_verbs(c, r);
+	repairs(c, r);
 	caller_format(c, r);
 	find_triggers(c, r);
 	added_along(c, r);

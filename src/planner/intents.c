@@ -104,6 +104,19 @@ static bool asks_for_a_way(const struct catalog *c, const struct plan_resolution
 		noun + 1 < r->nwords && r->stop[noun + 1] && !r->app_word[noun + 1];
 }
 
+/* Removes intent k, the others keeping their order; understood: its words become stop words (read, asking
+ * nothing), else they are only no verb's words any more. */
+static void drop_intent(struct plan_resolution *r, int k, bool understood)
+{
+	const struct plan_intent *in = &r->intents[k];
+	for (int w = in->first; w < in->first + in->nwords; w++) {
+		r->intent_word[w] = false;
+		r->stop[w] |= understood;
+	}
+	memmove(&r->intents[k], &r->intents[k + 1], (size_t)(r->nintents - k - 1) * sizeof *r->intents);
+	r->nintents--;
+}
+
 /* Whether word i stands in a trigger's clause: a trigger word that is no verb ("when", "each time") before it, no
  * comma between. */
 static bool in_trigger_clause_at(const struct catalog *c, const struct plan_resolution *r, int i)
@@ -408,8 +421,7 @@ static void find_triggers(const struct catalog *c, struct plan_resolution *r)
 			if (!r->app_word[next]) source_of_trigger(r, next + 2);
 			int k = intent_over(r, i);
 			if (k >= 0 && r->intents[k].first == i && r->intents[k].nwords == 1) {
-				r->intent_word[i] = false;
-				r->intents[k] = r->intents[--r->nintents];
+				drop_intent(r, k, false);
 				/* the same verb later is the action: it was noted once, here ("Für jede neue Outlook-Mail ein
 				 * GitHub-Issue erstellen") */
 				for (int j = i + 1; j < r->nwords; j++)
@@ -428,8 +440,7 @@ static void find_triggers(const struct catalog *c, struct plan_resolution *r)
 				rs_role_words(c, r, i - 2, 1u << ROLE_TARGET) && next < r->nwords && !r->word_kinds[next] && !r->app_word[next];
 			if (k < 0 && where) k = intent_over(r, i);
 			if (k >= 0 && r->intents[k].first == i && r->intents[k].nwords == 1) {
-				r->intent_word[i] = false;
-				r->intents[k] = r->intents[--r->nintents];
+				drop_intent(r, k, false);
 				r->describes[i] = true;
 			}
 		}
@@ -470,10 +481,7 @@ static void repairs(const struct catalog *c, struct plan_resolution *r)
 {
 	for (int k = 0; r->nintents > 1 && k < r->nintents; k++) {
 		const struct plan_intent *in = &r->intents[k];
-		if (in->nwords != 1 || !has_role_word(c, r, in->first, ROLE_REPAIR)) continue;
-		r->intent_word[in->first] = false;
-		r->stop[in->first] = true;
-		r->intents[k--] = r->intents[--r->nintents];
+		if (in->nwords == 1 && has_role_word(c, r, in->first, ROLE_REPAIR)) drop_intent(r, k--, true);
 	}
 }
 
@@ -490,11 +498,12 @@ static void light_verbs(const struct catalog *c, struct plan_resolution *r)
 		for (int k = 0; k < r->nintents; k++)
 			if (r->intents[k].first + r->intents[k].nwords == det) { own = k; first = r->intents[k].first; }
 		if (!rs_role_words(c, r, first, 1u << ROLE_LIGHT)) continue;
-		for (int w = first; w < det; w++) { r->intent_word[w] = false; r->stop[w] = true; }
-		if (own < 0) continue;
-		memmove(&r->intents[own], &r->intents[own + 1], (size_t)(r->nintents - own - 1) * sizeof *r->intents);
-		r->nintents--;
-		if (own < m) m--;
+		if (own >= 0) {
+			drop_intent(r, own, true);
+			if (own < m) m--;
+		} else {
+			for (int w = first; w < det; w++) r->stop[w] = true;  /* "run": only a light verb, no intent noted */
+		}
 	}
 	/* "Entwurf in Outlook erstellen": German puts the light verb after its object, closing the clause; another
 	 * verb's noun before it in the clause, small words and app names between, is that object */
@@ -509,11 +518,7 @@ static void light_verbs(const struct catalog *c, struct plan_resolution *r)
 			for (int w = r->intents[m].first + r->intents[m].nwords; w < lv->first && object; w++)
 				object = r->stop[w] || r->app_word[w];
 		}
-		if (!object) continue;
-		for (int w = lv->first; w <= last; w++) { r->intent_word[w] = false; r->stop[w] = true; }
-		memmove(&r->intents[k], &r->intents[k + 1], (size_t)(r->nintents - k - 1) * sizeof *r->intents);
-		r->nintents--;
-		k--;
+		if (object) drop_intent(r, k--, true);
 	}
 }
 
@@ -640,13 +645,7 @@ static void added_along(const struct catalog *c, struct plan_resolution *r)
 		}
 		if (!other) continue;
 		r->along[at] = true;
-		for (int w = in->first; w < in->first + in->nwords; w++) {
-			r->intent_word[w] = false;
-			r->stop[w] = true;
-		}
-		memmove(&r->intents[k], &r->intents[k + 1], (size_t)(r->nintents - k - 1) * sizeof *r->intents);
-		r->nintents--;
-		k--;
+		drop_intent(r, k--, true);
 	}
 }
 

@@ -141,7 +141,7 @@ static int compile_roles(struct cc *c, const char *file, struct json_object *rol
 		{ "replies", SYN_ROLE, ROLE_REPLY }, { "runtime", SYN_ROLE, ROLE_RUNTIME },
 		{ "made_for", SYN_ROLE, ROLE_MADE_FOR }, { "channels", SYN_ROLE, ROLE_CHANNEL },
 		{ "schedule", SYN_ROLE, ROLE_SCHEDULE }, { "dates", SYN_ROLE, ROLE_DATES },
-		{ "repairs", SYN_ROLE, ROLE_REPAIR } };
+		{ "repairs", SYN_ROLE, ROLE_REPAIR }, { "participles", SYN_ROLE, ROLE_PARTICIPLE } };
 	char ptr[64];
 	for (size_t i = 0; i < sizeof parts / sizeof *parts; i++) {
 		snprintf(ptr, sizeof ptr, "/roles/%s", parts[i].key);

@@ -235,7 +235,7 @@ static const struct schema_prop p_roles[] = {
 	{ "both_ways", &s_phrases, true }, { "record_means", &s_phrase, true },
 	{ "record_with", &s_phrases, true }, { "kept_in", &s_phrases, true }, { "determiners", &s_phrases, true },
 	{ "openers", &s_phrases, true }, { "light_verbs", &s_phrases, true }, { "file_formats", &s_phrases, true },
-	{ "part_of", &s_phrases, true }, { "pronouns", &s_phrases, true }, { "feature_nouns", &s_phrases, true }, { "auxiliaries", &s_phrases, true }, { "as_what", &s_phrases, true }, { "particles", &s_phrases, true }, { "before", &s_phrases, true }, { "replies", &s_phrases, true }, { "runtime", &s_phrases, true }, { "made_for", &s_phrases, true }, { "channels", &s_phrases, true }, { "schedule", &s_phrases, true }, { "dates", &s_phrases, true }, { "repairs", &s_phrases, true },
+	{ "part_of", &s_phrases, true }, { "pronouns", &s_phrases, true }, { "feature_nouns", &s_phrases, true }, { "auxiliaries", &s_phrases, true }, { "as_what", &s_phrases, true }, { "particles", &s_phrases, true }, { "before", &s_phrases, true }, { "replies", &s_phrases, true }, { "runtime", &s_phrases, true }, { "made_for", &s_phrases, true }, { "channels", &s_phrases, true }, { "schedule", &s_phrases, true }, { "dates", &s_phrases, true }, { "repairs", &s_phrases, true }, { "participles", &s_phrases, true },
 	{ NULL, NULL, false } };
 static const struct schema s_roles = { .kind = SK_OBJECT, .min = NB, .max = NB, .props = p_roles };
 static const struct schema_prop p_synonyms[] = {

@@ -140,14 +140,10 @@ bool rs_says_which(const struct catalog *c, const struct plan_resolution *r, int
 		if (r->word_kinds[j] || r->app_word[j]) return true;
 	}
 	if (!writing || strchr(phrase, ' ')) return false;
-	/* an auxiliary is a small word: the role is asked only where one stands */
-	bool aux_before = i > 0 && r->stop[i - 1] && has_role_word(c, r, i - 1, ROLE_AUX);
-	bool aux_after = i + 1 < r->nwords && r->stop[i + 1] && has_role_word(c, r, i + 1, ROLE_AUX);
 	/* a passive in a trigger's clause is the event ("wenn eine Datei in Dropbox hochgeladen wird") */
-	if ((aux_before || aux_after) && in_trigger_clause_at(c, r, i)) return true;
-	/* the phrase itself is no participle, but "sent" ("the status email sent through Gmail" says which) */
-	if (!participle_after_thing(c, r, i) || (strcmp(r->words[i], phrase) == 0 && strcmp(phrase, "sent") != 0)) return false;
-	return !aux_before;
+	if (passive_at(c, r, i) && in_trigger_clause_at(c, r, i)) return true;
+	/* "the status email sent through Gmail": no auxiliary between, or the passive is the request's action */
+	return participle_after_thing(c, r, i) && !(i > 0 && r->stop[i - 1] && has_role_word(c, r, i - 1, ROLE_AUX));
 }
 
 /* Whether the person at word j is a preposition's object, no subject: a place marker or for/with before it, small

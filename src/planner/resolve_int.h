@@ -179,10 +179,24 @@ static inline bool ends_in(const struct plan_resolution *r, int i, const char *e
 
 /* "emails tagged urgent", "files uploaded to Dropbox": a word in -ed right after a word for a kind of things, a
  * participle saying which things (of four letters or more: "red" is none). */
+/* Whether word i is an English participle: an -ed form (four letters or more: "red" is none) or one the vocabulary
+ * lists (roles.participles: "sent"). */
+static inline bool participle_form(const struct catalog *c, const struct plan_resolution *r, int i)
+{
+	return (r->wordlen[i] > 3 && ends_in(r, i, "ed")) || has_role_word(c, r, i, ROLE_PARTICIPLE);
+}
+
+/* Whether a passive's auxiliary (roles.auxiliaries, a small word) stands right before or after word i: "is added",
+ * "hochgeladen wird". */
+static inline bool passive_at(const struct catalog *c, const struct plan_resolution *r, int i)
+{
+	return (i > 0 && r->stop[i - 1] && has_role_word(c, r, i - 1, ROLE_AUX)) ||
+		(i + 1 < r->nwords && r->stop[i + 1] && has_role_word(c, r, i + 1, ROLE_AUX));
+}
+
 static inline bool participle_after_thing(const struct catalog *c, const struct plan_resolution *r, int i)
 {
-	/* an -ed form, or "sent", the one irregular participle the vocabulary lists as a verb */
-	if (!(r->wordlen[i] > 3 && ends_in(r, i, "ed")) && strcmp(r->words[i], "sent") != 0) return false;
+	if (!participle_form(c, r, i)) return false;
 	/* "an issue is labeled bug": a passive's auxiliary (roles.auxiliaries) may stand between */
 	return (i > 0 && r->word_kinds[i - 1]) || (i > 1 && r->word_kinds[i - 2] && has_role_word(c, r, i - 1, ROLE_AUX));
 }

@@ -552,8 +552,7 @@ void plan_mark_answered(const struct catalog *c, struct plan_resolution *r, uint
 		if (r->matched[i] || r->stop[i] || r->app_word[i] || r->arrow[i]) continue;
 		/* in the clause: a vocabulary word, or a participle ("uploaded", a passive's: "is added", "hinzugefügt wird") */
 		r->matched[i] = (r->word_kinds[i] & kinds) || (reads_first && (r->trigger[i] || (i <= clause_end &&
-			((r->nwm[i] && !r->fuzzy[i]) || (r->wordlen[i] > 3 && ends_in(r, i, "ed")) ||
-			 (i > 0 && has_role_word(c, r, i - 1, ROLE_AUX)) || (i + 1 < r->nwords && has_role_word(c, r, i + 1, ROLE_AUX))))));
+			((r->nwm[i] && !r->fuzzy[i]) || participle_form(c, r, i) || passive_at(c, r, i)))));
 	}
 }
 

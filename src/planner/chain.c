@@ -412,7 +412,7 @@ bool rs_trigger_chain(const struct catalog *c, struct plan_resolution *r)
 		/* "Create Excel table rows for new Gmail messages": the app a writing verb makes things in, its object */
 		(e[src].role == PR_SOURCE && e[src].strong && object_of(c, r, &e[1 - src]) >= 0);
 	if (write < 0 && (copy_asked(c, r) || into))
-		write = record_cap(c, e[1 - src].app) >= 0 ? record_cap(c, e[1 - src].app) : rs_copy_write(c, e[1 - src].app);
+		write = moved_in_write(c, e[1 - src].app);
 	/* "Push new GitHub issues to Google Sheets": new things of the source, moved into an app that keeps records,
 	 * are records it has not got yet: one each, not an update ("when an issue is closed, update its row" updates) */
 	int fresh = e[src].first - 1;
@@ -641,13 +641,9 @@ static bool writing_sense(const struct catalog *c, struct plan_resolution *r, in
 	struct other_sense *s = ctx;
 	(void)r;
 	(void)i;
-	if (sy->kind != SYN_INTENT || (int)sy->target == s->skip || !writes(c, (int)sy->target)) return false;
-	for (uint32_t cap = 0; cap < c->ncaps && cap < 64; cap++)
-		if ((c->intents[sy->target].caps >> cap & 1) && c->caps[cap].write && app_can(c, s->app, cap)) {
-			s->cap = (int)cap;
-			return true;
-		}
-	return false;
+	if (sy->kind != SYN_INTENT || (int)sy->target == s->skip) return false;
+	s->cap = first_cap_in(c, c->intents[sy->target].caps & c->write_caps, s->app);
+	return s->cap >= 0;
 }
 
 /* "Print every new Google Drive document": a reading verb asking of the app a task only searches a reading the
@@ -674,14 +670,13 @@ static void further_read(const struct catalog *c, struct plan_resolution *r)
 				return;
 			}
 		}
-		if (in->negated || writing_intent(c, in) || (caps & p->caps)) continue;
-		for (uint32_t cap = 0; cap < c->ncaps && cap < 64; cap++)
-			if ((caps >> cap & 1) && !c->caps[cap].write && app_can(c, a, cap)) {
-				r->also_intent = k;
-				r->also_cap = (int)cap;
-				r->also_app = a;
-				return;
-			}
+		int read = in->negated || writing_intent(c, in) || (caps & p->caps) ? -1 : first_cap_in(c, caps & ~c->write_caps, a);
+		if (read >= 0) {
+			r->also_intent = k;
+			r->also_cap = read;
+			r->also_app = a;
+			return;
+		}
 	}
 }
 
@@ -753,13 +748,13 @@ void rs_second_action(const struct catalog *c, struct plan_resolution *r)
 		for (int m = -1; m < 2 * na; m++) {
 			int a = m < 0 ? after : apps[m % na];
 			if (m >= 0 && (m < na) != ((r->kinds >> c->apps[a].kind & 1) != 0)) continue;
-			for (uint32_t cap = 0; a >= 0 && cap < c->ncaps && cap < 64; cap++)
-				if ((caps >> cap & 1) && c->caps[cap].write && app_can(c, a, cap)) {
-					r->also_intent = k;
-					r->also_cap = (int)cap;
-					r->also_app = a;
-					return;
-				}
+			int write = a >= 0 ? first_cap_in(c, caps & c->write_caps, a) : -1;
+			if (write >= 0) {
+				r->also_intent = k;
+				r->also_cap = write;
+				r->also_app = a;
+				return;
+			}
 		}
 		/* "find the budget file in OneDrive and email it": a verb writing in one kind of app no app in reach
 		 * has is a step of that kind with no app bound (the caller names it) */

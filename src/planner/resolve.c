@@ -144,7 +144,7 @@ static bool arrow_into(const struct catalog *c, struct plan_resolution *r)
 	int arrow = -1;
 	for (int i = 0; i < r->nwords && arrow < 0; i++) if (r->arrow[i]) arrow = i;
 	for (int k = 0; arrow >= 0 && !products && k < r->nmentions; k++) if (r->mentions[k].first < arrow) return false;
-	int write = arrow < 0 && !products ? -1 : record_cap(c, r->apps[0]) >= 0 ? record_cap(c, r->apps[0]) : rs_copy_write(c, r->apps[0]);
+	int write = arrow < 0 && !products ? -1 : moved_in_write(c, r->apps[0]);
 	if (write < 0) return false;
 	r->caps[0] = write;
 	r->ncaps = 1;
@@ -245,8 +245,7 @@ static bool verb_for_app(const struct catalog *c, const struct plan_resolution *
 		for (int m = 0; !r->intents[k].negated && m < r->napps; m++) {
 			int a = r->apps[m];
 			bool writes = writes_into(c, &c->ptasks[t], (uint32_t)a);
-			for (uint32_t cap = 0; task_takes(c, t, a) && cap < c->ncaps && cap < 64; cap++)
-				if ((caps >> cap & 1) && app_can(c, a, cap) && c->caps[cap].write == writes) return true;
+			if (task_takes(c, t, a) && first_cap_in(c, caps & (writes ? c->write_caps : ~c->write_caps), a) >= 0) return true;
 		}
 	}
 	return false;

@@ -124,12 +124,17 @@ static inline bool app_can(const struct catalog *c, int a, uint32_t cap)
 	return cat_app_can(c, (uint32_t)a, cap);
 }
 
+/* The first of the capabilities caps (bit per capability) that app a documents, or -1. */
+static inline int first_cap_in(const struct catalog *c, uint64_t caps, int a)
+{
+	uint64_t can = caps & c->apps[a].caps;
+	return can ? __builtin_ctzll(can) : -1;
+}
+
 /* Whether an intent asks app a for a capability that writes and that a documents. */
 static inline bool writes_in(const struct catalog *c, int intent, int a)
 {
-	for (uint32_t cap = 0; cap < c->ncaps && cap < 64; cap++)
-		if ((c->intents[intent].caps >> cap & 1) && c->caps[cap].write && app_can(c, a, cap)) return true;
-	return false;
+	return first_cap_in(c, c->intents[intent].caps & c->write_caps, a) >= 0;
 }
 
 /* The kinds of the apps named and of every app of the families named ("Outlook" says mail and calendar; an
@@ -343,11 +348,15 @@ static inline uint64_t triggered_apps(const struct catalog *c, const struct plan
 /* The capability of roles.record_means that app a can do (a row appended), or -1. */
 static inline int record_cap(const struct catalog *c, int a)
 {
-	if (c->meta->record_intent == CAT_NONE) return -1;
-	uint64_t caps = c->intents[c->meta->record_intent].caps;
-	for (uint32_t cap = 0; cap < c->ncaps && cap < 64; cap++)
-		if ((caps >> cap & 1) && app_can(c, a, cap)) return (int)cap;
-	return -1;
+	return c->meta->record_intent == CAT_NONE ? -1 : first_cap_in(c, c->intents[c->meta->record_intent].caps, a);
+}
+
+/* What app a writes for things moved into it with no verb saying how: a record where it keeps records, else what a
+ * copy writes (rs_copy_write), or -1. */
+static inline int moved_in_write(const struct catalog *c, int a)
+{
+	int record = record_cap(c, a);
+	return record >= 0 ? record : rs_copy_write(c, a);
 }
 
 #endif

@@ -417,9 +417,6 @@ void plan_resolve_query(const struct catalog *c, const char *query, struct plan_
 	plan_resolution_init(r);
 	rs_split_words(c, r, query);
 	if (r->nwords == 0) return;
-	size_t qn = strlen(query);
-	while (qn && (query[qn - 1] == ' ' || query[qn - 1] == '\n' || query[qn - 1] == '\t')) qn--;
-	r->question = qn && query[qn - 1] == '?';
 	rs_match_words(c, r);
 	rs_find_mentions(c, r);
 	rs_find_roles(c, r);

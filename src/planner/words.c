@@ -431,7 +431,13 @@ void rs_split_words(const struct catalog *c, struct plan_resolution *r, const ch
 				r->intent_word[r->nwords] = true;
 				push_word(r, &used, "->", 2, true);
 			}
-			if (!*p) break;
+			if (!*p) {
+				/* the end is known here: a question mark ending the request, spaces after it */
+				const char *e = p;
+				while (e > query && (e[-1] == ' ' || e[-1] == '\n' || e[-1] == '\t')) e--;
+				r->question = e > query && e[-1] == '?';
+				break;
+			}
 			if (alen) { p += alen - 1; continue; }
 		}
 		seg[sl++] = *p;

@@ -97,14 +97,9 @@ struct chain_end {
 	bool joined;              /* a target by "and" after the other (plan_mention.joined) */
 };
 
-/* "Outlook calendar events from a sheet": a generic word of another kind after "from" or "to" is the other
- * end, the app of that kind in the family of the one app named; in a trigger's clause ("log every incoming
- * email in Excel") it is an end of that kind no app is named for, and so is the action's kind before the
- * clause of a trigger in the app named. Returns 1 when it found one. */
 /* Whether the mention at word first names a family (not one of its apps). */
-static bool one_family_named(const struct catalog *c, const struct plan_resolution *r, int first)
+static bool one_family_named(const struct plan_resolution *r, int first)
 {
-	(void)c;
 	for (int q = 0; q < r->nmentions; q++) if (r->mentions[q].first == first) return r->mentions[q].family >= 0;
 	return false;
 }
@@ -138,6 +133,10 @@ static bool object_sent(const struct catalog *c, const struct plan_resolution *r
 	return false;
 }
 
+/* "Outlook calendar events from a sheet": a generic word of another kind after "from" or "to" is the other
+ * end, the app of that kind in the family of the one app named; in a trigger's clause ("log every incoming
+ * email in Excel") it is an end of that kind no app is named for, and so is the action's kind before the
+ * clause of a trigger in the app named. Returns 1 when it found one. */
 static int kind_end(const struct catalog *c, const struct plan_resolution *r, const struct chain_end *one, struct chain_end *other)
 {
 	uint32_t own = c->apps[one->app].kind;
@@ -195,7 +194,7 @@ static int kind_end(const struct catalog *c, const struct plan_resolution *r, co
 	 * the target: the family's app of that kind where a family named the end, else one no word names */
 	for (uint32_t kind = 1; kind < AK_COUNT; kind++) {
 		if (kind == own || !object_sent(c, r, one->first, kind)) continue;
-		bool family = fam >= 0 && c->families[fam].apps[kind] != CAT_NONE && one_family_named(c, r, one->first);
+		bool family = fam >= 0 && c->families[fam].apps[kind] != CAT_NONE && one_family_named(r, one->first);
 		for (uint32_t a = 0; a < c->napps; a++)
 			if (family ? a == c->families[fam].apps[kind] : c->apps[a].kind == kind) {
 				*other = (struct chain_end){ .app = (int)a, .first = one->first - 1, .role = PR_TARGET, .strong = true,

@@ -725,12 +725,12 @@ void rs_find_product_role(const struct catalog *c, struct plan_resolution *r)
 			int gap = pr->first - (in->first + in->nwords);
 			object |= !in->negated && gap >= 0 && gap <= 2 && writing_intent(c, in);
 		}
-		/* a product a writing verb creates is a target beside an app another verb writes into ("create a
-		 * Google Doc, schedule a Google Calendar review"), not beside an app a marker names */
 		/* "orders in Squarespace to Google Sheets", "files received on Telegram to Google Drive": a product after a weak
 		 * marker, before an app a strong marker makes the target, is where the things are */
 		if (pr->role == PR_TARGET && rs_role_before(c, r, pr->first) == ROLE_WEAK_TARGET && strong_target_after(r, pr->first))
 			pr->role = PR_SOURCE;
+		/* a product a writing verb creates is a target beside an app another verb writes into ("create a
+		 * Google Doc, schedule a Google Calendar review"), not beside an app a marker names */
 		bool target = pr->role == PR_TARGET || (pr->role == PR_NONE && ((object && !app_marked) || (!app_target && app_source)));
 		if (target) pr->role = PR_TARGET;
 		else if (pr->role == PR_NONE && app_target) pr->role = PR_SOURCE;

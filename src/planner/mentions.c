@@ -255,6 +255,9 @@ static bool made_for(const struct catalog *c, const struct plan_resolution *r, c
 		r->said_kind[next] == c->apps[m->app].kind;
 }
 
+/* Roles whose phrases are understood words wherever they stand (rs_understood_role). */
+#define UNDERSTOOD_ROLES (1u << ROLE_BOTH_WAYS | 1u << ROLE_NEGATION | 1u << ROLE_DATES | 1u << ROLE_SCHEDULE)
+
 void rs_find_roles(const struct catalog *c, struct plan_resolution *r)
 {
 	/* a receive verb makes its subject the target, unless a target marker after it names the receiver
@@ -262,18 +265,17 @@ void rs_find_roles(const struct catalog *c, struct plan_resolution *r)
 	/* ... but not one inside a trigger's clause ("get a Slack notification when a file is added to Dropbox") */
 	bool receive = false, trigger = false;
 	for (int i = 0; i < r->nwords; i++) {
-		unsigned roles = rs_role_words(c, r, i, 1u << ROLE_RECEIVE | 1u << ROLE_BOTH_WAYS | 1u << ROLE_TRIGGER |
-			1u << ROLE_SCHEDULE | 1u << ROLE_NEGATION | 1u << ROLE_DATES | (unsigned)(receive && !trigger) << ROLE_TARGET);
+		unsigned roles = rs_role_words(c, r, i, 1u << ROLE_RECEIVE | 1u << ROLE_TRIGGER | UNDERSTOOD_ROLES |
+			(unsigned)(receive && !trigger) << ROLE_TARGET);
 		trigger |= receive && roles >> ROLE_TRIGGER & 1 && verb_of(c, r, i) < 0;  /* "when", not "new" */
 		if (roles >> ROLE_RECEIVE & 1) receive = true;
 		else if (receive && !trigger && roles >> ROLE_TARGET & 1) receive = false;
-		if (roles >> ROLE_BOTH_WAYS & 1) rs_understood_role(c, r, i, ROLE_BOTH_WAYS);
-		if (roles >> ROLE_NEGATION & 1) rs_understood_role(c, r, i, ROLE_NEGATION);  /* "instead of", "rather than" */
-		if (roles >> ROLE_DATES & 1) rs_understood_role(c, r, i, ROLE_DATES);  /* "einen Tag vorher": a date, no "tag" */
-		/* "every day", "täglich": when the steps run is the caller's; the first is named in the answer */
-		if (roles >> ROLE_SCHEDULE & 1) {
-			int n = rs_understood_role(c, r, i, ROLE_SCHEDULE);
-			if (!r->schedule_words) { r->schedule_first = i; r->schedule_words = n; }
+		/* phrases saying something of the whole request: "two-way", "instead of", "einen Tag vorher" (a date, no
+		 * "tag"), "every day" (when the steps run is the caller's; the first is named in the answer) */
+		for (unsigned u = roles & UNDERSTOOD_ROLES; u; u &= u - 1) {
+			enum cat_role role = (enum cat_role)__builtin_ctz(u);
+			int n = rs_understood_role(c, r, i, role);
+			if (role == ROLE_SCHEDULE && !r->schedule_words) { r->schedule_first = i; r->schedule_words = n; }
 		}
 	}
 	for (int k = 0; k < r->nmentions; k++) {

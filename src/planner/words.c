@@ -337,7 +337,6 @@ static bool names_product(const struct catalog *c, const char *p)
 	return false;
 }
 
-/* Folds the query in segments between arrows ("Google Drive -> Dropbox"), which folding would erase. */
 /* Whether p starts a search operator: two to ten letters, a colon and, with no space, a letter, a digit or a quote
  * ("has:attachment", "is:unread", "label:work"; not "9:30", "https://", "Google Workflow: ..."). */
 static bool search_operator(const char *p)
@@ -364,6 +363,7 @@ static bool code_file_at(const char *p)
 	return false;
 }
 
+/* Folds the query in segments between arrows ("Google Drive -> Dropbox"), which folding would erase. */
 void rs_split_words(const struct catalog *c, struct plan_resolution *r, const char *query)
 {
 	char seg[1024], f[1024];

@@ -127,25 +127,13 @@ static int compile_intents(struct cc *c, const char *file, struct json_object *l
 
 static int compile_roles(struct cc *c, const char *file, struct json_object *roles)
 {
-	static const struct { const char *key; uint32_t kind, role; } parts[] = {
-		{ "source", SYN_ROLE, ROLE_SOURCE }, { "target", SYN_ROLE, ROLE_TARGET },
-		{ "weak_target", SYN_ROLE, ROLE_WEAK_TARGET }, { "receive", SYN_ROLE, ROLE_RECEIVE },
-		{ "negation", SYN_ROLE, ROLE_NEGATION }, { "trigger", SYN_ROLE, ROLE_TRIGGER },
-		{ "both_ways", SYN_ROLE, ROLE_BOTH_WAYS }, { "record_with", SYN_ROLE, ROLE_RECORD_WITH },
-		{ "kept_in", SYN_ROLE, ROLE_KEPT }, { "determiners", SYN_ROLE, ROLE_DETERMINER },
-		{ "openers", SYN_ROLE, ROLE_OPENER }, { "light_verbs", SYN_ROLE, ROLE_LIGHT },
-		{ "file_formats", SYN_ROLE, ROLE_FORMAT }, { "part_of", SYN_ROLE, ROLE_PART },
-		{ "pronouns", SYN_ROLE, ROLE_PRONOUN }, { "feature_nouns", SYN_ROLE, ROLE_FEATURE },
-		{ "auxiliaries", SYN_ROLE, ROLE_AUX }, { "as_what", SYN_ROLE, ROLE_AS },
-		{ "particles", SYN_ROLE, ROLE_PARTICLE }, { "before", SYN_ROLE, ROLE_BEFORE },
-		{ "replies", SYN_ROLE, ROLE_REPLY }, { "runtime", SYN_ROLE, ROLE_RUNTIME },
-		{ "made_for", SYN_ROLE, ROLE_MADE_FOR }, { "channels", SYN_ROLE, ROLE_CHANNEL },
-		{ "schedule", SYN_ROLE, ROLE_SCHEDULE }, { "dates", SYN_ROLE, ROLE_DATES },
-		{ "repairs", SYN_ROLE, ROLE_REPAIR }, { "participles", SYN_ROLE, ROLE_PARTICIPLE } };
+#define PHRASE_ROLE(key, role) { key, role },
+	static const struct { const char *key; uint32_t role; } parts[] = { CATALOGC_PHRASE_ROLES(PHRASE_ROLE) };
+#undef PHRASE_ROLE
 	char ptr[64];
 	for (size_t i = 0; i < sizeof parts / sizeof *parts; i++) {
 		snprintf(ptr, sizeof ptr, "/roles/%s", parts[i].key);
-		if (phrase_list(c, file, ptr, jget(roles, parts[i].key), parts[i].kind, parts[i].role) < 0) return -1;
+		if (phrase_list(c, file, ptr, jget(roles, parts[i].key), SYN_ROLE, parts[i].role) < 0) return -1;
 	}
 	return 0;
 }

@@ -228,15 +228,13 @@ static const struct schema s_syn_tasks = { .kind = SK_ARRAY, .min = 0, .max = 50
 static const struct schema s_syn_caps = { .kind = SK_ARRAY, .min = 0, .max = 500, .items = &s_syn_cap };
 static const struct schema s_syn_intents = { .kind = SK_ARRAY, .min = 0, .max = 64, .items = &s_syn_intent };
 static const struct schema s_stopwords = { .kind = SK_ARRAY, .min = 1, .max = 1000, .items = &s_phrase };
+#define PHRASE_ROLE_PROP(key, role) { key, &s_phrases, true },
 static const struct schema_prop p_roles[] = {
-	{ "source", &s_phrases, true }, { "target", &s_phrases, true }, { "weak_target", &s_phrases, true },
-	{ "receive", &s_phrases, true }, { "negation", &s_phrases, true }, { "arrows", &s_phrases, true },
-	{ "arrow_means", &s_phrase, true }, { "trigger", &s_phrases, true }, { "trigger_means", &s_phrase, true }, { "format_means", &s_phrase, true },
-	{ "both_ways", &s_phrases, true }, { "record_means", &s_phrase, true },
-	{ "record_with", &s_phrases, true }, { "kept_in", &s_phrases, true }, { "determiners", &s_phrases, true },
-	{ "openers", &s_phrases, true }, { "light_verbs", &s_phrases, true }, { "file_formats", &s_phrases, true },
-	{ "part_of", &s_phrases, true }, { "pronouns", &s_phrases, true }, { "feature_nouns", &s_phrases, true }, { "auxiliaries", &s_phrases, true }, { "as_what", &s_phrases, true }, { "particles", &s_phrases, true }, { "before", &s_phrases, true }, { "replies", &s_phrases, true }, { "runtime", &s_phrases, true }, { "made_for", &s_phrases, true }, { "channels", &s_phrases, true }, { "schedule", &s_phrases, true }, { "dates", &s_phrases, true }, { "repairs", &s_phrases, true }, { "participles", &s_phrases, true },
+	CATALOGC_PHRASE_ROLES(PHRASE_ROLE_PROP)
+	{ "arrows", &s_phrases, true }, { "arrow_means", &s_phrase, true }, { "trigger_means", &s_phrase, true },
+	{ "format_means", &s_phrase, true }, { "record_means", &s_phrase, true },
 	{ NULL, NULL, false } };
+#undef PHRASE_ROLE_PROP
 static const struct schema s_roles = { .kind = SK_OBJECT, .min = NB, .max = NB, .props = p_roles };
 static const struct schema_prop p_synonyms[] = {
 	{ "note", &s_str, false }, { "stopwords", &s_stopwords, true }, { "framing", &s_stopwords, true },

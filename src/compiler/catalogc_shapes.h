@@ -9,4 +9,16 @@ extern const struct schema SRC_VERSIONS, SRC_APP_KINDS, SRC_APP, SRC_PARAMETER, 
 
 extern const struct schema SRC_SCOPE_ORDER, SRC_SYNONYMS, SRC_OUTSIDE, SRC_IMPLIED, SRC_INPUTS, SRC_TEXTS, SRC_TEXT, SRC_HISTORY;
 
+/* The phrase lists of synonyms.json roles and the role (enum cat_role) each compiles to, declared once: the shape
+ * requires each key (X(key, role) expands to a property) and the compiler reads each (to a phrase list). */
+#define CATALOGC_PHRASE_ROLES(X) \
+	X("source", ROLE_SOURCE) X("target", ROLE_TARGET) X("weak_target", ROLE_WEAK_TARGET) X("receive", ROLE_RECEIVE) \
+	X("negation", ROLE_NEGATION) X("trigger", ROLE_TRIGGER) X("both_ways", ROLE_BOTH_WAYS) \
+	X("record_with", ROLE_RECORD_WITH) X("kept_in", ROLE_KEPT) X("determiners", ROLE_DETERMINER) \
+	X("openers", ROLE_OPENER) X("light_verbs", ROLE_LIGHT) X("file_formats", ROLE_FORMAT) X("part_of", ROLE_PART) \
+	X("pronouns", ROLE_PRONOUN) X("feature_nouns", ROLE_FEATURE) X("auxiliaries", ROLE_AUX) X("as_what", ROLE_AS) \
+	X("particles", ROLE_PARTICLE) X("before", ROLE_BEFORE) X("replies", ROLE_REPLY) X("runtime", ROLE_RUNTIME) \
+	X("made_for", ROLE_MADE_FOR) X("channels", ROLE_CHANNEL) X("schedule", ROLE_SCHEDULE) X("dates", ROLE_DATES) \
+	X("repairs", ROLE_REPAIR) X("participles", ROLE_PARTICIPLE)
+
 #endif

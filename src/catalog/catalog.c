@@ -260,13 +260,12 @@ static bool resolver_refs_ok(const struct catalog *c, bool text)
 	for (uint32_t i = 0; i < c->ntypos; i++)
 		if (c->typos[i].word >= c->nwords || (i && c->typos[i - 1].hash > c->typos[i].hash)) return false;
 	const struct cat_meta *m = c->meta;
-	if ((m->trigger_intent != CAT_NONE && m->trigger_intent >= c->nintents) || (m->copy_intent != CAT_NONE && m->copy_intent >= c->nintents) ||
-	    (m->record_intent != CAT_NONE && m->record_intent >= c->nintents) ||
-	    (m->format_intent != CAT_NONE && m->format_intent >= c->nintents) ||
-	    (m->copy_in_place != CAT_NONE && (m->copy_in_place >= c->noutside || !c->outside[m->copy_in_place].action)) ||
-	    (m->unknown_action != CAT_NONE && (m->unknown_action >= c->noutside || !c->outside[m->unknown_action].action)) ||
-	    (m->copy_into_codehost != CAT_NONE && (m->copy_into_codehost >= c->noutside || !c->outside[m->copy_into_codehost].action)))
-		return false;
+	const uint32_t intents[] = { m->trigger_intent, m->copy_intent, m->record_intent, m->format_intent },
+		actions[] = { m->copy_in_place, m->unknown_action, m->copy_into_codehost };
+	for (size_t k = 0; k < sizeof intents / sizeof *intents; k++)
+		if (intents[k] != CAT_NONE && intents[k] >= c->nintents) return false;
+	for (size_t k = 0; k < sizeof actions / sizeof *actions; k++)  /* an action, not a product */
+		if (actions[k] != CAT_NONE && (actions[k] >= c->noutside || !c->outside[actions[k]].action)) return false;
 	for (uint32_t i = 0; i < c->noutside; i++) {
 		const struct cat_outside *o = &c->outside[i];
 		CHECK_STR(o->name);

@@ -35,8 +35,9 @@ static bool note_kind(const struct catalog *c, struct plan_resolution *r, int i,
 {
 	(void)ctx;
 	/* "a Slack message", "a Teams meeting": a kind word right after a product's name is the product's thing */
-	if (sy->kind == SYN_APP_KIND && !(i > 0 && r->product_word[i - 1]) && !made_in_product(c, r, i + (int)sy->words) &&
-	    rs_phrase_at(c, r, i, cat_s(c, sy->phrase), PH_STRICT) == (int)sy->words) {
+	if (sy->kind == SYN_APP_KIND && !(i > 0 && r->product_word[i - 1]) &&
+	    rs_phrase_at(c, r, i, cat_s(c, sy->phrase), PH_STRICT) == (int)sy->words &&
+	    !(r->nproducts && made_in_product(c, r, i + (int)sy->words))) {
 		r->kinds |= 1u << sy->target;
 		for (int k = i; k < i + (int)sy->words; k++) r->word_kinds[k] |= (unsigned char)(1u << sy->target);
 	}

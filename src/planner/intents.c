@@ -182,6 +182,15 @@ static bool reads_into_kind(const struct catalog *c, const struct plan_resolutio
 	return false;
 }
 
+/* "Gmail emails from clients": a phrase read across a gap of n words from i ("email clients") whose last word is no
+ * particle closing a separable verb, over a source marker, is a noun and where it comes from, no verb. */
+static bool gap_crosses_source(const struct catalog *c, const struct plan_resolution *r, int i, int n)
+{
+	if (has_role_word(c, r, i + n - 1, ROLE_PARTICLE)) return false;
+	for (int k = i + 1; k < i + n - 1; k++) if (rs_role_words(c, r, k, 1u << ROLE_SOURCE)) return true;
+	return false;
+}
+
 static bool note_intent(const struct catalog *c, struct plan_resolution *r, int i, const struct cat_syn *sy, void *ctx)
 {
 	(void)ctx;
@@ -212,7 +221,7 @@ static bool note_intent(const struct catalog *c, struct plan_resolution *r, int 
 	 * expression of small words ("what's on") only lets small words in */
 	const char *ph = cat_s(c, sy->phrase);
 	int n = rs_phrase_at(c, r, i, ph, sy->words == 1 || ends_in_object(ph) ? PH_STRICT : r->stop[i] ? PH_LOOSE : PH_GAP);
-	if (n < (int)sy->words) return false;
+	if (n < (int)sy->words || gap_crosses_source(c, r, i, n)) return false;
 	for (int k = i; k < i + n; k++) if (r->intent_word[k]) return false;  /* inside a longer intent */
 	if (!writes(c, (int)sy->target) && asks_for_a_way(c, r, i + n)) {
 		for (int k = i; k < i + n; k++) r->stop[k] = true;
@@ -374,12 +383,25 @@ static void source_of_trigger(struct plan_resolution *r, int i)
 {
 	for (int k = 0; k < r->nmentions; k++) {
 		struct plan_mention *m = &r->mentions[k];
-		if (m->first != i || m->app < 0 || m->role != PR_TARGET || m->strong) continue;
+		if (m->first != i || m->app < 0 || m->role == PR_SOURCE || m->strong) continue;
 		m->role = PR_SOURCE;
 		m->strong = true;
 		for (int q = 0; q < r->napps; q++)
 			if (r->apps[q] == m->app && !r->app_strong[q]) { r->app_role[q] = PR_SOURCE; r->app_strong[q] = true; }
 	}
+}
+
+/* "Dropbox new file -> ...": the first word of an app's mention that opens the request and ends right before word i,
+ * where the word after i names a thing of its kind; else -1. */
+static int app_opens_before(const struct catalog *c, const struct plan_resolution *r, int i)
+{
+	for (int k = 0; k < r->nmentions; k++) {
+		const struct plan_mention *m = &r->mentions[k];
+		if (m->first + m->nwords == i && m->app >= 0 && i + 1 < r->nwords && (r->word_kinds[i + 1] >> c->apps[m->app].kind & 1) &&
+		    (m->first == 0 || r->arrow[m->first - 1] || r->after_comma[m->first]))
+			return m->first;
+	}
+	return -1;
 }
 
 /* "email me new rows in Google Sheets", "Neue Zeilen in Google Sheets per E-Mail melden": with one app named,
@@ -405,7 +427,8 @@ static void find_triggers(const struct catalog *c, struct plan_resolution *r)
 		int next = i + 1;
 		/* "new" before an app, or before its kind's word and the app ("neue Zeilen in Excel", not "a new row in
 		 * Excel": after an article it describes the object) */
-		bool place = r->app_word[next < r->nwords ? next : i] ||
+		int opens = app_opens_before(c, r, i);
+		bool place = r->app_word[next < r->nwords ? next : i] || opens >= 0 ||
 			((kind_in_app(c, r, next) || unknown_in_app(c, r, next)) && !(i > 0 && has_role_word(c, r, i - 1, ROLE_DETERMINER) &&
 			 !(i > 1 && rs_role_words(c, r, i - 2, 1u << ROLE_SOURCE | 1u << ROLE_TRIGGER))));
 		/* with one app, not after a verb writing into it ("add new rows to Excel for each email") */
@@ -415,7 +438,8 @@ static void find_triggers(const struct catalog *c, struct plan_resolution *r)
 		if (next < r->nwords && place && ends && !same_verb) {
 			/* "Neue Zeilen in Excel an Slack melden": the app after "new", its things and a weak marker is where
 			 * the event happens, read, whatever the bare marker would say */
-			if (!r->app_word[next]) source_of_trigger(r, next + 2);
+			if (opens >= 0) source_of_trigger(r, opens);
+			else if (!r->app_word[next]) source_of_trigger(r, next + 2);
 			int k = intent_over(r, i);
 			if (k >= 0 && r->intents[k].first == i && r->intents[k].nwords == 1) {
 				drop_intent(r, k, false);
@@ -557,6 +581,27 @@ static void event_actions(const struct catalog *c, struct plan_resolution *r)
 	r->nactions = keep;
 }
 
+/* "Sobald ein GitHub-Release erscheint, eine Mail über Outlook an das Team", "New release: email to the team via
+ * Outlook": where no verb writes, a word for mail addressed to a person (a target marker, an article, a person of
+ * synonyms.json persons; apps and small words may stand before the marker) asks what roles.addressed_means says. */
+static void addressed_mail(const struct catalog *c, struct plan_resolution *r)
+{
+	uint32_t means = c->meta->addressed_intent;
+	if (means == CAT_NONE || r->nintents == PLAN_MAX_INTENTS) return;
+	for (int k = 0; k < r->nintents; k++) if (!r->intents[k].negated && writing_intent(c, &r->intents[k])) return;
+	for (int i = 0; i < r->nwords; i++) {
+		if (!(r->word_kinds[i] >> AK_MAIL & 1) || r->app_word[i] || r->intent_word[i]) continue;
+		int j = i + 1;
+		while (j < r->nwords && !rs_role_words(c, r, j, 1u << ROLE_TARGET) && (r->stop[j] || r->app_word[j]) && !r->trigger[j]) j++;
+		if (j >= r->nwords || !rs_role_words(c, r, j, 1u << ROLE_TARGET)) continue;
+		while (++j < r->nwords && r->stop[j] && exact_word(c, r, j, SYN_STOP, STOP_PERSON) < 0 && !r->app_word[j]) {}
+		if (j >= r->nwords || exact_word(c, r, j, SYN_STOP, STOP_PERSON) < 0) continue;
+		r->intents[r->nintents++] = (struct plan_intent){ .first = i, .nwords = 1, .intent = (int)means };
+		r->intent_word[i] = true;
+		return;
+	}
+}
+
 /* Whether an unknown word's ending says it describes rather than asks: English adjectives, adverbs and
  * participles ("daily", "personal", "automatic", "recurring", "automated") open titles; imperatives do not end so. */
 static bool describing_ending(const char *w, size_t n)
@@ -663,6 +708,7 @@ void rs_find_kinds_and_intents(const struct catalog *c, struct plan_resolution *
 	repairs(c, r);
 	caller_format(c, r);
 	find_triggers(c, r);
+	addressed_mail(c, r);
 	added_along(c, r);
 	event_actions(c, r);
 	copy_in_place(c, r);

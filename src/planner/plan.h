@@ -113,6 +113,9 @@ struct plan_resolution {
 	int reply_from;                   /* 1 + the first word a reply's phrase may start at (roles.replies), 0: none */
 	bool question;                    /* the request ends in a question mark */
 	bool compound[PLAN_MAX_WORDS];    /* the word and the next were written as one ("Anzeigemöglichkeit") */
+	uint64_t numbered;                /* bit per capability a thing named by its number asks ("issue 42": issue.read) */
+	int numbered_at;                  /* the word where the first such thing is named */
+	bool digits;                      /* some word holds a digit */
 	uint64_t later_apps;              /* bit per app only a further action's clause names ("... and log them in Excel") */
 	unsigned char said_kind[PLAN_MAX_WORDS]; /* the kind of app the word alone says ("drive"), else AK_COUNT */
 	int nearest[2], nnearest;         /* the nearest tasks, when an action outside the catalog left it unresolved */

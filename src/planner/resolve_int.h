@@ -323,14 +323,18 @@ static inline bool task_takes(const struct catalog *c, int t, int a)
 	return c->ptasks[t].kinds >> c->apps[a].kind & 1;
 }
 
-/* Whether a trigger word ("when", "for each new", "sobald") stands in the clause before word i: after the
- * previous app named. */
+/* Whether a trigger word ("when", "for each new", "sobald") stands in the clause before word i, an app's first word:
+ * after the previous app named; or right after the app where it opens the request or a part after an arrow or a
+ * comma ("Dropbox new file -> notify me by Gmail"). */
 static inline bool triggered(const struct catalog *c, const struct plan_resolution *r, int i, int from)
 {
 	(void)c;
-	for (int j = i - 1; r->triggers && j >= 0 && j >= from; j--)
+	if (!r->triggers) return false;
+	for (int j = i - 1; j >= 0 && j >= from; j--)
 		if (r->trigger[j]) return true;
-	return false;
+	int k = i;
+	while (k < r->nwords && r->app_word[k]) k++;
+	return k > i && k < r->nwords && r->trigger[k] && (i == 0 || r->arrow[i - 1] || r->after_comma[i]);
 }
 
 /* A bit per app named first in a trigger's clause (after a trigger word, the previous app named before it): where

@@ -163,6 +163,13 @@ static bool declined(const struct catalog *c, const struct plan_resolution *r, u
 	return false;
 }
 
+/* Whether a verb the request does not negate writes. */
+static bool writes_any(const struct catalog *c, const struct plan_resolution *r)
+{
+	for (int k = 0; k < r->nintents; k++) if (!r->intents[k].negated && writing_intent(c, &r->intents[k])) return true;
+	return false;
+}
+
 /* Whether word i follows "with"/"mit" (an article between allowed) in a request with a verb that writes (before
  * it, or at the end as German puts it: "Mail mit Anhang über Outlook senden"). */
 static bool goes_along(const struct catalog *c, const struct plan_resolution *r, int i)
@@ -182,9 +189,31 @@ static bool says_which_things(const struct catalog *c, const struct plan_resolut
 	int j = i - 1;
 	if (j >= 0 && has_role_word(c, r, j, ROLE_DETERMINER)) j--;
 	if (j < 1 || !r->word_kinds[j - 1] || !has_role_word(c, r, j, ROLE_RECORD_WITH)) return false;
-	for (int k = 0; k < r->nintents; k++)
-		if (!r->intents[k].negated && writing_intent(c, &r->intents[k])) return false;
+	return !writes_any(c, r);
+}
+
+/* Whether the thing named by its number at word at is what intent in acts on: no other thing is named between
+ * them ("find issues mentioning bug 4711" finds issues). */
+static bool names_numbered(const struct plan_resolution *r, const struct plan_intent *in, int at)
+{
+	int from = in->first + in->nwords, to = at;
+	if (from > to) { from = at + 2; to = in->first; }
+	for (int w = from; w < to; w++) if (r->word_kinds[w]) return false;
 	return true;
+}
+
+/* Whether a thing named by its number at word at is some verb's object, or no verb is asked. */
+static bool numbered_object(const struct plan_resolution *r, int at)
+{
+	for (int k = 0; k < r->nintents; k++) if (names_numbered(r, &r->intents[k], at)) return true;
+	return r->nintents == 0;
+}
+
+/* Whether a capability's phrase names one thing by its number ("issue 0", words.c). */
+static bool numbered_phrase(const char *phrase)
+{
+	size_t n = strlen(phrase);
+	return n > 2 && phrase[n - 1] == '0' && phrase[n - 2] == ' ';
 }
 
 static bool score_phrase(const struct catalog *c, struct plan_resolution *r, int i, const struct cat_syn *sy, void *v)
@@ -192,7 +221,12 @@ static bool score_phrase(const struct catalog *c, struct plan_resolution *r, int
 	struct phrase_ctx *x = v;
 	uint32_t id = (uint32_t)(sy - c->syns);
 	if (id / 8 >= sizeof x->seen || (x->seen[id / 8] >> (id % 8)) & 1) return false;
-	int n = rs_phrase_at(c, r, i, cat_s(c, sy->phrase), PH_LOOSE);
+	/* a number right after its thing, where no verb writes: "create an issue for bug 42" makes a new one */
+	int last = i + (int)sy->words - 1;
+	bool numbered = r->digits && sy->kind == SYN_CAP && sy->words >= 2 && last < r->nwords && r->words[last][0] >= '0' && r->words[last][0] <= '9' &&
+		numbered_phrase(cat_s(c, sy->phrase));
+	if (numbered && (writes_any(c, r) || !numbered_object(r, i))) return false;
+	int n = rs_phrase_at(c, r, i, cat_s(c, sy->phrase), numbered ? PH_STRICT : PH_LOOSE);
 	/* a separable verb holds its object between its two words where a verb was read there, its particle closing
 	 * the clause ("lade die Rechnung in Dropbox hoch") */
 	if (!n && sy->words == 2 && r->intent_word[i]) {
@@ -201,6 +235,8 @@ static bool score_phrase(const struct catalog *c, struct plan_resolution *r, int
 	}
 	if (!n) return false;
 	x->seen[id / 8] |= (unsigned char)(1u << (id % 8));
+	if (numbered && !r->numbered) r->numbered_at = i;
+	if (numbered) r->numbered |= 1ull << sy->target;
 	if (sy->kind == SYN_TASK) {
 		x->scores[sy->target] += W_TASK_PHRASE * (int)sy->words;
 		return false;
@@ -246,11 +282,13 @@ static uint64_t tied_top(const int *scores, int nt)
 	return tied;
 }
 
-/* Of the tasks tied at the top, those in ahead stay there, the others drop by one (a tie only among them). */
-static void ahead_of_tie(int *scores, uint64_t tied, uint64_t ahead)
+/* Of the tasks tied at the top, those in ahead stay there, the others drop by one (a tie only among them).
+ * Returns the tasks tied at the top after it: one pass over the scores serves every preference. */
+static uint64_t ahead_of_tie(int *scores, uint64_t tied, uint64_t ahead)
 {
-	if (!(ahead & tied) || !(tied & ~ahead)) return;
+	if (!(ahead & tied) || !(tied & ~ahead)) return tied;
 	for (uint64_t o = tied & ~ahead; o; o &= o - 1) scores[__builtin_ctzll(o)]--;
+	return tied & ahead;
 }
 
 /* A bit per kind some family named has an app of; an umbrella's name (three kinds or more: Microsoft Graph,
@@ -271,35 +309,36 @@ static unsigned family_kinds(const struct catalog *c, const struct plan_resoluti
 /* "write values at the last row of a google sheet": of tasks tied at the top, one working only in kinds of
  * app the query names (by an app or a family; a task's apps are rebound within a kind) fits better than
  * one needing a kind of app it never names. */
-static void prefer_named(const struct catalog *c, const struct plan_resolution *r, const struct named *nm, int *scores, int nt)
+static uint64_t prefer_named(const struct catalog *c, const struct plan_resolution *r, const struct named *nm, int *scores,
+	uint64_t tied)
 {
-	if (!r->napps && !r->nfamilies) return;
+	if (!r->napps && !r->nfamilies) return tied;
 	unsigned kinds = 1u << AK_CALLER | family_kinds(c, r);
 	for (uint64_t a = nm->apps; a; a &= a - 1) kinds |= 1u << c->apps[__builtin_ctzll(a)].kind;
-	uint64_t tied = tied_top(scores, nt), all_named = 0;
+	uint64_t all_named = 0;
 	for (uint64_t o = tied; o; o &= o - 1)
 		if (!(c->ptasks[__builtin_ctzll(o)].kinds & ~kinds)) all_named |= 1ull << __builtin_ctzll(o);
-	ahead_of_tie(scores, tied, all_named);
+	return ahead_of_tie(scores, tied, all_named);
 }
 
 /* "Upload PDF invoices from Gmail to Dropbox": of tasks tied at the top, a generic task whose subject the query
  * names is the answer (it keeps the apps named), ahead of a task of those apps that saves everything. */
-static void prefer_subject(const struct catalog *c, const struct plan_resolution *r, int *scores, int nt)
+static uint64_t prefer_subject(const struct catalog *c, const struct plan_resolution *r, int *scores, uint64_t tied)
 {
-	uint64_t tied = tied_top(scores, nt), about = 0;
-	for (uint64_t o = tied; o; o &= o - 1)
-		if (c->tasks[__builtin_ctzll(o)].subject && (r->subjects >> __builtin_ctzll(o) & 1)) about |= 1ull << __builtin_ctzll(o);
-	ahead_of_tie(scores, tied, about);
+	uint64_t about = 0;
+	for (uint64_t o = tied & r->subjects; o; o &= o - 1)
+		if (c->tasks[__builtin_ctzll(o)].subject) about |= 1ull << __builtin_ctzll(o);
+	return ahead_of_tie(scores, tied, about);
 }
 
 /* "Anhänge aus Outlook in Dropbox speichern": of tasks tied at the top, those having every capability a phrase names
  * (attachments: attachment.download) go ahead of one lacking some (upload a file to Dropbox). */
-static void prefer_caps(const struct catalog *c, const struct plan_resolution *r, int *scores, int nt)
+static void prefer_caps(const struct catalog *c, const struct plan_resolution *r, int *scores, uint64_t tied)
 {
 	uint64_t named = 0;
 	for (int k = 0; k < r->ncaps; k++) named |= 1ull << r->caps[k];
 	if (!named) return;
-	uint64_t tied = tied_top(scores, nt), all = 0;
+	uint64_t all = 0;
 	for (uint64_t o = tied; o; o &= o - 1)
 		if (!(named & ~c->ptasks[__builtin_ctzll(o)].caps)) all |= 1ull << __builtin_ctzll(o);
 	ahead_of_tie(scores, tied, all);
@@ -361,14 +400,29 @@ static bool reads_unnamed(const struct catalog *c, const struct plan_resolution 
 /* "Neue Typeform-Antworten in Google Sheets speichern": what a writing verb asks where the apps named cannot
  * do it, the query speaks of no files and the one app named as the target keeps records (roles.record_means):
  * its record capability; else -1. */
+/* Whether verb in puts its object into app a: a mention of a follows it with no other verb or participle between
+ * ("email me the files added to Google Drive" puts nothing into the drive). */
+static bool puts_into(const struct catalog *c, const struct plan_resolution *r, const struct plan_intent *in, int a)
+{
+	int at = -1;
+	for (int q = 0; q < r->nmentions && at < 0; q++) if (r->mentions[q].app == a) at = r->mentions[q].first;
+	if (at < in->first) return false;
+	for (int w = in->first + in->nwords; w < at; w++) if (r->intent_word[w] || participle_form(c, r, w)) return false;
+	return true;
+}
+
 static int target_record(const struct catalog *c, const struct plan_resolution *r, const struct plan_intent *in)
 {
-	if (!writing_intent(c, in) || (r->kinds >> AK_DRIVE & 1)) return -1;
+	if (!writing_intent(c, in)) return -1;
 	int found = -1;
 	for (int m = 0; m < r->napps; m++) {
 		if (r->app_role[m] != PR_TARGET) continue;
 		if (found >= 0) return -1;
 		found = record_cap(c, r->apps[m]);
+		/* "send the report to OneDrive": what is put into an app that keeps no records is what a copy writes
+		 * there, where the marker is strong */
+		if (found < 0 && r->app_strong[m] && puts_into(c, r, in, r->apps[m])) found = rs_copy_write(c, r->apps[m]);
+		else if (r->kinds >> AK_DRIVE & 1) return -1;
 		if (found < 0) return -1;
 	}
 	return found;
@@ -448,6 +502,19 @@ static bool in_verbs(const struct plan_resolution *r, uint32_t verbs, int i)
 	return false;
 }
 
+/* "Extract invoice totals from PDFs in my Dropbox": the kinds of apps named as the source and of no app named
+ * otherwise; a generic task writing into one writes where the things come from. */
+static unsigned source_kinds(const struct catalog *c, const struct plan_resolution *r)
+{
+	unsigned source = 0, other = 0;
+	for (int m = 0; m < r->napps; m++) {
+		unsigned kind = 1u << c->apps[r->apps[m]].kind;
+		if (r->app_role[m] == PR_SOURCE) source |= kind;
+		else other |= kind;
+	}
+	return source & ~other;
+}
+
 /* Scores every task; fills best and runner-up. */
 void rs_score_tasks(const struct catalog *c, struct plan_resolution *r, int *scores, int *lvbuf)
 {
@@ -473,6 +540,8 @@ void rs_score_tasks(const struct catalog *c, struct plan_resolution *r, int *sco
 	for (int k = 0, record; k < r->nintents; k++) {
 		if (later_verbs >> k & 1) continue;
 		uint64_t caps = c->intents[r->intents[k].intent].caps;
+		/* "open issue #128", "show issue 42": a verb that reads, of one thing named by its number, reads that one */
+		if (r->numbered && !writes(c, r->intents[k].intent) && names_numbered(r, &r->intents[k], r->numbered_at)) caps = r->numbered;
 		/* "read" an Outlook message reads the message, not the calendar: a verb means what the apps
 		 * named can do, where they can do any of it */
 		if (caps & nm.caps) caps &= nm.caps;
@@ -493,7 +562,7 @@ void rs_score_tasks(const struct catalog *c, struct plan_resolution *r, int *sco
 	bool unasked = copy_unasked(c, r), product_source = false;
 	for (int q = 0; q < r->nproducts; q++) product_source |= r->products[q].role == PR_SOURCE;
 	bool elsewhere = product_source || caller_supplies(c, r); /* what is written comes from outside the apps named */
-	unsigned named = r->napps ? named_kinds(c, r) : 0;
+	unsigned named = r->napps ? named_kinds(c, r) : 0, from_kinds = source_kinds(c, r);
 	for (int i = 0, seen = 0; r->triggers && i < r->nwords; i++) {
 		if (seen && r->word_kinds[i]) trig_kinds |= r->word_kinds[i];
 		seen |= r->trigger[i];
@@ -505,15 +574,15 @@ void rs_score_tasks(const struct catalog *c, struct plan_resolution *r, int *sco
 		 * it (invoice attachments) says more than naming the apps of a task that saves them all */
 		if (c->tasks[t].subject) scores[t] += (r->subjects >> t) & 1 ? W_SUBJECT : -1000;
 		if (unasked && copies_unasked(c, r, t)) scores[t] -= 1000;
+		if (from_kinds && c->tasks[t].generic && (c->ptasks[t].write_kinds & from_kinds)) scores[t] -= 1000;
 		if (r->napps && writes_beside_named(c, r, t, named)) scores[t] -= 1000;
 		if (r->caller_file && (c->ptasks[t].write_apps || c->ptasks[t].write_kinds)) scores[t] -= 1000;
 		if (elsewhere && reads_unnamed(c, r, t)) scores[t] -= 1000;
 		/* the action happens in a product outside the catalog: a task writing into the catalog is not it */
 		if (r->product_acts && (c->ptasks[t].write_apps || c->ptasks[t].write_kinds)) scores[t] -= 1000;
 	}
-	prefer_named(c, r, &nm, scores, nt);
-	prefer_subject(c, r, scores, nt);
-	prefer_caps(c, r, scores, nt);
+	uint64_t tied = prefer_named(c, r, &nm, scores, tied_top(scores, nt));
+	prefer_caps(c, r, scores, prefer_subject(c, r, scores, tied));
 	r->task = r->runner_up = -1;
 	for (int t = 0; t < nt; t++) {
 		if (r->task < 0 || scores[t] > scores[r->task]) { r->runner_up = r->task; r->task = t; }

@@ -454,7 +454,9 @@ void rs_match_words(const struct catalog *c, struct plan_resolution *r)
 		r->fuzzy[i] = r->nwm[i] == 0;
 		if (r->fuzzy[i]) r->nwm[i] = typos(c, r->words[i], r->wm[i], 0);
 		/* numbers, times and ids ("10am", "42") say which one, not what to do */
-		r->stop[i] = (e >= 0 && c->words[e].stop) || strpbrk(r->words[i], "0123456789");
+		bool digit = strpbrk(r->words[i], "0123456789") != NULL;
+		r->digits |= digit;
+		r->stop[i] = (e >= 0 && c->words[e].stop) || digit;
 		/* a one-word role is structure, like a stop word, unless it is a verb too ("new"); a word that
 		 * starts a trigger phrase is noted for find_triggers, which reads only those */
 		bool role = false, verb = false, trigger = false;
@@ -495,6 +497,13 @@ int rs_clause_last(const struct plan_resolution *r, int k)
 	return k;
 }
 
+/* Whether q[0..n) is a number. */
+static bool all_digits(const char *q, size_t n)
+{
+	for (size_t k = 0; k < n; k++) if (q[k] < '0' || q[k] > '9') return false;
+	return n > 0;
+}
+
 /* Does phrase (folded, space-separated) start at word i? Returns the number of query words it spans,
  * or 0. PH_LOOSE: stop words and app names may sit between the phrase's words ("Datei in Drive C
  * loschen" holds "datei loschen"); PH_GAP: any words, up to GAP_WORDS of them. A word nothing matches
@@ -517,6 +526,8 @@ int rs_phrase_at(const struct catalog *c, const struct plan_resolution *r, int i
 			int need = r->fuzzy[k] ? LV_TYPO : one_word && !(flags & PH_STEM) ? LV_EXACT : LV_STEM;
 			if (lv < need && need == LV_EXACT && verb_form(r->words[k], r->wordlen[k], w, lw) && !after_determiner(c, r, k))
 				lv = need;
+			/* a phrase's "0" stands for any number ("issue 0": "issue 42", "issue #128") */
+			if (lv < need && r->digits && lw == 1 && *w == '0' && k > i && all_digits(r->words[k], r->wordlen[k])) lv = need;
 			if (lv >= need) break;
 			/* a catalog app's name may sit inside a phrase, a product's is content ("create a Google Doc
 			 * from a Google Sheets row" holds no "create row") */

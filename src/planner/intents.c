@@ -182,11 +182,12 @@ static bool reads_into_kind(const struct catalog *c, const struct plan_resolutio
 	return false;
 }
 
-/* "Gmail emails from clients": a phrase read across a gap of n words from i ("email clients") whose last word is no
- * particle closing a separable verb, over a source marker, is a noun and where it comes from, no verb. */
-static bool gap_crosses_source(const struct catalog *c, const struct plan_resolution *r, int i, int n)
+/* A phrase of `words` words read across a gap of n words from i whose last word is no particle closing a separable
+ * verb is no verb where it spans a source marker ("Gmail emails from clients" is mail and who sent it, no "email
+ * clients"). */
+static bool gap_is_no_verb(const struct catalog *c, const struct plan_resolution *r, int i, int n, int words)
 {
-	if (has_role_word(c, r, i + n - 1, ROLE_PARTICLE)) return false;
+	if (n <= words || has_role_word(c, r, i + n - 1, ROLE_PARTICLE)) return false;
 	for (int k = i + 1; k < i + n - 1; k++) if (rs_role_words(c, r, k, 1u << ROLE_SOURCE)) return true;
 	return false;
 }
@@ -221,7 +222,7 @@ static bool note_intent(const struct catalog *c, struct plan_resolution *r, int 
 	 * expression of small words ("what's on") only lets small words in */
 	const char *ph = cat_s(c, sy->phrase);
 	int n = rs_phrase_at(c, r, i, ph, sy->words == 1 || ends_in_object(ph) ? PH_STRICT : r->stop[i] ? PH_LOOSE : PH_GAP);
-	if (n < (int)sy->words || gap_crosses_source(c, r, i, n)) return false;
+	if (n < (int)sy->words || gap_is_no_verb(c, r, i, n, (int)sy->words)) return false;
 	for (int k = i; k < i + n; k++) if (r->intent_word[k]) return false;  /* inside a longer intent */
 	if (!writes(c, (int)sy->target) && asks_for_a_way(c, r, i + n)) {
 		for (int k = i; k < i + n; k++) r->stop[k] = true;
@@ -359,13 +360,14 @@ static int app_at(const struct plan_resolution *r, int i)
 	return -1;
 }
 
-/* "neue Zeilen in Excel", "new files in Dropbox": a word for a kind of app, a place marker and an app of that kind. */
+/* "neue Zeilen in Excel", "new files in Dropbox": a word for a kind of app, a place marker and an app of that kind,
+ * or a word for that kind's place ("new email in inbox": mail no app names). */
 static bool kind_in_app(const struct catalog *c, const struct plan_resolution *r, int i)
 {
 	if (!r->word_kinds[i] || i + 2 >= r->nwords || !rs_role_words(c, r, i + 1, 1u << ROLE_WEAK_TARGET | 1u << ROLE_TARGET))
 		return false;
 	int a = app_at(r, i + 2);
-	return a >= 0 && (r->word_kinds[i] >> c->apps[a].kind & 1);
+	return a >= 0 ? (r->word_kinds[i] >> c->apps[a].kind & 1) : !r->app_word[i + 2] && (r->word_kinds[i] & r->word_kinds[i + 2]);
 }
 
 /* "new leads in Google Sheets", "neue Bestellungen in Excel": a word that is no verb and no word for a kind of app,
@@ -404,6 +406,15 @@ static int app_opens_before(const struct catalog *c, const struct plan_resolutio
 	return -1;
 }
 
+/* "new email in inbox ..., then add row to Google Sheets": things in a place only a word for their kind names, where
+ * an app of another kind is named: the other end of the trigger. */
+static bool kind_place_elsewhere(const struct catalog *c, const struct plan_resolution *r, int i)
+{
+	if (i + 2 >= r->nwords || r->app_word[i] || app_at(r, i + 2) >= 0 || !kind_in_app(c, r, i)) return false;
+	for (int m = 0; m < r->napps; m++) if (!(r->word_kinds[i] >> c->apps[r->apps[m]].kind & 1)) return true;
+	return false;
+}
+
 /* "email me new rows in Google Sheets", "Neue Zeilen in Google Sheets per E-Mail melden": with one app named,
  * a word for another kind of app than app a's is the other end of a trigger, as a second app would be. */
 static bool other_kind_said(const struct catalog *c, const struct plan_resolution *r, int a)
@@ -434,7 +445,7 @@ static void find_triggers(const struct catalog *c, struct plan_resolution *r)
 		/* with one app, not after a verb writing into it ("add new rows to Excel for each email") */
 		int one = r->napps == 1 && next < r->nwords ? app_at(r, r->app_word[next] ? next : next + 2) : -1;
 		bool ends = r->napps + r->nproducts + (r->napps ? r->nfamilies : 0) >= 2 || (other_kind_said(c, r, one) &&
-			!(before >= 0 && writes_in(c, r->intents[before].intent, one)));
+			!(before >= 0 && writes_in(c, r->intents[before].intent, one))) || kind_place_elsewhere(c, r, next);
 		if (next < r->nwords && place && ends && !same_verb) {
 			/* "Neue Zeilen in Excel an Slack melden": the app after "new", its things and a weak marker is where
 			 * the event happens, read, whatever the bare marker would say */

@@ -221,7 +221,7 @@ static bool note_intent(const struct catalog *c, struct plan_resolution *r, int 
 	/* a verb and its particle take their object between them ("lade den Bericht hoch"); a fixed
 	 * expression of small words ("what's on") only lets small words in */
 	const char *ph = cat_s(c, sy->phrase);
-	int n = rs_phrase_at(c, r, i, ph, sy->words == 1 || ends_in_object(ph) ? PH_STRICT : r->stop[i] ? PH_LOOSE : PH_GAP);
+	int n = rs_phrase_at(c, r, i, ph, (sy->words == 1 || ends_in_object(ph) ? PH_STRICT : r->stop[i] ? PH_LOOSE : PH_GAP) | PH_PAST);
 	if (n < (int)sy->words || gap_is_no_verb(c, r, i, n, (int)sy->words)) return false;
 	for (int k = i; k < i + n; k++) if (r->intent_word[k]) return false;  /* inside a longer intent */
 	if (!writes(c, (int)sy->target) && asks_for_a_way(c, r, i + n)) {

@@ -255,8 +255,22 @@ static bool made_for(const struct catalog *c, const struct plan_resolution *r, c
 		r->said_kind[next] == c->apps[m->app].kind;
 }
 
+/* "a Google Drive folder named Invoices 2026", "mit dem Namen Budget 2027": the words of a name given after
+ * roles.naming (up to three, to a small word that is no number, a verb, an app, a comma or an arrow) are
+ * understood, read as nothing else: no subject, kind or vocabulary word. */
+static void name_after(const struct catalog *c, struct plan_resolution *r, int from)
+{
+	for (int k = from; k < r->nwords && k < from + 3; k++) {
+		if ((k > from && r->after_comma[k]) || r->arrow[k] || r->app_word[k] || verb_of(c, r, k) >= 0 ||
+		    (r->stop[k] && !strpbrk(r->words[k], "0123456789")))
+			return;
+		r->stop[k] = true;
+		r->nwm[k] = 0;
+	}
+}
+
 /* Roles whose phrases are understood words wherever they stand (rs_understood_role). */
-#define UNDERSTOOD_ROLES (1u << ROLE_BOTH_WAYS | 1u << ROLE_NEGATION | 1u << ROLE_DATES | 1u << ROLE_SCHEDULE)
+#define UNDERSTOOD_ROLES (1u << ROLE_BOTH_WAYS | 1u << ROLE_NEGATION | 1u << ROLE_DATES | 1u << ROLE_SCHEDULE | 1u << ROLE_NAMING)
 
 void rs_find_roles(const struct catalog *c, struct plan_resolution *r)
 {
@@ -276,6 +290,7 @@ void rs_find_roles(const struct catalog *c, struct plan_resolution *r)
 			enum cat_role role = (enum cat_role)__builtin_ctz(u);
 			int n = rs_understood_role(c, r, i, role);
 			if (role == ROLE_SCHEDULE && !r->schedule_words) { r->schedule_first = i; r->schedule_words = n; }
+			if (role == ROLE_NAMING) name_after(c, r, i + n);
 		}
 	}
 	for (int k = 0; k < r->nmentions; k++) {

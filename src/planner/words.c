@@ -69,9 +69,10 @@ int rs_word_level(const char *q, size_t lq, const char *h, size_t lh, bool typo)
 }
 
 /* Whether q is an English form of the verb w: w + s/es (w of four letters or more: "news" is no form of
- * "new"), w + ing/ed, with a final e dropped (update/updating) or the last letter doubled (add/adding).
+ * "new"), w + ing/ed, with a final e dropped (update/updating) or the last letter doubled (add/adding); with
+ * past_d, w + d after a final e (update/updated: a verb's participle, where no action's state is read: "closed").
  * German endings are left out: "anhange" (attachments) is no form of "anhangen" (append). */
-static bool verb_form(const char *q, size_t lq, const char *w, size_t lw)
+static bool verb_form(const char *q, size_t lq, const char *w, size_t lw, bool past_d)
 {
 	if (lw < 3 || lq <= lw) return false;
 	size_t p = 0;
@@ -80,7 +81,7 @@ static bool verb_form(const char *q, size_t lq, const char *w, size_t lw)
 	bool ing_ed = strcmp(rest, "ing") == 0 || strcmp(rest, "ed") == 0;
 	if (p == lw) {
 		if (lw >= 4 && (strcmp(rest, "s") == 0 || strcmp(rest, "es") == 0)) return true;
-		if (ing_ed) return true;
+		if (ing_ed || (past_d && w[lw - 1] == 'e' && strcmp(rest, "d") == 0)) return true;  /* update/updated */
 		return rest[0] == w[lw - 1] && (strcmp(rest + 1, "ing") == 0 || strcmp(rest + 1, "ed") == 0);
 	}
 	return p + 1 == lw && w[p] == 'e' && ing_ed;
@@ -524,7 +525,7 @@ int rs_phrase_at(const struct catalog *c, const struct plan_resolution *r, int i
 			int lv = rs_word_level(r->words[k], r->wordlen[k], w, lw, r->fuzzy[k]);
 			if (lv == LV_NONE && r->fuzzy[k]) lv = typo_of(c, r, k, w, lw);
 			int need = r->fuzzy[k] ? LV_TYPO : one_word && !(flags & PH_STEM) ? LV_EXACT : LV_STEM;
-			if (lv < need && need == LV_EXACT && verb_form(r->words[k], r->wordlen[k], w, lw) && !after_determiner(c, r, k))
+			if (lv < need && need == LV_EXACT && verb_form(r->words[k], r->wordlen[k], w, lw, flags & PH_PAST) && !after_determiner(c, r, k))
 				lv = need;
 			/* a phrase's "0" stands for any number ("issue 0": "issue 42", "issue #128") */
 			if (lv < need && r->digits && lw == 1 && *w == '0' && k > i && all_digits(r->words[k], r->wordlen[k])) lv = need;

@@ -568,7 +568,7 @@ void rs_score_tasks(const struct catalog *c, struct plan_resolution *r, int *sco
 		seen |= r->trigger[i];
 	}
 	for (int t = 0; t < nt; t++) {
-		scores[t] += W_UNRELATED_APP * bits(trig_kinds & ~c->ptasks[t].kinds);
+		if (trig_kinds) scores[t] += W_UNRELATED_APP * bits(trig_kinds & ~c->ptasks[t].kinds);
 		scores[t] += app_fit(c, (uint32_t)t, r, &nm);
 		/* a generic task is about something: without its subject it is never the answer, and naming
 		 * it (invoice attachments) says more than naming the apps of a task that saves them all */

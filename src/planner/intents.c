@@ -424,6 +424,13 @@ static bool other_kind_said(const struct catalog *c, const struct plan_resolutio
 	return false;
 }
 
+/* Whether a trigger's word that is no verb ("for" of "for new", "when") stands right before word i ("watch for new
+ * emails"; "when a new row is added" is a clause of its own). */
+static bool watched(const struct catalog *c, const struct plan_resolution *r, int i)
+{
+	return i > 0 && (r->trigger[i - 1] || rs_role_words(c, r, i - 1, 1u << ROLE_TRIGGER)) && verb_of(c, r, i - 1) < 0;
+}
+
 static void find_triggers(const struct catalog *c, struct plan_resolution *r)
 {
 	r->triggers = 0;
@@ -471,6 +478,8 @@ static void find_triggers(const struct catalog *c, struct plan_resolution *r)
 			bool where = i > 1 && r->nintents > 1 && has_role_word(c, r, i - 1, ROLE_DETERMINER) &&
 				rs_role_words(c, r, i - 2, 1u << ROLE_TARGET) && next < r->nwords && !r->word_kinds[next] && !r->app_word[next];
 			if (k < 0 && where) k = intent_over(r, i);
+			/* "Watch for new emails in Gmail": right after a trigger's word that is no verb, "new" says which things */
+			if (k < 0 && watched(c, r, i)) k = intent_over(r, i);
 			if (k >= 0 && r->intents[k].first == i && r->intents[k].nwords == 1) {
 				drop_intent(r, k, false);
 				r->describes[i] = true;
@@ -767,7 +776,7 @@ void rs_find_product_role(const struct catalog *c, struct plan_resolution *r)
 			bool marked = m->role == PR_TARGET && !triggered(c, r, m->first, prev);
 			app_marked |= marked;
 			app_target |= marked || written_app(c, r, m);
-			app_source |= m->role == PR_SOURCE && m->strong;
+			app_source |= m->role == PR_SOURCE && (m->strong || m->triggered);
 		}
 		prev = m->first + m->nwords;
 	}

@@ -476,7 +476,8 @@ static void find_triggers(const struct catalog *c, struct plan_resolution *r)
 			/* "move the event to a new time": after a target marker and an article, before a word that is no
 			 * kind of app's thing, "new" says where it goes, not what is made, where another verb asks */
 			bool where = i > 1 && r->nintents > 1 && has_role_word(c, r, i - 1, ROLE_DETERMINER) &&
-				rs_role_words(c, r, i - 2, 1u << ROLE_TARGET) && next < r->nwords && !r->word_kinds[next] && !r->app_word[next];
+				rs_role_words(c, r, i - 2, 1u << ROLE_TARGET | 1u << ROLE_MADE_FOR) && next < r->nwords && !r->word_kinds[next] &&
+				!r->app_word[next];
 			if (k < 0 && where) k = intent_over(r, i);
 			/* "Watch for new emails in Gmail": right after a trigger's word that is no verb, "new" says which things */
 			if (k < 0 && watched(c, r, i)) k = intent_over(r, i);
@@ -491,7 +492,7 @@ static void find_triggers(const struct catalog *c, struct plan_resolution *r)
 
 /* "Copy the Google Sheet for next month": a copying verb whose object is the one app named, with nothing
  * to copy it to (no marker, no other app, family or product) and nothing of it named after it but the
- * document itself ("die Excel-Tabelle"), duplicates
+ * document itself ("die Excel-Tabelle", "a Google Sheet template"), duplicates
  * the app's document: an action no task performs (outside.json copy_in_place). */
 static void copy_in_place(const struct catalog *c, struct plan_resolution *r)
 {
@@ -508,6 +509,8 @@ static void copy_in_place(const struct catalog *c, struct plan_resolution *r)
 	/* the app's document may be named after it ("die Excel-Tabelle"), nothing else of it */
 	unsigned own = 1u << c->apps[m->app].kind;
 	if (after < r->nwords && r->word_kinds[after] == own) after++;
+	/* "a Google Sheet template": a template (roles.runtime) is the document too */
+	if (after < r->nwords && has_role_word(c, r, after, ROLE_RUNTIME)) after++;
 	if (after < r->nwords && (!r->stop[after] || r->word_kinds[after])) return;
 	for (int q = 0; q < r->nactions; q++) if (r->actions[q].item == (int)c->meta->copy_in_place) return;
 	r->actions[r->nactions++] = (struct plan_outside){ .first = r->intents[k].first, .nwords = r->intents[k].nwords,

@@ -162,6 +162,17 @@ enum cat_role rs_role_before(const struct catalog *c, const struct plan_resoluti
 }
 
 
+/* The participle before the target marker (an article between) ending right before word `first`, itself right after
+ * a word for a kind of things and no passive's, or -1. */
+static int participle_place(const struct catalog *c, const struct plan_resolution *r, int first)
+{
+	int j = first - 1;
+	while (j >= 0 && has_role_word(c, r, j, ROLE_DETERMINER)) j--;
+	if (j < 2 || !rs_role_words(c, r, j, 1u << ROLE_TARGET)) return -1;
+	int p = j - 1;
+	return participle_form(c, r, p) && !passive_at(c, r, p) && r->said_kind[p - 1] != AK_COUNT ? p : -1;
+}
+
 /* The words of the "kept" marker before word `before` (up to four words back): no verb is read there. */
 static void mark_kept(const struct catalog *c, struct plan_resolution *r, int before)
 {
@@ -302,6 +313,15 @@ void rs_find_roles(const struct catalog *c, struct plan_resolution *r)
 		    r->said_kind[after] == c->apps[m->app].kind)
 			after++;
 		if (after < r->nwords && r->arrow[after] && role == ROLE_NONE) role = ROLE_SOURCE;
+		/* "the list of files added to a Google Drive folder": a participle right after a word for things, before the
+		 * target marker, says where the things are, read from there as after "stored in" (not a passive's: "files are
+		 * uploaded to Dropbox" is the action) */
+		int said_where = role == ROLE_TARGET ? participle_place(c, r, m->first) : -1;
+		if (said_where >= 0) {
+			role = ROLE_KEPT;
+			for (int w = said_where; w < m->first; w++) r->kept[w] = true;
+			r->stop[said_where] = true;  /* understood: it says where */
+		}
 		/* "the rows of": a part, no place, unless read from, and then as firmly as "from" itself */
 		bool part = role == ROLE_PART, placed = (role == ROLE_WEAK_TARGET || part) && from_before_place(c, r, m);
 		if (placed) role = ROLE_SOURCE;

@@ -203,7 +203,9 @@ static inline bool participle_after_thing(const struct catalog *c, const struct 
 {
 	if (!participle_form(c, r, i)) return false;
 	/* "an issue is labeled bug": a passive's auxiliary (roles.auxiliaries) may stand between */
-	return (i > 0 && r->word_kinds[i - 1]) || (i > 1 && r->word_kinds[i - 2] && has_role_word(c, r, i - 1, ROLE_AUX));
+	/* a kind's word an app's name took in ("Outlook emails") says the things too */
+	return (i > 0 && (r->word_kinds[i - 1] || r->said_kind[i - 1] != AK_COUNT)) ||
+		(i > 1 && r->word_kinds[i - 2] && has_role_word(c, r, i - 1, ROLE_AUX));
 }
 
 /* The intent noted over word i, or -1. */

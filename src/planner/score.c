@@ -21,10 +21,9 @@ static enum plan_role task_app_role(const struct cat_ptask *p, uint32_t app)
 	return (p->target_apps >> app) & 1 ? PR_TARGET : PR_SOURCE;
 }
 
-/* How one named app fits the task; role counts when the query names two apps of the kind (a copy). */
-static inline int app_mention_fit(const struct catalog *c, const struct cat_ptask *p, uint32_t a, enum plan_role role)
+/* How one named app, of kind `kind`, fits the task; role counts when the query names two apps of the kind (a copy). */
+static inline int app_mention_fit(const struct cat_ptask *p, uint32_t a, uint32_t kind, enum plan_role role)
 {
-	uint32_t kind = c->apps[a].kind;
 	bool own = (p->apps >> a) & 1, rival = p->kind_apps[kind] & ~(1ull << a), kind_step = (p->kinds >> kind) & 1;
 	int fit = own ? W_OWN_APP : rival ? W_RIVAL_APP : kind_step ? W_KIND_STEP : W_UNRELATED_APP;
 	/* two fixed apps of the kind: a copy between them */
@@ -42,7 +41,13 @@ struct named {
 	uint64_t triggered;                  /* bit per app named inside a trigger's clause */
 	bool copy;                           /* a verb of copying is asked (roles.arrow_means) */
 	uint64_t later;                      /* apps only a further action's clause names (further_clause) */
+	uint32_t kind[PLAN_MAX_APPS];        /* each app's kind */
+	unsigned char ends[PLAN_MAX_APPS];   /* each app's NE_* bits: read once, tested per task */
 };
+
+/* An app named as the target by a strong marker; as the source by one, or inside a trigger's clause; as the
+ * source of a copy a verb of copying asks. */
+enum { NE_TARGET = 1, NE_SOURCE = 2, NE_COPY_SOURCE = 4 };
 
 static void read_named(const struct catalog *c, const struct plan_resolution *r, struct named *nm)
 {
@@ -57,6 +62,11 @@ static void read_named(const struct catalog *c, const struct plan_resolution *r,
 			if (a != CAT_NONE && (r->kinds >> kind & 1)) nm->caps |= c->apps[a].caps;
 		}
 	for (int m = 0; m < r->napps; m++) {
+		uint32_t a = (uint32_t)r->apps[m];
+		bool strong_source = r->app_role[m] == PR_SOURCE && r->app_strong[m];
+		nm->kind[m] = c->apps[a].kind;
+		nm->ends[m] = (unsigned char)((r->app_role[m] == PR_TARGET && r->app_strong[m] ? NE_TARGET : 0) |
+			(strong_source || (nm->triggered >> a & 1) ? NE_SOURCE : 0) | (nm->copy && strong_source ? NE_COPY_SOURCE : 0));
 		if (nm->later >> r->apps[m] & 1) continue;
 		nm->caps |= c->apps[r->apps[m]].caps;
 		int same_kind = 0;
@@ -84,18 +94,19 @@ static int app_fit(const struct catalog *c, uint32_t t, const struct plan_resolu
 		uint32_t a = (uint32_t)r->apps[m];
 		if (nm->later >> a & 1) continue;
 		enum plan_role role = nm->role[m];
-		fit += app_mention_fit(c, p, a, role);
+		uint32_t kind = nm->kind[m];
+		fit += app_mention_fit(p, a, kind, role);
+		unsigned ends = nm->ends[m];
+		bool into = ends && ((p->write_apps >> a & 1) || (p->write_kinds >> kind & 1)); /* writes_into */
 		/* "get this PDF into Dropbox": an app named as the target is where the task should write */
-		if (r->app_role[m] == PR_TARGET && r->app_strong[m] && writes_into(c, p, a)) fit += W_TARGET_WRITE;
+		if ((ends & NE_TARGET) && into) fit += W_TARGET_WRITE;
 		/* "upload files from Google Drive to GitHub", "when a file is uploaded to Google Drive, ...": a
 		 * task that only writes into the app named as the source, or as the trigger's, does the opposite */
-		if (((r->app_role[m] == PR_SOURCE && r->app_strong[m]) || (nm->triggered >> a & 1)) && writes_into(c, p, a) &&
-		    task_app_role(p, a) == PR_TARGET && !two_or_more(p->kind_apps[c->apps[a].kind]))
+		if ((ends & NE_SOURCE) && into && task_app_role(p, a) == PR_TARGET && !two_or_more(p->kind_apps[kind]))
 			fit -= W_TARGET_WRITE;
 		/* "copy my files out of Dropbox into another drive": a copy between two apps of the kind, asked by a verb
 		 * of copying, reads the app named as the source */
-		if (nm->copy && r->app_role[m] == PR_SOURCE && r->app_strong[m] && two_or_more(p->kind_apps[c->apps[a].kind]) &&
-		    (p->apps >> a & 1) && task_app_role(p, a) == PR_SOURCE)
+		if ((ends & NE_COPY_SOURCE) && two_or_more(p->kind_apps[kind]) && (p->apps >> a & 1) && task_app_role(p, a) == PR_SOURCE)
 			fit += W_TARGET_WRITE;
 		roles |= role != PR_NONE;
 		if (!((p->apps >> a) & 1)) continue;
@@ -117,7 +128,7 @@ static int app_fit(const struct catalog *c, uint32_t t, const struct plan_resolu
 			if (!((kinds_needed >> kind) & 1) || kind_named_explicitly(c, r, kind)) continue;
 			covered++;
 			named |= 1ull << fam->apps[kind];
-			sum += app_mention_fit(c, p, fam->apps[kind], PR_NONE);
+			sum += app_mention_fit(p, fam->apps[kind], kind, PR_NONE);
 		}
 		fit += covered ? sum / covered : W_UNRELATED_APP;
 	}

@@ -424,6 +424,20 @@ static bool other_kind_said(const struct catalog *c, const struct plan_resolutio
 	return false;
 }
 
+/* The words of a trigger's phrase of two words or more starting at word i, or 0. */
+static int longer_trigger_at(const struct catalog *c, const struct plan_resolution *r, int i)
+{
+	for (int m = 0; m < r->nwm[i]; m++) {
+		const struct cat_word *w = &c->words[r->wm[i][m].word];
+		for (uint32_t k = 0; (w->starts >> SYN_ROLE & 1) && k < w->syn_count; k++) {
+			const struct cat_syn *sy = &c->syns[c->lists[w->syn_first + k]];
+			int n = sy->kind == SYN_ROLE && sy->target == ROLE_TRIGGER && sy->words >= 2 ? rs_phrase_at(c, r, i, cat_s(c, sy->phrase), PH_STRICT) : 0;
+			if (n) return n;
+		}
+	}
+	return 0;
+}
+
 /* Whether a trigger's word that is no verb ("for" of "for new", "when") stands right before word i ("watch for new
  * emails"; "when a new row is added" is a clause of its own). */
 static bool watched(const struct catalog *c, const struct plan_resolution *r, int i)
@@ -436,7 +450,15 @@ static void find_triggers(const struct catalog *c, struct plan_resolution *r)
 	r->triggers = 0;
 	for (int i = 0; i < r->nwords; i++) {
 		r->trigger[i] = r->trigger[i] && !r->arrow[i] && has_role_word(c, r, i, ROLE_TRIGGER) && !doing_at(r, i + 1);
+		/* "vor jedem Termin": a trigger of two words or more is one, whatever its first word means alone ("vor") */
+		int k1 = r->trigger[i] ? intent_over(r, i) : -1, n1 = k1 >= 0 && r->intents[k1].first == i && r->intents[k1].nwords == 1 ?
+			longer_trigger_at(c, r, i) : 0;
+		if (n1) {
+			drop_intent(r, k1, true);
+			for (int w = i + 1; w < i + n1; w++) r->stop[w] = true;  /* understood: the trigger's words */
+		}
 		int own = r->trigger[i] ? verb_of(c, r, i) : -1;
+		if (own >= 0 && intent_over(r, i) < 0 && longer_trigger_at(c, r, i)) own = -1;
 		if (own < 0) continue;
 		int prev = i - 1;
 		while (prev >= 0 && r->stop[prev] && !r->intent_word[prev]) prev--;

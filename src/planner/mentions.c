@@ -54,15 +54,16 @@ static void note_said_kinds(const struct catalog *c, struct plan_resolution *r)
 }
 
 /* "our family Gmail calendar": a mail app's name right before a word for another kind of app names its
- * family's app of that kind (people call the whole account by its mail). So does one after a place marker
- * after such a word, "a doctor appointment on Gmail", but for files, which mail holds as attachments. */
+ * family's app of that kind (people call the whole account by its mail). So does one after a weak place marker
+ * after such a word, "a doctor appointment on Gmail", but for files, which mail holds as attachments ("Excel rows
+ * to Gmail drafts": a target marker sends things into the mail itself). */
 static void mail_names_family(const struct catalog *c, struct plan_resolution *r, struct plan_mention *m)
 {
 	int next = m->first + m->nwords, before = m->first - 2, f;
 	if (m->app < 0 || c->apps[m->app].kind != AK_MAIL || (f = family_of(c, m->app)) < 0) return;
 	if (before >= 0 && !r->app_word[before] && r->said_kind[before] != AK_COUNT && r->said_kind[before] != AK_MAIL &&
 	    r->said_kind[before] != AK_DRIVE && c->families[f].apps[r->said_kind[before]] != CAT_NONE &&
-	    rs_role_words(c, r, before + 1, 1u << ROLE_WEAK_TARGET | 1u << ROLE_TARGET) &&
+	    rs_role_words(c, r, before + 1, 1u << ROLE_WEAK_TARGET) && !rs_role_words(c, r, before + 1, 1u << ROLE_TARGET) &&
 	    !has_role_word(c, r, before + 1, ROLE_CHANNEL)) { /* "the agenda via Gmail": the mail is how it is sent */
 		m->app = (int)c->families[f].apps[r->said_kind[before]];
 		return;

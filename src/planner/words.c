@@ -364,6 +364,39 @@ static bool code_file_at(const char *p)
 	return false;
 }
 
+/* The length of the token at p (to a space or the end, trailing punctuation left out) where it holds a dot or a
+ * slash between two letters or digits ("files.list", "/me/sendMail"), else 0. */
+static size_t dotted_token(const char *p)
+{
+	size_t n = 0;
+	bool inner = false;
+	while (p[n] && p[n] != ' ' && p[n] != '\n' && p[n] != '\t') {
+		inner |= (p[n] == '.' || p[n] == '/') && (n == 0 || ascii_alnum(p[n - 1]) || p[0] == '/') && ascii_alnum(p[n + 1]);
+		n++;
+	}
+	while (n && strchr(".,;:?!)]\"'`", p[n - 1])) n--;
+	return inner ? n : 0;
+}
+
+/* The operation a developer names by its id or the tail of it after a dot ("files.list" is drive.files.list,
+ * "users.messages.send" Gmail's), or by its path where one operation alone has it ("/me/sendMail"); -1 if none. */
+static int operation_named(const struct catalog *c, const char *t, size_t n)
+{
+	int found = -1;
+	for (uint32_t i = 0; i < c->nops; i++) {
+		const char *id = cat_s(c, c->ops[i].id), *path = cat_s(c, c->ops[i].path);
+		size_t li = strlen(id), lp = strlen(path);
+		bool by_id = (li == n && strncasecmp(id, t, n) == 0) ||
+			(li > n && memchr(t, '.', n) && id[li - n - 1] == '.' && strncasecmp(id + li - n, t, n) == 0);
+		if (by_id) return (int)i;
+		if (t[0] == '/' && lp == n && strncmp(path, t, n) == 0) {
+			if (found >= 0) return -1;  /* one path, several operations ("/me/messages": list and draft) */
+			found = (int)i;
+		}
+	}
+	return found;
+}
+
 /* Folds the query in segments between arrows ("Google Drive -> Dropbox"), which folding would erase. */
 void rs_split_words(const struct catalog *c, struct plan_resolution *r, const char *query)
 {
@@ -383,6 +416,25 @@ void rs_split_words(const struct catalog *c, struct plan_resolution *r, const ch
 		    (*p == '@' || search_operator(p) || code_file_at(p))) {
 			while (p[1] && p[1] != ' ' && p[1] != '\n' && p[1] != '\t') p++;
 			continue;
+		}
+		/* "Drive: files.list returns incomplete results": an operation named by its id or path is read as its app
+		 * and what it does ("driveA Search files") */
+		size_t dotted = marks && (p == query || p[-1] == ' ' || p[-1] == '[' || p[-1] == '(' || p[-1] == '`') ? dotted_token(p) : 0;
+		int op = dotted ? operation_named(c, p, dotted) : -1;
+		if (op >= 0) {
+			const char *app = cat_s(c, c->apps[c->ops[op].app].id), *what = cat_s(c, c->caps[c->ops[op].cap].title_en);
+			size_t la = strlen(app), lw = strlen(what);
+			if (sl + la + lw + 3 < sizeof seg) {
+				seg[sl++] = ' ';
+				memcpy(seg + sl, app, la);
+				sl += la;
+				seg[sl++] = ' ';
+				memcpy(seg + sl, what, lw);
+				sl += lw;
+				seg[sl++] = ' ';
+				p += dotted - 1;
+				continue;
+			}
 		}
 		/* "FT.com": a website named by its address, read as the word that names a website, kept as written */
 		/* only a word's first letter can start an address */

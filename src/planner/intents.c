@@ -628,19 +628,25 @@ static void event_actions(const struct catalog *c, struct plan_resolution *r)
 
 /* "Sobald ein GitHub-Release erscheint, eine Mail über Outlook an das Team", "New release: email to the team via
  * Outlook": where no verb writes, a word for mail addressed to a person (a target marker, an article, a person of
- * synonyms.json persons; apps and small words may stand before the marker) asks what roles.addressed_means says. */
+ * synonyms.json persons or roles.addressees: "an mich"; apps and small words may stand before the marker) asks what
+ * roles.addressed_means says. */
 static void addressed_mail(const struct catalog *c, struct plan_resolution *r)
 {
 	uint32_t means = c->meta->addressed_intent;
 	if (means == CAT_NONE || r->nintents == PLAN_MAX_INTENTS) return;
-	for (int k = 0; k < r->nintents; k++) if (!r->intents[k].negated && writing_intent(c, &r->intents[k])) return;
+	/* (a verb in a trigger's clause is the event: "Sobald jemand eine Datei in Google Drive ablegt, ...") */
+	for (int k = 0; k < r->nintents; k++)
+		if (!r->intents[k].negated && writing_intent(c, &r->intents[k]) && !in_trigger_clause_at(c, r, r->intents[k].first)) return;
 	for (int i = 0; i < r->nwords; i++) {
-		if (!(r->word_kinds[i] >> AK_MAIL & 1) || r->app_word[i] || r->intent_word[i]) continue;
+		/* "eine Outlook-Mail an mich": the word for mail an app's name took in counts */
+		bool mail = r->app_word[i] ? r->said_kind[i] == AK_MAIL : (r->word_kinds[i] >> AK_MAIL & 1);
+		if (!mail || r->intent_word[i]) continue;
 		int j = i + 1;
 		while (j < r->nwords && !rs_role_words(c, r, j, 1u << ROLE_TARGET) && (r->stop[j] || r->app_word[j]) && !r->trigger[j]) j++;
 		if (j >= r->nwords || !rs_role_words(c, r, j, 1u << ROLE_TARGET)) continue;
-		while (++j < r->nwords && r->stop[j] && exact_word(c, r, j, SYN_STOP, STOP_PERSON) < 0 && !r->app_word[j]) {}
-		if (j >= r->nwords || exact_word(c, r, j, SYN_STOP, STOP_PERSON) < 0) continue;
+		while (++j < r->nwords && r->stop[j] && exact_word(c, r, j, SYN_STOP, STOP_PERSON) < 0 && !has_role_word(c, r, j, ROLE_ADDRESSEE) &&
+		       !r->app_word[j]) {}
+		if (j >= r->nwords || (exact_word(c, r, j, SYN_STOP, STOP_PERSON) < 0 && !has_role_word(c, r, j, ROLE_ADDRESSEE))) continue;
 		r->intents[r->nintents++] = (struct plan_intent){ .first = i, .nwords = 1, .intent = (int)means };
 		r->intent_word[i] = true;
 		return;

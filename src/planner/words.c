@@ -581,6 +581,8 @@ int rs_phrase_at(const struct catalog *c, const struct plan_resolution *r, int i
 				lv = need;
 			/* a phrase's "0" stands for any number ("issue 0": "issue 42", "issue #128") */
 			if (lv < need && r->digits && lw == 1 && *w == '0' && k > i && all_digits(r->words[k], r->wordlen[k])) lv = need;
+			/* "in Zeile 7" is one row: a word a number follows matches no other inflection ("in zeilen") */
+			if (lv == LV_STEM && r->digits && k + 1 < r->nwords && all_digits(r->words[k + 1], r->wordlen[k + 1])) lv = LV_NONE;
 			if (lv >= need) break;
 			/* a catalog app's name may sit inside a phrase, a product's is content ("create a Google Doc
 			 * from a Google Sheets row" holds no "create row") */

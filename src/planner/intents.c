@@ -205,6 +205,14 @@ static bool note_intent(const struct catalog *c, struct plan_resolution *r, int 
 	int next = i + (int)sy->words;
 	while (next < r->nwords && has_role_word(c, r, next, ROLE_DETERMINER)) next++;
 	if (next < r->nwords && !r->compound[next - 1] && has_role_word(c, r, next, ROLE_FEATURE)) return false;
+	/* "Which permissions are required to append rows ...": a question word (roles.question_words) before a word the
+	 * vocabulary does not know, or a framing word (no role's), asks about that, no listing ("which files did I
+	 * upload", "welche Werte stehen in der Tabelle" list) */
+	if (sy->words == 1 && has_role_word(c, r, i, ROLE_QUESTION) && next < r->nwords && !r->app_word[next] &&
+	    (!r->nwm[next] || (r->stop[next] && !r->word_kinds[next] && !rs_role_words(c, r, next, ~0u)))) {
+		r->stop[i] = true;
+		return false;
+	}
 	/* "Did someone put a new contract in our Google Drive?": a writing verb right after a person (synonyms.json
 	 * persons; an auxiliary between) is what someone else did: what came of it is found, as a listing asks
 	 * (roles.format_means), not written; in a question whether it happened ("Did my boss send me ...?", a

@@ -795,6 +795,27 @@ static bool written_app(const struct catalog *c, const struct plan_resolution *r
 	return writes_in(c, verb, m->app);
 }
 
+/* Whether app mention starting at word i is a mail app's. */
+static bool mail_at(const struct catalog *c, const struct plan_resolution *r, int i)
+{
+	int a = i < r->nwords ? app_at(r, i) : -1;
+	return a >= 0 && c->apps[a].kind == AK_MAIL;
+}
+
+/* Whether product pr sent the mail a mail app holds: "an invoice from Stripe in Gmail" (after a source marker, a place
+ * marker and a mail app right after it), "PayPal receipts from Gmail", "Stripe emails from Gmail" (up to two words
+ * for its things, then "from" and a mail app). */
+static bool sent_the_mail(const struct catalog *c, const struct plan_resolution *r, const struct plan_outside *pr)
+{
+	int after = pr->first + pr->nwords;
+	if (rs_role_before(c, r, pr->first) == ROLE_SOURCE && after + 1 < r->nwords &&
+	    rs_role_words(c, r, after, 1u << ROLE_WEAK_TARGET) && mail_at(c, r, after + 1))
+		return true;
+	for (int j = after; j < after + 3 && j + 1 < r->nwords && !r->app_word[j]; j++)
+		if (rs_role_words(c, r, j, 1u << ROLE_SOURCE)) return mail_at(c, r, j + 1);
+	return false;
+}
+
 /* Whether an app named after word i is a target a strong marker names ("to Google Drive"). */
 static bool strong_target_after(const struct plan_resolution *r, int i)
 {
@@ -842,6 +863,13 @@ void rs_find_product_role(const struct catalog *c, struct plan_resolution *r)
 		else if (pr->role == PR_NONE && app_target) pr->role = PR_SOURCE;
 		r->product_acts |= target && !app_target;
 	}
+	/* "Save PayPal receipts from Gmail to Google Drive", "an invoice from Stripe in Gmail": a product that sent the mail
+	 * a mail app holds is no product the plan reads: the plan reads the mail */
+	int keep = 0;
+	for (int q = 0; q < r->nproducts; q++)
+		if (!sent_the_mail(c, r, &r->products[q])) r->products[keep++] = r->products[q];
+	if (keep < r->nproducts) r->product_acts = false;
+	r->nproducts = keep;
 }
 
 /* "Read Excel files from SharePoint", "append rows to an Excel workbook on OneDrive": a spreadsheet app and

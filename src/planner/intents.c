@@ -459,14 +459,12 @@ static void find_triggers(const struct catalog *c, struct plan_resolution *r)
 	for (int i = 0; i < r->nwords; i++) {
 		r->trigger[i] = r->trigger[i] && !r->arrow[i] && has_role_word(c, r, i, ROLE_TRIGGER) && !doing_at(r, i + 1);
 		/* "vor jedem Termin": a trigger of two words or more is one, whatever its first word means alone ("vor") */
-		int k1 = r->trigger[i] ? intent_over(r, i) : -1, n1 = k1 >= 0 && r->intents[k1].first == i && r->intents[k1].nwords == 1 ?
-			longer_trigger_at(c, r, i) : 0;
-		if (n1) {
+		int longer = r->trigger[i] ? longer_trigger_at(c, r, i) : 0, k1 = longer ? intent_over(r, i) : -1;
+		if (k1 >= 0 && r->intents[k1].first == i && r->intents[k1].nwords == 1) {
 			drop_intent(r, k1, true);
-			for (int w = i + 1; w < i + n1; w++) r->stop[w] = true;  /* understood: the trigger's words */
+			for (int w = i + 1; w < i + longer; w++) r->stop[w] = true;  /* understood: the trigger's words */
 		}
-		int own = r->trigger[i] ? verb_of(c, r, i) : -1;
-		if (own >= 0 && intent_over(r, i) < 0 && longer_trigger_at(c, r, i)) own = -1;
+		int own = r->trigger[i] && !longer ? verb_of(c, r, i) : -1;
 		if (own < 0) continue;
 		int prev = i - 1;
 		while (prev >= 0 && r->stop[prev] && !r->intent_word[prev]) prev--;

@@ -408,9 +408,6 @@ static bool reads_unnamed(const struct catalog *c, const struct plan_resolution 
 }
 
 
-/* "Neue Typeform-Antworten in Google Sheets speichern": what a writing verb asks where the apps named cannot
- * do it, the query speaks of no files and the one app named as the target keeps records (roles.record_means):
- * its record capability; else -1. */
 /* Whether verb in puts its object into app a: a mention of a follows it with no other verb or participle between
  * ("email me the files added to Google Drive" puts nothing into the drive). */
 static bool puts_into(const struct catalog *c, const struct plan_resolution *r, const struct plan_intent *in, int a)
@@ -422,6 +419,10 @@ static bool puts_into(const struct catalog *c, const struct plan_resolution *r, 
 	return true;
 }
 
+/* "Neue Typeform-Antworten in Google Sheets speichern": what a writing verb asks where the apps named cannot do it
+ * and one app is named as the target: its record capability where it keeps records (roles.record_means) and the
+ * query speaks of no files; else, where a strong marker names it and the verb puts its object into it ("send the
+ * report to OneDrive"), what a copy writes there; else -1. */
 static int target_record(const struct catalog *c, const struct plan_resolution *r, const struct plan_intent *in)
 {
 	if (!writing_intent(c, in)) return -1;
@@ -430,10 +431,8 @@ static int target_record(const struct catalog *c, const struct plan_resolution *
 		if (r->app_role[m] != PR_TARGET) continue;
 		if (found >= 0) return -1;
 		found = record_cap(c, r->apps[m]);
-		/* "send the report to OneDrive": what is put into an app that keeps no records is what a copy writes
-		 * there, where the marker is strong */
+		if (found >= 0 && (r->kinds >> AK_DRIVE & 1)) return -1;
 		if (found < 0 && r->app_strong[m] && puts_into(c, r, in, r->apps[m])) found = rs_copy_write(c, r->apps[m]);
-		else if (r->kinds >> AK_DRIVE & 1) return -1;
 		if (found < 0) return -1;
 	}
 	return found;

@@ -5,6 +5,26 @@
 
 #include "planner/resolve_int.h"
 
+struct phrased { int a, cap; };
+
+static bool phrased_cap(const struct catalog *c, struct plan_resolution *r, int i, const struct cat_syn *sy, void *v)
+{
+	struct phrased *x = v;
+	if (!c->caps[sy->target].write || !app_can(c, x->a, sy->target) || !rs_phrase_at(c, r, i, cat_s(c, sy->phrase), PH_LOOSE))
+		return false;
+	x->cap = (int)sy->target;
+	return true;
+}
+
+/* The writing capability of app a a capability's phrase names in the clause of verb in, or -1. */
+static int phrased_write(const struct catalog *c, const struct plan_resolution *r, const struct plan_intent *in, int a)
+{
+	struct phrased x = { .a = a, .cap = -1 };
+	for (int i = in->first, last = rs_clause_last(r, in->first); i <= last && x.cap < 0; i++)
+		each_phrase(c, r, i, 1u << SYN_CAP, phrased_cap, &x);
+	return x.cap;
+}
+
 /* ---- a trigger in one app, an action in another ---- */
 
 /* The writing capability app a is asked for before word `before`: a capability phrase first, then a verb, in
@@ -747,7 +767,10 @@ void rs_second_action(const struct catalog *c, struct plan_resolution *r)
 		for (int m = -1; m < 2 * na; m++) {
 			int a = m < 0 ? after : apps[m % na];
 			if (m >= 0 && (m < na) != ((r->kinds >> c->apps[a].kind & 1) != 0)) continue;
-			int write = a >= 0 ? first_cap_in(c, caps & c->write_caps, a) : -1;
+			/* "... and write the issue number into the row": a capability's phrase in the verb's clause says which
+			 * write the app does (the row updated, not appended) */
+			int write = a >= 0 ? phrased_write(c, r, in, a) : -1;
+			if (write < 0 || (have >> write & 1)) write = a >= 0 ? first_cap_in(c, caps & c->write_caps, a) : -1;
 			if (write >= 0) {
 				r->also_intent = k;
 				r->also_cap = write;

@@ -5,22 +5,26 @@
 
 #include "planner/resolve_int.h"
 
-struct phrased { int a, cap; };
+struct phrased { int a, cap; bool as_written; };
 
 static bool phrased_cap(const struct catalog *c, struct plan_resolution *r, int i, const struct cat_syn *sy, void *v)
 {
 	struct phrased *x = v;
-	if (!c->caps[sy->target].write || !app_can(c, x->a, sy->target) || !rs_phrase_at(c, r, i, cat_s(c, sy->phrase), PH_LOOSE))
-		return false;
-	x->cap = (int)sy->target;
-	return true;
+	const char *ph = cat_s(c, sy->phrase);
+	int n = c->caps[sy->target].write && app_can(c, x->a, sy->target) ? rs_phrase_at(c, r, i, ph, PH_LOOSE) : 0;
+	if (!n) return false;
+	const char *last = strrchr(ph, ' ');
+	bool as_written = strcmp(last ? last + 1 : ph, r->words[i + n - 1]) == 0;
+	if (x->cap < 0 || (as_written && !x->as_written)) { x->cap = (int)sy->target; x->as_written = as_written; }
+	return as_written;
 }
 
-/* The writing capability of app a a capability's phrase names in the clause of verb in, or -1. */
+/* The writing capability of app a a capability's phrase names in the clause of verb in, a phrase whose last word
+ * stands as written first ("in die Zeile" is "in Zeile", and "in Zeilen" only by its inflection), or -1. */
 static int phrased_write(const struct catalog *c, const struct plan_resolution *r, const struct plan_intent *in, int a)
 {
-	struct phrased x = { .a = a, .cap = -1 };
-	for (int i = in->first, last = rs_clause_last(r, in->first); i <= last && x.cap < 0; i++)
+	struct phrased x = { .a = a, .cap = -1, .as_written = false };
+	for (int i = in->first, last = rs_clause_last(r, in->first); i <= last && !x.as_written; i++)
 		each_phrase(c, r, i, 1u << SYN_CAP, phrased_cap, &x);
 	return x.cap;
 }

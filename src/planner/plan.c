@@ -522,14 +522,12 @@ static void assess_steps(struct plan *p)
 		st->state = st->granted >= 0 || granted_by_implication(p, st) ? SS_SATISFIED : SS_MISSING_SCOPE;
 	}
 	minimal_cover(p);
-	size_t cover_len[PLAN_MAX_STEPS];
-	for (int k = 0; k < p->ncover; k++) cover_len[k] = strlen(p->cover[k]);
 	for (int s = 0; s < p->nsteps; s++) {
 		struct plan_step *st = &p->steps[s];
 		if (!in_cover(st)) continue;
 		int best = -1;
 		for (int k = 0; k < p->ncover; k++) {
-			int i = op_scope_index_n(c, st->op, p->cover[k], cover_len[k]);
+			int i = plan_op_scope_index(c, st->op, p->cover[k]);
 			if (i >= 0 && scope_usable(c, st, i) &&
 			    (best < 0 || plan_scope_rank(c, st->op, i) < plan_scope_rank(c, st->op, best)))
 				best = i;

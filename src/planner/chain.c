@@ -605,6 +605,15 @@ int rs_apps_in_reach(const struct catalog *c, const struct plan_resolution *r, i
 	return n;
 }
 
+/* Whether word i is in the phrase of a capability among `have` ("Make Google Sheets rows": the rows' phrase holds the
+ * verb, which asks no spreadsheet of its own). */
+static bool in_planned_phrase(const struct plan_resolution *r, int i, uint64_t have)
+{
+	for (int k = 0; k < r->ncaps; k++)
+		if ((have >> r->caps[k] & 1) && i >= r->cap_first[k] && i < r->cap_first[k] + r->cap_words[k]) return true;
+	return false;
+}
+
 /* Whether the words [from, to) are all small words (no verb, no trigger). */
 static bool only_small_between(const struct plan_resolution *r, int from, int to)
 {
@@ -740,7 +749,7 @@ void rs_second_action(const struct catalog *c, struct plan_resolution *r)
 		/* the request's first verb is what a chain writes (read there as the write its target can do); for a task
 		 * it is a further action where the task does nothing of it ("email me a list of my Outlook meetings") */
 		if (in->negated || (in->first == first && chain) || !writing_intent(c, in) || (caps & have) ||
-		    has_role_word(c, r, in->first, ROLE_TRIGGER))
+		    has_role_word(c, r, in->first, ROLE_TRIGGER) || (!chain && in_planned_phrase(r, in->first, have)))
 			continue;
 		/* the task's own placing: "Store GitHub issues in Excel" writes where the task writes (its kind: a task
 		 * of another app of that kind is bound to the one named later) */

@@ -632,6 +632,23 @@ static void event_actions(const struct catalog *c, struct plan_resolution *r)
 	r->nactions = keep;
 }
 
+/* "When files land in OneDrive, list them in a Google Sheet": a writing verb right after a word for the things it
+ * moves, in a trigger's clause a comma closes, is what happens to them, the event, no verb of the request (a verb
+ * after the comma, or in a clause no comma closes, "Für jede neue Zeile ... einen Termin erstellen", is one). */
+static void event_verbs(const struct catalog *c, struct plan_resolution *r)
+{
+	for (int k = 0; r->triggers && k < r->nintents;) {
+		const struct plan_intent *in = &r->intents[k];
+		int last = rs_clause_last(r, in->first);
+		if (in->first > 0 && r->word_kinds[in->first - 1] && !r->intent_word[in->first - 1] && !r->after_comma[in->first] &&
+		    !r->after_comma[in->first - 1] && last + 1 < r->nwords && r->after_comma[last + 1] && writing_intent(c, in) &&
+		    in_trigger_clause_at(c, r, in->first))
+			drop_intent(r, k, true);
+		else
+			k++;
+	}
+}
+
 /* "Sobald ein GitHub-Release erscheint, eine Mail über Outlook an das Team", "New release: email to the team via
  * Outlook": where no verb writes, a word for mail addressed to a person (a target marker, an article, a person of
  * synonyms.json persons or roles.addressees: "an mich"; apps and small words may stand before the marker) asks what
@@ -765,6 +782,7 @@ void rs_find_kinds_and_intents(const struct catalog *c, struct plan_resolution *
 	repairs(c, r);
 	caller_format(c, r);
 	find_triggers(c, r);
+	event_verbs(c, r);
 	addressed_mail(c, r);
 	added_along(c, r);
 	event_actions(c, r);

@@ -484,8 +484,8 @@ static void find_triggers(const struct catalog *c, struct plan_resolution *r)
 		if (next < r->nwords && place && ends && !same_verb) {
 			/* "Neue Zeilen in Excel an Slack melden": the app after "new", its things and a weak marker is where
 			 * the event happens, read, whatever the bare marker would say */
-			if (opens >= 0) source_of_trigger(r, opens);
-			else if (!r->app_word[next]) source_of_trigger(r, next + 2);
+			/* ("für jede neue Gmail-Nachricht": the app right after "new" too) */
+			source_of_trigger(r, opens >= 0 ? opens : r->app_word[next] ? next : next + 2);
 			int k = intent_over(r, i);
 			if (k >= 0 && r->intents[k].first == i && r->intents[k].nwords == 1) {
 				drop_intent(r, k, false);

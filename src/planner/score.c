@@ -387,16 +387,12 @@ static bool copies_unasked(const struct catalog *c, const struct plan_resolution
 	return of_kind == 1;
 }
 
-/* "Create Excel table rows for new Gmail messages": a task writing into a kind of app nothing names, while an app
- * named of a kind the task has no step of stands unused (email-calendar would create calendar events and leave Excel
- * aside), writes where nobody asked. */
-static bool writes_beside_named(const struct catalog *c, const struct plan_resolution *r, int t, unsigned named)
+/* "Load Prompts from Github Repo and auto populate n8n expressions", "Create Excel table rows for new Gmail messages"
+ * (email-calendar would create events and leave Excel aside): a task writing into a kind of app the request never
+ * says (no app, family or word of it) writes where nobody asked. */
+static bool writes_unsaid(const struct catalog *c, int t, unsigned named)
 {
-	const struct cat_ptask *p = &c->ptasks[t];
-	if (!(written_kinds(c, p) & ~named & ~(1u << AK_CALLER))) return false;
-	for (int m = 0; m < r->napps; m++)
-		if (!(r->later_apps >> r->apps[m] & 1) && !task_takes(c, t, r->apps[m])) return true;
-	return false;
+	return (written_kinds(c, &c->ptasks[t]) & ~named & ~(1u << AK_CALLER)) != 0;
 }
 
 /* "Save Stripe invoices to Google Drive": where a product outside the catalog is the source, a task reading
@@ -585,7 +581,7 @@ void rs_score_tasks(const struct catalog *c, struct plan_resolution *r, int *sco
 		if (c->tasks[t].subject) scores[t] += (r->subjects >> t) & 1 ? W_SUBJECT : -1000;
 		if (unasked && copies_unasked(c, r, t)) scores[t] -= 1000;
 		if (from_kinds && c->tasks[t].generic && (c->ptasks[t].write_kinds & from_kinds)) scores[t] -= 1000;
-		if (r->napps && writes_beside_named(c, r, t, named)) scores[t] -= 1000;
+		if (r->napps && writes_unsaid(c, t, named)) scores[t] -= 1000;
 		if (r->caller_file && (c->ptasks[t].write_apps || c->ptasks[t].write_kinds)) scores[t] -= 1000;
 		if (elsewhere && reads_unnamed(c, r, t)) scores[t] -= 1000;
 		/* the action happens in a product outside the catalog: a task writing into the catalog is not it */

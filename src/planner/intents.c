@@ -295,6 +295,14 @@ static bool in_place(const struct catalog *c, const struct plan_resolution *r)
 	return !(r->app_role[0] == PR_TARGET && r->app_strong[0]) && !(r->kinds & ~(1u << c->apps[r->apps[0]].kind));
 }
 
+/* "every Google Calendar invitation I accept": a pronoun (roles.pronouns) right after a noun (a word for things, or a
+ * word that is no small word and no verb) before word i. */
+static bool pronoun_after_thing(const struct catalog *c, const struct plan_resolution *r, int i)
+{
+	return i >= 2 && has_role_word(c, r, i - 1, ROLE_PRONOUN) &&
+		(r->word_kinds[i - 2] || r->said_kind[i - 2] != AK_COUNT || (!r->stop[i - 2] && !r->intent_word[i - 2] && !r->app_word[i - 2]));
+}
+
 static bool note_action(const struct catalog *c, struct plan_resolution *r, int i, const struct cat_syn *sy, void *ctx)
 {
 	(void)ctx;
@@ -307,7 +315,7 @@ static bool note_action(const struct catalog *c, struct plan_resolution *r, int 
 	if (n < (int)sy->words || negated_at(c, r, i)) return false;
 	/* "the issues labelled bug", "emails tagged urgent", "files shared with me": a participle of a mark a search finds,
 	 * right after a word for the things marked, says which ones are read */
-	if ((c->outside[sy->target].flags & OUT_FINDABLE) && participle_after_thing(c, r, i)) {
+	if ((c->outside[sy->target].flags & OUT_FINDABLE) && (participle_after_thing(c, r, i) || pronoun_after_thing(c, r, i))) {
 		r->matched[i] = true;  /* understood: it says which */
 		return false;
 	}

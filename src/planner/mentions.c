@@ -274,7 +274,7 @@ static void name_after(const struct catalog *c, struct plan_resolution *r, int f
 {
 	for (int k = from; k < r->nwords && k < from + 3; k++) {
 		if ((k > from && r->after_comma[k]) || r->arrow[k] || r->app_word[k] || verb_of(c, r, k) >= 0 ||
-		    (r->stop[k] && !strpbrk(r->words[k], "0123456789")))
+		    (r->stop[k] && !word_has_digit(r, k)))
 			return;
 		r->stop[k] = true;
 		r->nwm[k] = 0;

@@ -182,8 +182,12 @@ static inline bool ends_in(const struct plan_resolution *r, int i, const char *e
 	return r->wordlen[i] > n && strcmp(r->words[i] + r->wordlen[i] - n, end) == 0;
 }
 
-/* "emails tagged urgent", "files uploaded to Dropbox": a word in -ed right after a word for a kind of things, a
- * participle saying which things (of four letters or more: "red" is none). */
+/* Whether word i holds a digit: a number, a time or an id ("42", "10am") says which one, not what to do. */
+static inline bool word_has_digit(const struct plan_resolution *r, int i)
+{
+	return strpbrk(r->words[i], "0123456789") != NULL;
+}
+
 /* Whether word i is an English participle: an -ed form (four letters or more: "red" is none) or one the vocabulary
  * lists (roles.participles: "sent"). */
 static inline bool participle_form(const struct catalog *c, const struct plan_resolution *r, int i)
@@ -199,6 +203,8 @@ static inline bool passive_at(const struct catalog *c, const struct plan_resolut
 		(i + 1 < r->nwords && r->stop[i + 1] && has_role_word(c, r, i + 1, ROLE_AUX));
 }
 
+/* "emails tagged urgent", "files uploaded to Dropbox": a participle right after a word for a kind of things says which
+ * things. */
 static inline bool participle_after_thing(const struct catalog *c, const struct plan_resolution *r, int i)
 {
 	if (!participle_form(c, r, i)) return false;

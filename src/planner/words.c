@@ -506,8 +506,7 @@ void rs_match_words(const struct catalog *c, struct plan_resolution *r)
 		r->nwm[i] = exact_and_stems(c, r->words[i], r->wm[i], &e);
 		r->fuzzy[i] = r->nwm[i] == 0;
 		if (r->fuzzy[i]) r->nwm[i] = typos(c, r->words[i], r->wm[i], 0);
-		/* numbers, times and ids ("10am", "42") say which one, not what to do */
-		bool digit = strpbrk(r->words[i], "0123456789") != NULL;
+		bool digit = word_has_digit(r, i);
 		r->digits |= digit;
 		r->stop[i] = (e >= 0 && c->words[e].stop) || digit;
 		/* a one-word role is structure, like a stop word, unless it is a verb too ("new"); a word that

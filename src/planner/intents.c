@@ -661,6 +661,12 @@ static void event_verbs(const struct catalog *c, struct plan_resolution *r)
  * Outlook": where no verb writes, a word for mail addressed to a person (a target marker, an article, a person of
  * synonyms.json persons or roles.addressees: "an mich"; apps and small words may stand before the marker) asks what
  * roles.addressed_means says. */
+/* Whether word i names whom a mail goes to: a person (synonyms.json persons) or roles.addressees ("mich", "me"). */
+static bool addressee_at(const struct catalog *c, const struct plan_resolution *r, int i)
+{
+	return exact_word(c, r, i, SYN_STOP, STOP_PERSON) >= 0 || has_role_word(c, r, i, ROLE_ADDRESSEE);
+}
+
 static void addressed_mail(const struct catalog *c, struct plan_resolution *r)
 {
 	uint32_t means = c->meta->addressed_intent;
@@ -675,9 +681,8 @@ static void addressed_mail(const struct catalog *c, struct plan_resolution *r)
 		int j = i + 1;
 		while (j < r->nwords && !rs_role_words(c, r, j, 1u << ROLE_TARGET) && (r->stop[j] || r->app_word[j]) && !r->trigger[j]) j++;
 		if (j >= r->nwords || !rs_role_words(c, r, j, 1u << ROLE_TARGET)) continue;
-		while (++j < r->nwords && r->stop[j] && exact_word(c, r, j, SYN_STOP, STOP_PERSON) < 0 && !has_role_word(c, r, j, ROLE_ADDRESSEE) &&
-		       !r->app_word[j]) {}
-		if (j >= r->nwords || (exact_word(c, r, j, SYN_STOP, STOP_PERSON) < 0 && !has_role_word(c, r, j, ROLE_ADDRESSEE))) continue;
+		while (++j < r->nwords && r->stop[j] && !addressee_at(c, r, j) && !r->app_word[j]) {}
+		if (j >= r->nwords || !addressee_at(c, r, j)) continue;
 		r->intents[r->nintents++] = (struct plan_intent){ .first = i, .nwords = 1, .intent = (int)means };
 		r->intent_word[i] = true;
 		return;
@@ -850,6 +855,12 @@ static bool strong_target_after(const struct plan_resolution *r, int i)
 
 void rs_find_product_role(const struct catalog *c, struct plan_resolution *r)
 {
+	/* "Save PayPal receipts from Gmail to Google Drive", "an invoice from Stripe in Gmail": a product that sent the mail
+	 * a mail app holds is no product the plan reads: the plan reads the mail */
+	int keep = 0;
+	for (int q = 0; q < r->nproducts; q++)
+		if (!sent_the_mail(c, r, &r->products[q])) r->products[keep++] = r->products[q];
+	r->nproducts = keep;
 	bool app_target = false, app_source = false, app_marked = false;
 	/* a catalog app is the target after "to" or "in" outside a trigger's clause ("record Jira issues in
 	 * Google Sheets"; not "when a row is added in Google Sheets", nor "when a file is added to Dropbox") */
@@ -887,13 +898,6 @@ void rs_find_product_role(const struct catalog *c, struct plan_resolution *r)
 		else if (pr->role == PR_NONE && app_target) pr->role = PR_SOURCE;
 		r->product_acts |= target && !app_target;
 	}
-	/* "Save PayPal receipts from Gmail to Google Drive", "an invoice from Stripe in Gmail": a product that sent the mail
-	 * a mail app holds is no product the plan reads: the plan reads the mail */
-	int keep = 0;
-	for (int q = 0; q < r->nproducts; q++)
-		if (!sent_the_mail(c, r, &r->products[q])) r->products[keep++] = r->products[q];
-	if (keep < r->nproducts) r->product_acts = false;
-	r->nproducts = keep;
 }
 
 /* "Read Excel files from SharePoint", "append rows to an Excel workbook on OneDrive": a spreadsheet app and

@@ -129,17 +129,26 @@ static bool in_trigger_clause_at(const struct catalog *c, const struct plan_reso
 	return false;
 }
 
+/* Whether word i follows a pronoun (roles.pronouns) after a thing: a word for things or an app, small words between
+ * ("every Gmail email I send", "which files did I upload"); with any_noun, also any noun right before the pronoun
+ * ("every Google Calendar invitation I accept": a mark a search finds; a verb there stays one: "Before I accept a
+ * meeting I want to check whether I have time"). */
+static bool pronoun_after_thing(const struct catalog *c, const struct plan_resolution *r, int i, bool any_noun)
+{
+	if (i < 2 || !r->stop[i - 1] || !has_role_word(c, r, i - 1, ROLE_PRONOUN)) return false;
+	int j = i - 2;
+	if (any_noun && (r->said_kind[j] != AK_COUNT || (!r->stop[j] && !r->intent_word[j] && !r->app_word[j]))) return true;
+	while (j > 0 && j > i - 4 && r->stop[j] && !r->word_kinds[j] && !r->app_word[j]) j--;
+	return r->word_kinds[j] || r->app_word[j];
+}
+
 /* Whether the verb phrase at word i says which things are meant rather than asking anything: after a pronoun after
  * a thing, small words between ("every Gmail email I send", "which files did I upload"), or, writing, in its -ed
  * form right after a word for a kind of things, a clause cut short ("files uploaded to Dropbox"; a passive's
  * auxiliary between only in a trigger's clause: "An Outlook email is sent each time ..." sends). */
 bool rs_says_which(const struct catalog *c, const struct plan_resolution *r, int i, const char *phrase, bool writing)
 {
-	if (i >= 2 && r->stop[i - 1] && has_role_word(c, r, i - 1, ROLE_PRONOUN)) {
-		int j = i - 2;
-		while (j > 0 && j > i - 4 && r->stop[j] && !r->word_kinds[j] && !r->app_word[j]) j--;
-		if (r->word_kinds[j] || r->app_word[j]) return true;
-	}
+	if (pronoun_after_thing(c, r, i, false)) return true;
 	if (!writing || strchr(phrase, ' ')) return false;
 	/* a passive in a trigger's clause is the event ("wenn eine Datei in Dropbox hochgeladen wird") */
 	if (passive_at(c, r, i) && in_trigger_clause_at(c, r, i)) return true;
@@ -295,14 +304,6 @@ static bool in_place(const struct catalog *c, const struct plan_resolution *r)
 	return !(r->app_role[0] == PR_TARGET && r->app_strong[0]) && !(r->kinds & ~(1u << c->apps[r->apps[0]].kind));
 }
 
-/* "every Google Calendar invitation I accept": a pronoun (roles.pronouns) right after a noun (a word for things, or a
- * word that is no small word and no verb) before word i. */
-static bool pronoun_after_thing(const struct catalog *c, const struct plan_resolution *r, int i)
-{
-	return i >= 2 && has_role_word(c, r, i - 1, ROLE_PRONOUN) &&
-		(r->word_kinds[i - 2] || r->said_kind[i - 2] != AK_COUNT || (!r->stop[i - 2] && !r->intent_word[i - 2] && !r->app_word[i - 2]));
-}
-
 static bool note_action(const struct catalog *c, struct plan_resolution *r, int i, const struct cat_syn *sy, void *ctx)
 {
 	(void)ctx;
@@ -315,7 +316,7 @@ static bool note_action(const struct catalog *c, struct plan_resolution *r, int 
 	if (n < (int)sy->words || negated_at(c, r, i)) return false;
 	/* "the issues labelled bug", "emails tagged urgent", "files shared with me": a participle of a mark a search finds,
 	 * right after a word for the things marked, says which ones are read */
-	if ((c->outside[sy->target].flags & OUT_FINDABLE) && (participle_after_thing(c, r, i) || pronoun_after_thing(c, r, i))) {
+	if ((c->outside[sy->target].flags & OUT_FINDABLE) && (participle_after_thing(c, r, i) || pronoun_after_thing(c, r, i, true))) {
 		r->matched[i] = true;  /* understood: it says which */
 		return false;
 	}

@@ -385,7 +385,7 @@ static int operation_named(const struct catalog *c, const char *t, size_t n)
 	int found = -1;
 	for (uint32_t i = 0; i < c->nops; i++) {
 		const char *id = cat_s(c, c->ops[i].id), *path = cat_s(c, c->ops[i].path);
-		size_t li = strlen(id), lp = strlen(path);
+		size_t li = cat_len(c, c->ops[i].id), lp = cat_len(c, c->ops[i].path);
 		bool by_id = (li == n && strncasecmp(id, t, n) == 0) ||
 			(li > n && memchr(t, '.', n) && id[li - n - 1] == '.' && strncasecmp(id + li - n, t, n) == 0);
 		if (by_id) return (int)i;
@@ -422,8 +422,9 @@ void rs_split_words(const struct catalog *c, struct plan_resolution *r, const ch
 		size_t dotted = marks && (p == query || p[-1] == ' ' || p[-1] == '[' || p[-1] == '(' || p[-1] == '`') ? dotted_token(p) : 0;
 		int op = dotted ? operation_named(c, p, dotted) : -1;
 		if (op >= 0) {
-			const char *app = cat_s(c, c->apps[c->ops[op].app].id), *what = cat_s(c, c->caps[c->ops[op].cap].title_en);
-			size_t la = strlen(app), lw = strlen(what);
+			cat_str app_id = c->apps[c->ops[op].app].id, title = c->caps[c->ops[op].cap].title_en;
+			const char *app = cat_s(c, app_id), *what = cat_s(c, title);
+			size_t la = cat_len(c, app_id), lw = cat_len(c, title);
 			if (sl + la + lw + 3 < sizeof seg) {
 				seg[sl++] = ' ';
 				memcpy(seg + sl, app, la);

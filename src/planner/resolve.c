@@ -336,6 +336,18 @@ static void provider_unsaid(const struct catalog *c, struct plan_resolution *r)
 /* The decision: a task needs real support (some matched word, a score above what app names alone
  * give, a third of the words); a tie names the candidates; phrases of capabilities no chosen task has
  * make a capability chain. */
+/* The families named one of whose apps the task takes, each counted as an app named and used. */
+static int family_apps_used(const struct catalog *c, const struct plan_resolution *r)
+{
+	int used = 0;
+	for (int f = 0; r->task >= 0 && f < r->nfamilies; f++)
+		for (uint32_t kind = 1; kind < AK_COUNT; kind++) {
+			uint32_t a = c->families[r->families[f]].apps[kind];
+			if (a != CAT_NONE && task_takes(c, r->task, (int)a)) { used++; break; }
+		}
+	return used;
+}
+
 static void decide(const struct catalog *c, struct plan_resolution *r, const int *scores, const int *lvbuf)
 {
 	drop_covered_actions(c, r);
@@ -350,7 +362,9 @@ static void decide(const struct catalog *c, struct plan_resolution *r, const int
 	 * one app and one verb); the confidence stays the share of words */
 	int apps_used = 0;
 	for (int m = 0; r->task >= 0 && m < r->napps; m++) apps_used += task_takes(c, r->task, r->apps[m]);
-	int support = (r->content + r->napps) ? (matched + apps_used) * 100 / (r->content + r->napps) : coverage;
+	/* so is a family one of whose apps the task takes ("ob neue Mails in Outlook angekommen sind") */
+	int fams = family_apps_used(c, r);
+	int support = (r->content + r->napps + fams) ? (matched + apps_used + fams) * 100 / (r->content + r->napps + fams) : coverage;
 	/* a verb alone is no task ("book a flight"): something must say what, or which app; a long story around
 	 * an app named and a verb asking it for what the task is for needs no third of the words */
 	bool task_ok = r->task >= 0 && (what > 0 || r->nmentions > 0) && (matched > 0 || rs_copy_named(c, r, r->task)) &&

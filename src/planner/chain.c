@@ -573,6 +573,42 @@ static int task_of_steps(const struct catalog *c, const int *caps, int n, uint64
 	return found;
 }
 
+/* Whether task t's steps are caps[0..n) in order, steps between that find what the next one needs (the plan
+ * puts those in anyway) aside. */
+static bool steps_are(const struct catalog *c, int t, const int *caps, int n)
+{
+	const struct cat_task *tk = &c->tasks[t];
+	int k = 0;
+	for (uint32_t s = 0; s < tk->step_count; s++) {
+		const struct cat_step *st = &c->steps[tk->step_first + s];
+		if (k < n && st->cap == (uint32_t)caps[k]) { k++; continue; }
+		const struct cat_step *next = s + 1 < tk->step_count ? st + 1 : NULL;
+		if (!next || next->app == CAT_NONE || finder_of(c, (int)next->app, next->cap) != (int)st->cap) return false;
+	}
+	return k == n;
+}
+
+/* The first task in catalog order whose steps are the chain's in apps of the kinds named, one app per kind as
+ * named: the chain is that task bound to the apps named ("Save Dropbox files to OneDrive" is driveA-to-driveB
+ * from Dropbox to OneDrive, as "Copy files from Dropbox to OneDrive" is), or -1. */
+static int task_rebound(const struct catalog *c, const struct plan_resolution *r)
+{
+	unsigned per_kind[AK_COUNT] = { 0 };
+	for (int m = 0; m < r->napps; m++) per_kind[c->apps[r->apps[m]].kind]++;
+	/* a verb writing what the chain does not ("..., create draft email, and save files") asks a further action */
+	uint64_t chain = 0;
+	for (int k = 0; k < r->ncaps; k++) chain |= 1ull << r->caps[k];
+	for (int k = 0; k < r->nintents; k++)
+		if (!r->intents[k].negated && writes(c, r->intents[k].intent) && !(c->intents[r->intents[k].intent].caps & chain)) return -1;
+	for (int t = 0; t < (int)c->ntasks && t < 64; t++) {
+		const struct cat_ptask *p = &c->ptasks[t];
+		bool kinds = !c->tasks[t].generic && bits(p->apps) == r->napps;
+		for (uint32_t kind = 1; kinds && kind < AK_COUNT; kind++) kinds = bits(p->kind_apps[kind]) == (int)per_kind[kind];
+		if (kinds && steps_are(c, t, r->caps, r->ncaps)) return t;
+	}
+	return -1;
+}
+
 /* A chain that is a task's own plan has that task's name: the capabilities in the task's order, and the
  * task's own apps exactly the apps named ("write the new totals into row 5 of Google Sheets" is
  * sheetsA-update). Two tasks that fit leave the chain as it is. */
@@ -589,6 +625,7 @@ void rs_name_chain(const struct catalog *c, struct plan_resolution *r)
 		for (int m = 0; m < r->napps && listed[0] < 0; m++) listed[0] = finder_of(c, r->apps[m], (uint32_t)r->caps[0]);
 		if (listed[0] >= 0) found = task_of_steps(c, listed, 2, named);
 	}
+	if (found < 0 && r->napps >= 2) found = task_rebound(c, r);
 	if (found < 0) return;
 	r->task = found;
 	r->by = BY_QUERY_TASK;

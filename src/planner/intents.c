@@ -304,6 +304,13 @@ static bool in_place(const struct catalog *c, const struct plan_resolution *r)
 	return !(r->app_role[0] == PR_TARGET && r->app_strong[0]) && !(r->kinds & ~(1u << c->apps[r->apps[0]].kind));
 }
 
+/* Whether a word for a kind of things stands after word i in its clause. */
+static bool thing_in_clause(const struct plan_resolution *r, int i)
+{
+	for (int k = i + 1, last = rs_clause_last(r, i); k <= last; k++) if (r->word_kinds[k]) return true;
+	return false;
+}
+
 static bool note_action(const struct catalog *c, struct plan_resolution *r, int i, const struct cat_syn *sy, void *ctx)
 {
 	(void)ctx;
@@ -318,6 +325,12 @@ static bool note_action(const struct catalog *c, struct plan_resolution *r, int 
 	 * right after a word for the things marked, says which ones are read */
 	if ((c->outside[sy->target].flags & OUT_FINDABLE) && (participle_after_thing(c, r, i) || pronoun_after_thing(c, r, i, true))) {
 		r->matched[i] = true;  /* understood: it says which */
+		return false;
+	}
+	/* "when someone comments on a GitHub issue": what a person does to things of an app in a trigger's clause is the
+	 * event watched ("when someone stars our GitHub repo" watches nothing the apps hold) */
+	if (in_trigger_clause_at(c, r, i) && person_before(c, r, i) && thing_in_clause(r, i)) {
+		r->matched[i] = true;  /* understood: the event */
 		return false;
 	}
 	/* "block my work calendar as Out of Office": after "as" (roles.as_what) the words say what a thing is made as */
@@ -466,7 +479,9 @@ static void find_triggers(const struct catalog *c, struct plan_resolution *r)
 {
 	r->triggers = 0;
 	for (int i = 0; i < r->nwords; i++) {
-		r->trigger[i] = r->trigger[i] && !r->arrow[i] && has_role_word(c, r, i, ROLE_TRIGGER) && !doing_at(r, i + 1);
+		/* ("Outlook email → new row in Excel": right after an arrow, "new" is what the arrow makes) */
+		r->trigger[i] = r->trigger[i] && !r->arrow[i] && !(i > 0 && r->arrow[i - 1]) && has_role_word(c, r, i, ROLE_TRIGGER) &&
+			!doing_at(r, i + 1);
 		/* "vor jedem Termin": a trigger of two words or more is one, whatever its first word means alone ("vor") */
 		int longer = r->trigger[i] ? longer_trigger_at(c, r, i) : 0, k1 = longer ? intent_over(r, i) : -1;
 		if (k1 >= 0 && r->intents[k1].first == i && r->intents[k1].nwords == 1) {

@@ -273,6 +273,38 @@ static void settle_tie(struct plan *p)
 	p->rebound = false;
 }
 
+/* A task planned in other apps than its own is one of the tasks whose steps, bound to the apps named, are the
+ * same: the first of them in catalog order is shown and all are equivalent_tasks ("Upload Outlook email
+ * attachments to Dropbox": each attachment task becomes mailB -> driveC). The steps stay those of p->task. */
+static void settle_rebound(struct plan *p)
+{
+	const struct catalog *c = p->cat;
+	struct plan_resolution *r = &p->res;
+	if (!p->rebound || r->by != BY_QUERY_TASK || r->also_cap >= 0 || c->tasks[p->task].generic) return;
+	uint32_t sig[PLAN_MAX_STEPS * 2], kinds = c->ptasks[p->task].kinds;
+	int n = p->nsteps, chosen = p->task, own = -1, same[PLAN_MAX_CANDIDATES], nsame = 0;
+	for (int s = 0; s < n; s++) { sig[2 * s] = p->steps[s].cap; sig[2 * s + 1] = (uint32_t)p->steps[s].app; }
+	for (int t = 0; t < (int)c->ntasks && t < 64 && nsame < PLAN_MAX_CANDIDATES; t++) {
+		if (t != chosen && (c->tasks[t].generic || c->tasks[t].step_count != (uint32_t)n || c->ptasks[t].kinds != kinds)) continue;
+		p->rebound = false;
+		load_task(p, t);
+		bind_steps(p);
+		bool eq = p->nsteps == n;
+		for (int s = 0; eq && s < n; s++) eq = sig[2 * s] == p->steps[s].cap && sig[2 * s + 1] == (uint32_t)p->steps[s].app;
+		if (eq && !p->rebound) own = t; /* a task in its own apps is the answer itself */
+		if (eq) same[nsame++] = t;
+	}
+	p->rebound = false;
+	load_task(p, own >= 0 ? own : chosen);
+	bind_steps(p);
+	if (own >= 0) { p->task = r->task = own; return; }
+	if (nsame < 2) return;
+	for (int k = 0; k < nsame; k++) r->candidates[k] = same[k];
+	r->ncandidates = nsame;
+	r->equivalent = true;
+	p->task = r->task = same[0];
+}
+
 /* ---- steps that find what later steps need ---- */
 
 /* Index of the latest step before s on step s's app (or, unbound, of its kind) that does cap, or -1. */
@@ -619,6 +651,7 @@ void plan_build(struct plan *p, const struct catalog *c, const struct json_objec
 	else if (p->res.by == BY_QUERY_CAPABILITIES) load_chain(p);
 	if (p->nsteps && p->res.also_cap >= 0) add_also(p);
 	bind_steps(p);
+	if (p->task >= 0 && !task_id) settle_rebound(p);
 	for (int s = 0; s < p->nsteps; s++) {
 		struct plan_step *st = &p->steps[s];
 		st->write = c->caps[st->cap].write;

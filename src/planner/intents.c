@@ -201,6 +201,13 @@ static bool gap_is_no_verb(const struct catalog *c, const struct plan_resolution
 	return false;
 }
 
+/* Whether a word for things stands at word i or among the three after it ("the 5 latest emails"). */
+static bool things_near(const struct plan_resolution *r, int i)
+{
+	for (int k = i; k < r->nwords && k <= i + 3; k++) if (r->word_kinds[k]) return true;
+	return false;
+}
+
 static bool note_intent(const struct catalog *c, struct plan_resolution *r, int i, const struct cat_syn *sy, void *ctx)
 {
 	(void)ctx;
@@ -214,6 +221,9 @@ static bool note_intent(const struct catalog *c, struct plan_resolution *r, int 
 	int next = i + (int)sy->words;
 	while (next < r->nwords && has_role_word(c, r, next, ROLE_DETERMINER)) next++;
 	if (next < r->nwords && !r->compound[next - 1] && has_role_word(c, r, next, ROLE_FEATURE)) return false;
+	/* "Getting 403 when uploading": a reading verb before a number no word for things follows gets a status, no count */
+	if (!writes(c, (int)sy->target) && next < r->nwords && word_has_digit(r, next) && !things_near(r, next))
+		return false;
 	/* "Which permissions are required to append rows ...": a question word (roles.question_words) before a word the
 	 * vocabulary does not know, or a framing word (no role's), asks about that, no listing ("which files did I
 	 * upload", "welche Werte stehen in der Tabelle" list) */
@@ -321,6 +331,9 @@ static bool note_action(const struct catalog *c, struct plan_resolution *r, int 
 	if (sy->words == 1 && r->intent_word[i] && !((c->outside[sy->target].flags & OUT_IN_PLACE) && in_place(c, r))) return false;
 	int n = rs_phrase_at(c, r, i, cat_s(c, sy->phrase), sy->words == 1 || r->stop[i] ? PH_STRICT : PH_GAP);
 	if (n < (int)sy->words || negated_at(c, r, i)) return false;
+	/* "Mails nach Absender filtern" is no "mail filter": read across a gap from a word for things to a catalog verb,
+	 * the words are the verb and its object */
+	if (n > (int)sy->words && r->word_kinds[i] && verb_of(c, r, i + n - 1) >= 0) return false;
 	/* "the issues labelled bug", "emails tagged urgent", "files shared with me": a participle of a mark a search finds,
 	 * right after a word for the things marked, says which ones are read */
 	if ((c->outside[sy->target].flags & OUT_FINDABLE) && (participle_after_thing(c, r, i) || pronoun_after_thing(c, r, i, true))) {

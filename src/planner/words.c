@@ -104,6 +104,11 @@ static int exact_and_stems(const struct catalog *c, const char *q, struct plan_m
 	if (exact) *exact = e;
 	if (e >= 0) add_match(m, &n, (uint32_t)e, LV_EXACT);
 	if (lq < 4) return n;
+	/* a verb of three letters, its last letter doubled, is under no prefix of four: "getting", "putting", "set" */
+	size_t stem = lq == 7 && strcmp(q + 4, "ing") == 0 ? 3 : lq == 6 && strcmp(q + 4, "ed") == 0 ? 3 : 0;
+	int short_verb = stem && q[2] == q[3] ? cat_word_find(c, q, stem) : -1;
+	if (short_verb >= 0 && verb_form(q, lq, cat_s(c, c->words[short_verb].word), c->words[short_verb].len, false))
+		add_match(m, &n, (uint32_t)short_verb, LV_STEM);
 	uint32_t first, end;
 	cat_word_prefix(c, q, 4, &first, &end);
 	for (uint32_t k = first; k < end; k++)

@@ -291,8 +291,10 @@ static bool kind_is_object(const struct catalog *c, const struct plan_resolution
 	}
 	for (int w = 0; w < n - 1; w++)
 		if (rs_role_words(c, r, pos[w], 1u << ROLE_TARGET | 1u << ROLE_WEAK_TARGET | 1u << ROLE_SOURCE)) return true;
-	for (int k = first + 1; k < last; k++) if (r->word_kinds[k]) return false;
-	return last + 1 == r->nwords || r->stop[last + 1] || r->app_word[last + 1];
+	/* (an app's name between is where: "create a new Google Calendar calendar") */
+	for (int k = first + 1; k < last; k++) if (r->word_kinds[k] && !r->app_word[k]) return false;
+	/* a word the vocabulary does not know right after the thing is its name ("einen neuen Kalender Urlaub") */
+	return last + 1 == r->nwords || r->stop[last + 1] || r->app_word[last + 1] || !r->nwm[last + 1];
 }
 
 

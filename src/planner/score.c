@@ -244,6 +244,14 @@ static bool score_phrase(const struct catalog *c, struct plan_resolution *r, int
 		n = rs_phrase_at(c, r, i, cat_s(c, sy->phrase), PH_GAP);
 		if (n && (rs_clause_last(r, i + n - 1) != i + n - 1 || !has_role_word(c, r, i + n - 1, ROLE_PARTICLE))) n = 0;
 	}
+	/* "in den Ordner Archiv 2024 verschieben": a thing's name, words read as no verb, app, kind or action, stands
+	 * between the thing and the verb that closes the clause */
+	if (!n && sy->words == 2 && !r->intent_word[i]) {
+		n = rs_phrase_at(c, r, i, cat_s(c, sy->phrase), PH_GAP);
+		for (int k = i + 1; n && k < i + n - 1; k++)
+			if (r->intent_word[k] || r->word_kinds[k] || r->app_word[k] || r->action_word[k] || r->after_comma[k]) n = 0;
+		if (n && rs_clause_last(r, i + n - 1) != i + n - 1) n = 0;
+	}
 	if (!n) return false;
 	x->seen[id / 8] |= (unsigned char)(1u << (id % 8));
 	if (numbered && !r->numbered) r->numbered_at = i;

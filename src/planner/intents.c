@@ -177,6 +177,13 @@ static bool person_before(const struct catalog *c, const struct plan_resolution 
 	return j >= 0 && exact_word(c, r, j, SYN_STOP, STOP_PERSON) >= 0 && !person_governed(c, r, j);
 }
 
+/* Whether a name stands right before word i, the second of a question: a word the vocabulary does not know after
+ * its opening small word ("Did Anna email me the contract?"). */
+static bool name_before(const struct plan_resolution *r, int i)
+{
+	return i == 2 && r->question && r->stop[0] && !r->nwm[1] && !r->app_word[1];
+}
+
 /* "get all our issues into a spreadsheet", "fetch GitHub issues into a spreadsheet": a reading verb whose clause
  * puts things into a place a word for a kind of app no app named has says (a target marker before it) moves them
  * there; which task moves them is read from the apps and kinds, as for a receive verb, not from the reading
@@ -214,7 +221,9 @@ static bool note_intent(const struct catalog *c, struct plan_resolution *r, int 
 	if (r->kept[i]) return false;
 	if (sy->words == 2 && imperative_to_me(c, r, i, cat_s(c, sy->phrase))) return false;
 	/* a writing verb's "X me" is the imperative only ("Email me a summary"; "clients email me" is no send) */
-	if (sy->words == 2 && ends_in_me(cat_s(c, sy->phrase)) && writes(c, (int)sy->target) && !opens_clause(c, r, i)) return false;
+	if (sy->words == 2 && ends_in_me(cat_s(c, sy->phrase)) && writes(c, (int)sy->target) && !opens_clause(c, r, i) &&
+	    !(r->question && (person_before(c, r, i) || name_before(r, i))))  /* "did my boss email me ...?": below */
+		return false;
 	/* "Add support for sending mail", "add the ability to update rows": a verb before a feature noun
 	 * (roles.feature_nouns) asks for the feature; what the feature does is said after it (a compound is the
 	 * feature itself: "Anzeigemöglichkeit" asks to show) */
@@ -236,8 +245,17 @@ static bool note_intent(const struct catalog *c, struct plan_resolution *r, int 
 	 * persons; an auxiliary between) is what someone else did: what came of it is found, as a listing asks
 	 * (roles.format_means), not written; in a question whether it happened ("Did my boss send me ...?", a
 	 * question mark ending the request) any verb after a person is ("the files people send me" still reads) */
+	/* "create a new spreadsheet for tracking feedback": an -ing form after "for" that follows a writing verb says
+	 * what the thing made is for, no second action */
+	if (i > 1 && ends_in(r, i, "ing") && has_role_word(c, r, i - 1, ROLE_MADE_FOR) && !has_role_word(c, r, i - 2, ROLE_FEATURE))
+		for (int k = 0; k < r->nintents; k++)
+			if (r->intents[k].first < i && !r->intents[k].negated && writes(c, r->intents[k].intent)) {
+				r->stop[i] = true;  /* understood: the purpose */
+				return false;
+			}
 	int intent = (int)sy->target;
-	if (c->meta->format_intent != CAT_NONE && person_before(c, r, i) && (writes(c, intent) || r->question))
+	if (c->meta->format_intent != CAT_NONE && ((person_before(c, r, i) && (writes(c, intent) || r->question)) ||
+	    (name_before(r, i) && writes(c, intent))))
 		intent = (int)c->meta->format_intent;
 	if (!writes(c, intent) && reads_into_kind(c, r, i + (int)sy->words)) return false;
 	if (rs_says_which(c, r, i, cat_s(c, sy->phrase), writes(c, (int)sy->target))) {
@@ -277,6 +295,12 @@ static bool note_intent(const struct catalog *c, struct plan_resolution *r, int 
  * Outlook Calendar" make events: a kind word ending an action's words (at the query positions pos[0..n)) is
  * what the action acts on only where no other kind word stands between and a small word, an app or nothing
  * follows. A kind word after a role word of the phrase is where something goes ("move to a folder"). */
+/* Whether word i is a German infinitive closing its clause, a verb ("einen eigenen Kalender anlegen"). */
+static bool closing_infinitive(const struct catalog *c, const struct plan_resolution *r, int i)
+{
+	return verb_of(c, r, i) >= 0 && ends_in(r, i, "en") && rs_clause_last(r, i) == i;
+}
+
 static bool kind_is_object(const struct catalog *c, const struct plan_resolution *r, const int *pos, int n)
 {
 	int first = pos[0], last = pos[n - 1];
@@ -294,7 +318,8 @@ static bool kind_is_object(const struct catalog *c, const struct plan_resolution
 	/* (an app's name between is where: "create a new Google Calendar calendar") */
 	for (int k = first + 1; k < last; k++) if (r->word_kinds[k] && !r->app_word[k]) return false;
 	/* a word the vocabulary does not know right after the thing is its name ("einen neuen Kalender Urlaub") */
-	return last + 1 == r->nwords || r->stop[last + 1] || r->app_word[last + 1] || !r->nwm[last + 1];
+	return last + 1 == r->nwords || r->stop[last + 1] || r->app_word[last + 1] || !r->nwm[last + 1] ||
+		closing_infinitive(c, r, last + 1);
 }
 
 
@@ -750,6 +775,8 @@ static void unknown_verb(const struct catalog *c, struct plan_resolution *r)
 	if (i == r->nwords || r->nwm[i] || r->app_word[i] || r->arrow[i] || r->word_kinds[i] ||
 	    describing_ending(r->words[i], r->wordlen[i]))
 		return;
+	/* "Did Anna email me the contract?": right after the auxiliary opening a question stands its subject, a name */
+	if (i == 1 && r->question && !has_role_word(c, r, 0, ROLE_OPENER)) return;
 	for (int j = 0; j < r->nwords; j++)
 		if (rs_role_words(c, r, j, 1u << ROLE_TARGET)) return;
 	r->action_word[i] = true;

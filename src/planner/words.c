@@ -588,6 +588,11 @@ int rs_phrase_at(const struct catalog *c, const struct plan_resolution *r, int i
 			if (lv < need && r->digits && lw == 1 && *w == '0' && k > i && all_digits(r->words[k], r->wordlen[k])) lv = need;
 			/* "in Zeile 7" is one row: a word a number follows matches no other inflection ("in zeilen") */
 			if (lv == LV_STEM && r->digits && k + 1 < r->nwords && all_digits(r->words[k + 1], r->wordlen[k + 1])) lv = LV_NONE;
+			/* a word skipped to inside an app's name that names a thing after it is the name's ("a shared Google
+			 * Drive folder" holds no "shared drive"; "a new Google Calendar calendar" says its calendar after it) */
+			if (lv >= need && k > gap_start && r->app_word[k] && r->app_word[k - 1] && !r->product_word[k] &&
+			    k + 1 < r->nwords && r->word_kinds[k + 1] && !r->app_word[k + 1])
+				lv = LV_NONE;
 			if (lv >= need) break;
 			/* a catalog app's name may sit inside a phrase, a product's is content ("create a Google Doc
 			 * from a Google Sheets row" holds no "create row") */

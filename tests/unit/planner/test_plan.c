@@ -497,10 +497,11 @@ Test(plan, golden_answers, .init = setup, .fini = teardown)
  * the fortieth at 28 of 29 (one corrected on reading, counted as written: printing attachments is done by the
  * caller after the download, as the indirect group says), its floor 29 of 29. The forty-first and forty-second
  * were written by a second author who saw neither the rules nor the development set: 39 of 40 and 27 of 30 as
- * written, their floors 39 of 40 and 30 of 30. */
+ * written, their floors 39 of 40 and 30 of 30; so were the forty-third to forty-fifth, 38, 39 and 37 of 40 as
+ * written, their floors 40 of 40. */
 static const struct { const char *group; int floor; } FLOORS[] = {
 	{ "frozen", FROZEN_MIN }, { "sitting4", 92 }, { "sitting5", 90 }, { "sitting6", 91 }, { "sitting7", 91 },
-	{ "sitting8", 97 }, { "sitting9", 97 }, { "sitting10", 100 }, { "sitting11", 100 }, { "sitting12", 100 }, { "sitting13", 100 }, { "sitting14", 100 }, { "sitting15", 100 }, { "sitting16", 100 }, { "sitting17", 100 }, { "sitting18", 100 }, { "sitting19", 100 }, { "sitting20", 100 }, { "sitting21", 100 }, { "sitting22", 100 }, { "sitting23", 97 }, { "sitting24", 100 }, { "sitting25", 96 }, { "sitting26", 100 }, { "sitting27", 100 }, { "sitting28", 96 }, { "sitting29", 100 }, { "sitting30", 100 }, { "sitting31", 93 }, { "sitting32", 100 }, { "sitting33", 100 }, { "sitting34", 100 }, { "sitting35", 100 }, { "sitting36", 100 }, { "sitting37", 100 }, { "sitting38", 100 }, { "sitting39", 100 }, { "sitting40", 100 }, { "sitting41", 97 }, { "sitting42", 100 },
+	{ "sitting8", 97 }, { "sitting9", 97 }, { "sitting10", 100 }, { "sitting11", 100 }, { "sitting12", 100 }, { "sitting13", 100 }, { "sitting14", 100 }, { "sitting15", 100 }, { "sitting16", 100 }, { "sitting17", 100 }, { "sitting18", 100 }, { "sitting19", 100 }, { "sitting20", 100 }, { "sitting21", 100 }, { "sitting22", 100 }, { "sitting23", 97 }, { "sitting24", 100 }, { "sitting25", 96 }, { "sitting26", 100 }, { "sitting27", 100 }, { "sitting28", 96 }, { "sitting29", 100 }, { "sitting30", 100 }, { "sitting31", 93 }, { "sitting32", 100 }, { "sitting33", 100 }, { "sitting34", 100 }, { "sitting35", 100 }, { "sitting36", 100 }, { "sitting37", 100 }, { "sitting38", 100 }, { "sitting39", 100 }, { "sitting40", 100 }, { "sitting41", 97 }, { "sitting42", 100 }, { "sitting43", 100 }, { "sitting44", 100 }, { "sitting45", 100 },
 };
 
 static int group_floor(const char *group)
@@ -638,10 +639,10 @@ static bool corpus_hit(const struct corpus_line *c, char *got, size_t cap)
 
 Test(plan, query_corpus_hit_rate, .init = setup, .fini = teardown)
 {
-	static struct corpus_line lines[2400];
+	static struct corpus_line lines[4000];
 	size_t n = read_corpus(lines, sizeof lines / sizeof *lines), hits = 0;
 	cr_assert_geq(n, 400, "the corpus holds %zu requests, fewer than 400", n);
-	enum { MAX_GROUPS = 64 };
+	enum { MAX_GROUPS = 128 };
 	char groups[MAX_GROUPS][32];
 	size_t ng = 0, gn[MAX_GROUPS] = { 0 }, gh[MAX_GROUPS] = { 0 };
 	for (size_t i = 0; i < n; i++) {

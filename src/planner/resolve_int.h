@@ -100,7 +100,9 @@ static inline bool each_phrase(const struct catalog *c, const struct plan_resolu
 		const struct cat_word *w = &c->words[r->wm[i][m].word];
 		for (uint32_t k = 0; (w->starts & kinds) && k < w->syn_count; k++) {
 			const struct cat_syn *sy = &c->syns[c->lists[w->syn_first + k]];
-			if (((kinds >> sy->kind) & 1) && fn(c, (struct plan_resolution *)r, i, sy, ctx)) return true;
+			/* (a phrase of n words needs n words of the query: none is ever shorter) */
+			if (((kinds >> sy->kind) & 1) && i + (int)sy->words <= r->nwords && fn(c, (struct plan_resolution *)r, i, sy, ctx))
+				return true;
 		}
 	}
 	return false;

@@ -227,6 +227,17 @@ static bool numbered_phrase(const char *phrase)
 	return n > 2 && phrase[n - 1] == '0' && phrase[n - 2] == ' ';
 }
 
+/* Whether phrase ends in a German infinitive that is the last word of the clause word i stands in (tests before a
+ * gap read: the phrase's own ending first, it costs nothing). */
+static bool ends_clause_with(const struct plan_resolution *r, int i, const char *phrase)
+{
+	const char *w = strrchr(phrase, ' ');
+	size_t lw = w ? strlen(++w) : 0;
+	if (lw < 4 || memcmp(w + lw - 2, "en", 2) != 0) return false;
+	int last = rs_clause_last(r, i);
+	return last > i && rs_word_level(r->words[last], r->wordlen[last], w, lw, false) >= LV_STEM;
+}
+
 static bool score_phrase(const struct catalog *c, struct plan_resolution *r, int i, const struct cat_syn *sy, void *v)
 {
 	struct phrase_ctx *x = v;
@@ -246,7 +257,7 @@ static bool score_phrase(const struct catalog *c, struct plan_resolution *r, int
 	}
 	/* "in den Ordner Archiv 2024 verschieben": a thing's name, words read as no verb, app, kind or action, stands
 	 * between the thing and the verb that closes the clause */
-	if (!n && sy->words == 2 && !r->intent_word[i]) {
+	if (!n && sy->words == 2 && !r->intent_word[i] && ends_clause_with(r, i, cat_s(c, sy->phrase))) {
 		n = rs_phrase_at(c, r, i, cat_s(c, sy->phrase), PH_GAP);
 		for (int k = i + 1; n && k < i + n - 1; k++)
 			if (r->intent_word[k] || r->word_kinds[k] || r->app_word[k] || r->action_word[k] || r->after_comma[k]) n = 0;

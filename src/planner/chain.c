@@ -67,21 +67,11 @@ int rs_copy_write(const struct catalog *c, int a)
 	return any;
 }
 
-/* The capability whose answer holds what app a's operation for cap needs (its finding step), or -1. */
-static int finder_of(const struct catalog *c, int a, uint32_t cap)
-{
-	const struct cat_op *op = cat_app_op(c, (uint32_t)a, cap);
-	if (!op) return -1;
-	const struct cat_opx *x = &c->opx[op - c->ops];
-	for (uint32_t k = 0; k < x->input_count; k++)
-		if (c->inputs[x->input_first + k].found_by != CAT_NONE) return (int)c->inputs[x->input_first + k].found_by;
-	return -1;
-}
 
 /* Whether app a's operation for cap needs an identifier another of its capabilities finds. */
 static bool needs_finding(const struct catalog *c, int a, uint32_t cap)
 {
-	return finder_of(c, a, cap) >= 0;
+	return rs_finder_of(c, a, cap) >= 0;
 }
 
 /* What an event in source app a is read with (roles.trigger_means: reading each new item; the step that
@@ -583,7 +573,7 @@ static bool steps_are(const struct catalog *c, int t, const int *caps, int n)
 		const struct cat_step *st = &c->steps[tk->step_first + s];
 		if (k < n && st->cap == (uint32_t)caps[k]) { k++; continue; }
 		const struct cat_step *next = s + 1 < tk->step_count ? st + 1 : NULL;
-		if (!next || next->app == CAT_NONE || finder_of(c, (int)next->app, next->cap) != (int)st->cap) return false;
+		if (!next || next->app == CAT_NONE || rs_finder_of(c, (int)next->app, next->cap) != (int)st->cap) return false;
 	}
 	return k == n;
 }
@@ -600,11 +590,15 @@ static int task_rebound(const struct catalog *c, const struct plan_resolution *r
 	for (int k = 0; k < r->ncaps; k++) chain |= 1ull << r->caps[k];
 	for (int k = 0; k < r->nintents; k++)
 		if (!r->intents[k].negated && writes(c, r->intents[k].intent) && !(c->intents[r->intents[k].intent].caps & chain)) return -1;
+	/* (a read of each item then a write is the task that lists the items and writes, as in rs_name_chain) */
+	int listed[2] = { -1, r->ncaps == 2 ? r->caps[1] : -1 };
+	if (r->ncaps == 2 && !c->caps[r->caps[0]].write && c->caps[r->caps[1]].write)
+		for (int m = 0; m < r->napps && listed[0] < 0; m++) listed[0] = rs_finder_of(c, r->apps[m], (uint32_t)r->caps[0]);
 	for (int t = 0; t < (int)c->ntasks && t < 64; t++) {
 		const struct cat_ptask *p = &c->ptasks[t];
 		bool kinds = !c->tasks[t].generic && bits(p->apps) == r->napps;
 		for (uint32_t kind = 1; kinds && kind < AK_COUNT; kind++) kinds = bits(p->kind_apps[kind]) == (int)per_kind[kind];
-		if (kinds && steps_are(c, t, r->caps, r->ncaps)) return t;
+		if (kinds && (steps_are(c, t, r->caps, r->ncaps) || (listed[0] >= 0 && steps_are(c, t, listed, 2)))) return t;
 	}
 	return -1;
 }
@@ -622,7 +616,7 @@ void rs_name_chain(const struct catalog *c, struct plan_resolution *r)
 	 * task that writes what the list holds (codehost-issues-sheetsA: the issues listed, a row each) */
 	if (found < 0 && r->ncaps == 2 && !c->caps[r->caps[0]].write && c->caps[r->caps[1]].write && r->napps == 2) {
 		int listed[2] = { -1, r->caps[1] };
-		for (int m = 0; m < r->napps && listed[0] < 0; m++) listed[0] = finder_of(c, r->apps[m], (uint32_t)r->caps[0]);
+		for (int m = 0; m < r->napps && listed[0] < 0; m++) listed[0] = rs_finder_of(c, r->apps[m], (uint32_t)r->caps[0]);
 		if (listed[0] >= 0) found = task_of_steps(c, listed, 2, named);
 	}
 	if (found < 0 && r->napps >= 2) found = task_rebound(c, r);

@@ -236,8 +236,10 @@ static bool note_intent(const struct catalog *c, struct plan_resolution *r, int 
 	/* "Which permissions are required to append rows ...": a question word (roles.question_words) before a word the
 	 * vocabulary does not know, or a framing word (no role's), asks about that, no listing ("which files did I
 	 * upload", "welche Werte stehen in der Tabelle" list) */
-	if (sy->words == 1 && has_role_word(c, r, i, ROLE_QUESTION) && next < r->nwords && !r->app_word[next] &&
-	    (!r->nwm[next] || (r->stop[next] && !r->word_kinds[next] && !rs_role_words(c, r, next, ~0u)))) {
+	int asked = next; /* ("Which Dropbox scope ...": an app's name between) */
+	while (asked < r->nwords && r->app_word[asked] && !r->product_word[asked]) asked++;
+	if (sy->words == 1 && has_role_word(c, r, i, ROLE_QUESTION) && asked < r->nwords && !r->app_word[asked] &&
+	    (!r->nwm[asked] || (r->stop[asked] && !r->word_kinds[asked] && !rs_role_words(c, r, asked, ~0u)))) {
 		r->stop[i] = true;
 		return false;
 	}
@@ -282,7 +284,7 @@ static bool note_intent(const struct catalog *c, struct plan_resolution *r, int 
 		}
 	if (r->nintents == PLAN_MAX_INTENTS) return true;
 	r->intents[r->nintents++] = (struct plan_intent){ .first = i, .nwords = n, .intent = intent,
-		.negated = negated_at(c, r, i) };
+		.negated = negated_at(c, r, i), .by_person = person_before(c, r, i) || name_before(r, i) };
 	/* the words of the phrase, not what a gap skipped */
 	for (int k = i, w = 0; k < i + n && w < (int)sy->words; k++)
 		if (rs_word_level(r->words[k], strlen(r->words[k]), phrase_word(cat_s(c, sy->phrase), w), phrase_word_len(cat_s(c, sy->phrase), w),
@@ -723,10 +725,31 @@ static bool addressee_at(const struct catalog *c, const struct plan_resolution *
 	return exact_word(c, r, i, SYN_STOP, STOP_PERSON) >= 0 || has_role_word(c, r, i, ROLE_ADDRESSEE);
 }
 
+/* "and then email Tom from Outlook": a word for mail opening its clause right before a person, or a name the
+ * vocabulary does not know, is the imperative; the word index, or -1. */
+static int mail_imperative(const struct catalog *c, const struct plan_resolution *r)
+{
+	for (int i = 0; i + 1 < r->nwords; i++) {
+		int j = i + 1;
+		/* (an app's name before it makes it the app's thing: "a Gmail message") */
+		if (r->app_word[i] || r->intent_word[i] || !(r->word_kinds[i] >> AK_MAIL & 1) ||
+		    !(i == 0 || r->after_comma[i] || has_role_word(c, r, i - 1, ROLE_OPENER)))
+			continue;
+		if (addressee_at(c, r, j) || (!r->nwm[j] && !r->app_word[j] && !r->stop[j] && !word_has_digit(r, j))) return i;
+	}
+	return -1;
+}
+
 static void addressed_mail(const struct catalog *c, struct plan_resolution *r)
 {
 	uint32_t means = c->meta->addressed_intent;
 	if (means == CAT_NONE || r->nintents == PLAN_MAX_INTENTS) return;
+	int imperative = mail_imperative(c, r);
+	if (imperative >= 0) {
+		r->intents[r->nintents++] = (struct plan_intent){ .first = imperative, .nwords = 1, .intent = (int)means };
+		r->intent_word[imperative] = true;
+		return;
+	}
 	/* (a verb in a trigger's clause is the event: "Sobald jemand eine Datei in Google Drive ablegt, ...") */
 	for (int k = 0; k < r->nintents; k++)
 		if (!r->intents[k].negated && writing_intent(c, &r->intents[k]) && !in_trigger_clause_at(c, r, r->intents[k].first)) return;
@@ -836,6 +859,27 @@ static void added_along(const struct catalog *c, struct plan_resolution *r)
 	}
 }
 
+/* "and then email Tom from Outlook": a mail app after "from" right after a verb that sends mail, nothing but small
+ * words and a name between, is the account the mail goes out from, no source to read. */
+static void sending_account(const struct catalog *c, struct plan_resolution *r)
+{
+	for (int k = 0; k < r->nintents; k++) {
+		const struct plan_intent *in = &r->intents[k];
+		if (in->negated) continue;
+		for (int q = 0; q < r->napps; q++) {
+			const struct plan_mention *m = NULL;
+			for (int x = 0; x < r->nmentions && !m; x++) if (r->mentions[x].app == r->apps[q]) m = &r->mentions[x];
+			if (!m || c->apps[r->apps[q]].kind != AK_MAIL || r->app_role[q] != PR_SOURCE || m->first <= in->first ||
+			    !writes_in(c, in->intent, r->apps[q]))
+				continue;
+			bool near = rs_role_words(c, r, m->first - 1, 1u << ROLE_SOURCE) != 0;
+			for (int w = in->first + in->nwords; near && w < m->first - 1; w++)
+				near = !r->app_word[w] && !r->word_kinds[w] && !r->after_comma[w + 1] && !r->intent_word[w];
+			if (near) { r->app_role[q] = PR_NONE; r->app_strong[q] = false; }
+		}
+	}
+}
+
 void rs_find_kinds_and_intents(const struct catalog *c, struct plan_resolution *r)
 {
 	/* "Outlook-Mails" names an app and says mails: subjects are read under app names too; every kind is
@@ -859,6 +903,7 @@ void rs_find_kinds_and_intents(const struct catalog *c, struct plan_resolution *
 	event_actions(c, r);
 	copy_in_place(c, r);
 	unknown_verb(c, r);
+	sending_account(c, r);
 	r->content = 0;
 	for (int i = 0; i < r->nwords; i++) r->content += (!r->stop[i] || r->intent_word[i]) && !r->app_word[i] && !r->arrow[i];
 }

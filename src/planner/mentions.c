@@ -77,6 +77,26 @@ static void mail_names_family(const struct catalog *c, struct plan_resolution *r
 }
 
 
+/* "prepare a draft email in Outlook": a family named right after a word for one kind of things and a place marker
+ * (an article between allowed) is its app of that kind, where the family has one ("my Outlook calendar and ... an
+ * email in Outlook" names two of its apps). */
+static void family_after_kind(const struct catalog *c, struct plan_resolution *r, struct plan_mention *m)
+{
+	if (m->family < 0 || m->first < 2) return;
+	int j = m->first - 1;
+	if (j > 0 && has_role_word(c, r, j, ROLE_DETERMINER)) j--;
+	if (!rs_role_words(c, r, j, 1u << ROLE_WEAK_TARGET | 1u << ROLE_TARGET) || j < 1 || r->app_word[j - 1]) return;
+	uint32_t kind = r->said_kind[j - 1];
+	if (kind == AK_COUNT || c->families[m->family].apps[kind] == CAT_NONE) return;
+	bool other = false; /* (only where another of its apps is named: alone, the family keeps all its apps) */
+	for (int k = 0; k < r->nmentions; k++)
+		other |= r->mentions[k].app >= 0 && in_family(c, (uint32_t)m->family, r->mentions[k].app) &&
+			c->apps[r->mentions[k].app].kind != kind;
+	if (!other) return;
+	m->app = (int)c->families[m->family].apps[kind];
+	m->family = -1;
+}
+
 /* "Attachments Gmail to drive": in the context of a family's apps, a kind word after a marker that is the
  * short name of the family's app of that kind ("drive", "sheets", "calendar") names that app, where no app of
  * the kind is named. */
@@ -110,6 +130,7 @@ void rs_find_mentions(const struct catalog *c, struct plan_resolution *r)
 	for (int i = 0; i < r->nwords; i++)
 		if (!r->app_word[i]) each_phrase(c, r, i, 1u << SYN_APP | 1u << SYN_FAMILY | 1u << SYN_PRODUCT, claim_mention, &none);
 	for (int k = 0; k < r->nmentions; k++) mail_names_family(c, r, &r->mentions[k]);
+	for (int k = 0; k < r->nmentions; k++) family_after_kind(c, r, &r->mentions[k]);
 	for (int k = 0; k < r->nmentions; k++) {
 		const struct plan_mention *m = &r->mentions[k];
 		for (uint32_t f = 0; f < c->nfamilies && f < 64; f++) {

@@ -50,6 +50,7 @@ struct plan_intent {
 	int first, nwords;
 	int intent;                       /* CS_INTENTS index */
 	bool negated;                     /* "don't send", "nicht senden" */
+	bool by_person;                   /* a person before it does it ("our QA team finds bugs") */
 };
 
 /* A product outside the catalog, or an action no task performs, named in the query (CS_OUTSIDE). */

@@ -114,6 +114,17 @@ static inline bool in_family(const struct catalog *c, uint32_t f, int a)
 	return c->families[f].apps[c->apps[a].kind] == (uint32_t)a;
 }
 
+/* The capability whose answer holds what app a's operation for cap needs (its finding step), or -1. */
+static inline int rs_finder_of(const struct catalog *c, int a, uint32_t cap)
+{
+	const struct cat_op *op = cat_app_op(c, (uint32_t)a, cap);
+	if (!op) return -1;
+	const struct cat_opx *x = &c->opx[op - c->ops];
+	for (uint32_t k = 0; k < x->input_count; k++)
+		if (c->inputs[x->input_first + k].found_by != CAT_NONE) return (int)c->inputs[x->input_first + k].found_by;
+	return -1;
+}
+
 /* Whether an intent asks for a capability that writes. */
 static inline bool writes(const struct catalog *c, int intent)
 {

@@ -124,7 +124,7 @@ static int app_fit(const struct catalog *c, uint32_t t, const struct plan_resolu
 		const struct cat_family *fam = &c->families[r->families[f]];
 		int covered = 0, sum = 0;
 		for (uint32_t kind = 1; kind < AK_COUNT; kind++) {
-			if (fam->apps[kind] == CAT_NONE) continue;
+			if (fam->apps[kind] == CAT_NONE || (nm->later >> fam->apps[kind] & 1)) continue;
 			if (!((kinds_needed >> kind) & 1) || kind_named_explicitly(c, r, kind)) continue;
 			covered++;
 			named |= 1ull << fam->apps[kind];
@@ -295,6 +295,132 @@ static bool score_phrase(const struct catalog *c, struct plan_resolution *r, int
 	}
 	for (int w = i; w < i + n; w++) r->matched[w] |= !r->stop[w] && !r->app_word[w];
 	return false;
+}
+
+/* Names capability cap as a phrase from word first over n words would, where it is not named yet. */
+static void name_cap(const struct catalog *c, struct plan_resolution *r, int *scores, int nt, int cap, int first, int n)
+{
+	for (int q = 0; q < r->ncaps; q++) if (r->caps[q] == cap) return;
+	if (r->ncaps == PLAN_MAX_CAPS) return;
+	for (int t = 0; t < nt; t++) if (task_has_cap(c, (uint32_t)t, (uint32_t)cap)) scores[t] += W_CAP_PHRASE;
+	r->cap_first[r->ncaps] = first;
+	r->cap_words[r->ncaps] = n;
+	r->caps[r->ncaps++] = cap;
+}
+
+/* The one app named whose kind word kinds says, or -1. */
+static int app_of_kinds(const struct catalog *c, const struct plan_resolution *r, unsigned kinds)
+{
+	int app = -1, n = 0;
+	for (int m = 0; m < r->napps; m++)
+		if (kinds >> c->apps[r->apps[m]].kind & 1) { app = r->apps[m]; n++; }
+	return n == 1 ? app : -1;
+}
+
+/* Whether another verb, of the other direction (reading or writing), stands before (before) or after word i. */
+static bool other_verb(const struct catalog *c, const struct plan_resolution *r, int i, bool writing, bool before)
+{
+	for (int q = 0; q < r->nintents; q++) {
+		const struct plan_intent *o = &r->intents[q];
+		if (!o->negated && !o->by_person && writes(c, o->intent) != writing && (before ? o->first < i : o->first > i)) return true;
+	}
+	return false;
+}
+
+/* Family mention m is its app a: the app is named, the family no longer where no other mention names it. */
+static void family_is_app(struct plan_resolution *r, int m, int a)
+{
+	int f = r->mentions[m].family;
+	r->mentions[m].family = -1;
+	r->mentions[m].app = a;
+	bool dup = false, still = false;
+	for (int q = 0; q < r->napps; q++) dup |= r->apps[q] == a;
+	if (!dup && r->napps < PLAN_MAX_APPS) {
+		r->app_role[r->napps] = r->mentions[m].role;
+		r->app_strong[r->napps] = false;
+		r->apps[r->napps++] = a;
+	}
+	for (int q = 0; q < r->nmentions; q++) still |= r->mentions[q].family == f;
+	for (int q = 0; !still && q < r->nfamilies; q++)
+		if (r->families[q] == f) {
+			memmove(&r->families[q], &r->families[q + 1], (size_t)(r->nfamilies - q - 1) * sizeof *r->families);
+			r->nfamilies--;
+			break;
+		}
+}
+
+/* Whether word i is a word of a writing verb's phrase. */
+static bool writing_at(const struct catalog *c, const struct plan_resolution *r, int i)
+{
+	for (int k = 0; r->intent_word[i] && k < r->nintents; k++)
+		if (i >= r->intents[k].first && i < r->intents[k].first + r->intents[k].nwords && writes(c, r->intents[k].intent)) return true;
+	return false;
+}
+
+/* Of reading capabilities caps of app a, those whose tasks the thing's word supports (lv: its task levels; "issues"
+ * is no release), then those reading without an identifier first ("the open GitHub issues" are listed), or, of one
+ * thing named by its number, those reading one ("issue #42"). */
+static uint64_t read_of_thing(const struct catalog *c, int a, uint64_t caps, const int *lv, int nt, bool one)
+{
+	uint64_t said = 0, listing = 0;
+	for (int t = 0; t < nt; t++) if (lv[t] > 0) said |= c->ptasks[t].main_caps & caps;
+	if (said) caps = said;
+	for (uint64_t b = caps; b; b &= b - 1)
+		if ((rs_finder_of(c, a, (uint32_t)__builtin_ctzll(b)) < 0) != one) listing |= b & -b;
+	return listing ? listing : caps;
+}
+
+/* Two actions in one request, each verb with its own object ("Go through the rows of my Google Sheet and create a
+ * GitHub issue for each row", "Hol die offenen GitHub-Issues, trag sie in eine Excel-Tabelle ein und ..."): a
+ * reading verb whose object (articles, an app's name and one more word before it) is a word for one kind of things
+ * of an app named, before a writing verb, and a writing verb whose clause names one app, after a reading verb,
+ * name the one capability of that app the verb asks, as a capability phrase would. */
+static void verb_object_caps(const struct catalog *c, struct plan_resolution *r, int *scores, int nt)
+{
+	if (r->nintents < 2 || r->nproducts) return;
+	for (int k = 0; k < r->nintents; k++) {
+		const struct plan_intent *in = &r->intents[k];
+		bool w = writes(c, in->intent);
+		if (in->negated || in->by_person || !other_verb(c, r, in->first, w, w)) continue;
+		int end = in->first + in->nwords, app = -1, j = end, family = -1;
+		if (!w) {
+			bool either;
+			for (int extra = 0; j < r->nwords && !r->word_kinds[j] && !r->after_comma[j] && !joins(r, j, &either) &&
+			     !writing_at(c, r, j) && (r->stop[j] || r->app_word[j] || extra++ < 1); j++) {}
+			if (j < r->nwords && !r->after_comma[j] && bits(r->word_kinds[j]) == 1) app = app_of_kinds(c, r, r->word_kinds[j]);
+		} else {
+			int last = rs_clause_last(r, in->first + in->nwords - 1), n = 0;
+			for (int m = 0; m < r->nmentions; m++) {
+				const struct plan_mention *x = &r->mentions[m];
+				if (x->first <= in->first || x->first > last) continue;
+				int a = x->app; /* a family: its app the verb writes in ("email the list ... from Outlook") */
+				/* (of a verb that writes in one kind only: "new" describes as much as it asks) */
+				bool one_kind = bits(caps_kinds(c, c->intents[in->intent].caps & c->write_caps)) == 1;
+				for (uint32_t kind = 1; a < 0 && one_kind && x->family >= 0 && kind < AK_COUNT; kind++) {
+					uint32_t fa = c->families[x->family].apps[kind];
+					if (fa != CAT_NONE && writes_in(c, in->intent, (int)fa)) a = (int)fa;
+				}
+				if (a >= 0) { app = a; n++; family = x->app < 0 ? m : -1; }
+			}
+			if (n != 1) app = -1;
+			if (app >= 0 && family >= 0) family_is_app(r, family, app);
+		}
+		uint64_t caps = app >= 0 ? c->intents[in->intent].caps & c->apps[app].caps & (w ? c->write_caps : ~c->write_caps) : 0;
+		if (!w && bits(caps) > 1) {
+			int lv[64]; /* (the thing's own levels: an app's name may hold it, "GitHub-Issues") */
+			word_levels(c, r, j, lv, nt);
+			caps = read_of_thing(c, app, caps, lv, nt, j + 1 < r->nwords && word_has_digit(r, j + 1));
+		}
+		/* (a verb inside a capability's phrase named already is that phrase's: "new row in Google Sheets"; so is a
+		 * thing: "issue #42" is read) */
+		for (int q = 0; q < r->ncaps; q++) {
+			int from = r->cap_first[q], to = from + r->cap_words[q];
+			if ((in->first >= from && in->first < to) || (!w && j >= from && j < to)) caps = 0;
+		}
+		if (bits(caps) != 1) continue;
+		name_cap(c, r, scores, nt, __builtin_ctzll(caps), in->first, (w ? end : j + 1) - in->first);
+		if (!w) r->matched[j] = true;
+	}
 }
 
 /* The tasks tied at the top score. */
@@ -508,9 +634,15 @@ static void further_clause(const struct catalog *c, const struct plan_resolution
 		for (int m = 0; m < r->nmentions; m++) {
 			const struct plan_mention *x = &r->mentions[m];
 			if (x->first <= in->first || x->first >= next) continue;
-			if (x->app >= 0 && !(said >> c->apps[x->app].kind & 1)) {
+			/* a family named there ("email Tom from Outlook") is its app the verb writes in */
+			int a = x->app;
+			for (uint32_t kind = 1; a < 0 && x->family >= 0 && kind < AK_COUNT; kind++) {
+				uint32_t fa = c->families[x->family].apps[kind];
+				if (fa != CAT_NONE && writes_in(c, in->intent, (int)fa)) a = (int)fa;
+			}
+			if (a >= 0 && !(said >> c->apps[a].kind & 1)) {
 				*verbs |= 1u << k;
-				*apps |= 1ull << x->app;
+				*apps |= 1ull << a;
 			}
 			break;
 		}
@@ -558,10 +690,11 @@ void rs_score_tasks(const struct catalog *c, struct plan_resolution *r, int *sco
 		int mult = idf_mult(bits(tasks));
 		for (; tasks; tasks &= tasks - 1) scores[__builtin_ctzll(tasks)] += lv[__builtin_ctzll(tasks)] * mult;
 	}
-	read_named(c, r, &nm);
 	struct phrase_ctx x = { .scores = scores, .nt = nt, .seen = { 0 } };
 	for (int i = 0; i < r->nwords; i++)
 		each_phrase(c, r, i, 1u << SYN_TASK | 1u << SYN_CAP, score_phrase, &x);
+	verb_object_caps(c, r, scores, nt);
+	read_named(c, r, &nm);
 	for (int k = 0, record; k < r->nintents; k++) {
 		if (later_verbs >> k & 1) continue;
 		uint64_t caps = c->intents[r->intents[k].intent].caps;

@@ -240,6 +240,17 @@ static void read_word(const struct catalog *c, struct plan_resolution *r, size_t
 			}
 		}
 	}
+	/* "airtable2gsheets", "outlook2dropbox": one "2" between two known words is "to" */
+	char *two = e < 0 ? strchr(w + 1, '2') : NULL;
+	if (two && isalpha((unsigned char)two[-1]) && isalpha((unsigned char)two[1]) && !strchr(two + 1, '2')) {
+		size_t at = (size_t)(two - w);
+		if (known_as(c, w, at, true) && known_as(c, two + 1, n - at - 1, true)) {
+			push_word(r, used, w, at, false);
+			push_word(r, used, "to", 2, false);
+			push_word(r, used, two + 1, n - at - 1, false);
+			return;
+		}
+	}
 	/* a separable German verb's zu-infinitive is the verb: "hochzuladen" is "hochladen", "abzufragen"
 	 * "abfragen" */
 	char *zu = e < 0 && n >= 7 && n < sizeof alt ? strstr(w + 2, "zu") : NULL;
@@ -383,6 +394,21 @@ static size_t dotted_token(const char *p)
 	return inner ? n : 0;
 }
 
+/* "GET /me/messages/{id}": the HTTP method written before an operation's path is notation, no verb of the request
+ * (a "get" there read an e-mail sent); the length of seg[0..sl) without it. */
+static size_t drop_http_method(const char *seg, size_t sl)
+{
+	static const char *const METHODS[] = { "GET", "POST", "PUT", "PATCH", "DELETE" };
+	size_t end = sl;
+	while (end && seg[end - 1] == ' ') end--;
+	size_t start = end, word;
+	while (start && seg[start - 1] != ' ') start--;
+	for (word = start; word < end && strchr("([`", seg[word]); word++) {}  /* "(GET /me/messages/{id})" */
+	for (size_t k = 0; k < sizeof METHODS / sizeof *METHODS; k++)
+		if (end - word == strlen(METHODS[k]) && memcmp(seg + word, METHODS[k], end - word) == 0) return start;
+	return sl;
+}
+
 /* The operation a developer names by its id or the tail of it after a dot ("files.list" is drive.files.list,
  * "users.messages.send" Gmail's), or by its path where one operation alone has it ("/me/sendMail"); -1 if none. */
 static int operation_named(const struct catalog *c, const char *t, size_t n)
@@ -427,6 +453,7 @@ void rs_split_words(const struct catalog *c, struct plan_resolution *r, const ch
 		size_t dotted = marks && (p == query || p[-1] == ' ' || p[-1] == '[' || p[-1] == '(' || p[-1] == '`') ? dotted_token(p) : 0;
 		int op = dotted ? operation_named(c, p, dotted) : -1;
 		if (op >= 0) {
+			sl = drop_http_method(seg, sl);
 			cat_str app_id = c->apps[c->ops[op].app].id, title = c->caps[c->ops[op].cap].title_en;
 			const char *app = cat_s(c, app_id), *what = cat_s(c, title);
 			size_t la = cat_len(c, app_id), lw = cat_len(c, title);

@@ -181,6 +181,8 @@ static int kind_end(const struct catalog *c, const struct plan_resolution *r, co
 		 * eine Datei in OneDrive erstellt wird") or after it ("Neue Zeilen in Google Sheets per E-Mail melden") */
 		bool source = triggered(c, r, i, i < one->first ? 0 : one->first + 1);
 		if (!source && !triggered(c, r, one->first, i < one->first ? i + 1 : 0)) continue;
+		/* (not an action's kind where a product is named: "a message posted to a Slack channel" is Slack's) */
+		if (!source && r->nproducts) continue;
 		for (uint32_t a = 0; a < c->napps; a++)
 			if (c->apps[a].kind == kind) {
 				*other = (struct chain_end){ .app = (int)a, .first = i, .role = source ? PR_SOURCE : PR_TARGET,

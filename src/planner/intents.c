@@ -168,12 +168,25 @@ static bool person_governed(const struct catalog *c, const struct plan_resolutio
 	return false;
 }
 
+/* The request's sentences. */
+static int sentences(const struct plan_resolution *r)
+{
+	int n = 1;
+	for (int k = 1; k < r->nwords; k++) n += r->sentence_start[k];
+	return n;
+}
+
 /* Whether a word for a person, the verb's subject, stands right before word i (an auxiliary between: "someone has
  * uploaded"). */
 static bool person_before(const struct catalog *c, const struct plan_resolution *r, int i)
 {
 	int j = i - 1;
 	if (j > 0 && has_role_word(c, r, j, ROLE_AUX)) j--;
+	/* "I track my billable hours via my Google Calendar. Is there a way to ...": a sentence opening with a pronoun and
+	 * its verb says what the person does, the context of the ask */
+	if (j >= 0 && (j == 0 || r->sentence_start[j]) && j + 1 < r->nwords && has_role_word(c, r, j, ROLE_PRONOUN) &&
+	    sentences(r) > 1)
+		return true;
 	return j >= 0 && exact_word(c, r, j, SYN_STOP, STOP_PERSON) >= 0 && !person_governed(c, r, j);
 }
 
@@ -343,6 +356,17 @@ static bool in_place(const struct catalog *c, const struct plan_resolution *r)
 	return !(r->app_role[0] == PR_TARGET && r->app_strong[0]) && !(r->kinds & ~(1u << c->apps[r->apps[0]].kind));
 }
 
+/* Whether the verb at word i is the person's own, after roles.before and a pronoun, up to three words between that
+ * name no app or things ("before I accept", "so I can sort and prioritise them", "damit ich sie sortieren kann"). */
+static bool done_by_me(const struct catalog *c, const struct plan_resolution *r, int i)
+{
+	for (int j = i - 1; j > 0 && j >= i - 4; j--) {
+		if (has_role_word(c, r, j, ROLE_PRONOUN)) return has_role_word(c, r, j - 1, ROLE_BEFORE);
+		if (r->app_word[j] || r->word_kinds[j] || r->after_comma[j + 1]) return false;
+	}
+	return false;
+}
+
 /* Whether a word for a kind of things stands after word i in its clause. */
 static bool thing_in_clause(const struct plan_resolution *r, int i)
 {
@@ -377,9 +401,9 @@ static bool note_action(const struct catalog *c, struct plan_resolution *r, int 
 	}
 	/* "block my work calendar as Out of Office": after "as" (roles.as_what) the words say what a thing is made as */
 	if (i > 0 && has_role_word(c, r, i - 1, ROLE_AS)) return false;
-	/* "Before I accept a meeting, ...", "bevor ich ... freigebe": what the person does before (roles.before) says
-	 * when the request applies, no action asked */
-	if (i > 1 && has_role_word(c, r, i - 1, ROLE_PRONOUN) && has_role_word(c, r, i - 2, ROLE_BEFORE)) return false;
+	/* "Before I accept a meeting, ...", "bevor ich ... freigebe", "so I can sort them": what the person does before or
+	 * after (roles.before) says when or why, no action asked */
+	if (done_by_me(c, r, i)) return false;
 	/* "create an issue with labels", "mit dem Label", "emails with a specific label": one word after "with"
 	 * (roles.record_with), one small word or none between and words the vocabulary does not know, is what the
 	 * thing comes with ("mit meinem Team teilen" shares: a known word, the team, stands between) */
@@ -880,6 +904,20 @@ static void sending_account(const struct catalog *c, struct plan_resolution *r)
 	}
 }
 
+/* "any emails from the landlord in my Gmail this month?": a question with no verb, about things of a kind an app
+ * named has, asks which there are, as a listing does (meta.format_intent). */
+static void verbless_question(const struct catalog *c, struct plan_resolution *r)
+{
+	if (!r->question || r->nintents || r->nactions || r->nproducts || !(r->napps || r->nfamilies) ||
+	    c->meta->format_intent == CAT_NONE)
+		return;
+	for (int i = 0; i < r->nwords; i++)
+		if (r->word_kinds[i] && !r->app_word[i] && (named_app_kinds(c, r) & r->word_kinds[i])) {
+			r->intents[r->nintents++] = (struct plan_intent){ .first = i, .nwords = 0, .intent = (int)c->meta->format_intent };
+			return;
+		}
+}
+
 void rs_find_kinds_and_intents(const struct catalog *c, struct plan_resolution *r)
 {
 	/* "Outlook-Mails" names an app and says mails: subjects are read under app names too; every kind is
@@ -903,6 +941,7 @@ void rs_find_kinds_and_intents(const struct catalog *c, struct plan_resolution *
 	event_actions(c, r);
 	copy_in_place(c, r);
 	unknown_verb(c, r);
+	verbless_question(c, r);
 	sending_account(c, r);
 	r->content = 0;
 	for (int i = 0; i < r->nwords; i++) r->content += (!r->stop[i] || r->intent_word[i]) && !r->app_word[i] && !r->arrow[i];

@@ -192,7 +192,12 @@ static int participle_place(const struct catalog *c, const struct plan_resolutio
 	while (j >= 0 && has_role_word(c, r, j, ROLE_DETERMINER)) j--;
 	if (j < 2 || !rs_role_words(c, r, j, 1u << ROLE_TARGET)) return -1;
 	int p = j - 1;
-	return participle_form(c, r, p) && !passive_at(c, r, p) && r->said_kind[p - 1] != AK_COUNT ? p : -1;
+	if (!participle_form(c, r, p) || passive_at(c, r, p) || r->said_kind[p - 1] == AK_COUNT) return -1;
+	/* "Is there a way to get attachments from incoming Outlook emails saved into Dropbox?": after a receive verb
+	 * (roles.receive: get) the participle is what is asked, no place */
+	for (int k = p - 2; k >= 0 && k >= p - 8 && !r->after_comma[k + 1]; k--)
+		if (rs_role_words(c, r, k, 1u << ROLE_RECEIVE)) return -1;
+	return p;
 }
 
 /* The words of the "kept" marker before word `before` (up to four words back): no verb is read there. */
@@ -455,6 +460,13 @@ static void family_in_transfer(const struct catalog *c, struct plan_resolution *
 	}
 }
 
+/* Whether a sentence ends before word i (a full stop or a question mark between the request's words). */
+static bool sentence_before(const struct plan_resolution *r, int i)
+{
+	for (int k = 1; k <= i && k < r->nwords; k++) if (r->sentence_start[k]) return true;
+	return false;
+}
+
 void rs_list_mentions(const struct catalog *c, struct plan_resolution *r)
 {
 	int sites = 0;
@@ -462,7 +474,17 @@ void rs_list_mentions(const struct catalog *c, struct plan_resolution *r)
 		const struct plan_mention *m = &r->mentions[k];
 		if (m->app >= 0) {
 			int dup = 0;
-			for (int q = 0; q < r->napps; q++) dup |= r->apps[q] == m->app;
+			for (int q = 0; q < r->napps; q++) {
+				if (r->apps[q] != m->app) continue;
+				dup = 1;
+				/* named again with a firm role, after a context sentence ("... keeps their numbers in a Google
+				 * Sheet ... Is it possible to copy the rows over from the Google Sheet into the Excel workbook?"):
+				 * the request's ask comes last */
+				if (m->strong && m->role != PR_NONE && r->after_comma[m->first] == false && sentence_before(r, m->first)) {
+					r->app_role[q] = m->role;
+					r->app_strong[q] = true;
+				}
+			}
 			if (!dup && r->napps < PLAN_MAX_APPS) {
 				r->app_role[r->napps] = m->role;
 				r->app_strong[r->napps] = m->strong;

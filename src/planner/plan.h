@@ -108,6 +108,7 @@ struct plan_resolution {
 	bool caller_file;                 /* the target is a file format the caller writes ("as CSV"), no app */
 	bool format_at[PLAN_MAX_WORDS];   /* the word starts a file format's phrase (roles.file_formats) */
 	bool after_comma[PLAN_MAX_WORDS]; /* a comma or semicolon stood right before the word */
+	bool sentence_start[PLAN_MAX_WORDS]; /* a sentence ended right before the word (". ", "? ", "! ") */
 	bool describes[PLAN_MAX_WORDS];   /* "new" describing a verb's object ("read every new row"): asks nothing */
 	bool along[PLAN_MAX_WORDS];       /* a thing added to what is written ("add an attachment"): nothing read */
 	int schedule_first, schedule_words;  /* the first schedule named ("every day", roles.schedule); words 0: none */

@@ -497,7 +497,9 @@ void rs_split_words(const struct catalog *c, struct plan_resolution *r, const ch
 		size_t alen = *p ? arrow_at(c, first, p, &intent) : 0;
 		/* "Every Monday, email me ...", "OneDrive: Share a folder": a comma, a semicolon or a colon before a space
 		 * ends a clause; the next word is marked (not the colon of "https://" or "9:30") */
-		bool comma = *p == ',' || *p == ';' || (*p == ':' && (p[1] == ' ' || !p[1]));
+		/* ". ", "? ", "! " end a sentence, and with it a clause */
+		bool stop = (*p == '.' || *p == '?' || *p == '!') && p > query && isalpha((unsigned char)p[-1]) && (p[1] == ' ' || p[1] == '\n');
+		bool comma = *p == ',' || *p == ';' || (*p == ':' && (p[1] == ' ' || !p[1])) || stop;
 		if (alen || comma || !*p || sl + 1 >= sizeof seg) {
 			seg[sl] = '\0';
 			text_fold_words(seg, f, sizeof f);
@@ -509,7 +511,11 @@ void rs_split_words(const struct catalog *c, struct plan_resolution *r, const ch
 				w = end + 1;
 			}
 			sl = 0;
-			if (comma) { if (r->nwords < PLAN_MAX_WORDS) r->after_comma[r->nwords] = true; continue; }
+			if (comma) {
+				if (r->nwords < PLAN_MAX_WORDS) r->after_comma[r->nwords] = true;
+				if (stop && r->nwords < PLAN_MAX_WORDS) r->sentence_start[r->nwords] = true;
+				continue;
+			}
 			if (alen && r->nwords < PLAN_MAX_WORDS) {
 				/* an arrow between two apps asks for what its intent asks for (a copy) */
 				if (r->nintents < PLAN_MAX_INTENTS)

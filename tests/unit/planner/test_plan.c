@@ -499,10 +499,11 @@ Test(plan, golden_answers, .init = setup, .fini = teardown)
  * were written by a second author who saw neither the rules nor the development set: 39 of 40 and 27 of 30 as
  * written, their floors 39 of 40 and 30 of 30; so were the forty-third to forty-fifth, 38, 39 and 37 of 40 as
  * written, their floors 40 of 40; and the forty-sixth to forty-eighth, 27 of 36, 37 and 38 of 40 as written,
- * their floors 35 of 36, 40 of 40 and 39 of 40. */
+ * their floors 35 of 36, 40 of 40 and 39 of 40; and the forty-ninth to fifty-first, 32 of 36, 36 and 25 of 40 as
+ * written, their floors 32 of 36, 36 and 28 of 40 (forum questions with context sentences are left, the note says). */
 static const struct { const char *group; int floor; } FLOORS[] = {
 	{ "frozen", FROZEN_MIN }, { "sitting4", 92 }, { "sitting5", 90 }, { "sitting6", 91 }, { "sitting7", 91 },
-	{ "sitting8", 97 }, { "sitting9", 97 }, { "sitting10", 100 }, { "sitting11", 100 }, { "sitting12", 100 }, { "sitting13", 100 }, { "sitting14", 100 }, { "sitting15", 100 }, { "sitting16", 100 }, { "sitting17", 100 }, { "sitting18", 100 }, { "sitting19", 100 }, { "sitting20", 100 }, { "sitting21", 100 }, { "sitting22", 100 }, { "sitting23", 97 }, { "sitting24", 100 }, { "sitting25", 96 }, { "sitting26", 100 }, { "sitting27", 100 }, { "sitting28", 96 }, { "sitting29", 100 }, { "sitting30", 100 }, { "sitting31", 93 }, { "sitting32", 100 }, { "sitting33", 100 }, { "sitting34", 100 }, { "sitting35", 100 }, { "sitting36", 100 }, { "sitting37", 100 }, { "sitting38", 100 }, { "sitting39", 100 }, { "sitting40", 100 }, { "sitting41", 97 }, { "sitting42", 100 }, { "sitting43", 100 }, { "sitting44", 100 }, { "sitting45", 100 }, { "sitting46", 97 }, { "sitting47", 100 }, { "sitting48", 97 },
+	{ "sitting8", 97 }, { "sitting9", 97 }, { "sitting10", 100 }, { "sitting11", 100 }, { "sitting12", 100 }, { "sitting13", 100 }, { "sitting14", 100 }, { "sitting15", 100 }, { "sitting16", 100 }, { "sitting17", 100 }, { "sitting18", 100 }, { "sitting19", 100 }, { "sitting20", 100 }, { "sitting21", 100 }, { "sitting22", 100 }, { "sitting23", 97 }, { "sitting24", 100 }, { "sitting25", 96 }, { "sitting26", 100 }, { "sitting27", 100 }, { "sitting28", 96 }, { "sitting29", 100 }, { "sitting30", 100 }, { "sitting31", 93 }, { "sitting32", 100 }, { "sitting33", 100 }, { "sitting34", 100 }, { "sitting35", 100 }, { "sitting36", 100 }, { "sitting37", 100 }, { "sitting38", 100 }, { "sitting39", 100 }, { "sitting40", 100 }, { "sitting41", 97 }, { "sitting42", 100 }, { "sitting43", 100 }, { "sitting44", 100 }, { "sitting45", 100 }, { "sitting46", 97 }, { "sitting47", 100 }, { "sitting48", 97 }, { "sitting49", 88 }, { "sitting50", 90 }, { "sitting51", 70 },
 };
 
 static int group_floor(const char *group)

@@ -411,8 +411,11 @@ static bool note_action(const struct catalog *c, struct plan_resolution *r, int 
 		if (has_role_word(c, r, j, ROLE_RECORD_WITH)) return false;
 		if (r->nwm[j] && (!r->stop[j] || ++small > 1)) break;
 	}
-	/* "with a label filter": after an article the word is a noun, the thing, not the action */
-	if (sy->words == 1 && !(c->outside[sy->target].flags & OUT_THING) && after_determiner(c, r, i)) return false;
+	/* "with a label filter": after an article the word is a noun, the thing, not the action (but "the sharing of our
+	 * Google Drive folder" names the action done to it) */
+	if (sy->words == 1 && !(c->outside[sy->target].flags & OUT_THING) && after_determiner(c, r, i) &&
+	    !(ends_in(r, i, "ing") && i + 1 < r->nwords && has_role_word(c, r, i + 1, ROLE_PART)))
+		return false;
 	/* "new GitHub stars", "Gmail labels": right after an app's name, one word is that app's thing (not at the end,
 	 * where German puts its verb: "E-Mails in Outlook archivieren") */
 	if (sy->words == 1 && !(c->outside[sy->target].flags & OUT_THING) && i > 0 && r->app_word[i - 1] && !r->after_comma[i] &&

@@ -921,6 +921,30 @@ static void verbless_question(const struct catalog *c, struct plan_resolution *r
 		}
 }
 
+/* "I track my billable hours via my Google Calendar. Is there a way to get each calendar event added as a row in a
+ * Google Sheet ...?": a sentence whose verbs are only what people do, before a sentence with a verb of the request,
+ * is context: an app named only there plays no role its markers give (it is read as the ask names it). */
+static void context_sentences(struct plan_resolution *r)
+{
+	int ask = -1; /* the first word of the last sentence holding a verb of the request */
+	for (int k = 0; k < r->nintents; k++) {
+		if (r->intents[k].negated || r->intents[k].by_person) continue;
+		int start = r->intents[k].first;
+		while (start > 0 && !r->sentence_start[start]) start--;
+		if (start > ask) ask = start;
+	}
+	if (ask <= 0) return;
+	for (int q = 0; q < r->napps; q++) {
+		bool context = true;
+		for (int m = 0; m < r->nmentions; m++)
+			if (r->mentions[m].app == r->apps[q] && r->mentions[m].first >= ask) context = false;
+		/* (a sentence before the ask holding a verb of the request is no context) */
+		for (int k = 0; context && k < r->nintents; k++)
+			context = r->intents[k].negated || r->intents[k].by_person || r->intents[k].first >= ask;
+		if (context) { r->app_role[q] = PR_NONE; r->app_strong[q] = false; }
+	}
+}
+
 void rs_find_kinds_and_intents(const struct catalog *c, struct plan_resolution *r)
 {
 	/* "Outlook-Mails" names an app and says mails: subjects are read under app names too; every kind is
@@ -946,6 +970,7 @@ void rs_find_kinds_and_intents(const struct catalog *c, struct plan_resolution *
 	unknown_verb(c, r);
 	verbless_question(c, r);
 	sending_account(c, r);
+	context_sentences(r);
 	r->content = 0;
 	for (int i = 0; i < r->nwords; i++) r->content += (!r->stop[i] || r->intent_word[i]) && !r->app_word[i] && !r->arrow[i];
 }

@@ -350,9 +350,12 @@ static bool in_place(const struct catalog *c, const struct plan_resolution *r)
 		else if (r->mentions[k].app >= 0) other = r->mentions[k].app;
 	if (trig >= 0 && other >= 0 && other != trig && r->napps == 2 && !r->nfamilies && !r->nproducts)
 		return !(r->kinds & ~(1u << c->apps[other].kind) & ~(1u << c->apps[trig].kind));
-	if (r->nproducts || r->napps + r->nfamilies != 1) return false;
+	/* ("Office 365 Outlook emails": a family holding the app named is that app's name) */
+	int families = r->nfamilies;
+	for (int f = 0; r->napps == 1 && f < r->nfamilies; f++) families -= in_family(c, (uint32_t)r->families[f], r->apps[0]);
+	if (r->nproducts || r->napps + families != 1) return false;
 	/* a family and a word for one kind of its apps ("E-Mails in Outlook archivieren") is that app */
-	if (r->nfamilies) return bits(r->kinds) == 1 && c->families[r->families[0]].apps[__builtin_ctz(r->kinds)] != CAT_NONE;
+	if (!r->napps) return bits(r->kinds) == 1 && c->families[r->families[0]].apps[__builtin_ctz(r->kinds)] != CAT_NONE;
 	return !(r->app_role[0] == PR_TARGET && r->app_strong[0]) && !(r->kinds & ~(1u << c->apps[r->apps[0]].kind));
 }
 

@@ -107,9 +107,10 @@ static inline bool block_escapes(const char *s)
 static bool needs_escape(const char *s, size_t n)
 {
 	if (n < 8) {
-		for (size_t i = 0; i < n; i++)
-			if ((unsigned char)s[i] < 0x20 || s[i] == '"' || s[i] == '\\') return true;
-		return false;
+		/* one word-wise test of the bytes padded with a letter ("id", "app": most keys are short) */
+		char word[8] = { 'a', 'a', 'a', 'a', 'a', 'a', 'a', 'a' };
+		memcpy(word, s, n);
+		return word_escapes(word);
 	}
 	size_t i = 0;
 #if defined(__SSE2__)

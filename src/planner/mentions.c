@@ -184,6 +184,19 @@ enum cat_role rs_role_before(const struct catalog *c, const struct plan_resoluti
 }
 
 
+/* Whether a receive verb (roles.receive: get) stands in the clause before word i, up to eight words back, and a
+ * source marker between: the things come from somewhere else ("get attachments from Outlook emails stored in
+ * OneDrive"; "get the Excel file stored in OneDrive" reads it there). */
+static bool after_receive(const struct catalog *c, const struct plan_resolution *r, int i)
+{
+	bool from = false;
+	for (int k = i - 1; k >= 0 && k >= i - 9 && !r->after_comma[k + 1]; k--) {
+		from |= rs_role_words(c, r, k, 1u << ROLE_SOURCE) != 0;
+		if (rs_role_words(c, r, k, 1u << ROLE_RECEIVE)) return from;
+	}
+	return false;
+}
+
 /* The participle before the target marker (an article between) ending right before word `first`, itself right after
  * a word for a kind of things and no passive's, or -1. */
 static int participle_place(const struct catalog *c, const struct plan_resolution *r, int first)
@@ -195,9 +208,7 @@ static int participle_place(const struct catalog *c, const struct plan_resolutio
 	if (!participle_form(c, r, p) || passive_at(c, r, p) || r->said_kind[p - 1] == AK_COUNT) return -1;
 	/* "Is there a way to get attachments from incoming Outlook emails saved into Dropbox?": after a receive verb
 	 * (roles.receive: get) the participle is what is asked, no place */
-	for (int k = p - 2; k >= 0 && k >= p - 8 && !r->after_comma[k + 1]; k--)
-		if (rs_role_words(c, r, k, 1u << ROLE_RECEIVE)) return -1;
-	return p;
+	return after_receive(c, r, p - 1) ? -1 : p;
 }
 
 /* The words of the "kept" marker before word `before` (up to four words back): no verb is read there. */
@@ -349,6 +360,9 @@ void rs_find_roles(const struct catalog *c, struct plan_resolution *r)
 			for (int w = said_where; w < m->first; w++) r->kept[w] = true;
 			r->stop[said_where] = true;  /* understood: it says where */
 		}
+		/* "get attachments from incoming Outlook emails stored in OneDrive": after a receive verb (get) the words of
+		 * keeping say where things go, no place they are kept */
+		if (role == ROLE_KEPT && after_receive(c, r, m->first)) role = ROLE_TARGET;
 		/* "the rows of": a part, no place, unless read from, and then as firmly as "from" itself */
 		bool part = role == ROLE_PART, placed = (role == ROLE_WEAK_TARGET || part) && from_before_place(c, r, m);
 		if (placed) role = ROLE_SOURCE;

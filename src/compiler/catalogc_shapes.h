@@ -19,6 +19,7 @@ extern const struct schema SRC_SCOPE_ORDER, SRC_SYNONYMS, SRC_OUTSIDE, SRC_IMPLI
 	X("pronouns", ROLE_PRONOUN) X("feature_nouns", ROLE_FEATURE) X("auxiliaries", ROLE_AUX) X("as_what", ROLE_AS) \
 	X("particles", ROLE_PARTICLE) X("before", ROLE_BEFORE) X("replies", ROLE_REPLY) X("runtime", ROLE_RUNTIME) \
 	X("made_for", ROLE_MADE_FOR) X("channels", ROLE_CHANNEL) X("schedule", ROLE_SCHEDULE) X("dates", ROLE_DATES) \
-	X("repairs", ROLE_REPAIR) X("participles", ROLE_PARTICIPLE) X("naming", ROLE_NAMING) X("addressees", ROLE_ADDRESSEE) X("question_words", ROLE_QUESTION)
+	X("repairs", ROLE_REPAIR) X("participles", ROLE_PARTICIPLE) X("naming", ROLE_NAMING) X("addressees", ROLE_ADDRESSEE) X("question_words", ROLE_QUESTION) \
+	X("causatives", ROLE_CAUSATIVE)
 
 #endif

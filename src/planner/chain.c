@@ -456,7 +456,7 @@ bool rs_reply_chain(const struct catalog *c, struct plan_resolution *r)
 	if (!r->reply_from || r->nproducts || r->nactions) return false;
 	int at = -1;
 	for (int i = r->reply_from - 1; i < r->nwords && at < 0; i++)
-		if (rs_role_words(c, r, i, 1u << ROLE_REPLY) && !after_determiner(c, r, i)) at = i;
+		if (rs_role_words(c, r, i, 1ull << ROLE_REPLY) && !after_determiner(c, r, i)) at = i;
 	if (at < 0) return false;
 	int mail = -1;
 	for (int q = 0; q < r->napps; q++)

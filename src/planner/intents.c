@@ -142,6 +142,15 @@ static bool pronoun_after_thing(const struct catalog *c, const struct plan_resol
 	return r->word_kinds[j] || r->app_word[j];
 }
 
+/* Whether a causative (have, let, lassen; get, roles.receive) stands up to four words before word i in its clause,
+ * a word for things or a pronoun between ("have my Outlook emails translated", "have them translated"). */
+static bool after_causative(const struct catalog *c, const struct plan_resolution *r, int i)
+{
+	for (int k = i - 2; k >= 0 && k >= i - 5 && !r->after_comma[k + 1]; k--)
+		if (rs_role_words(c, r, k, 1ull << ROLE_CAUSATIVE | 1ull << ROLE_RECEIVE)) return true;
+	return false;
+}
+
 /* Whether the verb phrase at word i says which things are meant rather than asking anything: after a pronoun after
  * a thing, small words between ("every Gmail email I send", "which files did I upload"), or, writing, in its -ed
  * form right after a word for a kind of things, a clause cut short ("files uploaded to Dropbox"; a passive's
@@ -153,7 +162,9 @@ bool rs_says_which(const struct catalog *c, const struct plan_resolution *r, int
 	/* a passive in a trigger's clause is the event ("wenn eine Datei in Dropbox hochgeladen wird") */
 	if (passive_at(c, r, i) && in_trigger_clause_at(c, r, i)) return true;
 	/* "the status email sent through Gmail": no auxiliary between, or the passive is the request's action */
-	return participle_after_thing(c, r, i) && !(i > 0 && r->stop[i - 1] && has_role_word(c, r, i - 1, ROLE_AUX));
+	/* ("I'd like an email sent to me", "have the rows copied": after a causative the participle is what is asked) */
+	return participle_after_thing(c, r, i) && !(i > 0 && r->stop[i - 1] && has_role_word(c, r, i - 1, ROLE_AUX)) &&
+		!after_causative(c, r, i);
 }
 
 /* Whether the person at word j is a preposition's object, no subject: a place marker or for/with before it, small
@@ -162,7 +173,7 @@ static bool person_governed(const struct catalog *c, const struct plan_resolutio
 {
 	if (rs_role_before(c, r, j) != ROLE_NONE) return true;
 	for (int k = j - 1; k >= 0 && k >= j - 3; k--) {
-		if (rs_role_words(c, r, k, 1u << ROLE_MADE_FOR | 1u << ROLE_RECORD_WITH)) return true;
+		if (rs_role_words(c, r, k, 1ull << ROLE_MADE_FOR | 1ull << ROLE_RECORD_WITH)) return true;
 		if (!r->stop[k] || r->app_word[k]) break;
 	}
 	return false;
@@ -217,7 +228,7 @@ static bool reads_into_kind(const struct catalog *c, const struct plan_resolutio
 static bool gap_is_no_verb(const struct catalog *c, const struct plan_resolution *r, int i, int n, int words)
 {
 	if (n <= words || has_role_word(c, r, i + n - 1, ROLE_PARTICLE)) return false;
-	for (int k = i + 1; k < i + n - 1; k++) if (rs_role_words(c, r, k, 1u << ROLE_SOURCE)) return true;
+	for (int k = i + 1; k < i + n - 1; k++) if (rs_role_words(c, r, k, 1ull << ROLE_SOURCE)) return true;
 	return false;
 }
 
@@ -252,7 +263,7 @@ static bool note_intent(const struct catalog *c, struct plan_resolution *r, int 
 	int asked = next; /* ("Which Dropbox scope ...": an app's name between) */
 	while (asked < r->nwords && r->app_word[asked] && !r->product_word[asked]) asked++;
 	if (sy->words == 1 && has_role_word(c, r, i, ROLE_QUESTION) && asked < r->nwords && !r->app_word[asked] &&
-	    (!r->nwm[asked] || (r->stop[asked] && !r->word_kinds[asked] && !rs_role_words(c, r, asked, ~0u)))) {
+	    (!r->nwm[asked] || (r->stop[asked] && !r->word_kinds[asked] && !rs_role_words(c, r, asked, ~0ull)))) {
 		r->stop[i] = true;
 		return false;
 	}
@@ -269,6 +280,10 @@ static bool note_intent(const struct catalog *c, struct plan_resolution *r, int 
 				return false;
 			}
 	int intent = (int)sy->target;
+	/* "I'd like an email sent to me": after a causative, mail that comes to me is mail to send (roles.addressed_means) */
+	if (!writes(c, intent) && ends_in_me(cat_s(c, sy->phrase)) && c->meta->addressed_intent != CAT_NONE && after_causative(c, r, i) &&
+	    !person_before(c, r, i))
+		intent = (int)c->meta->addressed_intent;
 	if (c->meta->format_intent != CAT_NONE && ((person_before(c, r, i) && (writes(c, intent) || r->question)) ||
 	    (name_before(r, i) && writes(c, intent))))
 		intent = (int)c->meta->format_intent;
@@ -326,10 +341,10 @@ static bool kind_is_object(const struct catalog *c, const struct plan_resolution
 	 * reminder in my Outlook calendar") */
 	for (int k = first + 1, w = 1; k < last; k++) {
 		if (w < n && pos[w] == k) { w++; continue; }
-		if (rs_role_words(c, r, k, 1u << ROLE_TARGET | 1u << ROLE_WEAK_TARGET)) return false;
+		if (rs_role_words(c, r, k, 1ull << ROLE_TARGET | 1ull << ROLE_WEAK_TARGET)) return false;
 	}
 	for (int w = 0; w < n - 1; w++)
-		if (rs_role_words(c, r, pos[w], 1u << ROLE_TARGET | 1u << ROLE_WEAK_TARGET | 1u << ROLE_SOURCE)) return true;
+		if (rs_role_words(c, r, pos[w], 1ull << ROLE_TARGET | 1ull << ROLE_WEAK_TARGET | 1ull << ROLE_SOURCE)) return true;
 	/* (an app's name between is where: "create a new Google Calendar calendar") */
 	for (int k = first + 1; k < last; k++) if (r->word_kinds[k] && !r->app_word[k]) return false;
 	/* a word the vocabulary does not know right after the thing is its name ("einen neuen Kalender Urlaub") */
@@ -385,7 +400,10 @@ static bool note_action(const struct catalog *c, struct plan_resolution *r, int 
 	/* a verb keeps its object between its words ("forward the labeled messages", "fasst ... zusammen");
 	 * a phrase that starts with a small word is read as written */
 	if (sy->words == 1 && r->intent_word[i] && !((c->outside[sy->target].flags & OUT_IN_PLACE) && in_place(c, r))) return false;
-	int n = rs_phrase_at(c, r, i, cat_s(c, sy->phrase), sy->words == 1 || r->stop[i] ? PH_STRICT : PH_GAP);
+	/* "have them translated", "lass sie übersetzen": after a causative (roles.causatives) and its object, the verb's
+	 * -d form is the action asked, no state ("closed issues") */
+	unsigned past = sy->words == 1 && after_causative(c, r, i) ? PH_PAST : 0;
+	int n = rs_phrase_at(c, r, i, cat_s(c, sy->phrase), (sy->words == 1 || r->stop[i] ? PH_STRICT : PH_GAP) | past);
 	if (n < (int)sy->words || negated_at(c, r, i)) return false;
 	/* "Mails nach Absender filtern" is no "mail filter": read across a gap from a word for things to a catalog verb,
 	 * the words are the verb and its object */
@@ -422,7 +440,7 @@ static bool note_action(const struct catalog *c, struct plan_resolution *r, int 
 	/* "new GitHub stars", "Gmail labels": right after an app's name, one word is that app's thing (not at the end,
 	 * where German puts its verb: "E-Mails in Outlook archivieren") */
 	if (sy->words == 1 && !(c->outside[sy->target].flags & OUT_THING) && i > 0 && r->app_word[i - 1] && !r->after_comma[i] &&
-	    i + 1 < r->nwords)
+	    i + 1 < r->nwords && !past)
 		return false;
 	int pos[16], np = 0;
 	for (int k = i; k < i + n && np < (int)sy->words && np < 16; k++)
@@ -434,7 +452,7 @@ static bool note_action(const struct catalog *c, struct plan_resolution *r, int 
 	 * for each new Gmail attachment" stays one) */
 	bool into = false;
 	for (int k = pos[0]; np > 1 && r->nmentions > 1 && k < pos[np - 1]; k++) {
-		into |= rs_role_words(c, r, k, 1u << ROLE_TARGET | 1u << ROLE_WEAK_TARGET) != 0;
+		into |= rs_role_words(c, r, k, 1ull << ROLE_TARGET | 1ull << ROLE_WEAK_TARGET) != 0;
 		if (into && r->app_word[k] && !r->product_word[k]) return false;
 	}
 	for (int w = 0; w < np; w++) r->action_word[pos[w]] = true;
@@ -466,7 +484,7 @@ static int app_at(const struct plan_resolution *r, int i)
  * or a word for that kind's place ("new email in inbox": mail no app names). */
 static bool kind_in_app(const struct catalog *c, const struct plan_resolution *r, int i)
 {
-	if (!r->word_kinds[i] || i + 2 >= r->nwords || !rs_role_words(c, r, i + 1, 1u << ROLE_WEAK_TARGET | 1u << ROLE_TARGET))
+	if (!r->word_kinds[i] || i + 2 >= r->nwords || !rs_role_words(c, r, i + 1, 1ull << ROLE_WEAK_TARGET | 1ull << ROLE_TARGET))
 		return false;
 	int a = app_at(r, i + 2);
 	return a >= 0 ? (r->word_kinds[i] >> c->apps[a].kind & 1) : !r->app_word[i + 2] && (r->word_kinds[i] & r->word_kinds[i + 2]);
@@ -477,7 +495,7 @@ static bool kind_in_app(const struct catalog *c, const struct plan_resolution *r
 static bool unknown_in_app(const struct catalog *c, const struct plan_resolution *r, int i)
 {
 	return i + 2 < r->nwords && !r->stop[i] && !r->app_word[i] && !r->word_kinds[i] && !r->intent_word[i] &&
-		verb_of(c, r, i) < 0 && rs_role_words(c, r, i + 1, 1u << ROLE_WEAK_TARGET | 1u << ROLE_TARGET) &&
+		verb_of(c, r, i) < 0 && rs_role_words(c, r, i + 1, 1ull << ROLE_WEAK_TARGET | 1ull << ROLE_TARGET) &&
 		app_at(r, i + 2) >= 0;
 }
 
@@ -544,7 +562,7 @@ static int longer_trigger_at(const struct catalog *c, const struct plan_resoluti
  * emails"; "when a new row is added" is a clause of its own). */
 static bool watched(const struct catalog *c, const struct plan_resolution *r, int i)
 {
-	return i > 0 && (r->trigger[i - 1] || rs_role_words(c, r, i - 1, 1u << ROLE_TRIGGER)) && verb_of(c, r, i - 1) < 0;
+	return i > 0 && (r->trigger[i - 1] || rs_role_words(c, r, i - 1, 1ull << ROLE_TRIGGER)) && verb_of(c, r, i - 1) < 0;
 }
 
 static void find_triggers(const struct catalog *c, struct plan_resolution *r)
@@ -572,7 +590,7 @@ static void find_triggers(const struct catalog *c, struct plan_resolution *r)
 		int opens = app_opens_before(c, r, i);
 		bool place = r->app_word[next < r->nwords ? next : i] || opens >= 0 ||
 			((kind_in_app(c, r, next) || unknown_in_app(c, r, next)) && !(i > 0 && has_role_word(c, r, i - 1, ROLE_DETERMINER) &&
-			 !(i > 1 && rs_role_words(c, r, i - 2, 1u << ROLE_SOURCE | 1u << ROLE_TRIGGER))));
+			 !(i > 1 && rs_role_words(c, r, i - 2, 1ull << ROLE_SOURCE | 1ull << ROLE_TRIGGER))));
 		/* with one app, not after a verb writing into it ("add new rows to Excel for each email") */
 		int one = r->napps == 1 && next < r->nwords ? app_at(r, r->app_word[next] ? next : next + 2) : -1;
 		bool ends = r->napps + r->nproducts + (r->napps ? r->nfamilies : 0) >= 2 || (other_kind_said(c, r, one) &&
@@ -600,7 +618,7 @@ static void find_triggers(const struct catalog *c, struct plan_resolution *r)
 			/* "move the event to a new time": after a target marker and an article, before a word that is no
 			 * kind of app's thing, "new" says where it goes, not what is made, where another verb asks */
 			bool where = i > 1 && r->nintents > 1 && has_role_word(c, r, i - 1, ROLE_DETERMINER) &&
-				rs_role_words(c, r, i - 2, 1u << ROLE_TARGET | 1u << ROLE_MADE_FOR) && next < r->nwords && !r->word_kinds[next] &&
+				rs_role_words(c, r, i - 2, 1ull << ROLE_TARGET | 1ull << ROLE_MADE_FOR) && next < r->nwords && !r->word_kinds[next] &&
 				!r->app_word[next];
 			if (k < 0 && where) k = intent_over(r, i);
 			/* "Watch for new emails in Gmail": right after a trigger's word that is no verb, "new" says which things */
@@ -660,12 +678,12 @@ static void light_verbs(const struct catalog *c, struct plan_resolution *r)
 {
 	for (int m = 0; m < r->nintents; m++) {
 		int det = r->intents[m].first - 1;
-		if (det < 1 || !has_role_word(c, r, det, ROLE_DETERMINER) || rs_role_words(c, r, det + 1, 1u << ROLE_TRIGGER)) continue;
+		if (det < 1 || !has_role_word(c, r, det, ROLE_DETERMINER) || rs_role_words(c, r, det + 1, 1ull << ROLE_TRIGGER)) continue;
 		/* the verb before the article: an intent ending there, or a word that is only a light verb ("run") */
 		int own = -1, first = det - 1;
 		for (int k = 0; k < r->nintents; k++)
 			if (r->intents[k].first + r->intents[k].nwords == det) { own = k; first = r->intents[k].first; }
-		if (!rs_role_words(c, r, first, 1u << ROLE_LIGHT)) continue;
+		if (!rs_role_words(c, r, first, 1ull << ROLE_LIGHT)) continue;
 		if (own >= 0) {
 			drop_intent(r, own, true);
 			if (own < m) m--;
@@ -678,7 +696,7 @@ static void light_verbs(const struct catalog *c, struct plan_resolution *r)
 	for (int k = 0; k < r->nintents; k++) {
 		const struct plan_intent *lv = &r->intents[k];
 		int last = lv->first + lv->nwords - 1;
-		if (!rs_role_words(c, r, lv->first, 1u << ROLE_LIGHT) || rs_clause_last(r, lv->first) != last) continue;
+		if (!rs_role_words(c, r, lv->first, 1ull << ROLE_LIGHT) || rs_clause_last(r, lv->first) != last) continue;
 		bool object = false;
 		for (int m = 0; m < r->nintents && !object; m++) {
 			if (m == k || r->intents[m].first >= lv->first || rs_clause_last(r, r->intents[m].first) != last) continue;
@@ -703,7 +721,7 @@ static void caller_format(const struct catalog *c, struct plan_resolution *r)
 {
 	bool format = false;
 	for (int i = 0; i < r->nwords; i++)
-		if (r->format_at[i] && rs_role_words(c, r, i, 1u << ROLE_FORMAT)) { rs_understood_role(c, r, i, ROLE_FORMAT); format = true; }
+		if (r->format_at[i] && rs_role_words(c, r, i, 1ull << ROLE_FORMAT)) { rs_understood_role(c, r, i, ROLE_FORMAT); format = true; }
 	for (int k = 0; format && k < r->nmentions; k++) if (r->mentions[k].role == PR_TARGET && r->mentions[k].strong) return;
 	r->caller_file = format;
 	for (int k = 0; format && k < r->nintents; k++)
@@ -788,8 +806,8 @@ static void addressed_mail(const struct catalog *c, struct plan_resolution *r)
 		bool mail = r->app_word[i] ? r->said_kind[i] == AK_MAIL : (r->word_kinds[i] >> AK_MAIL & 1);
 		if (!mail || r->intent_word[i]) continue;
 		int j = i + 1;
-		while (j < r->nwords && !rs_role_words(c, r, j, 1u << ROLE_TARGET) && (r->stop[j] || r->app_word[j]) && !r->trigger[j]) j++;
-		if (j >= r->nwords || !rs_role_words(c, r, j, 1u << ROLE_TARGET)) continue;
+		while (j < r->nwords && !rs_role_words(c, r, j, 1ull << ROLE_TARGET) && (r->stop[j] || r->app_word[j]) && !r->trigger[j]) j++;
+		if (j >= r->nwords || !rs_role_words(c, r, j, 1ull << ROLE_TARGET)) continue;
 		while (++j < r->nwords && r->stop[j] && !addressee_at(c, r, j) && !r->app_word[j]) {}
 		if (j >= r->nwords || !addressee_at(c, r, j)) continue;
 		r->intents[r->nintents++] = (struct plan_intent){ .first = i, .nwords = 1, .intent = (int)means };
@@ -831,7 +849,7 @@ static void unknown_verb(const struct catalog *c, struct plan_resolution *r)
 	/* "Did Anna email me the contract?": right after the auxiliary opening a question stands its subject, a name */
 	if (i == 1 && r->question && !has_role_word(c, r, 0, ROLE_OPENER)) return;
 	for (int j = 0; j < r->nwords; j++)
-		if (rs_role_words(c, r, j, 1u << ROLE_TARGET)) return;
+		if (rs_role_words(c, r, j, 1ull << ROLE_TARGET)) return;
 	r->action_word[i] = true;
 	r->actions[r->nactions++] = (struct plan_outside){ .first = i, .nwords = 1, .item = (int)c->meta->unknown_action };
 }
@@ -902,7 +920,7 @@ static void sending_account(const struct catalog *c, struct plan_resolution *r)
 			if (!m || c->apps[r->apps[q]].kind != AK_MAIL || r->app_role[q] != PR_SOURCE || m->first <= in->first ||
 			    !writes_in(c, in->intent, r->apps[q]))
 				continue;
-			bool near = rs_role_words(c, r, m->first - 1, 1u << ROLE_SOURCE) != 0;
+			bool near = rs_role_words(c, r, m->first - 1, 1ull << ROLE_SOURCE) != 0;
 			for (int w = in->first + in->nwords; near && w < m->first - 1; w++)
 				near = !r->app_word[w] && !r->word_kinds[w] && !r->after_comma[w + 1] && !r->intent_word[w];
 			if (near) { r->app_role[q] = PR_NONE; r->app_strong[q] = false; }
@@ -1011,10 +1029,10 @@ static bool sent_the_mail(const struct catalog *c, const struct plan_resolution 
 {
 	int after = pr->first + pr->nwords;
 	if (rs_role_before(c, r, pr->first) == ROLE_SOURCE && after + 1 < r->nwords &&
-	    rs_role_words(c, r, after, 1u << ROLE_WEAK_TARGET) && mail_at(c, r, after + 1))
+	    rs_role_words(c, r, after, 1ull << ROLE_WEAK_TARGET) && mail_at(c, r, after + 1))
 		return true;
 	for (int j = after; j < after + 3 && j + 1 < r->nwords && !r->app_word[j]; j++)
-		if (rs_role_words(c, r, j, 1u << ROLE_SOURCE)) return mail_at(c, r, j + 1);
+		if (rs_role_words(c, r, j, 1ull << ROLE_SOURCE)) return mail_at(c, r, j + 1);
 	return false;
 }
 

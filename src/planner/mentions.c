@@ -63,7 +63,7 @@ static void mail_names_family(const struct catalog *c, struct plan_resolution *r
 	if (m->app < 0 || c->apps[m->app].kind != AK_MAIL || (f = family_of(c, m->app)) < 0) return;
 	if (before >= 0 && !r->app_word[before] && r->said_kind[before] != AK_COUNT && r->said_kind[before] != AK_MAIL &&
 	    r->said_kind[before] != AK_DRIVE && c->families[f].apps[r->said_kind[before]] != CAT_NONE &&
-	    rs_role_words(c, r, before + 1, 1u << ROLE_WEAK_TARGET) && !rs_role_words(c, r, before + 1, 1u << ROLE_TARGET) &&
+	    rs_role_words(c, r, before + 1, 1ull << ROLE_WEAK_TARGET) && !rs_role_words(c, r, before + 1, 1ull << ROLE_TARGET) &&
 	    !has_role_word(c, r, before + 1, ROLE_CHANNEL)) { /* "the agenda via Gmail": the mail is how it is sent */
 		m->app = (int)c->families[f].apps[r->said_kind[before]];
 		return;
@@ -85,7 +85,7 @@ static void family_after_kind(const struct catalog *c, struct plan_resolution *r
 	if (m->family < 0 || m->first < 2) return;
 	int j = m->first - 1;
 	if (j > 0 && has_role_word(c, r, j, ROLE_DETERMINER)) j--;
-	if (!rs_role_words(c, r, j, 1u << ROLE_WEAK_TARGET | 1u << ROLE_TARGET) || j < 1 || r->app_word[j - 1]) return;
+	if (!rs_role_words(c, r, j, 1ull << ROLE_WEAK_TARGET | 1ull << ROLE_TARGET) || j < 1 || r->app_word[j - 1]) return;
 	uint32_t kind = r->said_kind[j - 1];
 	if (kind == AK_COUNT || c->families[m->family].apps[kind] == CAT_NONE) return;
 	bool other = false; /* (only where another of its apps is named: alone, the family keeps all its apps) */
@@ -105,7 +105,7 @@ static void short_names(const struct catalog *c, struct plan_resolution *r, uint
 	for (int i = 1; i < r->nwords && r->nmentions < PLAN_MAX_MENTIONS; i++) {
 		uint32_t kind = r->said_kind[i];
 		if (kind == AK_COUNT || r->app_word[i] || r->stop[i] ||
-		    !rs_role_words(c, r, i - 1, 1u << ROLE_SOURCE | 1u << ROLE_TARGET | 1u << ROLE_WEAK_TARGET))
+		    !rs_role_words(c, r, i - 1, 1ull << ROLE_SOURCE | 1ull << ROLE_TARGET | 1ull << ROLE_WEAK_TARGET))
 			continue;
 		bool named = false;
 		for (int k = 0; k < r->nmentions; k++) named |= r->mentions[k].app >= 0 && c->apps[r->mentions[k].app].kind == kind;
@@ -191,8 +191,8 @@ static bool after_receive(const struct catalog *c, const struct plan_resolution 
 {
 	bool from = false;
 	for (int k = i - 1; k >= 0 && k >= i - 9 && !r->after_comma[k + 1]; k--) {
-		from |= rs_role_words(c, r, k, 1u << ROLE_SOURCE) != 0;
-		if (rs_role_words(c, r, k, 1u << ROLE_RECEIVE)) return from;
+		from |= rs_role_words(c, r, k, 1ull << ROLE_SOURCE) != 0;
+		if (rs_role_words(c, r, k, 1ull << ROLE_RECEIVE)) return from;
 	}
 	return false;
 }
@@ -203,7 +203,7 @@ static int participle_place(const struct catalog *c, const struct plan_resolutio
 {
 	int j = first - 1;
 	while (j >= 0 && has_role_word(c, r, j, ROLE_DETERMINER)) j--;
-	if (j < 2 || !rs_role_words(c, r, j, 1u << ROLE_TARGET)) return -1;
+	if (j < 2 || !rs_role_words(c, r, j, 1ull << ROLE_TARGET)) return -1;
 	int p = j - 1;
 	if (!participle_form(c, r, p) || passive_at(c, r, p) || r->said_kind[p - 1] == AK_COUNT) return -1;
 	/* "Is there a way to get attachments from incoming Outlook emails saved into Dropbox?": after a receive verb
@@ -222,15 +222,15 @@ static void mark_kept(const struct catalog *c, struct plan_resolution *r, int be
 }
 
 /* The roles among `wanted` (bits per enum cat_role) whose phrases start at word i. */
-unsigned rs_role_words(const struct catalog *c, const struct plan_resolution *r, int i, unsigned wanted)
+uint64_t rs_role_words(const struct catalog *c, const struct plan_resolution *r, int i, uint64_t wanted)
 {
-	unsigned roles = 0;
+	uint64_t roles = 0;
 	for (int m = 0; m < r->nwm[i]; m++) {
 		const struct cat_word *w = &c->words[r->wm[i][m].word];
 		for (uint32_t k = 0; (w->starts >> SYN_ROLE & 1) && k < w->syn_count; k++) {
 			const struct cat_syn *sy = &c->syns[c->lists[w->syn_first + k]];
 			if (sy->kind == SYN_ROLE && (wanted & ~roles) >> sy->target & 1 && rs_phrase_at(c, r, i, cat_s(c, sy->phrase), PH_STRICT))
-				roles |= 1u << sy->target;
+				roles |= 1ull << sy->target;
 		}
 	}
 	return roles;
@@ -271,7 +271,7 @@ static bool from_before_place(const struct catalog *c, struct plan_resolution *r
 	bool own_kind = false;
 	for (int k = m->first - 2, n = 0; k >= 0 && n < 4; k--, n++) {
 		if (r->app_word[k] || r->arrow[k]) return false;
-		if (rs_role_words(c, r, k, 1u << ROLE_SOURCE)) return own_kind;
+		if (rs_role_words(c, r, k, 1ull << ROLE_SOURCE)) return own_kind;
 		own_kind |= r->said_kind[k] == c->apps[m->app].kind;
 	}
 	return false;
@@ -285,7 +285,7 @@ static bool in_trigger_clause(const struct catalog *c, const struct plan_resolut
 	int from = k > 0 ? r->mentions[k - 1].first + r->mentions[k - 1].nwords : 0;
 	bool trigger = false;
 	for (int i = from; i < r->mentions[k].first; i++) {
-		if (r->trigger[i] && rs_role_words(c, r, i, 1u << ROLE_TRIGGER) && verb_of(c, r, i) < 0) trigger = true;
+		if (r->trigger[i] && rs_role_words(c, r, i, 1ull << ROLE_TRIGGER) && verb_of(c, r, i) < 0) trigger = true;
 		else if (trigger && i > 0 && verb_of(c, r, i) >= 0 && (r->after_comma[i] || has_role_word(c, r, i - 1, ROLE_OPENER)))
 			trigger = false;
 	}
@@ -319,7 +319,7 @@ static void name_after(const struct catalog *c, struct plan_resolution *r, int f
 }
 
 /* Roles whose phrases are understood words wherever they stand (rs_understood_role). */
-#define UNDERSTOOD_ROLES (1u << ROLE_BOTH_WAYS | 1u << ROLE_NEGATION | 1u << ROLE_DATES | 1u << ROLE_SCHEDULE | 1u << ROLE_NAMING)
+#define UNDERSTOOD_ROLES (1ull << ROLE_BOTH_WAYS | 1ull << ROLE_NEGATION | 1ull << ROLE_DATES | 1ull << ROLE_SCHEDULE | 1ull << ROLE_NAMING)
 
 void rs_find_roles(const struct catalog *c, struct plan_resolution *r)
 {
@@ -328,15 +328,15 @@ void rs_find_roles(const struct catalog *c, struct plan_resolution *r)
 	/* ... but not one inside a trigger's clause ("get a Slack notification when a file is added to Dropbox") */
 	bool receive = false, trigger = false;
 	for (int i = 0; i < r->nwords; i++) {
-		unsigned roles = rs_role_words(c, r, i, 1u << ROLE_RECEIVE | 1u << ROLE_TRIGGER | UNDERSTOOD_ROLES |
-			(unsigned)(receive && !trigger) << ROLE_TARGET);
+		uint64_t roles = rs_role_words(c, r, i, 1ull << ROLE_RECEIVE | 1ull << ROLE_TRIGGER | UNDERSTOOD_ROLES |
+			(uint64_t)(receive && !trigger) << ROLE_TARGET);
 		trigger |= receive && roles >> ROLE_TRIGGER & 1 && verb_of(c, r, i) < 0;  /* "when", not "new" */
 		if (roles >> ROLE_RECEIVE & 1) receive = true;
 		else if (receive && !trigger && roles >> ROLE_TARGET & 1) receive = false;
 		/* phrases saying something of the whole request: "two-way", "instead of", "einen Tag vorher" (a date, no
 		 * "tag"), "every day" (when the steps run is the caller's; the first is named in the answer) */
-		for (unsigned u = roles & UNDERSTOOD_ROLES; u; u &= u - 1) {
-			enum cat_role role = (enum cat_role)__builtin_ctz(u);
+		for (uint64_t u = roles & UNDERSTOOD_ROLES; u; u &= u - 1) {
+			enum cat_role role = (enum cat_role)__builtin_ctzll(u);
 			int n = rs_understood_role(c, r, i, role);
 			if (role == ROLE_SCHEDULE && !r->schedule_words) { r->schedule_first = i; r->schedule_words = n; }
 			if (role == ROLE_NAMING) name_after(c, r, i + n);

@@ -277,7 +277,7 @@ static bool score_phrase(const struct catalog *c, struct plan_resolution *r, int
 	/* "rename files uploaded to Dropbox", "which files did I upload": the upload says which files */
 	if (c->caps[sy->target].write && rs_says_which(c, r, i, cat_s(c, sy->phrase), true)) return false;
 	/* "from new rows in Google Sheets": a phrase of writing after a source marker names what is read */
-	if (c->caps[sy->target].write && i > 0 && rs_role_words(c, r, i - 1, 1u << ROLE_SOURCE)) return false;
+	if (c->caps[sy->target].write && i > 0 && rs_role_words(c, r, i - 1, 1ull << ROLE_SOURCE)) return false;
 	/* "send an email with an attachment": after a writing verb, a thing read that comes "with" it goes along; one
 	 * added to what is written ("add an attachment": along[], intents.c) too */
 	if (!c->caps[sy->target].write && (goes_along(c, r, i) || r->along[i])) return false;

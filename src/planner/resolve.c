@@ -212,8 +212,13 @@ static void drop_covered_actions(const struct catalog *c, struct plan_resolution
 	for (int k = 0; k < r->nactions; k++) {
 		const struct plan_outside *a = &r->actions[k];
 		/* every word of the action a capability phrase's too ("upload to GitHub" is no upload) */
-		bool covered = r->untested < 0 || c->outside[a->item].capability != (uint32_t)r->untested;
-		for (int w = a->first; w < a->first + a->nwords; w++) covered &= !r->action_word[w] || r->matched[w];
+		bool covered = r->untested < 0 || c->outside[a->item].capability != (uint32_t)r->untested, any = false;
+		/* (small words the phrase holds count with it: "sorted by supplier" covers "sort by") */
+		for (int w = a->first; w < a->first + a->nwords; w++) {
+			covered &= !r->action_word[w] || r->matched[w] || r->stop[w];
+			any |= r->action_word[w] && r->matched[w];
+		}
+		covered &= any;
 		if (!covered) r->actions[keep++] = *a;
 		else for (int w = a->first; w < a->first + a->nwords; w++) r->action_word[w] = false;
 	}

@@ -164,6 +164,7 @@ bool cat_ptask_derive(struct cat_ptask *p, const struct cat_step *steps, uint32_
 		if (target && caps[st->cap].write) {
 			p->write_apps |= app;
 			if (!bound) p->write_kinds |= 1u << st->app_kind;
+			p->written_kinds |= 1u << st->app_kind;
 		}
 	}
 	if (!p->main_caps && n) p->main_caps = 1ull << steps[n - 1].cap;

@@ -157,6 +157,8 @@ struct cat_ptask {
 	uint64_t kind_apps[AK_COUNT];         /* per kind, the apps its steps of that kind are bound to */
 	uint32_t kinds;                       /* every step's app kind */
 	uint32_t write_kinds;                 /* kinds of writing target steps bound at request time */
+	uint32_t written_kinds;               /* kinds of every writing target step, bound or not */
+	uint32_t pad;
 };
 
 struct cat_report {

@@ -788,7 +788,7 @@ void rs_second_action(const struct catalog *c, struct plan_resolution *r)
 		 * of another app of that kind is bound to the one named later) */
 		bool placed = false;
 		for (int q = 0; !chain && q < r->napps; q++)
-			placed |= r->app_role[q] == PR_TARGET && (written_kinds(c, &c->ptasks[r->task]) >> c->apps[r->apps[q]].kind & 1);
+			placed |= r->app_role[q] == PR_TARGET && (c->ptasks[r->task].written_kinds >> c->apps[r->apps[q]].kind & 1);
 		if (placed && in->first == first) continue;
 		/* the app named right after the verb is its object ("and update Google Sheets"), else the target
 		 * named ("sync ... to Google Calendar and update them"), else any in reach */

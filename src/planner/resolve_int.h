@@ -256,7 +256,6 @@ static inline int bits(uint64_t v)
 	for (; v; v &= v - 1) n++;
 	return n;
 }
-
 static inline bool two_or_more(uint64_t v)
 {
 	return (v & (v - 1)) != 0;
@@ -299,14 +298,6 @@ static inline unsigned caps_kinds(const struct catalog *c, uint64_t caps)
 	unsigned kinds = 0;
 	for (uint32_t a = 0; a < c->napps; a++) if (c->apps[a].caps & caps) kinds |= 1u << c->apps[a].kind;
 	return kinds;
-}
-
-/* The kinds of app task t writes into, and the kinds the query names (generic words and the apps named). */
-static inline unsigned written_kinds(const struct catalog *c, const struct cat_ptask *p)
-{
-	unsigned written = p->write_kinds;
-	for (uint64_t a = p->write_apps; a; a &= a - 1) written |= 1u << c->apps[__builtin_ctzll(a)].kind;
-	return written;
 }
 
 /* Whether a capability named by a phrase could be meant: no app is named, or a named one documents it

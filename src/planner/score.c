@@ -523,7 +523,7 @@ static unsigned named_kinds(const struct catalog *c, const struct plan_resolutio
 static bool copies_unasked(const struct catalog *c, const struct plan_resolution *r, int t)
 {
 	const struct cat_ptask *p = &c->ptasks[t];
-	if (written_kinds(c, p) & ~named_kinds(c, r) & ~(1u << AK_CALLER)) return true;
+	if (p->written_kinds & ~named_kinds(c, r) & ~(1u << AK_CALLER)) return true;
 	uint32_t kind = AK_COUNT;
 	for (uint32_t k = 1; k < AK_COUNT && kind == AK_COUNT; k++) if (two_or_more(p->kind_apps[k])) kind = k;
 	if (kind == AK_COUNT) return false;
@@ -537,7 +537,7 @@ static bool copies_unasked(const struct catalog *c, const struct plan_resolution
  * says (no app, family or word of it) writes where nobody asked. */
 static bool writes_unsaid(const struct catalog *c, int t, unsigned named)
 {
-	return (written_kinds(c, &c->ptasks[t]) & ~named & ~(1u << AK_CALLER)) != 0;
+	return (c->ptasks[t].written_kinds & ~named & ~(1u << AK_CALLER)) != 0;
 }
 
 /* "Save Stripe invoices to Google Drive": where a product outside the catalog is the source, a task reading
@@ -545,7 +545,7 @@ static bool writes_unsaid(const struct catalog *c, int t, unsigned named)
 static bool reads_unnamed(const struct catalog *c, const struct plan_resolution *r, int t)
 {
 	const struct cat_ptask *p = &c->ptasks[t];
-	return (p->kinds & ~written_kinds(c, p) & ~named_kinds(c, r) & ~(1u << AK_CALLER)) != 0;
+	return (p->kinds & ~p->written_kinds & ~named_kinds(c, r) & ~(1u << AK_CALLER)) != 0;
 }
 
 

@@ -909,6 +909,17 @@ static void added_along(const struct catalog *c, struct plan_resolution *r)
 
 /* "and then email Tom from Outlook": a mail app after "from" right after a verb that sends mail, nothing but small
  * words and a name between, is the account the mail goes out from, no source to read. */
+/* Whether mention m stands after "from" right after the verb in, nothing but small words, a name or a thing it
+ * sends between ("email Tom from Outlook", "send me the list from Outlook"). */
+static bool sent_from(const struct catalog *c, const struct plan_resolution *r, const struct plan_intent *in,
+	const struct plan_mention *m)
+{
+	if (m->first <= in->first + in->nwords || !rs_role_words(c, r, m->first - 1, 1ull << ROLE_SOURCE)) return false;
+	for (int w = in->first + in->nwords; w < m->first - 1; w++)
+		if (r->app_word[w] || r->word_kinds[w] || r->after_comma[w + 1] || r->intent_word[w]) return false;
+	return true;
+}
+
 static void sending_account(const struct catalog *c, struct plan_resolution *r)
 {
 	for (int k = 0; k < r->nintents; k++) {
@@ -917,13 +928,20 @@ static void sending_account(const struct catalog *c, struct plan_resolution *r)
 		for (int q = 0; q < r->napps; q++) {
 			const struct plan_mention *m = NULL;
 			for (int x = 0; x < r->nmentions && !m; x++) if (r->mentions[x].app == r->apps[q]) m = &r->mentions[x];
-			if (!m || c->apps[r->apps[q]].kind != AK_MAIL || r->app_role[q] != PR_SOURCE || m->first <= in->first ||
-			    !writes_in(c, in->intent, r->apps[q]))
-				continue;
-			bool near = rs_role_words(c, r, m->first - 1, 1ull << ROLE_SOURCE) != 0;
-			for (int w = in->first + in->nwords; near && w < m->first - 1; w++)
-				near = !r->app_word[w] && !r->word_kinds[w] && !r->after_comma[w + 1] && !r->intent_word[w];
-			if (near) { r->app_role[q] = PR_NONE; r->app_strong[q] = false; }
+			if (m && c->apps[r->apps[q]].kind == AK_MAIL && r->app_role[q] == PR_SOURCE && writes_in(c, in->intent, r->apps[q]) &&
+			    sent_from(c, r, in, m)) {
+				r->app_role[q] = PR_NONE;
+				r->app_strong[q] = false;
+			}
+		}
+		/* a family there is its mail app ("... and send me the list from Outlook") */
+		for (int x = 0; x < r->nmentions; x++) {
+			const struct plan_mention *m = &r->mentions[x];
+			uint32_t mail = m->family >= 0 ? c->families[m->family].apps[AK_MAIL] : CAT_NONE;
+			if (mail == CAT_NONE || !writes_in(c, in->intent, (int)mail) || !sent_from(c, r, in, m)) continue;
+			r->mentions[x].role = PR_NONE;
+			r->mentions[x].strong = false;
+			rs_family_is_app(r, x, (int)mail);
 		}
 	}
 }

@@ -154,6 +154,28 @@ void rs_find_mentions(const struct catalog *c, struct plan_resolution *r)
 		}
 }
 
+/* Family mention m is its app a: the app is named, the family no longer where no other mention names it. */
+void rs_family_is_app(struct plan_resolution *r, int m, int a)
+{
+	int f = r->mentions[m].family;
+	r->mentions[m].family = -1;
+	r->mentions[m].app = a;
+	bool dup = false, still = false;
+	for (int q = 0; q < r->napps; q++) dup |= r->apps[q] == a;
+	if (!dup && r->napps < PLAN_MAX_APPS) {
+		r->app_role[r->napps] = r->mentions[m].role;
+		r->app_strong[r->napps] = false;
+		r->apps[r->napps++] = a;
+	}
+	for (int q = 0; q < r->nmentions; q++) still |= r->mentions[q].family == f;
+	for (int q = 0; !still && q < r->nfamilies; q++)
+		if (r->families[q] == f) {
+			memmove(&r->families[q], &r->families[q + 1], (size_t)(r->nfamilies - q - 1) * sizeof *r->families);
+			r->nfamilies--;
+			break;
+		}
+}
+
 /* The role marker (a SYN_ROLE phrase) ending right before word `before`, skipping up to two articles
  * or possessives; ROLE_NONE when a content word comes first. */
 enum cat_role rs_role_before(const struct catalog *c, const struct plan_resolution *r, int before)
@@ -419,6 +441,8 @@ static uint32_t family_kind_said(const struct catalog *c, const struct plan_reso
 	int after = f->first + f->nwords, from = 0;
 	for (int k = 0; k < r->nmentions; k++)
 		if (r->mentions[k].first < f->first) from = r->mentions[k].first + r->mentions[k].nwords;
+	/* ("in Office 365 eine Mail": an article between) */
+	if (after + 1 < r->nwords && r->said_kind[after] == AK_COUNT && r->stop[after] && !r->app_word[after + 1]) after++;
 	if (after < r->nwords && r->said_kind[after] != AK_COUNT && fam->apps[r->said_kind[after]] != CAT_NONE)
 		return r->said_kind[after];
 	for (int j = f->first - 1; j >= from; j--)

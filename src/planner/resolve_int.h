@@ -34,6 +34,9 @@ uint64_t rs_role_words(const struct catalog *c, const struct plan_resolution *r,
 int rs_understood_role(const struct catalog *c, struct plan_resolution *r, int i, enum cat_role role);
 void rs_find_roles(const struct catalog *c, struct plan_resolution *r);
 void rs_list_mentions(const struct catalog *c, struct plan_resolution *r);
+/* Family mention m is its app a: the app is named (role as the mention's), the family no longer where no other
+ * mention names it. */
+void rs_family_is_app(struct plan_resolution *r, int m, int a);
 
 /* intents.c */
 void rs_find_kinds_and_intents(const struct catalog *c, struct plan_resolution *r);

@@ -327,28 +327,6 @@ static bool other_verb(const struct catalog *c, const struct plan_resolution *r,
 	return false;
 }
 
-/* Family mention m is its app a: the app is named, the family no longer where no other mention names it. */
-static void family_is_app(struct plan_resolution *r, int m, int a)
-{
-	int f = r->mentions[m].family;
-	r->mentions[m].family = -1;
-	r->mentions[m].app = a;
-	bool dup = false, still = false;
-	for (int q = 0; q < r->napps; q++) dup |= r->apps[q] == a;
-	if (!dup && r->napps < PLAN_MAX_APPS) {
-		r->app_role[r->napps] = r->mentions[m].role;
-		r->app_strong[r->napps] = false;
-		r->apps[r->napps++] = a;
-	}
-	for (int q = 0; q < r->nmentions; q++) still |= r->mentions[q].family == f;
-	for (int q = 0; !still && q < r->nfamilies; q++)
-		if (r->families[q] == f) {
-			memmove(&r->families[q], &r->families[q + 1], (size_t)(r->nfamilies - q - 1) * sizeof *r->families);
-			r->nfamilies--;
-			break;
-		}
-}
-
 /* Whether word i is a word of a writing verb's phrase. */
 static bool writing_at(const struct catalog *c, const struct plan_resolution *r, int i)
 {
@@ -403,7 +381,7 @@ static void verb_object_caps(const struct catalog *c, struct plan_resolution *r,
 				if (a >= 0) { app = a; n++; family = x->app < 0 ? m : -1; }
 			}
 			if (n != 1) app = -1;
-			if (app >= 0 && family >= 0) family_is_app(r, family, app);
+			if (app >= 0 && family >= 0) rs_family_is_app(r, family, app);
 		}
 		uint64_t caps = app >= 0 ? c->intents[in->intent].caps & c->apps[app].caps & (w ? c->write_caps : ~c->write_caps) : 0;
 		if (!w && bits(caps) > 1) {

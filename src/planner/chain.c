@@ -67,7 +67,6 @@ int rs_copy_write(const struct catalog *c, int a)
 	return any;
 }
 
-
 /* Whether app a's operation for cap needs an identifier another of its capabilities finds. */
 static bool needs_finding(const struct catalog *c, int a, uint32_t cap)
 {

@@ -320,17 +320,16 @@ static bool note_intent(const struct catalog *c, struct plan_resolution *r, int 
 	return false;
 }
 
-/* An action no task performs ("label", "forward", "fasst ... zusammen"), unless the request declines it. */
-/* "create a new calendar for the team" makes a calendar; "create calendar entries", "create an event in
- * Outlook Calendar" make events: a kind word ending an action's words (at the query positions pos[0..n)) is
- * what the action acts on only where no other kind word stands between and a small word, an app or nothing
- * follows. A kind word after a role word of the phrase is where something goes ("move to a folder"). */
 /* Whether word i is a German infinitive closing its clause, a verb ("einen eigenen Kalender anlegen"). */
 static bool closing_infinitive(const struct catalog *c, const struct plan_resolution *r, int i)
 {
 	return verb_of(c, r, i) >= 0 && ends_in(r, i, "en") && rs_clause_last(r, i) == i;
 }
 
+/* "create a new calendar for the team" makes a calendar; "create calendar entries", "create an event in
+ * Outlook Calendar" make events: a kind word ending an action's words (at the query positions pos[0..n)) is
+ * what the action acts on only where no other kind word stands between and a small word, an app or nothing
+ * follows. A kind word after a role word of the phrase is where something goes ("move to a folder"). */
 static bool kind_is_object(const struct catalog *c, const struct plan_resolution *r, const int *pos, int n)
 {
 	int first = pos[0], last = pos[n - 1];
@@ -392,6 +391,7 @@ static bool thing_in_clause(const struct plan_resolution *r, int i)
 	return false;
 }
 
+/* An action no task performs ("label", "forward", "fasst ... zusammen"), unless the request declines it. */
 static bool note_action(const struct catalog *c, struct plan_resolution *r, int i, const struct cat_syn *sy, void *ctx)
 {
 	(void)ctx;
@@ -763,10 +763,6 @@ static void event_verbs(const struct catalog *c, struct plan_resolution *r)
 	}
 }
 
-/* "Sobald ein GitHub-Release erscheint, eine Mail über Outlook an das Team", "New release: email to the team via
- * Outlook": where no verb writes, a word for mail addressed to a person (a target marker, an article, a person of
- * synonyms.json persons or roles.addressees: "an mich"; apps and small words may stand before the marker) asks what
- * roles.addressed_means says. */
 /* Whether word i names whom a mail goes to: a person (synonyms.json persons) or roles.addressees ("mich", "me"). */
 static bool addressee_at(const struct catalog *c, const struct plan_resolution *r, int i)
 {
@@ -788,6 +784,11 @@ static int mail_imperative(const struct catalog *c, const struct plan_resolution
 	return -1;
 }
 
+/* "Sobald ein GitHub-Release erscheint, eine Mail über Outlook an das Team", "New release: email to the team via
+ * Outlook": where no verb writes, a word for mail addressed to a person (a target marker, an article, a person of
+ * synonyms.json persons or roles.addressees: "an mich"; apps and small words may stand before the marker) asks what
+ * roles.addressed_means says; so does a word for mail opening its clause before a person or a name ("and then email
+ * Tom"). */
 static void addressed_mail(const struct catalog *c, struct plan_resolution *r)
 {
 	uint32_t means = c->meta->addressed_intent;
@@ -907,8 +908,6 @@ static void added_along(const struct catalog *c, struct plan_resolution *r)
 	}
 }
 
-/* "and then email Tom from Outlook": a mail app after "from" right after a verb that sends mail, nothing but small
- * words and a name between, is the account the mail goes out from, no source to read. */
 /* Whether mention m stands after "from" right after the verb in, nothing but small words, a name or a thing it
  * sends between ("email Tom from Outlook", "send me the list from Outlook"). */
 static bool sent_from(const struct catalog *c, const struct plan_resolution *r, const struct plan_intent *in,
@@ -920,6 +919,8 @@ static bool sent_from(const struct catalog *c, const struct plan_resolution *r, 
 	return true;
 }
 
+/* "and then email Tom from Outlook": a mail app, or a family's, after "from" right after a verb that sends mail,
+ * nothing but small words and a name between, is the account the mail goes out from, no source to read. */
 static void sending_account(const struct catalog *c, struct plan_resolution *r)
 {
 	for (int k = 0; k < r->nintents; k++) {

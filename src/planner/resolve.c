@@ -338,9 +338,6 @@ static void provider_unsaid(const struct catalog *c, struct plan_resolution *r)
 	}
 }
 
-/* The decision: a task needs real support (some matched word, a score above what app names alone
- * give, a third of the words); a tie names the candidates; phrases of capabilities no chosen task has
- * make a capability chain. */
 /* The families named one of whose apps the task takes, each counted as an app named and used. */
 static int family_apps_used(const struct catalog *c, const struct plan_resolution *r)
 {
@@ -353,6 +350,9 @@ static int family_apps_used(const struct catalog *c, const struct plan_resolutio
 	return used;
 }
 
+/* The decision: a task needs real support (some matched word, a score above what app names alone
+ * give, a third of the words); a tie names the candidates; phrases of capabilities no chosen task has
+ * make a capability chain. */
 static void decide(const struct catalog *c, struct plan_resolution *r, const int *scores, const int *lvbuf)
 {
 	drop_covered_actions(c, r);

@@ -259,6 +259,7 @@ static inline int bits(uint64_t v)
 	for (; v; v &= v - 1) n++;
 	return n;
 }
+
 static inline bool two_or_more(uint64_t v)
 {
 	return (v & (v - 1)) != 0;

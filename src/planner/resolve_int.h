@@ -153,6 +153,17 @@ static inline bool writes_in(const struct catalog *c, int intent, int a)
 	return first_cap_in(c, c->intents[intent].caps & c->write_caps, a) >= 0;
 }
 
+/* The app of family f (CS_FAMILIES) that intent writes in, the first by kind, or -1 ("email Tom from Outlook": its
+ * mail). */
+static inline int family_app_written(const struct catalog *c, int f, int intent)
+{
+	for (uint32_t kind = 1; f >= 0 && kind < AK_COUNT; kind++) {
+		uint32_t a = c->families[f].apps[kind];
+		if (a != CAT_NONE && writes_in(c, intent, (int)a)) return (int)a;
+	}
+	return -1;
+}
+
 /* The kinds of the apps named and of every app of the families named ("Outlook" says mail and calendar; an
  * umbrella family too: whose apps, for every kind it has). */
 static inline unsigned named_app_kinds(const struct catalog *c, const struct plan_resolution *r)

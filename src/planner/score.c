@@ -330,9 +330,8 @@ static bool other_verb(const struct catalog *c, const struct plan_resolution *r,
 /* Whether word i is a word of a writing verb's phrase. */
 static bool writing_at(const struct catalog *c, const struct plan_resolution *r, int i)
 {
-	for (int k = 0; r->intent_word[i] && k < r->nintents; k++)
-		if (i >= r->intents[k].first && i < r->intents[k].first + r->intents[k].nwords && writes(c, r->intents[k].intent)) return true;
-	return false;
+	int k = r->intent_word[i] ? intent_over(r, i) : -1;
+	return k >= 0 && writes(c, r->intents[k].intent);
 }
 
 /* Of reading capabilities caps of app a, those whose tasks the thing's word supports (lv: its task levels; "issues"
@@ -368,16 +367,13 @@ static void verb_object_caps(const struct catalog *c, struct plan_resolution *r,
 			if (j < r->nwords && !r->after_comma[j] && bits(r->word_kinds[j]) == 1) app = app_of_kinds(c, r, r->word_kinds[j]);
 		} else {
 			int last = rs_clause_last(r, in->first + in->nwords - 1), n = 0;
+			/* a family: its app the verb writes in ("email the list ... from Outlook"), where the verb writes in one
+			 * kind only ("new" describes as much as it asks) */
+			bool one_kind = bits(caps_kinds(c, c->intents[in->intent].caps & c->write_caps)) == 1;
 			for (int m = 0; m < r->nmentions; m++) {
 				const struct plan_mention *x = &r->mentions[m];
 				if (x->first <= in->first || x->first > last) continue;
-				int a = x->app; /* a family: its app the verb writes in ("email the list ... from Outlook") */
-				/* (of a verb that writes in one kind only: "new" describes as much as it asks) */
-				bool one_kind = bits(caps_kinds(c, c->intents[in->intent].caps & c->write_caps)) == 1;
-				for (uint32_t kind = 1; a < 0 && one_kind && x->family >= 0 && kind < AK_COUNT; kind++) {
-					uint32_t fa = c->families[x->family].apps[kind];
-					if (fa != CAT_NONE && writes_in(c, in->intent, (int)fa)) a = (int)fa;
-				}
+				int a = x->app >= 0 ? x->app : one_kind ? family_app_written(c, x->family, in->intent) : -1;
 				if (a >= 0) { app = a; n++; family = x->app < 0 ? m : -1; }
 			}
 			if (n != 1) app = -1;
@@ -613,11 +609,7 @@ static void further_clause(const struct catalog *c, const struct plan_resolution
 			const struct plan_mention *x = &r->mentions[m];
 			if (x->first <= in->first || x->first >= next) continue;
 			/* a family named there ("email Tom from Outlook") is its app the verb writes in */
-			int a = x->app;
-			for (uint32_t kind = 1; a < 0 && x->family >= 0 && kind < AK_COUNT; kind++) {
-				uint32_t fa = c->families[x->family].apps[kind];
-				if (fa != CAT_NONE && writes_in(c, in->intent, (int)fa)) a = (int)fa;
-			}
+			int a = x->app >= 0 ? x->app : family_app_written(c, x->family, in->intent);
 			if (a >= 0 && !(said >> c->apps[a].kind & 1)) {
 				*verbs |= 1u << k;
 				*apps |= 1ull << a;

@@ -579,10 +579,10 @@ static bool steps_are(const struct catalog *c, int t, const int *caps, int n)
 	return k == n;
 }
 
-/* The first task in catalog order whose steps are the chain's in apps of the kinds named, one app per kind as
- * named: the chain is that task bound to the apps named ("Save Dropbox files to OneDrive" is driveA-to-driveB
- * from Dropbox to OneDrive, as "Copy files from Dropbox to OneDrive" is), or -1. */
-static int task_rebound(const struct catalog *c, const struct plan_resolution *r)
+/* The first task in catalog order whose steps are the chain's, or `listed` (listed[0] < 0: none), in apps of the
+ * kinds named, one app per kind as named: the chain is that task bound to the apps named ("Save Dropbox files to
+ * OneDrive" is driveA-to-driveB from Dropbox to OneDrive, as "Copy files from Dropbox to OneDrive" is), or -1. */
+static int task_rebound(const struct catalog *c, const struct plan_resolution *r, const int *listed)
 {
 	unsigned per_kind[AK_COUNT] = { 0 };
 	for (int m = 0; m < r->napps; m++) per_kind[c->apps[r->apps[m]].kind]++;
@@ -591,10 +591,6 @@ static int task_rebound(const struct catalog *c, const struct plan_resolution *r
 	for (int k = 0; k < r->ncaps; k++) chain |= 1ull << r->caps[k];
 	for (int k = 0; k < r->nintents; k++)
 		if (!r->intents[k].negated && writes(c, r->intents[k].intent) && !(c->intents[r->intents[k].intent].caps & chain)) return -1;
-	/* (a read of each item then a write is the task that lists the items and writes, as in rs_name_chain) */
-	int listed[2] = { -1, r->ncaps == 2 ? r->caps[1] : -1 };
-	if (r->ncaps == 2 && !c->caps[r->caps[0]].write && c->caps[r->caps[1]].write)
-		for (int m = 0; m < r->napps && listed[0] < 0; m++) listed[0] = rs_finder_of(c, r->apps[m], (uint32_t)r->caps[0]);
 	for (int t = 0; t < (int)c->ntasks && t < 64; t++) {
 		const struct cat_ptask *p = &c->ptasks[t];
 		bool kinds = !c->tasks[t].generic && bits(p->apps) == r->napps;
@@ -615,12 +611,11 @@ void rs_name_chain(const struct catalog *c, struct plan_resolution *r)
 	int found = task_of_steps(c, r->caps, r->ncaps, named);
 	/* "GitHub to Google Sheets": a chain reading each item where the items are listed first, then writing, is the
 	 * task that writes what the list holds (codehost-issues-sheetsA: the issues listed, a row each) */
-	if (found < 0 && r->ncaps == 2 && !c->caps[r->caps[0]].write && c->caps[r->caps[1]].write && r->napps == 2) {
-		int listed[2] = { -1, r->caps[1] };
+	int listed[2] = { -1, r->ncaps == 2 ? r->caps[1] : -1 };
+	if (r->ncaps == 2 && !c->caps[r->caps[0]].write && c->caps[r->caps[1]].write)
 		for (int m = 0; m < r->napps && listed[0] < 0; m++) listed[0] = rs_finder_of(c, r->apps[m], (uint32_t)r->caps[0]);
-		if (listed[0] >= 0) found = task_of_steps(c, listed, 2, named);
-	}
-	if (found < 0 && r->napps >= 2) found = task_rebound(c, r);
+	if (found < 0 && listed[0] >= 0 && r->napps == 2) found = task_of_steps(c, listed, 2, named);
+	if (found < 0 && r->napps >= 2) found = task_rebound(c, r, listed);
 	if (found < 0) return;
 	r->task = found;
 	r->by = BY_QUERY_TASK;

@@ -179,14 +179,6 @@ static bool person_governed(const struct catalog *c, const struct plan_resolutio
 	return false;
 }
 
-/* The request's sentences. */
-static int sentences(const struct plan_resolution *r)
-{
-	int n = 1;
-	for (int k = 1; k < r->nwords; k++) n += r->sentence_start[k];
-	return n;
-}
-
 /* Whether a word for a person, the verb's subject, stands right before word i (an auxiliary between: "someone has
  * uploaded"). */
 static bool person_before(const struct catalog *c, const struct plan_resolution *r, int i)
@@ -196,7 +188,7 @@ static bool person_before(const struct catalog *c, const struct plan_resolution 
 	/* "I track my billable hours via my Google Calendar. Is there a way to ...": a sentence opening with a pronoun and
 	 * its verb says what the person does, the context of the ask */
 	if (j >= 0 && (j == 0 || r->sentence_start[j]) && j + 1 < r->nwords && has_role_word(c, r, j, ROLE_PRONOUN) &&
-	    sentences(r) > 1)
+	    sentence_of(r, r->nwords - 1) > 0)  /* (the request holds more than one sentence) */
 		return true;
 	return j >= 0 && exact_word(c, r, j, SYN_STOP, STOP_PERSON) >= 0 && !person_governed(c, r, j);
 }
@@ -954,8 +946,9 @@ static void verbless_question(const struct catalog *c, struct plan_resolution *r
 	if (!r->question || r->nintents || r->nactions || r->nproducts || !(r->napps || r->nfamilies) ||
 	    c->meta->format_intent == CAT_NONE)
 		return;
+	unsigned named = named_app_kinds(c, r);
 	for (int i = 0; i < r->nwords; i++)
-		if (r->word_kinds[i] && !r->app_word[i] && (named_app_kinds(c, r) & r->word_kinds[i])) {
+		if (r->word_kinds[i] && !r->app_word[i] && (named & r->word_kinds[i])) {
 			r->intents[r->nintents++] = (struct plan_intent){ .first = i, .nwords = 0, .intent = (int)c->meta->format_intent };
 			return;
 		}
@@ -967,20 +960,17 @@ static void verbless_question(const struct catalog *c, struct plan_resolution *r
 static void context_sentences(struct plan_resolution *r)
 {
 	int ask = -1; /* the first word of the last sentence holding a verb of the request */
-	for (int k = 0; k < r->nintents; k++) {
-		if (r->intents[k].negated || r->intents[k].by_person) continue;
-		int start = r->intents[k].first;
-		while (start > 0 && !r->sentence_start[start]) start--;
-		if (start > ask) ask = start;
-	}
+	for (int k = 0; k < r->nintents; k++)
+		if (!r->intents[k].negated && !r->intents[k].by_person && sentence_of(r, r->intents[k].first) > ask)
+			ask = sentence_of(r, r->intents[k].first);
 	if (ask <= 0) return;
+	/* (a sentence before the ask holding a verb of the request is no context) */
+	for (int k = 0; k < r->nintents; k++)
+		if (!r->intents[k].negated && !r->intents[k].by_person && r->intents[k].first < ask) return;
 	for (int q = 0; q < r->napps; q++) {
 		bool context = true;
 		for (int m = 0; m < r->nmentions; m++)
 			if (r->mentions[m].app == r->apps[q] && r->mentions[m].first >= ask) context = false;
-		/* (a sentence before the ask holding a verb of the request is no context) */
-		for (int k = 0; context && k < r->nintents; k++)
-			context = r->intents[k].negated || r->intents[k].by_person || r->intents[k].first >= ask;
 		if (context) { r->app_role[q] = PR_NONE; r->app_strong[q] = false; }
 	}
 }

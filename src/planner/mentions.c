@@ -498,13 +498,6 @@ static void family_in_transfer(const struct catalog *c, struct plan_resolution *
 	}
 }
 
-/* Whether a sentence ends before word i (a full stop or a question mark between the request's words). */
-static bool sentence_before(const struct plan_resolution *r, int i)
-{
-	for (int k = 1; k <= i && k < r->nwords; k++) if (r->sentence_start[k]) return true;
-	return false;
-}
-
 void rs_list_mentions(const struct catalog *c, struct plan_resolution *r)
 {
 	int sites = 0;
@@ -518,7 +511,7 @@ void rs_list_mentions(const struct catalog *c, struct plan_resolution *r)
 				/* named again with a firm role, after a context sentence ("... keeps their numbers in a Google
 				 * Sheet ... Is it possible to copy the rows over from the Google Sheet into the Excel workbook?"):
 				 * the request's ask comes last */
-				if (m->strong && m->role != PR_NONE && r->after_comma[m->first] == false && sentence_before(r, m->first)) {
+				if (m->strong && m->role != PR_NONE && !r->after_comma[m->first] && sentence_of(r, m->first) > 0) {
 					r->app_role[q] = m->role;
 					r->app_strong[q] = true;
 				}

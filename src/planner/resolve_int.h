@@ -241,6 +241,13 @@ static inline bool participle_after_thing(const struct catalog *c, const struct 
 		(i > 1 && r->word_kinds[i - 2] && has_role_word(c, r, i - 1, ROLE_AUX));
 }
 
+/* The first word of the sentence word i stands in (r->sentence_start: ". ", "? ", "! " before a word). */
+static inline int sentence_of(const struct plan_resolution *r, int i)
+{
+	while (i > 0 && !r->sentence_start[i]) i--;
+	return i;
+}
+
 /* The intent noted over word i, or -1. */
 static inline int intent_over(const struct plan_resolution *r, int i)
 {

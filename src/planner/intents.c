@@ -536,18 +536,19 @@ static bool other_kind_said(const struct catalog *c, const struct plan_resolutio
 	return false;
 }
 
+static bool longer_trigger(const struct catalog *c, struct plan_resolution *r, int i, const struct cat_syn *sy, void *ctx)
+{
+	int n = sy->target == ROLE_TRIGGER && sy->words >= 2 ? rs_phrase_at(c, r, i, cat_s(c, sy->phrase), PH_STRICT) : 0;
+	*(int *)ctx = n;
+	return n > 0;
+}
+
 /* The words of a trigger's phrase of two words or more starting at word i, or 0. */
 static int longer_trigger_at(const struct catalog *c, const struct plan_resolution *r, int i)
 {
-	for (int m = 0; m < r->nwm[i]; m++) {
-		const struct cat_word *w = &c->words[r->wm[i][m].word];
-		for (uint32_t k = 0; (w->starts >> SYN_ROLE & 1) && k < w->syn_count; k++) {
-			const struct cat_syn *sy = &c->syns[c->lists[w->syn_first + k]];
-			int n = sy->kind == SYN_ROLE && sy->target == ROLE_TRIGGER && sy->words >= 2 ? rs_phrase_at(c, r, i, cat_s(c, sy->phrase), PH_STRICT) : 0;
-			if (n) return n;
-		}
-	}
-	return 0;
+	int n = 0;
+	each_phrase(c, r, i, 1u << SYN_ROLE, longer_trigger, &n);
+	return n;
 }
 
 /* Whether a trigger's word that is no verb ("for" of "for new", "when") stands right before word i ("watch for new

@@ -244,27 +244,36 @@ static void load_chain(struct plan *p)
 	p->nloaded = p->nsteps;
 }
 
+/* The steps as planned, each capability and the app bound to it, into sig (two per step); returns how many. */
+static int step_signature(const struct plan *p, uint32_t *sig)
+{
+	for (int s = 0; s < p->nsteps; s++) { sig[2 * s] = p->steps[s].cap; sig[2 * s + 1] = (uint32_t)p->steps[s].app; }
+	return p->nsteps;
+}
+
+/* Whether task t, loaded and bound to the apps named (p's steps after it), plans the steps sig holds. */
+static bool plans_as(struct plan *p, int t, const uint32_t *sig, int n)
+{
+	p->rebound = false;
+	load_task(p, t);
+	bind_steps(p);
+	bool same = p->nsteps == n;
+	for (int s = 0; same && s < n; s++) same = sig[2 * s] == p->steps[s].cap && sig[2 * s + 1] == (uint32_t)p->steps[s].app;
+	return same;
+}
+
 /* A tie is real only when the tied tasks plan different steps for the apps named: "save Gmail
  * attachments to OneDrive" fits two attachment tasks that both become mailA -> driveB. */
 static void settle_tie(struct plan *p)
 {
 	struct plan_resolution *r = &p->res;
 	uint32_t sig[PLAN_MAX_STEPS * 2];
-	int n = -1;
-	for (int k = 0; k < r->ncandidates; k++) {
-		p->rebound = false;
-		load_task(p, r->candidates[k]);
-		bind_steps(p);
-		if (k == 0) {
-			n = p->nsteps;
-			for (int s = 0; s < n; s++) { sig[2 * s] = p->steps[s].cap; sig[2 * s + 1] = (uint32_t)p->steps[s].app; }
-			continue;
-		}
-		bool same = p->nsteps == n;
-		for (int s = 0; same && s < n; s++)
-			same = sig[2 * s] == p->steps[s].cap && sig[2 * s + 1] == (uint32_t)p->steps[s].app;
-		if (!same) { p->nsteps = 0; p->rebound = false; return; }
-	}
+	p->rebound = false;
+	load_task(p, r->candidates[0]);
+	bind_steps(p);
+	int n = step_signature(p, sig);
+	for (int k = 1; k < r->ncandidates; k++)
+		if (!plans_as(p, r->candidates[k], sig, n)) { p->nsteps = 0; p->rebound = false; return; }
 	r->equivalent = true;
 	r->by = BY_QUERY_TASK;
 	r->confidence = r->settled_confidence;
@@ -282,17 +291,12 @@ static void settle_rebound(struct plan *p)
 	struct plan_resolution *r = &p->res;
 	if (!p->rebound || r->by != BY_QUERY_TASK || r->also_cap >= 0 || c->tasks[p->task].generic) return;
 	uint32_t sig[PLAN_MAX_STEPS * 2], kinds = c->ptasks[p->task].kinds;
-	int n = p->nsteps, chosen = p->task, own = -1, same[PLAN_MAX_CANDIDATES], nsame = 0;
-	for (int s = 0; s < n; s++) { sig[2 * s] = p->steps[s].cap; sig[2 * s + 1] = (uint32_t)p->steps[s].app; }
+	int n = step_signature(p, sig), chosen = p->task, own = -1, same[PLAN_MAX_CANDIDATES], nsame = 0;
 	for (int t = 0; t < (int)c->ntasks && t < 64 && nsame < PLAN_MAX_CANDIDATES; t++) {
 		if (t != chosen && (c->tasks[t].generic || c->tasks[t].step_count != (uint32_t)n || c->ptasks[t].kinds != kinds)) continue;
-		p->rebound = false;
-		load_task(p, t);
-		bind_steps(p);
-		bool eq = p->nsteps == n;
-		for (int s = 0; eq && s < n; s++) eq = sig[2 * s] == p->steps[s].cap && sig[2 * s + 1] == (uint32_t)p->steps[s].app;
-		if (eq && !p->rebound) own = t; /* a task in its own apps is the answer itself */
-		if (eq) same[nsame++] = t;
+		if (!plans_as(p, t, sig, n)) continue;
+		if (!p->rebound) own = t; /* a task in its own apps is the answer itself */
+		same[nsame++] = t;
 	}
 	p->rebound = false;
 	load_task(p, own >= 0 ? own : chosen);

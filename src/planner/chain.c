@@ -548,22 +548,6 @@ bool rs_product_chain(const struct catalog *c, struct plan_resolution *r)
 	return true;
 }
 
-/* The one task whose steps are caps[0..n) in the apps named, or -1 (none, or more than one). */
-static int task_of_steps(const struct catalog *c, const int *caps, int n, uint64_t named)
-{
-	int found = -1;
-	for (int t = 0; t < (int)c->ntasks && t < 64; t++) {
-		const struct cat_task *tk = &c->tasks[t];
-		if (tk->step_count != (uint32_t)n || c->ptasks[t].apps != named) continue;
-		bool same = true;
-		for (int k = 0; k < n && same; k++) same = c->steps[tk->step_first + (uint32_t)k].cap == (uint32_t)caps[k];
-		if (!same) continue;
-		if (found >= 0) return -1;
-		found = t;
-	}
-	return found;
-}
-
 /* Whether task t's steps are caps[0..n) in order, steps between that find what the next one needs (the plan
  * puts those in anyway) aside. */
 static bool steps_are(const struct catalog *c, int t, const int *caps, int n)
@@ -577,6 +561,18 @@ static bool steps_are(const struct catalog *c, int t, const int *caps, int n)
 		if (!next || next->app == CAT_NONE || rs_finder_of(c, (int)next->app, next->cap) != (int)st->cap) return false;
 	}
 	return k == n;
+}
+
+/* The one task whose steps are caps[0..n), no more, in the apps named, or -1 (none, or more than one). */
+static int task_of_steps(const struct catalog *c, const int *caps, int n, uint64_t named)
+{
+	int found = -1;
+	for (int t = 0; t < (int)c->ntasks && t < 64; t++) {
+		if (c->tasks[t].step_count != (uint32_t)n || c->ptasks[t].apps != named || !steps_are(c, t, caps, n)) continue;
+		if (found >= 0) return -1;
+		found = t;
+	}
+	return found;
 }
 
 /* The first task in catalog order whose steps are the chain's, or `listed` (listed[0] < 0: none), in apps of the

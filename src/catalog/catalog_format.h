@@ -240,7 +240,13 @@ struct cat_syn {
 	cat_str phrase;
 	uint32_t kind, target;
 	uint32_t words;                       /* number of words in phrase */
+	uint32_t flags;                       /* SYNF_*, derived from the phrase by the compiler */
 };
+
+/* What a phrase's own words say, read once by the compiler: its last word is "0", any number in its place ("issue
+ * 0": "issue 42"); of two words or more, its last a German infinitive (in -en) that may close a clause ("ordner
+ * verschieben": "in den Ordner Archiv verschieben"). */
+enum { SYNF_NUMBERED = 1, SYNF_CLOSING_VERB = 2 };
 
 /* A distinct word of the planner's vocabulary: the tasks using it in their search texts (bit = task
  * index) and the phrases starting with it (CS_LISTS: syn indices, most words first). */

@@ -46,7 +46,11 @@ static int syn_add(struct cc *c, const char *file, const char *ptr, const char *
 	uint32_t words = 1;
 	for (size_t i = 0; kind != SYN_ARROW && i < n; i++) if (f[i] == ' ') words++;
 	if (kind == SYN_STOP && words > 1) return cc_fail(c, file, ptr, "stop word \"%s\" is more than one word", phrase);
-	struct cat_syn rec = { .phrase = cc_str(c, f), .kind = kind, .target = target, .words = words };
+	const char *last = strrchr(f, ' ');
+	size_t ll = last ? strlen(++last) : 0;
+	uint32_t flags = (last && strcmp(last, "0") == 0 ? SYNF_NUMBERED : 0) |
+		(last && kind != SYN_ARROW && ll >= 4 && strcmp(last + ll - 2, "en") == 0 ? SYNF_CLOSING_VERB : 0);
+	struct cat_syn rec = { .phrase = cc_str(c, f), .kind = kind, .target = target, .words = words, .flags = flags };
 	if (rec.phrase == CAT_NONE || buf_add(&c->syns, &rec, sizeof rec) < 0) return cc_fail(c, file, ptr, "out of memory");
 	c->nsyns++;
 	return 0;

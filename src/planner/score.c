@@ -220,22 +220,14 @@ static bool numbered_object(const struct plan_resolution *r, int at)
 	return r->nintents == 0;
 }
 
-/* Whether a capability's phrase names one thing by its number ("issue 0", words.c). */
-static bool numbered_phrase(const char *phrase)
+/* Whether phrase sy ends in a German infinitive (SYNF_CLOSING_VERB) that is the last word of the clause word i stands
+ * in (a test before a gap read). */
+static bool ends_clause_with(const struct catalog *c, const struct plan_resolution *r, int i, const struct cat_syn *sy)
 {
-	size_t n = strlen(phrase);
-	return n > 2 && phrase[n - 1] == '0' && phrase[n - 2] == ' ';
-}
-
-/* Whether phrase ends in a German infinitive that is the last word of the clause word i stands in (tests before a
- * gap read: the phrase's own ending first, it costs nothing). */
-static bool ends_clause_with(const struct plan_resolution *r, int i, const char *phrase)
-{
-	const char *w = strrchr(phrase, ' ');
-	size_t lw = w ? strlen(++w) : 0;
-	if (lw < 4 || memcmp(w + lw - 2, "en", 2) != 0) return false;
+	if (!(sy->flags & SYNF_CLOSING_VERB)) return false;
+	const char *w = strrchr(cat_s(c, sy->phrase), ' ') + 1;
 	int last = rs_clause_last(r, i);
-	return last > i && rs_word_level(r->words[last], r->wordlen[last], w, lw, false) >= LV_STEM;
+	return last > i && rs_word_level(r->words[last], r->wordlen[last], w, strlen(w), false) >= LV_STEM;
 }
 
 static bool score_phrase(const struct catalog *c, struct plan_resolution *r, int i, const struct cat_syn *sy, void *v)
@@ -245,8 +237,8 @@ static bool score_phrase(const struct catalog *c, struct plan_resolution *r, int
 	if (id / 8 >= sizeof x->seen || (x->seen[id / 8] >> (id % 8)) & 1) return false;
 	/* a number right after its thing, where no verb writes: "create an issue for bug 42" makes a new one */
 	int last = i + (int)sy->words - 1;
-	bool numbered = r->digits && sy->kind == SYN_CAP && sy->words >= 2 && last < r->nwords && r->words[last][0] >= '0' && r->words[last][0] <= '9' &&
-		numbered_phrase(cat_s(c, sy->phrase));
+	bool numbered = r->digits && (sy->flags & SYNF_NUMBERED) && sy->kind == SYN_CAP && last < r->nwords &&
+		r->words[last][0] >= '0' && r->words[last][0] <= '9';
 	if (numbered && (writes_any(c, r) || !numbered_object(r, i))) return false;
 	int n = rs_phrase_at(c, r, i, cat_s(c, sy->phrase), numbered ? PH_STRICT : PH_LOOSE);
 	/* a separable verb holds its object between its two words where a verb was read there, its particle closing
@@ -257,7 +249,7 @@ static bool score_phrase(const struct catalog *c, struct plan_resolution *r, int
 	}
 	/* "in den Ordner Archiv 2024 verschieben": a thing's name, words read as no verb, app, kind or action, stands
 	 * between the thing and the verb that closes the clause */
-	if (!n && sy->words == 2 && !r->intent_word[i] && ends_clause_with(r, i, cat_s(c, sy->phrase))) {
+	if (!n && sy->words == 2 && !r->intent_word[i] && ends_clause_with(c, r, i, sy)) {
 		n = rs_phrase_at(c, r, i, cat_s(c, sy->phrase), PH_GAP);
 		for (int k = i + 1; n && k < i + n - 1; k++)
 			if (r->intent_word[k] || r->word_kinds[k] || r->app_word[k] || r->action_word[k] || r->after_comma[k]) n = 0;

@@ -395,7 +395,7 @@ static bool note_action(const struct catalog *c, struct plan_resolution *r, int 
 	/* "have them translated", "lass sie übersetzen": after a causative (roles.causatives) and its object, the verb's
 	 * -d form is the action asked, no state ("closed issues") */
 	unsigned past = sy->words == 1 && after_causative(c, r, i) ? PH_PAST : 0;
-	int n = rs_phrase_at(c, r, i, cat_s(c, sy->phrase), (sy->words == 1 || r->stop[i] ? PH_STRICT : PH_GAP) | past);
+	int n = rs_phrase_at(c, r, i, cat_s(c, sy->phrase), (sy->words == 1 || r->stop[i] ? PH_STRICT : PH_GAP | PH_WIDE) | past);
 	if (n < (int)sy->words || negated_at(c, r, i)) return false;
 	/* "Mails nach Absender filtern" is no "mail filter": read across a gap from a word for things to a catalog verb,
 	 * the words are the verb and its object */
@@ -1032,9 +1032,22 @@ static bool mail_at(const struct catalog *c, const struct plan_resolution *r, in
 	return a >= 0 && c->apps[a].kind == AK_MAIL;
 }
 
+/* Whether a writing verb, at most two small words before product pr, asks for nothing mail app a does and no catalog
+ * app is a target after it: it makes the product's own things ("create Trello cards from Gmail messages"), where "save
+ * PayPal receipts from Gmail" takes the mail's and "log Stripe receipts from Gmail in Google Sheets" writes there. */
+static bool makes_product_things(const struct catalog *c, const struct plan_resolution *r, const struct plan_outside *pr, int a)
+{
+	for (int k = 0; k < r->nmentions; k++)
+		if (r->mentions[k].first > pr->first && r->mentions[k].app >= 0 && r->mentions[k].role == PR_TARGET) return false;
+	int j = pr->first - 1;
+	for (int skipped = 0; j >= 0 && skipped < 2 && r->stop[j] && !r->intent_word[j]; skipped++) j--;
+	int verb = j >= 0 ? verb_of(c, r, j) : -1;
+	return verb >= 0 && !negated_at(c, r, j) && writes(c, verb) && !(c->intents[verb].caps & c->apps[a].caps);
+}
+
 /* Whether product pr sent the mail a mail app holds: "an invoice from Stripe in Gmail" (after a source marker, a place
  * marker and a mail app right after it), "PayPal receipts from Gmail", "Stripe emails from Gmail" (up to two words
- * for its things, then "from" and a mail app). */
+ * for its things, then "from" and a mail app, unless a verb makes the product's things from the mail). */
 static bool sent_the_mail(const struct catalog *c, const struct plan_resolution *r, const struct plan_outside *pr)
 {
 	int after = pr->first + pr->nwords;
@@ -1042,7 +1055,8 @@ static bool sent_the_mail(const struct catalog *c, const struct plan_resolution 
 	    rs_role_words(c, r, after, 1ull << ROLE_WEAK_TARGET) && mail_at(c, r, after + 1))
 		return true;
 	for (int j = after; j < after + 3 && j + 1 < r->nwords && !r->app_word[j]; j++)
-		if (rs_role_words(c, r, j, 1ull << ROLE_SOURCE)) return mail_at(c, r, j + 1);
+		if (rs_role_words(c, r, j, 1ull << ROLE_SOURCE))
+			return mail_at(c, r, j + 1) && !makes_product_things(c, r, pr, app_at(r, j + 1));
 	return false;
 }
 
@@ -1131,15 +1145,27 @@ static bool intent_on_rows(const struct catalog *c, int intent, int s)
 	return false;
 }
 
-/* Whether drive app d is named after a place-kept marker (roles.kept_in) following a mention of workbook app w. */
+/* Whether words [from, to) right after an app's name are only small words and words for kinds of things, the
+ * first of them maybe the thing's own word ("the Excel log on OneDrive", "an Excel workbook in OneDrive"). */
+static bool only_things_between(const struct plan_resolution *r, int from, int to)
+{
+	for (int k = from; k < to; k++)
+		if (!r->stop[k] && !r->word_kinds[k] && r->said_kind[k] == AK_COUNT && (k > from || r->app_word[k])) return false;
+	return true;
+}
+
+/* Whether drive app d is named after a mention of workbook app w, after a place-kept marker (roles.kept_in) or
+ * right after it, a place marker between ("an Excel workbook in OneDrive": three words at most, the workbook's). */
 static bool kept_after(const struct catalog *c, const struct plan_resolution *r, int w, int d)
 {
-	int wf = -1;
+	int wf = -1, we = -1;
 	for (int k = 0; k < r->nmentions; k++) {
-		if (r->mentions[k].app == w && wf < 0) wf = r->mentions[k].first;
-		if (r->mentions[k].app == d && wf >= 0 && r->mentions[k].first > wf &&
-		    rs_role_before(c, r, r->mentions[k].first) == ROLE_KEPT)
-			return true;
+		const struct plan_mention *m = &r->mentions[k];
+		if (m->app == w && wf < 0) { wf = m->first; we = m->first + m->nwords; }
+		if (m->app != d || wf < 0 || m->first <= wf) continue;
+		enum cat_role role = rs_role_before(c, r, m->first);
+		if (role == ROLE_KEPT) return true;
+		if (role == ROLE_WEAK_TARGET && m->first - we <= 3 && only_things_between(r, we, m->first)) return true;
 	}
 	return false;
 }

@@ -233,14 +233,26 @@ static int participle_place(const struct catalog *c, const struct plan_resolutio
 	return after_receive(c, r, p - 1) ? -1 : p;
 }
 
-/* The words of the "kept" marker before word `before` (up to four words back): no verb is read there. */
-static void mark_kept(const struct catalog *c, struct plan_resolution *r, int before)
+/* The first word of the "kept" marker before word `before` (up to four words back), or -1. */
+static int kept_marker(const struct catalog *c, const struct plan_resolution *r, int before)
 {
 	for (int j = before - 1; j >= 0 && j >= before - 4; j--)
-		if (has_role_word(c, r, j, ROLE_KEPT)) {
-			for (int w = j; w < before; w++) r->kept[w] = true;
-			return;
-		}
+		if (has_role_word(c, r, j, ROLE_KEPT)) return j;
+	return -1;
+}
+
+/* The words of the "kept" marker before word `before`: no verb is read there. */
+static void mark_kept(const struct catalog *c, struct plan_resolution *r, int before)
+{
+	for (int w = kept_marker(c, r, before); w >= 0 && w < before; w++) r->kept[w] = true;
+}
+
+/* "Invoices should be saved in Google Drive": right after a passive's infinitive (roles.passive_asks: be) the words
+ * of keeping are the action asked, no place where things are kept ("the files saved in OneDrive" are kept there). */
+static bool kept_asked(const struct catalog *c, const struct plan_resolution *r, int before)
+{
+	int j = kept_marker(c, r, before);
+	return j > 0 && has_role_word(c, r, j - 1, ROLE_PASSIVE_ASK);
 }
 
 /* The roles among `wanted` (bits per enum cat_role) whose phrases start at word i. */
@@ -384,7 +396,7 @@ void rs_find_roles(const struct catalog *c, struct plan_resolution *r)
 		}
 		/* "get attachments from incoming Outlook emails stored in OneDrive": after a receive verb (get) the words of
 		 * keeping say where things go, no place they are kept */
-		if (role == ROLE_KEPT && after_receive(c, r, m->first)) role = ROLE_TARGET;
+		if (role == ROLE_KEPT && (after_receive(c, r, m->first) || kept_asked(c, r, m->first))) role = ROLE_TARGET;
 		/* "the rows of": a part, no place, unless read from, and then as firmly as "from" itself */
 		bool part = role == ROLE_PART, placed = (role == ROLE_WEAK_TARGET || part) && from_before_place(c, r, m);
 		if (placed) role = ROLE_SOURCE;

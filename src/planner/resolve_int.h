@@ -16,7 +16,9 @@
 
 enum { LV_NONE = 0, LV_TYPO = 1, LV_STEM = 2, LV_EXACT = 3 };
 
-enum { PH_STRICT = 0, PH_LOOSE = 1, PH_STEM = 2, PH_GAP = 4, PH_PAST = 8 };
+/* PH_WIDE: a PH_GAP phrase's small words count for nothing in its gap ("mark all Gmail messages older than a week as
+ * read") */
+enum { PH_STRICT = 0, PH_LOOSE = 1, PH_STEM = 2, PH_GAP = 4, PH_PAST = 8, PH_WIDE = 16 };
 
 /* The last word of the clause word k stands in: before a comma, an arrow, a word joining two things (joins) or the
  * end. */

@@ -230,6 +230,22 @@ static bool ends_clause_with(const struct catalog *c, const struct plan_resoluti
 	return last > i && rs_word_level(r->words[last], r->wordlen[last], w, strlen(w), false) >= LV_STEM;
 }
 
+/* Whether the verb nearest before word i makes something new (a capability that acts on no data the user has:
+ * save, upload), and not by capability cap: what it makes goes where the words at i say ("trage die Nummer in die
+ * Zeile ein" changes the row). */
+static bool written_there_before(const struct catalog *c, const struct plan_resolution *r, int i, uint32_t cap)
+{
+	int near = -1;
+	for (int k = 0; k < r->nintents; k++)
+		if (r->intents[k].first < i && (near < 0 || r->intents[k].first > r->intents[near].first)) near = k;
+	if (near < 0 || r->intents[near].negated) return false;
+	uint64_t caps = c->intents[r->intents[near].intent].caps;
+	if (caps >> cap & 1) return false;
+	for (uint64_t w = caps & c->write_caps; w; w &= w - 1)
+		if (!c->caps[__builtin_ctzll(w)].existing) return true;
+	return false;
+}
+
 static bool score_phrase(const struct catalog *c, struct plan_resolution *r, int i, const struct cat_syn *sy, void *v)
 {
 	struct phrase_ctx *x = v;
@@ -270,6 +286,14 @@ static bool score_phrase(const struct catalog *c, struct plan_resolution *r, int
 	if (c->caps[sy->target].write && rs_says_which(c, r, i, cat_s(c, sy->phrase), true)) return false;
 	/* "from new rows in Google Sheets": a phrase of writing after a source marker names what is read */
 	if (c->caps[sy->target].write && i > 0 && rs_role_words(c, r, i - 1, 1ull << ROLE_SOURCE)) return false;
+	/* "save the findings into our shared drive": a phrase of writing at a target marker is where an earlier verb
+	 * writing something else puts things, not a capability of its own ("move files into a shared drive" moves) */
+	if (c->caps[sy->target].write && rs_role_words(c, r, i, 1ull << ROLE_TARGET) && written_there_before(c, r, i, sy->target))
+		return false;
+	/* "orders that customers send us by email": a phrase of writing that starts at a person's verb is what the
+	 * person did, what came of it is read */
+	int by = r->intent_word[i] ? intent_over(r, i) : -1;
+	if (c->caps[sy->target].write && by >= 0 && r->intents[by].by_person) return false;
 	/* "send an email with an attachment": after a writing verb, a thing read that comes "with" it goes along; one
 	 * added to what is written ("add an attachment": along[], intents.c) too */
 	if (!c->caps[sy->target].write && (goes_along(c, r, i) || r->along[i])) return false;
@@ -645,7 +669,9 @@ void rs_score_tasks(const struct catalog *c, struct plan_resolution *r, int *sco
 	for (int t = 0; t < nt; t++) scores[t] = 0;
 	for (int i = 0; i < r->nwords; i++) {
 		int *lv = lvbuf + i * 64;
-		if (r->stop[i] || r->app_word[i] || r->arrow[i] || r->describes[i]) { for (int t = 0; t < nt; t++) lv[t] = 0; continue; }
+		/* a letter alone names nothing: "sheets b" names an app, "column B" none */
+		bool letter = r->wordlen[i] == 1 && !word_has_digit(r, i);
+		if (r->stop[i] || r->app_word[i] || r->arrow[i] || r->describes[i] || letter) { for (int t = 0; t < nt; t++) lv[t] = 0; continue; }
 		uint64_t tasks = word_levels(c, r, i, lv, nt);
 		if (later_verbs && in_verbs(r, later_verbs, i)) continue; /* it supports, it chooses nothing */
 		/* only the tasks the word matches gain: the others' level is none */

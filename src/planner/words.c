@@ -569,6 +569,7 @@ void rs_match_words(const struct catalog *c, struct plan_resolution *r)
 /* How many words a PH_GAP phrase may skip between two of its words: the object of a separable verb
  * ("lade den Bericht nach Google Drive hoch", "put lunch with Anna on"). */
 #define GAP_WORDS 6
+#define GAP_ALL 10  /* a PH_WIDE gap, small words counted */
 
 /* LV_TYPO when the typo index paired query word k with vocabulary word w (two edits for long words,
  * a swap for short ones: more than word_level alone accepts). */
@@ -608,7 +609,7 @@ int rs_phrase_at(const struct catalog *c, const struct plan_resolution *r, int i
 	for (const char *w = phrase; *w;) {
 		const char *end = strchr(w, ' ');
 		size_t lw = end ? (size_t)(end - w) : strlen(w);
-		int gap_start = k;
+		int gap_start = k, small = 0;
 		for (;;) {
 			/* a phrase never reaches past a comma ("my Excel sheet, a Google Calendar event" names no sheetsA) */
 			if (k >= r->nwords || r->arrow[k] || (k > i && r->after_comma[k])) return 0;
@@ -629,8 +630,9 @@ int rs_phrase_at(const struct catalog *c, const struct plan_resolution *r, int i
 			if (lv >= need) break;
 			/* a catalog app's name may sit inside a phrase, a product's is content ("create a Google Doc
 			 * from a Google Sheets row" holds no "create row") */
-			bool skip = (flags & PH_GAP) ? k - gap_start < GAP_WORDS
+			bool skip = (flags & PH_GAP) ? k - gap_start - small < GAP_WORDS && k - gap_start < GAP_ALL
 				: (flags & PH_LOOSE) && (r->stop[k] || (r->app_word[k] && !r->product_word[k]));
+			small += (flags & PH_WIDE) && r->stop[k];
 			/* a German separable verb's particle closes its clause, however long the object between ("Trage
 			 * einen Termin am Freitag in meinen Outlook-Kalender ein") */
 			if ((flags & PH_GAP) && !skip && k > i && !end) {

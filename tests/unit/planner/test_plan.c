@@ -505,7 +505,8 @@ Test(plan, golden_answers, .init = setup, .fini = teardown)
  * the fifty-fifth to fifty-seventh, in the development set's proportions of kinds, 49 of 50 each as written,
  * their floors 50 of 50; the fifty-eighth and fifty-ninth, the same proportions, 43 of 50 and 37 of 40 as
  * written, their floors 45 of 50 and 39 of 40; the sixtieth to sixty-third, the same proportions in four sources'
- * styles, 50, 46, 39 of 40 and 47 as written. */
+ * styles, 50, 46, 39 of 40 and 47 as written, their floors 50, 50, 39 of 40 and 50 (the one left: an automatic
+ * reply is labelled an action no task performs, where the corpus reads it as reading and sending since the sixteenth). */
 static const struct { const char *group; int floor; } FLOORS[] = {
 	{ "frozen", FROZEN_MIN }, { "sitting4", 92 }, { "sitting5", 90 }, { "sitting6", 91 }, { "sitting7", 91 },
 	{ "sitting8", 97 }, { "sitting9", 97 }, { "sitting10", 100 }, { "sitting11", 100 }, { "sitting12", 100 },
@@ -518,8 +519,8 @@ static const struct { const char *group; int floor; } FLOORS[] = {
 	{ "sitting43", 100 }, { "sitting44", 100 }, { "sitting45", 100 }, { "sitting46", 97 }, { "sitting47", 100 },
 	{ "sitting48", 97 }, { "sitting49", 88 }, { "sitting50", 90 }, { "sitting51", 80 }, { "sitting52", 90 },
 	{ "sitting53", 100 }, { "sitting54", 100 }, { "sitting55", 100 }, { "sitting56", 100 }, { "sitting57", 100 },
-	{ "sitting58", 90 }, { "sitting59", 97 }, { "sitting60", 100 }, { "sitting61", 92 }, { "sitting62", 97 },
-	{ "sitting63", 94 },
+	{ "sitting58", 90 }, { "sitting59", 97 }, { "sitting60", 100 }, { "sitting61", 100 }, { "sitting62", 97 },
+	{ "sitting63", 100 },
 };
 
 static int group_floor(const char *group)

@@ -3,6 +3,7 @@
  * outside the catalog stands (rs_find_product_role); a drive named only as where a workbook is kept
  * (rs_workbook_location). */
 
+#include "catalog/vocab.h"
 #include "planner/resolve_int.h"
 
 /* ---- kinds, intents, subjects ---- */
@@ -822,14 +823,19 @@ static bool describing_ending(const char *w, size_t n)
 	return false;
 }
 
+static bool sent_the_mail(const struct catalog *c, const struct plan_resolution *r, const struct plan_outside *pr);
+
 /* "Pin important Gmail emails", "Restore deleted files in Dropbox": a request about one app that opens with a
  * word the vocabulary does not know at all (not even as a typo), where no verb was read and nothing is sent
  * anywhere (no target marker), asks for an action the catalog does not know: outside.json unknown_action, with
  * that word, unless its ending describes ("Daily Gmail digest"). A task of the app would answer something else. */
 static void unknown_verb(const struct catalog *c, struct plan_resolution *r)
 {
+	/* a product that sent the mail is no product named ("Gmail-Mails von Amazon ... versehen") */
+	int senders = 0;
+	for (int q = 0; q < r->nproducts; q++) senders += sent_the_mail(c, r, &r->products[q]);
 	/* a known action read is the verb ("Bulk-rename files": rename, "bulk" says how) */
-	if (c->meta->unknown_action == CAT_NONE || r->nintents || r->nactions || r->nproducts || r->nmentions != 1)
+	if (c->meta->unknown_action == CAT_NONE || r->nintents || r->nactions || r->nproducts > senders || r->nmentions - senders != 1)
 		return;
 	int i = 0;
 	while (i < r->nwords && r->stop[i] && !r->app_word[i]) i++;
@@ -1050,6 +1056,12 @@ static bool makes_product_things(const struct catalog *c, const struct plan_reso
  * for its things, then "from" and a mail app, unless a verb makes the product's things from the mail). */
 static bool sent_the_mail(const struct catalog *c, const struct plan_resolution *r, const struct plan_outside *pr)
 {
+	/* "Gmail emails from PayPal", "Gmail-Mails von Amazon": right after a source marker right after a word for mail,
+	 * unless it is a mail service itself ("emails from Zoho Mail" are its own) or a site named by its address
+	 * ("Finanznachrichten von FT.com" are its news) */
+	if (pr->first >= 2 && !pr->site && rs_role_words(c, r, pr->first - 1, 1ull << ROLE_SOURCE) && (r->word_kinds[pr->first - 2] >> AK_MAIL & 1) &&
+	    strcmp(cat_s(c, c->outside[pr->item].kind), VOCAB_APP_KINDS[AK_MAIL]) != 0)
+		return true;
 	int after = pr->first + pr->nwords;
 	if (rs_role_before(c, r, pr->first) == ROLE_SOURCE && after + 1 < r->nwords &&
 	    rs_role_words(c, r, after, 1ull << ROLE_WEAK_TARGET) && mail_at(c, r, after + 1))

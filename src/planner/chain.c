@@ -617,6 +617,22 @@ void rs_name_chain(const struct catalog *c, struct plan_resolution *r)
 	r->by = BY_QUERY_TASK;
 }
 
+/* "All open GitHub issues in a Google Sheet": a task and the further action after it that are another task's own
+ * steps, in the apps named, are that task (codehost-issues then a row each is codehost-issues-sheetsA). */
+void rs_name_task_with_also(const struct catalog *c, struct plan_resolution *r)
+{
+	if (r->by != BY_QUERY_TASK || r->task < 0 || r->also_cap < 0 || r->also_app < 0) return;
+	const struct cat_task *tk = &c->tasks[r->task];
+	int caps[8], n = 0;
+	for (uint32_t s = 0; s < tk->step_count && n < 7; s++) caps[n++] = (int)c->steps[tk->step_first + s].cap;
+	if (n == 7) return;
+	caps[n++] = r->also_cap;
+	int found = task_of_steps(c, caps, n, c->ptasks[r->task].apps | 1ull << r->also_app);
+	if (found < 0) return;
+	r->task = found;
+	r->also_intent = r->also_cap = r->also_app = r->also_mention = -1;
+}
+
 /* The apps named, then those of the families named; returns how many (at most cap). */
 int rs_apps_in_reach(const struct catalog *c, const struct plan_resolution *r, int *out, int cap)
 {

@@ -62,11 +62,13 @@ static size_t phrase_word_len(const char *p, int w)
 	return strcspn(s, " ");
 }
 
-/* Whether a phrase ends in an English article or object ("email the", "email them"): a verb and its
- * object read as written, never across a gap. ("an" is left out: it is the German particle of "steht an".) */
+/* Whether a phrase ends in the first word of an English object, an article, a pronoun or a date ("email the",
+ * "email them", "email tomorrow's events"): a verb and its object read as written, never across a gap ("snooze an
+ * email in Outlook until tomorrow" emails nothing). ("an" is left out: it is the German particle of "steht an".) */
 static bool ends_in_object(const char *phrase)
 {
-	static const char *const objects[] = { "the", "a", "my", "our", "your", "him", "her", "them", "everyone", NULL };
+	static const char *const objects[] = { "the", "a", "my", "our", "your", "him", "her", "them", "everyone", "tomorrow",
+		"today", "yesterday", "upcoming", "open", "pending", NULL };
 	const char *last = strrchr(phrase, ' ');
 	for (int k = 0; last && objects[k]; k++) if (strcmp(last + 1, objects[k]) == 0) return true;
 	return false;
@@ -152,6 +154,16 @@ static bool after_causative(const struct catalog *c, const struct plan_resolutio
 	return false;
 }
 
+/* "Für jede Zeile soll eine Mail über Outlook verschickt werden": a participle a passive's auxiliary follows, after a
+ * modal (roles.modals: soll, should) earlier in its clause and sentence, is the action asked. */
+static bool passive_asked(const struct catalog *c, const struct plan_resolution *r, int i)
+{
+	if (i + 1 >= r->nwords || !has_role_word(c, r, i + 1, ROLE_AUX)) return false;
+	for (int k = i - 1; k >= 0 && !r->after_comma[k + 1] && !r->sentence_start[k + 1]; k--)
+		if (has_role_word(c, r, k, ROLE_MODAL)) return true;
+	return false;
+}
+
 /* Whether the verb phrase at word i says which things are meant rather than asking anything: after a pronoun after
  * a thing, small words between ("every Gmail email I send", "which files did I upload"), or, writing, in its -ed
  * form right after a word for a kind of things, a clause cut short ("files uploaded to Dropbox"; a passive's
@@ -165,7 +177,7 @@ bool rs_says_which(const struct catalog *c, const struct plan_resolution *r, int
 	/* "the status email sent through Gmail": no auxiliary between, or the passive is the request's action */
 	/* ("I'd like an email sent to me", "have the rows copied": after a causative the participle is what is asked) */
 	return participle_after_thing(c, r, i) && !(i > 0 && r->stop[i - 1] && has_role_word(c, r, i - 1, ROLE_AUX)) &&
-		!after_causative(c, r, i);
+		!after_causative(c, r, i) && !passive_asked(c, r, i);
 }
 
 /* Whether the person at word j is a preposition's object, no subject: a place marker or for/with before it, small
@@ -421,9 +433,10 @@ static bool note_action(const struct catalog *c, struct plan_resolution *r, int 
 	/* "create an issue with labels", "mit dem Label", "emails with a specific label": one word after "with"
 	 * (roles.record_with), one small word or none between and words the vocabulary does not know, is what the
 	 * thing comes with ("mit meinem Team teilen" shares: a known word, the team, stands between) */
-	for (int j = i - 1, small = 0; sy->words == 1 && j >= 0 && j >= i - 3; j--) {
+	/* (and one word for a kind of things, the label's name: "opened with the bug label") */
+	for (int j = i - 1, small = 0, named = 0; sy->words == 1 && j >= 0 && j >= i - 3; j--) {
 		if (has_role_word(c, r, j, ROLE_RECORD_WITH)) return false;
-		if (r->nwm[j] && (!r->stop[j] || ++small > 1)) break;
+		if (r->nwm[j] && (!r->stop[j] || ++small > 1) && (r->stop[j] || !r->word_kinds[j] || r->app_word[j] || ++named > 1)) break;
 	}
 	/* "with a label filter": after an article the word is a noun, the thing, not the action (but "the sharing of our
 	 * Google Drive folder" names the action done to it) */
@@ -1038,22 +1051,23 @@ static bool mail_at(const struct catalog *c, const struct plan_resolution *r, in
 	return a >= 0 && c->apps[a].kind == AK_MAIL;
 }
 
-/* Whether a writing verb, at most two small words before product pr, asks for nothing mail app a does and no catalog
- * app is a target after it: it makes the product's own things ("create Trello cards from Gmail messages"), where "save
- * PayPal receipts from Gmail" takes the mail's and "log Stripe receipts from Gmail in Google Sheets" writes there. */
-static bool makes_product_things(const struct catalog *c, const struct plan_resolution *r, const struct plan_outside *pr, int a)
+/* Whether the things of product pr are the mail's, taken from mail app a: a catalog app is a target after it ("log
+ * Stripe receipts from Gmail in Google Sheets"), or a verb at most two small words before it asks for something the
+ * mail app does ("save PayPal receipts from Gmail"); else they are the product's own, made from the mail ("Create
+ * Trello cards from Gmail messages", "ClickUp task from Gmail", "Asana-Aufgaben aus Outlook-Mails erstellen"). */
+static bool takes_the_mails(const struct catalog *c, const struct plan_resolution *r, const struct plan_outside *pr, int a)
 {
 	for (int k = 0; k < r->nmentions; k++)
-		if (r->mentions[k].first > pr->first && r->mentions[k].app >= 0 && r->mentions[k].role == PR_TARGET) return false;
+		if (r->mentions[k].first > pr->first && r->mentions[k].app >= 0 && r->mentions[k].role == PR_TARGET) return true;
 	int j = pr->first - 1;
 	for (int skipped = 0; j >= 0 && skipped < 2 && r->stop[j] && !r->intent_word[j]; skipped++) j--;
 	int verb = j >= 0 ? verb_of(c, r, j) : -1;
-	return verb >= 0 && !negated_at(c, r, j) && writes(c, verb) && !(c->intents[verb].caps & c->apps[a].caps);
+	return verb >= 0 && !negated_at(c, r, j) && (c->intents[verb].caps & c->apps[a].caps);
 }
 
 /* Whether product pr sent the mail a mail app holds: "an invoice from Stripe in Gmail" (after a source marker, a place
  * marker and a mail app right after it), "PayPal receipts from Gmail", "Stripe emails from Gmail" (up to two words
- * for its things, then "from" and a mail app, unless a verb makes the product's things from the mail). */
+ * for its things, then "from" and a mail app, where the things are the mail's). */
 static bool sent_the_mail(const struct catalog *c, const struct plan_resolution *r, const struct plan_outside *pr)
 {
 	/* "Gmail emails from PayPal", "Gmail-Mails von Amazon": right after a source marker right after a word for mail,
@@ -1068,7 +1082,7 @@ static bool sent_the_mail(const struct catalog *c, const struct plan_resolution 
 		return true;
 	for (int j = after; j < after + 3 && j + 1 < r->nwords && !r->app_word[j]; j++)
 		if (rs_role_words(c, r, j, 1ull << ROLE_SOURCE))
-			return mail_at(c, r, j + 1) && !makes_product_things(c, r, pr, app_at(r, j + 1));
+			return mail_at(c, r, j + 1) && takes_the_mails(c, r, pr, app_at(r, j + 1));
 	return false;
 }
 
@@ -1173,7 +1187,7 @@ static bool kept_after(const struct catalog *c, const struct plan_resolution *r,
 	int wf = -1, we = -1;
 	for (int k = 0; k < r->nmentions; k++) {
 		const struct plan_mention *m = &r->mentions[k];
-		if (m->app == w && wf < 0) { wf = m->first; we = m->first + m->nwords; }
+		if (m->app == w) { wf = m->first; we = m->first + m->nwords; }  /* the latest ("the Excel workbook Budget.xlsx") */
 		if (m->app != d || wf < 0 || m->first <= wf) continue;
 		enum cat_role role = rs_role_before(c, r, m->first);
 		if (role == ROLE_KEPT) return true;
@@ -1189,18 +1203,26 @@ void rs_workbook_location(const struct catalog *c, struct plan_resolution *r)
 	uint64_t event_places = triggered_apps(c, r);
 	for (int s = 0; s < r->napps; s++) {
 		if (c->apps[r->apps[s]].kind != AK_SHEETS) continue;
+		int f = family_of(c, r->apps[s]);
+		/* a verb on the workbook's rows, or its drive named right after it ("a row is added to the Excel workbook in
+		 * OneDrive": the trigger's words are no verb) */
 		bool rows = false;
 		for (int k = 0; k < r->nintents; k++) rows |= !r->intents[k].negated && intent_on_rows(c, r->intents[k].intent, r->apps[s]);
+		for (int d = 0; f >= 0 && d < r->napps; d++)
+			rows |= (uint32_t)r->apps[d] == c->families[f].apps[AK_DRIVE] && kept_after(c, r, r->apps[s], r->apps[d]);
 		if (!rows) continue;
-		int f = family_of(c, r->apps[s]);
 		/* a drive beside another drive is an end of a copy between them ("from Google Drive to Dropbox and ..."),
 		 * unless a place-kept marker names it after the workbook ("an Excel workbook stored on OneDrive") */
 		int drives = 0;
 		for (int d = 0; d < r->napps; d++) drives += c->apps[r->apps[d]].kind == AK_DRIVE;
-		for (int d = 0; f >= 0 && d < r->napps; d++)
-			if ((uint32_t)r->apps[d] == c->families[f].apps[AK_DRIVE] && (drives == 1 || kept_after(c, r, r->apps[s], r->apps[d])) &&
+		/* (a drive named right after the workbook is its place, in a trigger's clause too: "After a row is added to
+		 * the Excel workbook in OneDrive, ...") */
+		for (int d = 0; f >= 0 && d < r->napps; d++) {
+			bool kept = (uint32_t)r->apps[d] == c->families[f].apps[AK_DRIVE] && kept_after(c, r, r->apps[s], r->apps[d]);
+			if ((uint32_t)r->apps[d] == c->families[f].apps[AK_DRIVE] && (drives == 1 || kept) &&
 			    !(r->app_role[d] == PR_TARGET && r->app_strong[d]) &&
-			    !asked_to_write(c, r, r->apps[d]) && !(event_places >> r->apps[d] & 1)) {
+			    (!asked_to_write(c, r, r->apps[d]) || (kept && (event_places >> r->apps[s] & 1))) &&
+			    (kept || !(event_places >> r->apps[d] & 1))) {
 				for (int k = 0; k < r->nmentions; k++) r->mentions[k].location |= r->mentions[k].app == r->apps[d];
 				for (int q = d; q + 1 < r->napps; q++) {
 					r->apps[q] = r->apps[q + 1]; r->app_role[q] = r->app_role[q + 1]; r->app_strong[q] = r->app_strong[q + 1];
@@ -1215,5 +1237,7 @@ void rs_workbook_location(const struct catalog *c, struct plan_resolution *r)
 					}
 				return;
 			}
+		}
 	}
 }
+

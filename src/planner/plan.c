@@ -166,6 +166,28 @@ static void unbind_other_end(struct plan *p, const int *defaults)
 	}
 }
 
+/* A copy between two apps of a kind (two default apps) never ends where it starts: a target step bound to the app a
+ * source step of its kind reads takes another app of that kind named and unused, else none ("Wir wechseln von
+ * Dropbox zu OneDrive. Alle Dateien aus der Dropbox kopieren" named Dropbox twice and copied it onto itself). */
+static void two_ends_apart(struct plan *p, const int *defaults)
+{
+	const struct catalog *c = p->cat;
+	for (int s = 0; s < p->nsteps; s++) {
+		struct plan_step *st = &p->steps[s];
+		int from = -1;
+		for (int q = 0; q < s && from < 0 && s < p->nloaded && defaults[s] >= 0; q++)
+			if (p->steps[q].kind == st->kind && p->steps[q].app == st->app && defaults[q] >= 0 && defaults[q] != defaults[s] &&
+			    step_role(&p->steps[q]) != PR_TARGET)
+				from = q;
+		if (st->app < 0 || step_role(st) != PR_TARGET || from < 0) continue;
+		int other = -1;
+		for (int k = 0; k < p->napps && other < 0; k++)
+			if (c->apps[p->apps[k]].kind == st->kind && p->apps[k] != st->app) other = k;
+		st->app = other >= 0 ? p->apps[other] : -1;
+		st->app_source = other >= 0 ? p->app_src[other] : AS_NONE;
+	}
+}
+
 static void bind_steps(struct plan *p)
 {
 	const struct catalog *c = p->cat;
@@ -190,6 +212,7 @@ static void bind_steps(struct plan *p)
 			if (c->apps[p->apps[k]].kind == st->kind) pick = k;
 		if (pick >= 0) { st->app = p->apps[pick]; st->app_source = p->app_src[pick]; }
 	}
+	two_ends_apart(p, defaults);
 	for (int s = 0; s < p->nsteps; s++) p->rebound |= defaults[s] >= 0 && p->steps[s].app != defaults[s];
 	unbind_other_end(p, defaults);
 }

@@ -138,7 +138,7 @@ static bool arrow_into(const struct catalog *c, struct plan_resolution *r)
 	/* a task writing there stays, unless it reads another app where a product is the source ("Shopify to Google
 	 * Sheets Product Sync" is no copy between two spreadsheets) */
 	if (r->by == BY_QUERY_CAPABILITIES ||
-	    (r->by == BY_QUERY_TASK && r->task >= 0 && (c->ptasks[r->task].write_apps >> r->apps[0] & 1) &&
+	    (r->by == BY_QUERY_TASK && r->task >= 0 && writes_into(c, &c->ptasks[r->task], (uint32_t)r->apps[0]) &&
 	     !(products && (c->ptasks[r->task].apps & ~(1ull << r->apps[0])))))
 		return false;
 	int arrow = -1;
@@ -420,6 +420,7 @@ static void decide(const struct catalog *c, struct plan_resolution *r, const int
 	alternatives(c, r, scores);
 	both_ways(c, r);
 	rs_second_action(c, r);
+	rs_name_task_with_also(c, r);
 	untested_further(c, r);
 }
 

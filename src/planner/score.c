@@ -467,6 +467,18 @@ static uint64_t prefer_named(const struct catalog *c, const struct plan_resoluti
 	return ahead_of_tie(scores, tied, all_named);
 }
 
+/* "alle offenen github issues in einer Google Tabelle": of tasks tied at the top, those with a step of every kind of
+ * app named go ahead of one leaving an app named out (codehost-issues-sheetsA, not codehost-issues). */
+static uint64_t prefer_every_app(const struct catalog *c, const struct named *nm, int *scores, uint64_t tied)
+{
+	unsigned kinds = 0;
+	for (uint64_t a = nm->apps; a; a &= a - 1) kinds |= 1u << c->apps[__builtin_ctzll(a)].kind;
+	uint64_t every = 0;
+	for (uint64_t o = tied; kinds && o; o &= o - 1)
+		if (!(kinds & ~c->ptasks[__builtin_ctzll(o)].kinds)) every |= 1ull << __builtin_ctzll(o);
+	return ahead_of_tie(scores, tied, every);
+}
+
 /* "Upload PDF invoices from Gmail to Dropbox": of tasks tied at the top, a generic task whose subject the query
  * names is the answer (it keeps the apps named), ahead of a task of those apps that saves everything. */
 static uint64_t prefer_subject(const struct catalog *c, const struct plan_resolution *r, int *scores, uint64_t tied)
@@ -727,7 +739,7 @@ void rs_score_tasks(const struct catalog *c, struct plan_resolution *r, int *sco
 		/* the action happens in a product outside the catalog: a task writing into the catalog is not it */
 		if (r->product_acts && (c->ptasks[t].write_apps || c->ptasks[t].write_kinds)) scores[t] -= 1000;
 	}
-	uint64_t tied = prefer_named(c, r, &nm, scores, tied_top(scores, nt));
+	uint64_t tied = prefer_every_app(c, &nm, scores, prefer_named(c, r, &nm, scores, tied_top(scores, nt)));
 	prefer_caps(c, r, scores, prefer_subject(c, r, scores, tied));
 	r->task = r->runner_up = -1;
 	for (int t = 0; t < nt; t++) {

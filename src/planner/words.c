@@ -185,6 +185,17 @@ static bool verb_word(const struct catalog *c, const char *s, size_t n)
 	return false;
 }
 
+/* Whether the n bytes at s are exactly a particle of a German separable verb (roles.particles: "hoch", "rüber"). */
+static bool particle_word(const struct catalog *c, const char *s, size_t n)
+{
+	int e = cat_word_find(c, s, n);
+	for (uint32_t k = 0; e >= 0 && k < c->words[e].syn_count; k++) {
+		const struct cat_syn *sy = &c->syns[c->lists[c->words[e].syn_first + k]];
+		if (sy->kind == SYN_ROLE && sy->target == ROLE_PARTICLE && sy->words == 1) return true;
+	}
+	return false;
+}
+
 /* Where to split an unknown German compound into two known words ("rechnungsbetrage" -> "rechnung"
  * + "betrage", the joining s dropped): both parts of four letters or more and both known, or else the
  * last part known, six letters or more and no verb (the head noun: "kunden" + "bestellungen"). Returns the
@@ -256,10 +267,20 @@ static void read_word(const struct catalog *c, struct plan_resolution *r, size_t
 	char *zu = e < 0 && n >= 7 && n < sizeof alt ? strstr(w + 2, "zu") : NULL;
 	if (zu && (size_t)(zu - w) + 4 <= n) {
 		size_t at = (size_t)(zu - w);
+		/* a particle the vocabulary has no joined verb for stands apart, as in the verb's other forms:
+		 * "rüberzukopieren" is "rüber kopieren" ("kopiere alles rüber"); read before alt is rewritten */
+		char part[sizeof alt];
+		bool apart = particle_word(c, w, at) && verb_word(c, zu + 2, n - at - 2);
+		memcpy(part, w, n + 1);
 		memmove(alt, w, at);
 		memmove(alt + at, zu + 2, n - at - 1); /* w may be alt itself */
 		if (cat_word_find(c, alt, n - 2) >= 0) {
 			push_word(r, used, alt, n - 2, false);
+			return;
+		}
+		if (apart) {
+			push_word(r, used, part, at, false);
+			push_word(r, used, part + at + 2, n - at - 2, false);
 			return;
 		}
 	}
@@ -539,6 +560,7 @@ void rs_split_words(const struct catalog *c, struct plan_resolution *r, const ch
 
 void rs_match_words(const struct catalog *c, struct plan_resolution *r)
 {
+	bool trigger_open = false;
 	for (int i = 0; i < r->nwords; i++) {
 		if (r->arrow[i]) continue;
 		int e;
@@ -550,17 +572,23 @@ void rs_match_words(const struct catalog *c, struct plan_resolution *r)
 		r->stop[i] = (e >= 0 && c->words[e].stop) || digit;
 		/* a one-word role is structure, like a stop word, unless it is a verb too ("new"); a word that
 		 * starts a trigger phrase is noted for find_triggers, which reads only those */
-		bool role = false, verb = false, trigger = false;
+		bool role = false, verb = false, trigger = false, modal = false;
 		for (uint32_t k = 0; e >= 0 && k < c->words[e].syn_count; k++) {
 			const struct cat_syn *sy = &c->syns[c->lists[c->words[e].syn_first + k]];
 			role |= sy->kind == SYN_ROLE && sy->words == 1 && sy->target != ROLE_RUNTIME; /* (a flow's word: mentions.c) */
 			verb |= sy->kind == SYN_INTENT && sy->words == 1;
 			trigger |= sy->kind == SYN_ROLE && sy->target == ROLE_TRIGGER;
+			modal |= sy->kind == SYN_ROLE && sy->target == ROLE_MODAL;
 			r->format_at[i] |= sy->kind == SYN_ROLE && sy->target == ROLE_FORMAT;
 			if (sy->kind == SYN_ROLE && sy->target == ROLE_REPLY && !r->reply_from) r->reply_from = i + 1;
 		}
 		r->stop[i] |= role && !verb;
 		r->trigger[i] = trigger;
+		/* "Für jede Zeile in Excel soll eine Mail ... verschickt werden": a modal after a trigger's words opens the
+		 * main clause, as a comma would */
+		if (r->after_comma[i] || r->sentence_start[i]) trigger_open = false;
+		if (modal && trigger_open) r->after_comma[i] = true;
+		trigger_open = (trigger_open && !modal) || trigger;
 	}
 }
 

@@ -433,7 +433,11 @@ static int resolver_sections(struct catalog *c)
 	c->wordhash = section(c, CS_WORDHASH, sizeof *c->wordhash, &c->nwordhash);
 	c->stemhash = section(c, CS_STEMHASH, sizeof *c->stemhash, &c->nstemhash);
 	c->planned_caps = c->write_caps = 0;
-	for (uint32_t t = 0; c->ptasks && t < nptasks; t++) c->planned_caps |= c->ptasks[t].caps;
+	memset(c->cap_tasks, 0, sizeof c->cap_tasks);
+	for (uint32_t t = 0; c->ptasks && t < nptasks; t++) {
+		c->planned_caps |= c->ptasks[t].caps;
+		for (uint64_t k = c->ptasks[t].caps; t < 64 && k; k &= k - 1) c->cap_tasks[__builtin_ctzll(k)] |= 1ull << t;
+	}
 	for (uint32_t i = 0; c->caps && i < c->ncaps && i < 64; i++) if (c->caps[i].write) c->write_caps |= 1ull << i;
 	return (c->nsyns && !c->syns) || (c->nwords && !c->words) || (c->ntypos && !c->typos) ||
 		(c->nfamilies && !c->families) || (c->noutside && !c->outside) || (c->nintents && !c->intents) || (c->ntasks && !c->ptasks) ||

@@ -52,6 +52,7 @@ struct catalog {
 	const struct cat_ptask *ptasks;  /* parallel to tasks */
 	uint64_t planned_caps;           /* bit per capability some task plans (the ptasks' caps, joined at open) */
 	uint64_t write_caps;             /* bit per capability that writes (cat_cap.write, joined at open) */
+	uint64_t cap_tasks[64];          /* per capability, a bit per task (of the first 64) that plans it (joined at open) */
 	const struct cat_wslot *wordhash, *stemhash;
 	uint32_t nwordhash, nstemhash;
 	const struct cat_history *history;

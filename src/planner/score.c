@@ -302,7 +302,7 @@ static bool score_phrase(const struct catalog *c, struct plan_resolution *r, int
 		return false;
 	}
 	bool no = declined(c, r, sy->target); /* understood (its words match), never scored nor planned */
-	for (int t = 0; t < x->nt && !no; t++) if (task_has_cap(c, (uint32_t)t, sy->target)) x->scores[t] += W_CAP_PHRASE;
+	for (uint64_t o = no || sy->target >= 64 ? 0 : c->cap_tasks[sy->target]; o; o &= o - 1) x->scores[__builtin_ctzll(o)] += W_CAP_PHRASE;
 	for (int k = 0; k < r->ncaps; k++) if (r->caps[k] == (int)sy->target) return false;
 	if (!no && r->ncaps < PLAN_MAX_CAPS) {
 		r->cap_first[r->ncaps] = i;
@@ -314,11 +314,11 @@ static bool score_phrase(const struct catalog *c, struct plan_resolution *r, int
 }
 
 /* Names capability cap as a phrase from word first over n words would, where it is not named yet. */
-static void name_cap(const struct catalog *c, struct plan_resolution *r, int *scores, int nt, int cap, int first, int n)
+static void name_cap(const struct catalog *c, struct plan_resolution *r, int *scores, int cap, int first, int n)
 {
 	for (int q = 0; q < r->ncaps; q++) if (r->caps[q] == cap) return;
 	if (r->ncaps == PLAN_MAX_CAPS) return;
-	for (int t = 0; t < nt; t++) if (task_has_cap(c, (uint32_t)t, (uint32_t)cap)) scores[t] += W_CAP_PHRASE;
+	for (uint64_t o = cap < 64 ? c->cap_tasks[cap] : 0; o; o &= o - 1) scores[__builtin_ctzll(o)] += W_CAP_PHRASE;
 	r->cap_first[r->ncaps] = first;
 	r->cap_words[r->ncaps] = n;
 	r->caps[r->ncaps++] = cap;
@@ -408,7 +408,7 @@ static void verb_object_caps(const struct catalog *c, struct plan_resolution *r,
 			if ((in->first >= from && in->first < to) || (!w && j >= from && j < to)) caps = 0;
 		}
 		if (bits(caps) != 1) continue;
-		name_cap(c, r, scores, nt, __builtin_ctzll(caps), in->first, (w ? end : j + 1) - in->first);
+		name_cap(c, r, scores, __builtin_ctzll(caps), in->first, (w ? end : j + 1) - in->first);
 		if (!w) r->matched[j] = true;
 	}
 }

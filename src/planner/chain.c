@@ -351,6 +351,23 @@ static bool reads_other_things(const struct catalog *c, const struct plan_resolu
 	return false;
 }
 
+/* Whether a trigger's clause that names no app names things of kind by a word before its first verb ("whenever a new
+ * row is added"; not "when stock changes I want to update the row"). */
+static bool kind_in_bare_trigger(const struct catalog *c, const struct plan_resolution *r, uint32_t kind)
+{
+	for (int i = 0; i < r->nwords; i++) {
+		if (!r->trigger[i] || verb_of(c, r, i) >= 0) continue;
+		bool app = false, said = false;
+		for (int j = i, last = rs_clause_last(r, i), verb = 0; j <= last; j++) {
+			app |= r->app_word[j];
+			verb |= j > i && r->intent_word[j] && !r->trigger[j];
+			said |= !verb && (r->word_kinds[j] >> kind & 1);
+		}
+		if (said && !app) return true;
+	}
+	return false;
+}
+
 bool rs_trigger_chain(const struct catalog *c, struct plan_resolution *r)
 {
 	struct chain_end e[2];
@@ -372,6 +389,10 @@ bool rs_trigger_chain(const struct catalog *c, struct plan_resolution *r)
 		int from = m ? e[0].first + 1 : 0;
 		if (triggered(c, r, e[m].first, from)) src = m;
 	}
+	/* or the app of the kind a trigger's clause naming no app says by a word ("We keep our shift plan in Google
+	 * Sheets. Whenever a new row is added, ...") */
+	for (int m = 0; src < 0 && !same && m < 2; m++)
+		if (kind_in_bare_trigger(c, r, c->apps[e[m].app].kind) && !kind_in_bare_trigger(c, r, c->apps[e[1 - m].app].kind)) src = m;
 	/* nor where the app it reads is where the request sends ("Google Calendar event reminder via Outlook email"
 	 * is no email-calendar): a target marker on the end the task reads makes the other end the source */
 	for (int m = 0; both && src < 0 && m < 2; m++)

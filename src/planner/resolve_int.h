@@ -367,7 +367,8 @@ static inline bool triggered(const struct catalog *c, const struct plan_resoluti
 {
 	(void)c;
 	if (!r->triggers) return false;
-	for (int j = i - 1; j >= 0 && j >= from; j--)
+	/* (a comma ends the trigger's clause: "Whenever a new row is added, I'd like a Google Calendar event") */
+	for (int j = i - 1; j >= 0 && j >= from && !r->after_comma[j + 1]; j--)
 		if (r->trigger[j]) return true;
 	int k = i;
 	while (k < r->nwords && r->app_word[k]) k++;

@@ -506,8 +506,11 @@ bool rs_self_trigger(const struct catalog *c, struct plan_resolution *r)
 	for (int m = 0; m < r->napps; m++) if (r->apps[m] != a) return false;
 	/* a clause a trigger word opens ("bei Eingang", "when"; not "a new event", which is created), to its comma
 	 * ("when someone fills in our form, create an appointment in Outlook": the form is the event's place) */
+	/* (before a verb of another subject than its person's: "When stock changes I want to update the quantity in the
+	 * right row" watches no row; "When I add a doctor appointment" watches the calendar) */
 	bool clause = false, opened = false;
 	for (int i = 0; i < r->nwords && !clause && !(opened && r->after_comma[i]); i++) {
+		if (opened && r->intent_word[i] && !r->trigger[i] && !(i > 0 && has_role_word(c, r, i - 1, ROLE_PRONOUN))) break;
 		clause = opened && (r->word_kinds[i] >> c->apps[a].kind & 1);
 		opened |= r->trigger[i] && verb_of(c, r, i) < 0;
 	}

@@ -410,9 +410,14 @@ static bool note_action(const struct catalog *c, struct plan_resolution *r, int 
 	unsigned past = sy->words == 1 && after_causative(c, r, i) ? PH_PAST : 0;
 	int n = rs_phrase_at(c, r, i, cat_s(c, sy->phrase), (sy->words == 1 || r->stop[i] ? PH_STRICT : PH_GAP | PH_WIDE) | past);
 	if (n < (int)sy->words || negated_at(c, r, i)) return false;
+	/* "fetch its title, body and all comments": a word a capability's phrase names as written is that capability's
+	 * thing, no inflected form of an action's verb */
+	if (sy->words == 1 && exact_word(c, r, i, SYN_CAP, -1) >= 0 && strcmp(r->words[i], cat_s(c, sy->phrase)) != 0) return false;
 	/* "Mails nach Absender filtern" is no "mail filter": read across a gap from a word for things to a catalog verb,
 	 * the words are the verb and its object */
-	if (n > (int)sy->words && r->word_kinds[i] && verb_of(c, r, i + n - 1) >= 0) return false;
+	/* (a verb asking something of that kind of things: "GitHub-Issue #214 dem Kollegen zuweisen" assigns it) */
+	int closing = n > (int)sy->words && r->word_kinds[i] ? verb_of(c, r, i + n - 1) : -1;
+	if (closing >= 0 && (caps_kinds(c, c->intents[closing].caps) & r->word_kinds[i])) return false;
 	/* "the issues labelled bug", "emails tagged urgent", "files shared with me": a participle of a mark a search finds,
 	 * right after a word for the things marked, says which ones are read */
 	if ((c->outside[sy->target].flags & OUT_FINDABLE) && (participle_after_thing(c, r, i) || pronoun_after_thing(c, r, i, true))) {
@@ -443,10 +448,14 @@ static bool note_action(const struct catalog *c, struct plan_resolution *r, int 
 	if (sy->words == 1 && !(c->outside[sy->target].flags & OUT_THING) && after_determiner(c, r, i) &&
 	    !(ends_in(r, i, "ing") && i + 1 < r->nwords && has_role_word(c, r, i + 1, ROLE_PART)))
 		return false;
-	/* "new GitHub stars", "Gmail labels": right after an app's name, one word is that app's thing (not at the end,
-	 * where German puts its verb: "E-Mails in Outlook archivieren") */
+	/* "new GitHub stars", "Gmail labels": right after an app's name, one word is that app's thing (not at the end of
+	 * its clause, where German puts its verb: "E-Mails in Outlook archivieren", "... Google Sheet schützen, damit") */
 	if (sy->words == 1 && !(c->outside[sy->target].flags & OUT_THING) && i > 0 && r->app_word[i - 1] && !r->after_comma[i] &&
-	    i + 1 < r->nwords && !past)
+	    rs_clause_last(r, i) != i && !past)
+		return false;
+	/* "list every release tag with its publish date": so is one right after a word for a kind of things, no -ed form */
+	if (sy->words == 1 && !(c->outside[sy->target].flags & OUT_THING) && i > 0 && r->word_kinds[i - 1] && !r->app_word[i - 1] &&
+	    !r->after_comma[i] && rs_clause_last(r, i) != i && !past && !participle_form(c, r, i) && !r->intent_word[i - 1])
 		return false;
 	int pos[16], np = 0;
 	for (int k = i; k < i + n && np < (int)sy->words && np < 16; k++)
@@ -1080,9 +1089,12 @@ static bool sent_the_mail(const struct catalog *c, const struct plan_resolution 
 	if (rs_role_before(c, r, pr->first) == ROLE_SOURCE && after + 1 < r->nwords &&
 	    rs_role_words(c, r, after, 1ull << ROLE_WEAK_TARGET) && mail_at(c, r, after + 1))
 		return true;
-	for (int j = after; j < after + 3 && j + 1 < r->nwords && !r->app_word[j]; j++)
+	/* (words for its things only: "nutzt ChatGPT, um Rechnungen aus Gmail auszulesen" names what reads them) */
+	for (int j = after; j < after + 3 && j + 1 < r->nwords && !r->app_word[j]; j++) {
 		if (rs_role_words(c, r, j, 1ull << ROLE_SOURCE))
 			return mail_at(c, r, j + 1) && takes_the_mails(c, r, pr, app_at(r, j + 1));
+		if (r->stop[j]) break;
+	}
 	return false;
 }
 
@@ -1206,8 +1218,9 @@ void rs_workbook_location(const struct catalog *c, struct plan_resolution *r)
 		int f = family_of(c, r->apps[s]);
 		/* a verb on the workbook's rows, or its drive named right after it ("a row is added to the Excel workbook in
 		 * OneDrive": the trigger's words are no verb) */
-		bool rows = false;
-		for (int k = 0; k < r->nintents; k++) rows |= !r->intents[k].negated && intent_on_rows(c, r->intents[k].intent, r->apps[s]);
+		bool verb_rows = false, rows;
+		for (int k = 0; k < r->nintents; k++) verb_rows |= !r->intents[k].negated && intent_on_rows(c, r->intents[k].intent, r->apps[s]);
+		rows = verb_rows;
 		for (int d = 0; f >= 0 && d < r->napps; d++)
 			rows |= (uint32_t)r->apps[d] == c->families[f].apps[AK_DRIVE] && kept_after(c, r, r->apps[s], r->apps[d]);
 		if (!rows) continue;
@@ -1221,7 +1234,7 @@ void rs_workbook_location(const struct catalog *c, struct plan_resolution *r)
 			bool kept = (uint32_t)r->apps[d] == c->families[f].apps[AK_DRIVE] && kept_after(c, r, r->apps[s], r->apps[d]);
 			if ((uint32_t)r->apps[d] == c->families[f].apps[AK_DRIVE] && (drives == 1 || kept) &&
 			    !(r->app_role[d] == PR_TARGET && r->app_strong[d]) &&
-			    (!asked_to_write(c, r, r->apps[d]) || (kept && (event_places >> r->apps[s] & 1))) &&
+			    (!asked_to_write(c, r, r->apps[d]) || (kept && (verb_rows || (event_places >> r->apps[s] & 1)))) &&
 			    (kept || !(event_places >> r->apps[d] & 1))) {
 				for (int k = 0; k < r->nmentions; k++) r->mentions[k].location |= r->mentions[k].app == r->apps[d];
 				for (int q = d; q + 1 < r->napps; q++) {

@@ -125,9 +125,10 @@ static void drop_intent(struct plan_resolution *r, int k, bool understood)
  * comma between. */
 static bool in_trigger_clause_at(const struct catalog *c, const struct plan_resolution *r, int i)
 {
+	/* (a comma right before word i ends the clause too: "Whenever a new person joins the team, share ...") */
 	for (int j = i - 1; j >= 0; j--) {
+		if (r->after_comma[j + 1]) return false;
 		if (r->trigger[j] && verb_of(c, r, j) < 0) return true;
-		if (r->after_comma[j]) return false;
 	}
 	return false;
 }
@@ -196,6 +197,7 @@ static bool person_governed(const struct catalog *c, const struct plan_resolutio
  * uploaded"). */
 static bool person_before(const struct catalog *c, const struct plan_resolution *r, int i)
 {
+	if (r->after_comma[i]) return false;  /* "joins the team, share ...": the person is another clause's */
 	int j = i - 1;
 	if (j > 0 && has_role_word(c, r, j, ROLE_AUX)) j--;
 	/* "I track my billable hours via my Google Calendar. Is there a way to ...": a sentence opening with a pronoun and
@@ -753,7 +755,9 @@ static void event_actions(const struct catalog *c, struct plan_resolution *r)
 	for (int k = 0; k < r->nactions; k++) {
 		const struct plan_outside *a = &r->actions[k];
 		bool event = false;
-		for (int i = a->first - 1; i >= 0 && !event && !r->app_word[i]; i--) event = r->trigger[i] && verb_of(c, r, i) < 0;
+		/* (in the trigger's clause: "Whenever a new person joins the team, share our Google Drive folder" shares) */
+		for (int i = a->first - 1; i >= 0 && !event && !r->app_word[i] && !r->after_comma[i + 1]; i--)
+			event = r->trigger[i] && verb_of(c, r, i) < 0;
 		bool app_after = false;
 		for (int i = a->first + a->nwords; i < r->nwords && !app_after; i++) app_after = r->app_word[i];
 		if (!(event && app_after && (c->outside[a->item].flags & OUT_FINDABLE))) { r->actions[keep++] = *a; continue; }

@@ -511,7 +511,9 @@ Test(plan, golden_answers, .init = setup, .fini = teardown)
  * 44 of 50 each as written, their floors 49, 47 and 45; the sixty-seventh to sixty-ninth (AI-agent templates,
  * actions no task performs with contrasts, one task in developers' wording), 41 of 50, 33 of 40 and 43 of 50 as
  * written, their floors 43, 36 of 40 and 47 (five of the seven left in the sixty-seventh name Claude "anthropic" and
- * Mistral "mistral", where the development set's labels say "mistral ai" and products are named as commonly called). */
+ * Mistral "mistral", where the development set's labels say "mistral ai" and products are named as commonly called);
+ * the seventieth to seventy-second (integration-platform titles, long German descriptions, issue sentences with
+ * scopes), 45 of 50, 36 of 40 and 49 of 50 as written. */
 static const struct { const char *group; int floor; } FLOORS[] = {
 	{ "frozen", FROZEN_MIN }, { "sitting4", 92 }, { "sitting5", 90 }, { "sitting6", 91 }, { "sitting7", 91 },
 	{ "sitting8", 97 }, { "sitting9", 97 }, { "sitting10", 100 }, { "sitting11", 100 }, { "sitting12", 100 },
@@ -527,6 +529,7 @@ static const struct { const char *group; int floor; } FLOORS[] = {
 	{ "sitting58", 90 }, { "sitting59", 97 }, { "sitting60", 100 }, { "sitting61", 100 }, { "sitting62", 97 },
 	{ "sitting63", 100 }, { "sitting64", 98 }, { "sitting65", 94 }, { "sitting66", 90 },
 	{ "sitting67", 86 }, { "sitting68", 90 }, { "sitting69", 94 },
+	{ "sitting70", 90 }, { "sitting71", 90 }, { "sitting72", 98 },
 };
 
 static int group_floor(const char *group)

@@ -351,6 +351,21 @@ static bool reads_other_things(const struct catalog *c, const struct plan_resolu
 	return false;
 }
 
+/* Whether the first word for things of kind or other in a trigger's clause, before any app and any verb of the
+ * clause, is of kind. */
+static bool things_before_app(const struct catalog *c, const struct plan_resolution *r, uint32_t kind, uint32_t other)
+{
+	for (int i = 0; i < r->nwords; i++) {
+		if (!r->trigger[i] || verb_of(c, r, i) >= 0) continue;
+		for (int j = i + 1, last = rs_clause_last(r, i); j <= last && !r->app_word[j]; j++) {
+			if (r->intent_word[j] && !r->trigger[j]) break;
+			if (r->word_kinds[j] >> other & 1) break;
+			if (r->word_kinds[j] >> kind & 1) return true;
+		}
+	}
+	return false;
+}
+
 /* Whether a trigger's clause that names no app names things of kind by a word before its first verb ("whenever a new
  * row is added"; not "when stock changes I want to update the row"). */
 static bool kind_in_bare_trigger(const struct catalog *c, const struct plan_resolution *r, uint32_t kind)
@@ -385,6 +400,11 @@ bool rs_trigger_chain(const struct catalog *c, struct plan_resolution *r)
 	int src = same ? (e[0].role == PR_SOURCE ? 0 : 1) : -1;
 	/* the app in the trigger's clause is the source, whatever marker it has there ("when a row is
 	 * added to Google Sheets") */
+	/* a word for one end's things in a trigger's clause before any app is named says where the event happens ("aus
+	 * jeder Zeile automatisch einen Termin im Google Kalender erstellen": the rows of the Google Tabelle named before),
+	 * unless a writing verb has that end as its object ("open a GitHub issue for every bug report that arrives") */
+	for (int m = 0; src < 0 && !same && m < 2; m++)
+		if (things_before_app(c, r, c->apps[e[m].app].kind, c->apps[e[1 - m].app].kind) && !written_object(c, r, &e[m])) src = m;
 	for (int m = 0; src < 0 && m < 2; m++) {
 		int from = m ? e[0].first + 1 : 0;
 		if (triggered(c, r, e[m].first, from)) src = m;

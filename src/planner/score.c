@@ -256,7 +256,8 @@ static bool score_phrase(const struct catalog *c, struct plan_resolution *r, int
 	bool numbered = r->digits && (sy->flags & SYNF_NUMBERED) && sy->kind == SYN_CAP && last < r->nwords &&
 		r->words[last][0] >= '0' && r->words[last][0] <= '9';
 	if (numbered && (writes_any(c, r) || !numbered_object(r, i))) return false;
-	int n = rs_phrase_at(c, r, i, cat_s(c, sy->phrase), numbered ? PH_STRICT : PH_LOOSE);
+	/* (a phrase opening with a small word holds only small words between its own) */
+	int n = rs_phrase_at(c, r, i, cat_s(c, sy->phrase), numbered ? PH_STRICT : r->stop[i] ? PH_SMALL : PH_LOOSE);
 	/* a separable verb holds its object between its two words where a verb was read there, its particle closing
 	 * the clause ("lade die Rechnung in Dropbox hoch") */
 	if (!n && sy->words == 2 && r->intent_word[i]) {

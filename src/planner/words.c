@@ -659,7 +659,9 @@ int rs_phrase_at(const struct catalog *c, const struct plan_resolution *r, int i
 			/* a catalog app's name may sit inside a phrase, a product's is content ("create a Google Doc
 			 * from a Google Sheets row" holds no "create row") */
 			bool skip = (flags & PH_GAP) ? k - gap_start - small < GAP_WORDS && k - gap_start < GAP_ALL
-				: (flags & PH_LOOSE) && (r->stop[k] || (r->app_word[k] && !r->product_word[k]));
+				: (flags & (PH_LOOSE | PH_SMALL)) && (r->stop[k] || (r->app_word[k] && !r->product_word[k])) &&
+				  !((flags & PH_SMALL) && rs_role_words(c, r, k, 1ull << ROLE_SOURCE | 1ull << ROLE_TARGET |
+					1ull << ROLE_WEAK_TARGET | 1ull << ROLE_AS));
 			small += (flags & PH_WIDE) && r->stop[k];
 			/* a German separable verb's particle closes its clause, however long the object between ("Trage
 			 * einen Termin am Freitag in meinen Outlook-Kalender ein") */

@@ -434,9 +434,24 @@ static int resolver_sections(struct catalog *c)
 	c->stemhash = section(c, CS_STEMHASH, sizeof *c->stemhash, &c->nstemhash);
 	c->planned_caps = c->write_caps = 0;
 	memset(c->cap_tasks, 0, sizeof c->cap_tasks);
+	memset(c->app_tasks, 0, sizeof c->app_tasks);
+	memset(c->write_app_tasks, 0, sizeof c->write_app_tasks);
+	memset(c->kind_tasks, 0, sizeof c->kind_tasks);
+	memset(c->copy_tasks, 0, sizeof c->copy_tasks);
+	memset(c->write_kind_tasks, 0, sizeof c->write_kind_tasks);
 	for (uint32_t t = 0; c->ptasks && t < nptasks; t++) {
-		c->planned_caps |= c->ptasks[t].caps;
-		for (uint64_t k = c->ptasks[t].caps; t < 64 && k; k &= k - 1) c->cap_tasks[__builtin_ctzll(k)] |= 1ull << t;
+		const struct cat_ptask *p = &c->ptasks[t];
+		c->planned_caps |= p->caps;
+		if (t >= 64) continue;
+		uint64_t bit = 1ull << t;
+		for (uint64_t k = p->caps; k; k &= k - 1) c->cap_tasks[__builtin_ctzll(k)] |= bit;
+		for (uint64_t a = p->apps; a; a &= a - 1) c->app_tasks[__builtin_ctzll(a)] |= bit;
+		for (uint64_t a = p->write_apps; a; a &= a - 1) c->write_app_tasks[__builtin_ctzll(a)] |= bit;
+		for (uint32_t kind = 0; kind < AK_COUNT; kind++) {
+			if (p->kinds >> kind & 1) c->kind_tasks[kind] |= bit;
+			if (p->write_kinds >> kind & 1) c->write_kind_tasks[kind] |= bit;
+			if (p->kind_apps[kind] & (p->kind_apps[kind] - 1)) c->copy_tasks[kind] |= bit;
+		}
 	}
 	for (uint32_t i = 0; c->caps && i < c->ncaps && i < 64; i++) if (c->caps[i].write) c->write_caps |= 1ull << i;
 	return (c->nsyns && !c->syns) || (c->nwords && !c->words) || (c->ntypos && !c->typos) ||

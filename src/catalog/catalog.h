@@ -53,6 +53,10 @@ struct catalog {
 	uint64_t planned_caps;           /* bit per capability some task plans (the ptasks' caps, joined at open) */
 	uint64_t write_caps;             /* bit per capability that writes (cat_cap.write, joined at open) */
 	uint64_t cap_tasks[64];          /* per capability, a bit per task (of the first 64) that plans it (joined at open) */
+	/* per app and per kind, a bit per task (of the first 64), joined at open from the ptasks: a step bound to the
+	 * app, a writing target step in it; a step of the kind, two apps or more of it, a writing target step of it */
+	uint64_t app_tasks[64], write_app_tasks[64];
+	uint64_t kind_tasks[AK_COUNT], copy_tasks[AK_COUNT], write_kind_tasks[AK_COUNT];
 	const struct cat_wslot *wordhash, *stemhash;
 	uint32_t nwordhash, nstemhash;
 	const struct cat_history *history;

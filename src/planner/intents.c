@@ -588,11 +588,8 @@ static void find_triggers(const struct catalog *c, struct plan_resolution *r)
 	r->triggers = 0;
 	for (int i = 0; i < r->nwords; i++) {
 		/* ("Outlook email → new row in Excel": right after an arrow, "new" is what the arrow makes) */
-		/* (nor right after "as", an article between: "als neue Zeile in einem Google Sheet" is what is made) */
-		int as = i - 1;
-		if (as > 0 && has_role_word(c, r, as, ROLE_DETERMINER)) as--;
 		r->trigger[i] = r->trigger[i] && !r->arrow[i] && !(i > 0 && r->arrow[i - 1]) && has_role_word(c, r, i, ROLE_TRIGGER) &&
-			!doing_at(r, i + 1) && !(as >= 0 && has_role_word(c, r, as, ROLE_AS));
+			!doing_at(r, i + 1);
 		/* "vor jedem Termin": a trigger of two words or more is one, whatever its first word means alone ("vor") */
 		int longer = r->trigger[i] ? longer_trigger_at(c, r, i) : 0, k1 = longer ? intent_over(r, i) : -1;
 		if (k1 >= 0 && r->intents[k1].first == i && r->intents[k1].nwords == 1) {

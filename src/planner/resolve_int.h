@@ -18,8 +18,8 @@ enum { LV_NONE = 0, LV_TYPO = 1, LV_STEM = 2, LV_EXACT = 3 };
 
 /* PH_WIDE: a PH_GAP phrase's small words count for nothing in its gap ("mark all Gmail messages older than a week as
  * read") */
-/* PH_SMALL: as PH_LOOSE, but no marker of a role or of what a thing is made as between ("in row" is not "in my
- * Outlook calendar as a row"; "to another Dropbox folder" is "to another folder") */
+/* PH_SMALL: as PH_LOOSE, but an app's name only right before the phrase's next word ("to another Dropbox folder" is
+ * "to another folder"; "in row" is not "in my Outlook calendar as a row") */
 enum { PH_STRICT = 0, PH_LOOSE = 1, PH_STEM = 2, PH_GAP = 4, PH_PAST = 8, PH_WIDE = 16, PH_SMALL = 32 };
 
 /* The last word of the clause word k stands in: before a comma, an arrow, a word joining two things (joins) or the

@@ -43,6 +43,9 @@ struct named {
 	uint64_t later;                      /* apps only a further action's clause names (further_clause) */
 	uint32_t kind[PLAN_MAX_APPS];        /* each app's kind */
 	unsigned char ends[PLAN_MAX_APPS];   /* each app's NE_* bits: read once, tested per task */
+	/* per app named, a bit per task: a step bound to it, to another app of its kind, of its kind; two apps or
+	 * more of its kind; writing into it */
+	uint64_t own[PLAN_MAX_APPS], rival[PLAN_MAX_APPS], kind_step[PLAN_MAX_APPS], two_of_kind[PLAN_MAX_APPS], into[PLAN_MAX_APPS];
 };
 
 /* An app named as the target by a strong marker; as the source by one, or inside a trigger's clause; as the
@@ -65,6 +68,14 @@ static void read_named(const struct catalog *c, const struct plan_resolution *r,
 		uint32_t a = (uint32_t)r->apps[m];
 		bool strong_source = r->app_role[m] == PR_SOURCE && r->app_strong[m];
 		nm->kind[m] = c->apps[a].kind;
+		uint32_t kind = nm->kind[m];
+		nm->own[m] = a < 64 ? c->app_tasks[a] : 0;
+		nm->rival[m] = 0;
+		for (uint32_t b = 0; b < c->napps && b < 64; b++)
+			if (b != a && c->apps[b].kind == kind) nm->rival[m] |= c->app_tasks[b];
+		nm->kind_step[m] = c->kind_tasks[kind];
+		nm->two_of_kind[m] = c->copy_tasks[kind];
+		nm->into[m] = (a < 64 ? c->write_app_tasks[a] : 0) | c->write_kind_tasks[kind];
 		nm->ends[m] = (unsigned char)((r->app_role[m] == PR_TARGET && r->app_strong[m] ? NE_TARGET : 0) |
 			(strong_source || (nm->triggered >> a & 1) ? NE_SOURCE : 0) | (nm->copy && strong_source ? NE_COPY_SOURCE : 0));
 		if (nm->later >> r->apps[m] & 1) continue;
@@ -90,26 +101,30 @@ static int app_fit(const struct catalog *c, uint32_t t, const struct plan_resolu
 	const struct cat_ptask *p = &c->ptasks[t];
 	int fit = 0, last = -1, ordered = 1, fixed_seen = 0;
 	bool roles = false;
+	uint64_t bit = 1ull << t;
 	for (int m = 0; m < r->napps; m++) {
 		uint32_t a = (uint32_t)r->apps[m];
 		if (nm->later >> a & 1) continue;
 		enum plan_role role = nm->role[m];
-		uint32_t kind = nm->kind[m];
-		fit += app_mention_fit(p, a, kind, role);
+		/* app_mention_fit, read from the masks of the apps named */
+		bool own = nm->own[m] & bit;
+		fit += own ? W_OWN_APP : nm->rival[m] & bit ? W_RIVAL_APP : nm->kind_step[m] & bit ? W_KIND_STEP : W_UNRELATED_APP;
+		if (own && role != PR_NONE && (nm->two_of_kind[m] & bit))
+			fit += task_app_role(p, a) == role ? W_ROLE_AGREES : W_ROLE_CONTRADICTS;
 		unsigned ends = nm->ends[m];
-		bool into = ends && ((p->write_apps >> a & 1) || (p->write_kinds >> kind & 1)); /* writes_into */
+		bool into = ends && (nm->into[m] & bit); /* writes_into */
 		/* "get this PDF into Dropbox": an app named as the target is where the task should write */
 		if ((ends & NE_TARGET) && into) fit += W_TARGET_WRITE;
 		/* "upload files from Google Drive to GitHub", "when a file is uploaded to Google Drive, ...": a
 		 * task that only writes into the app named as the source, or as the trigger's, does the opposite */
-		if ((ends & NE_SOURCE) && into && task_app_role(p, a) == PR_TARGET && !two_or_more(p->kind_apps[kind]))
+		if ((ends & NE_SOURCE) && into && task_app_role(p, a) == PR_TARGET && !(nm->two_of_kind[m] & bit))
 			fit -= W_TARGET_WRITE;
 		/* "copy my files out of Dropbox into another drive": a copy between two apps of the kind, asked by a verb
 		 * of copying, reads the app named as the source */
-		if ((ends & NE_COPY_SOURCE) && two_or_more(p->kind_apps[kind]) && (p->apps >> a & 1) && task_app_role(p, a) == PR_SOURCE)
+		if ((ends & NE_COPY_SOURCE) && (nm->two_of_kind[m] & bit) && own && task_app_role(p, a) == PR_SOURCE)
 			fit += W_TARGET_WRITE;
 		roles |= role != PR_NONE;
-		if (!((p->apps >> a) & 1)) continue;
+		if (!own) continue;
 		fixed_seen++;
 		int k = first_step_of(c, &c->tasks[t], a);
 		if (k < last) ordered = 0;

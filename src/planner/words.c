@@ -638,6 +638,7 @@ int rs_phrase_at(const struct catalog *c, const struct plan_resolution *r, int i
 		const char *end = strchr(w, ' ');
 		size_t lw = end ? (size_t)(end - w) : strlen(w);
 		int gap_start = k, small = 0;
+		bool past_app = false;
 		for (;;) {
 			/* a phrase never reaches past a comma ("my Excel sheet, a Google Calendar event" names no sheetsA) */
 			if (k >= r->nwords || r->arrow[k] || (k > i && r->after_comma[k])) return 0;
@@ -660,8 +661,8 @@ int rs_phrase_at(const struct catalog *c, const struct plan_resolution *r, int i
 			 * from a Google Sheets row" holds no "create row") */
 			bool skip = (flags & PH_GAP) ? k - gap_start - small < GAP_WORDS && k - gap_start < GAP_ALL
 				: (flags & (PH_LOOSE | PH_SMALL)) && (r->stop[k] || (r->app_word[k] && !r->product_word[k])) &&
-				  !((flags & PH_SMALL) && rs_role_words(c, r, k, 1ull << ROLE_SOURCE | 1ull << ROLE_TARGET |
-					1ull << ROLE_WEAK_TARGET | 1ull << ROLE_AS));
+				  !((flags & PH_SMALL) && past_app && !r->app_word[k]);
+			past_app |= r->app_word[k];
 			small += (flags & PH_WIDE) && r->stop[k];
 			/* a German separable verb's particle closes its clause, however long the object between ("Trage
 			 * einen Termin am Freitag in meinen Outlook-Kalender ein") */

@@ -358,7 +358,8 @@ static bool things_before_app(const struct catalog *c, const struct plan_resolut
 	for (int i = 0; i < r->nwords; i++) {
 		if (!r->trigger[i] || verb_of(c, r, i) >= 0) continue;
 		for (int j = i + 1, last = rs_clause_last(r, i); j <= last && !r->app_word[j]; j++) {
-			if (r->intent_word[j] && !r->trigger[j]) break;
+			/* (a trigger's own words are none: "for each new row") */
+			if (r->intent_word[j] && !r->stop[j] && !has_role_word(c, r, j, ROLE_TRIGGER)) break;
 			if (r->word_kinds[j] >> other & 1) break;
 			if (r->word_kinds[j] >> kind & 1) return true;
 		}
@@ -375,7 +376,7 @@ static bool kind_in_bare_trigger(const struct catalog *c, const struct plan_reso
 		bool app = false, said = false;
 		for (int j = i, last = rs_clause_last(r, i), verb = 0; j <= last; j++) {
 			app |= r->app_word[j];
-			verb |= j > i && r->intent_word[j] && !r->trigger[j];
+			verb |= j > i && r->intent_word[j] && !r->stop[j] && !has_role_word(c, r, j, ROLE_TRIGGER);
 			said |= !verb && (r->word_kinds[j] >> kind & 1);
 		}
 		if (said && !app) return true;

@@ -160,8 +160,10 @@ static bool after_causative(const struct catalog *c, const struct plan_resolutio
 static bool passive_asked(const struct catalog *c, const struct plan_resolution *r, int i)
 {
 	if (i + 1 >= r->nwords || !has_role_word(c, r, i + 1, ROLE_AUX)) return false;
-	for (int k = i - 1; k >= 0 && !r->after_comma[k + 1] && !r->sentence_start[k + 1]; k--)
+	for (int k = i - 1; k >= 0; k--) {
 		if (has_role_word(c, r, k, ROLE_MODAL)) return true;
+		if (r->after_comma[k] || r->sentence_start[k]) break;  /* (the modal may open the clause) */
+	}
 	return false;
 }
 

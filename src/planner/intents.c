@@ -43,9 +43,12 @@ static bool note_kind(const struct catalog *c, struct plan_resolution *r, int i,
 		for (int k = i; k < i + (int)sy->words; k++) r->word_kinds[k] |= (unsigned char)(1u << sy->target);
 	}
 	/* "but don't invite anyone": a subject under a negation is declined, not asked */
-	if (sy->kind == SYN_SUBJECT && rs_phrase_at(c, r, i, cat_s(c, sy->phrase), PH_STEM) == (int)sy->words &&
-	    !negated_at(c, r, i))
+	if (sy->kind == SYN_SUBJECT && rs_phrase_at(c, r, i, cat_s(c, sy->phrase), PH_STEM | PH_NAME) == (int)sy->words &&
+	    !negated_at(c, r, i)) {
 		r->subjects |= 1ull << sy->target;
+		/* a quoted name that is a subject says what the things are, as written bare (label "Rechnungen") */
+		for (int k = i; k < i + (int)sy->words; k++) r->quoted[k] = false;
+	}
 	return false;
 }
 
@@ -775,9 +778,14 @@ static void event_verbs(const struct catalog *c, struct plan_resolution *r)
 {
 	for (int k = 0; r->triggers && k < r->nintents;) {
 		const struct plan_intent *in = &r->intents[k];
-		int last = rs_clause_last(r, in->first);
-		if (in->first > 0 && r->word_kinds[in->first - 1] && !r->intent_word[in->first - 1] && !r->after_comma[in->first] &&
-		    !r->after_comma[in->first - 1] && last + 1 < r->nwords && r->after_comma[last + 1] && writing_intent(c, in) &&
+		int last = rs_clause_last(r, in->first), thing = in->first - 1;
+		/* (its quoted name between, and the participle naming it: 'an issue labelled "bug" shows up') */
+		if (thing > 0 && r->quoted[thing]) {
+			while (thing > 0 && r->quoted[thing]) thing--;
+			if (thing > 0 && participle_form(c, r, thing)) thing--;
+		}
+		if (thing >= 0 && r->word_kinds[thing] && !r->intent_word[thing] && !r->after_comma[in->first] &&
+		    !r->after_comma[thing] && last + 1 < r->nwords && r->after_comma[last + 1] && writing_intent(c, in) &&
 		    in_trigger_clause_at(c, r, in->first))
 			drop_intent(r, k, true);
 		else
@@ -1194,7 +1202,7 @@ static bool intent_on_rows(const struct catalog *c, int intent, int s)
 static bool only_things_between(const struct plan_resolution *r, int from, int to)
 {
 	for (int k = from; k < to; k++)
-		if (!r->stop[k] && !r->word_kinds[k] && r->said_kind[k] == AK_COUNT && (k > from || r->app_word[k])) return false;
+		if (!r->stop[k] && !r->quoted[k] && !r->word_kinds[k] && r->said_kind[k] == AK_COUNT && (k > from || r->app_word[k])) return false;
 	return true;
 }
 
@@ -1209,7 +1217,9 @@ static bool kept_after(const struct catalog *c, const struct plan_resolution *r,
 		if (m->app != d || wf < 0 || m->first <= wf) continue;
 		enum cat_role role = rs_role_before(c, r, m->first);
 		if (role == ROLE_KEPT) return true;
-		if (role == ROLE_WEAK_TARGET && m->first - we <= 3 && only_things_between(r, we, m->first)) return true;
+		int between = 0;  /* (a quoted name counts for nothing: "the Excel workbook 'Bookings.xlsx' in OneDrive") */
+		for (int k = we; k < m->first; k++) between += !r->quoted[k];
+		if (role == ROLE_WEAK_TARGET && between <= 3 && only_things_between(r, we, m->first)) return true;
 	}
 	return false;
 }

@@ -115,6 +115,7 @@ struct plan_resolution {
 	int reply_from;                   /* 1 + the first word a reply's phrase may start at (roles.replies), 0: none */
 	bool question;                    /* the request ends in a question mark */
 	bool compound[PLAN_MAX_WORDS];    /* the word and the next were written as one ("Anzeigemöglichkeit") */
+	bool quoted[PLAN_MAX_WORDS];      /* inside quotation marks, a name ("the folder 'Archive 2024'"): no word asks */
 	uint64_t numbered;                /* bit per capability a thing named by its number asks ("issue 42": issue.read) */
 	int numbered_at;                  /* the word where the first such thing is named */
 	bool digits;                      /* some word holds a digit */

@@ -699,7 +699,11 @@ void rs_score_tasks(const struct catalog *c, struct plan_resolution *r, int *sco
 		int *lv = lvbuf + i * 64;
 		/* a letter alone names nothing: "sheets b" names an app, "column B" none */
 		bool letter = r->wordlen[i] == 1 && !word_has_digit(r, i);
-		if (r->stop[i] || r->app_word[i] || r->arrow[i] || r->describes[i] || letter) { for (int t = 0; t < nt; t++) lv[t] = 0; continue; }
+		/* (nor does a quoted name's word: "the folder 'upload log'") */
+		if (r->stop[i] || r->app_word[i] || r->arrow[i] || r->describes[i] || letter || r->quoted[i]) {
+			for (int t = 0; t < nt; t++) lv[t] = 0;
+			continue;
+		}
 		uint64_t tasks = word_levels(c, r, i, lv, nt);
 		if (later_verbs && in_verbs(r, later_verbs, i)) continue; /* it supports, it chooses nothing */
 		/* only the tasks the word matches gain: the others' level is none */

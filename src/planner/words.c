@@ -450,6 +450,64 @@ static int operation_named(const struct catalog *c, const char *t, size_t n)
 }
 
 /* Folds the query in segments between arrows ("Google Drive -> Dropbox"), which folding would erase. */
+/* The bytes of the quotation mark at p (' " « » “ ” „ ‘ ’ ‚), or 0. */
+static size_t quote_at(const char *p)
+{
+	const unsigned char *u = (const unsigned char *)p;
+	if (*u == '\'' || *u == '"') return 1;
+	if (u[0] == 0xC2 && (u[1] == 0xAB || u[1] == 0xBB)) return 2;
+	if (u[0] == 0xE2 && u[1] == 0x80 && u[2] >= 0x98 && u[2] <= 0x9E && u[2] != 0x9B) return 3;
+	return 0;
+}
+
+/* A quoted name holds a few words (an issue's title too); a longer quotation is the request itself, read. */
+#define QUOTED_WORDS 8
+
+/* Folds segment seg[0..*sl) and reads its words. */
+static void flush_words(const struct catalog *c, struct plan_resolution *r, size_t *used, char *seg, size_t *sl)
+{
+	char f[1024];
+	seg[*sl] = '\0';
+	text_fold_words(seg, f, sizeof f);
+	for (char *w = f; *w;) {
+		char *end = strchr(w, ' ');
+		if (end) *end = '\0';
+		read_word(c, r, used, w);
+		if (!end) break;
+		w = end + 1;
+	}
+	*sl = 0;
+}
+
+/* Whether the n words at i are an app's, a family's or a product's name, exactly ("'Google Drive'"); n 0: whether one
+ * such name starts at i. */
+static bool names_app_at(const struct catalog *c, const struct plan_resolution *r, int i, int n)
+{
+	int e = cat_word_find(c, r->words[i], r->wordlen[i]);
+	const unsigned kinds = 1u << SYN_APP | 1u << SYN_FAMILY | 1u << SYN_PRODUCT;
+	for (uint32_t k = 0; e >= 0 && (c->words[e].starts & kinds) && k < c->words[e].syn_count; k++) {
+		const struct cat_syn *sy = &c->syns[c->lists[c->words[e].syn_first + k]];
+		if ((kinds >> sy->kind & 1) && (n == 0 || (int)sy->words == n) && i + (int)sy->words <= r->nwords &&
+		    rs_phrase_at(c, r, i, cat_s(c, sy->phrase), PH_STRICT) == (int)sy->words)
+			return true;
+	}
+	return false;
+}
+
+/* "the Outlook folder 'Archive 2024'", "a sheet called \"Send list\"": words in quotation marks, a few, are a name:
+ * none of them a verb, an app or a thing of the request; not an app's name alone ("'Google Drive'"), nor a request
+ * quoted, a verb first and an app's name right after it or one word later ("Adding action 'Create Outlook Calendar
+ * Event using Microsoft Graph'"; "Archive - delete later.xlsx" is a file's name). */
+static void mark_quoted(const struct catalog *c, struct plan_resolution *r, int from)
+{
+	int n = r->nwords - from;
+	if (n < 1 || n > QUOTED_WORDS || names_app_at(c, r, from, n)) return;
+	bool app = false;
+	for (int i = from + 1; i < r->nwords && i <= from + 2; i++) app |= names_app_at(c, r, i, 0);
+	if (app && verb_word(c, r->words[from], r->wordlen[from])) return;
+	for (int i = from; i < r->nwords; i++) r->quoted[i] = true;
+}
+
 void rs_split_words(const struct catalog *c, struct plan_resolution *r, const char *query)
 {
 	char seg[1024], f[1024];
@@ -460,8 +518,24 @@ void rs_split_words(const struct catalog *c, struct plan_resolution *r, const ch
 		if (b) first[b / 64] |= 1ull << (b % 64);
 	}
 	/* addressees, addresses and slashes are rare: most queries skip their checks altogether */
-	bool marks = strpbrk(query, "@./&:") != NULL;
+	bool marks = strpbrk(query, "@./&:") != NULL, quotes = strpbrk(query, "'\"\xC2\xE2") != NULL;
+	int quote_from = -1;
 	for (const char *p = query;; p++) {
+		size_t q = quotes ? quote_at(p) : 0;
+		/* a quotation mark opens a name at a word's start and closes it at a word's end */
+		if (q && quote_from < 0 && (p == query || strchr(" \n\t([", p[-1])) && (isalnum((unsigned char)p[q]) || (unsigned char)p[q] >= 0x80)) {
+			flush_words(c, r, &used, seg, &sl);
+			quote_from = r->nwords;
+			p += q - 1;
+			continue;
+		}
+		if (q && quote_from >= 0 && p > query && p[-1] != ' ' && (!p[q] || strchr(" \n\t.,;:!?)]", p[q]))) {
+			flush_words(c, r, &used, seg, &sl);
+			mark_quoted(c, r, quote_from);
+			quote_from = -1;
+			p += q - 1;
+			continue;
+		}
 		/* "@maria can we move ...": an addressee, not a word of the request; "has:attachment", "from:bob": a search
 		 * operator says which items a search finds, no word of the request either; nor is a source file's name */
 		if (marks && (p == query || *(p - 1) == ' ' || *(p - 1) == '\n' || *(p - 1) == '\t') &&
@@ -642,7 +716,8 @@ int rs_phrase_at(const struct catalog *c, const struct plan_resolution *r, int i
 		for (;;) {
 			/* a phrase never reaches past a comma ("my Excel sheet, a Google Calendar event" names no sheetsA) */
 			if (k >= r->nwords || r->arrow[k] || (k > i && r->after_comma[k])) return 0;
-			int lv = rs_word_level(r->words[k], r->wordlen[k], w, lw, r->fuzzy[k]);
+			/* (a quoted name's words match no phrase but a subject's: label "Rechnung" says invoices) */
+			int lv = r->quoted[k] && !(flags & PH_NAME) ? LV_NONE : rs_word_level(r->words[k], r->wordlen[k], w, lw, r->fuzzy[k]);
 			if (lv == LV_NONE && r->fuzzy[k]) lv = typo_of(c, r, k, w, lw);
 			int need = r->fuzzy[k] ? LV_TYPO : one_word && !(flags & PH_STEM) ? LV_EXACT : LV_STEM;
 			if (lv < need && need == LV_EXACT && verb_form(r->words[k], r->wordlen[k], w, lw, flags & PH_PAST) && !after_determiner(c, r, k))

@@ -10,9 +10,12 @@
 
 static bool negated_at(const struct catalog *c, const struct plan_resolution *r, int i)
 {
-	for (int j = i - 1; j >= 0 && j >= i - 3; j--)
+	/* (in its own clause: "never send anything: find the emails" finds them) */
+	for (int j = i - 1; j >= 0 && j >= i - 3 && !r->after_comma[j + 1]; j--)
 		if (has_role_word(c, r, j, ROLE_NEGATION)) return true;
-	return false;
+	/* "don't close or delete anything": a verb joined by or/and to a declined one is declined too */
+	bool either;
+	return i >= 2 && !r->after_comma[i] && !r->after_comma[i - 1] && joins(r, i - 1, &either) && negated_at(c, r, i - 2);
 }
 
 /* "when a new event is added to Eventbrite", "wenn ein neuer Termin in Eventbrite angelegt wird": a word for a kind
@@ -256,6 +259,9 @@ static bool note_intent(const struct catalog *c, struct plan_resolution *r, int 
 	(void)ctx;
 	if (r->kept[i]) return false;
 	if (sy->words == 2 && imperative_to_me(c, r, i, cat_s(c, sy->phrase))) return false;
+	/* "never send anything": one word right after a declined verb is its object, no verb declined too */
+	int before = i > 0 && r->intent_word[i - 1] ? intent_over(r, i - 1) : -1;
+	if (sy->words == 1 && before >= 0 && r->intents[before].negated) return false;
 	/* a writing verb's "X me" is the imperative only ("Email me a summary"; "clients email me" is no send) */
 	if (sy->words == 2 && ends_in_me(cat_s(c, sy->phrase)) && writes(c, (int)sy->target) && !opens_clause(c, r, i) &&
 	    !(r->question && (person_before(c, r, i) || name_before(r, i))))  /* "did my boss email me ...?": below */
@@ -318,8 +324,11 @@ static bool note_intent(const struct catalog *c, struct plan_resolution *r, int 
 	for (int k = 0; k < r->nintents; k++)
 		if (r->intents[k].intent == intent) {
 			/* named again under a negation ("send an email ... but don't send it"): what the user
-			 * declined once is never planned */
-			if (negated_at(c, r, i)) r->intents[k].negated = true;
+			 * declined once is never planned (the same verb: "Save every attachment ... no archiving" saves) */
+			const struct plan_intent *o = &r->intents[k];
+			if (negated_at(c, r, i) &&
+			    rs_word_level(r->words[o->first], r->wordlen[o->first], r->words[i], r->wordlen[i], false) >= LV_STEM)
+				r->intents[k].negated = true;
 			return false;
 		}
 	if (r->nintents == PLAN_MAX_INTENTS) return true;

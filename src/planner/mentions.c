@@ -68,7 +68,8 @@ static void mail_names_family(const struct catalog *c, struct plan_resolution *r
 		m->app = (int)c->families[f].apps[r->said_kind[before]];
 		return;
 	}
-	if (next >= r->nwords || r->app_word[next]) return;
+	/* ("the Outlook mail folder": a name ending in a word for mail says mail, the folder is the mail's) */
+	if (next >= r->nwords || r->app_word[next] || r->said_kind[next - 1] == AK_MAIL) return;
 	uint32_t kind = r->said_kind[next];
 	if (kind == AK_COUNT || kind == AK_MAIL || c->families[f].apps[kind] == CAT_NONE) return;
 	m->app = (int)c->families[f].apps[kind];
@@ -353,7 +354,9 @@ static void name_after(const struct catalog *c, struct plan_resolution *r, int f
 }
 
 /* Roles whose phrases are understood words wherever they stand (rs_understood_role). */
-#define UNDERSTOOD_ROLES (1ull << ROLE_BOTH_WAYS | 1ull << ROLE_NEGATION | 1ull << ROLE_DATES | 1ull << ROLE_SCHEDULE | 1ull << ROLE_NAMING)
+/* ("read-only", roles.constraints: how the request may act, asking nothing itself) */
+#define UNDERSTOOD_ROLES (1ull << ROLE_BOTH_WAYS | 1ull << ROLE_NEGATION | 1ull << ROLE_DATES | 1ull << ROLE_SCHEDULE | 1ull << ROLE_NAMING | \
+	1ull << ROLE_CONSTRAINT)
 
 void rs_find_roles(const struct catalog *c, struct plan_resolution *r)
 {

@@ -439,6 +439,8 @@ static int resolver_sections(struct catalog *c)
 	memset(c->kind_tasks, 0, sizeof c->kind_tasks);
 	memset(c->copy_tasks, 0, sizeof c->copy_tasks);
 	memset(c->write_kind_tasks, 0, sizeof c->write_kind_tasks);
+	memset(c->written_kind_tasks, 0, sizeof c->written_kind_tasks);
+	c->subject_tasks = c->generic_tasks = c->writing_tasks = 0;
 	for (uint32_t t = 0; c->ptasks && t < nptasks; t++) {
 		const struct cat_ptask *p = &c->ptasks[t];
 		c->planned_caps |= p->caps;
@@ -447,7 +449,11 @@ static int resolver_sections(struct catalog *c)
 		for (uint64_t k = p->caps; k; k &= k - 1) c->cap_tasks[__builtin_ctzll(k)] |= bit;
 		for (uint64_t a = p->apps; a; a &= a - 1) c->app_tasks[__builtin_ctzll(a)] |= bit;
 		for (uint64_t a = p->write_apps; a; a &= a - 1) c->write_app_tasks[__builtin_ctzll(a)] |= bit;
+		if (t < c->ntasks && c->tasks[t].subject) c->subject_tasks |= bit;
+		if (t < c->ntasks && c->tasks[t].generic) c->generic_tasks |= bit;
+		if (p->write_apps || p->write_kinds) c->writing_tasks |= bit;
 		for (uint32_t kind = 0; kind < AK_COUNT; kind++) {
+			if (p->written_kinds >> kind & 1) c->written_kind_tasks[kind] |= bit;
 			if (p->kinds >> kind & 1) c->kind_tasks[kind] |= bit;
 			if (p->write_kinds >> kind & 1) c->write_kind_tasks[kind] |= bit;
 			if (p->kind_apps[kind] & (p->kind_apps[kind] - 1)) c->copy_tasks[kind] |= bit;

@@ -57,6 +57,8 @@ struct catalog {
 	 * app, a writing target step in it; a step of the kind, two apps or more of it, a writing target step of it */
 	uint64_t app_tasks[64], write_app_tasks[64];
 	uint64_t kind_tasks[AK_COUNT], copy_tasks[AK_COUNT], write_kind_tasks[AK_COUNT];
+	/* a writing target step of the kind, bound or not; and the tasks with a subject, generic, writing anything */
+	uint64_t written_kind_tasks[AK_COUNT], subject_tasks, generic_tasks, writing_tasks;
 	const struct cat_wslot *wordhash, *stemhash;
 	uint32_t nwordhash, nstemhash;
 	const struct cat_history *history;

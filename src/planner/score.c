@@ -550,12 +550,10 @@ static bool copies_unasked(const struct catalog *c, const struct plan_resolution
 	return of_kind == 1;
 }
 
-/* "Load Prompts from Github Repo and auto populate n8n expressions", "Create Excel table rows for new Gmail messages"
- * (email-calendar would create events and leave Excel aside): a task writing into a kind of app the request never
- * says (no app, family or word of it) writes where nobody asked. */
-static bool writes_unsaid(const struct catalog *c, int t, unsigned named)
+/* Takes 1000 from the score of every task in the set. */
+static void penalise(int *scores, uint64_t tasks)
 {
-	return (c->ptasks[t].written_kinds & ~named & ~(1u << AK_CALLER)) != 0;
+	for (; tasks; tasks &= tasks - 1) scores[__builtin_ctzll(tasks)] -= 1000;
 }
 
 /* "Save Stripe invoices to Google Drive": where a product outside the catalog is the source, a task reading
@@ -748,17 +746,26 @@ void rs_score_tasks(const struct catalog *c, struct plan_resolution *r, int *sco
 	for (int t = 0; t < nt; t++) {
 		if (trig_kinds) scores[t] += W_UNRELATED_APP * bits(trig_kinds & ~c->ptasks[t].kinds);
 		scores[t] += app_fit(c, (uint32_t)t, r, &nm);
-		/* a generic task is about something: without its subject it is never the answer, and naming
-		 * it (invoice attachments) says more than naming the apps of a task that saves them all */
-		if (c->tasks[t].subject) scores[t] += (r->subjects >> t) & 1 ? W_SUBJECT : -1000;
 		if (unasked && copies_unasked(c, r, t)) scores[t] -= 1000;
-		if (from_kinds && c->tasks[t].generic && (c->ptasks[t].write_kinds & from_kinds)) scores[t] -= 1000;
-		if (r->napps && writes_unsaid(c, t, named)) scores[t] -= 1000;
-		if (r->caller_file && (c->ptasks[t].write_apps || c->ptasks[t].write_kinds)) scores[t] -= 1000;
 		if (elsewhere && reads_unnamed(c, r, t)) scores[t] -= 1000;
-		/* the action happens in a product outside the catalog: a task writing into the catalog is not it */
-		if (r->product_acts && (c->ptasks[t].write_apps || c->ptasks[t].write_kinds)) scores[t] -= 1000;
 	}
+	/* the rules that hold for whole sets of tasks, read from the catalog's task masks */
+	uint64_t all = nt == 64 ? ~0ull : (1ull << nt) - 1, from_writers = 0, unsaid = 0;
+	/* a generic task is about something: without its subject it is never the answer, and naming
+	 * it (invoice attachments) says more than naming the apps of a task that saves them all */
+	for (uint64_t o = c->subject_tasks & all; o; o &= o - 1) scores[__builtin_ctzll(o)] += (r->subjects >> __builtin_ctzll(o)) & 1 ? W_SUBJECT : -1000;
+	for (uint32_t kind = 0; kind < AK_COUNT; kind++) {
+		if (from_kinds >> kind & 1) from_writers |= c->write_kind_tasks[kind];
+		/* "Load Prompts from Github Repo and auto populate n8n expressions", "Create Excel table rows for new Gmail
+		 * messages" (email-calendar would create events and leave Excel aside): a task writing into a kind of app
+		 * the request never says (no app, family or word of it) writes where nobody asked */
+		if (r->napps && kind != AK_CALLER && !(named >> kind & 1)) unsaid |= c->written_kind_tasks[kind];
+	}
+	penalise(scores, c->generic_tasks & from_writers & all);
+	penalise(scores, unsaid & all);
+	if (r->caller_file) penalise(scores, c->writing_tasks & all);
+	/* the action happens in a product outside the catalog: a task writing into the catalog is not it */
+	if (r->product_acts) penalise(scores, c->writing_tasks & all);
 	uint64_t tied = prefer_every_app(c, &nm, scores, prefer_named(c, r, &nm, scores, tied_top(scores, nt)));
 	prefer_caps(c, r, scores, prefer_subject(c, r, scores, tied));
 	r->task = r->runner_up = -1;

@@ -478,6 +478,16 @@ static bool note_action(const struct catalog *c, struct plan_resolution *r, int 
 		if (rs_word_level(r->words[k], r->wordlen[k], phrase_word(cat_s(c, sy->phrase), np), phrase_word_len(cat_s(c, sy->phrase), np),
 			r->fuzzy[k]) >= LV_TYPO) pos[np++] = k;
 	if (np > 1 && !kind_is_object(c, r, pos, np)) return false;
+	/* "create a Google Calendar review event": a phrase's word inside an app's name that a word for things follows
+	 * (one word between at most) is the name's, the things are made ("create a calendar" is no new calendar there;
+	 * "create a separate Google Calendar for each project" is one) */
+	for (int w = 1; w < np; w++) {
+		int k = pos[w];
+		if (k == 0 || !r->app_word[k] || !r->app_word[k - 1] || r->product_word[k]) continue;
+		while (k + 1 < r->nwords && r->app_word[k + 1]) k++;
+		for (int j = k + 1; j < r->nwords && j <= k + 2 && !r->after_comma[j]; j++)
+			if (r->word_kinds[j]) return false;
+	}
 	/* "move attachments from Outlook into a Dropbox folder": an app named inside the phrase after its role word,
 	 * beside another app, makes the phrase a transfer into that app, not the action ("create a Dropbox folder
 	 * for each new Gmail attachment" stays one) */
@@ -513,12 +523,18 @@ static int app_at(const struct plan_resolution *r, int i)
 
 /* "neue Zeilen in Excel", "new files in Dropbox": a word for a kind of app, a place marker and an app of that kind,
  * or a word for that kind's place ("new email in inbox": mail no app names). */
+/* The word after the place marker at i (an article or a possessive skipped: "new files in our SharePoint"). */
+static int after_marker(const struct catalog *c, const struct plan_resolution *r, int i)
+{
+	return i + 2 < r->nwords && !r->app_word[i + 1] && has_role_word(c, r, i + 1, ROLE_DETERMINER) ? i + 2 : i + 1;
+}
+
 static bool kind_in_app(const struct catalog *c, const struct plan_resolution *r, int i)
 {
 	if (!r->word_kinds[i] || i + 2 >= r->nwords || !rs_role_words(c, r, i + 1, 1ull << ROLE_WEAK_TARGET | 1ull << ROLE_TARGET))
 		return false;
-	int a = app_at(r, i + 2);
-	return a >= 0 ? (r->word_kinds[i] >> c->apps[a].kind & 1) : !r->app_word[i + 2] && (r->word_kinds[i] & r->word_kinds[i + 2]);
+	int at = after_marker(c, r, i + 1), a = app_at(r, at);
+	return a >= 0 ? (r->word_kinds[i] >> c->apps[a].kind & 1) : !r->app_word[at] && (r->word_kinds[i] & r->word_kinds[at]);
 }
 
 /* "new leads in Google Sheets", "neue Bestellungen in Excel": a word that is no verb and no word for a kind of app,
@@ -527,7 +543,7 @@ static bool unknown_in_app(const struct catalog *c, const struct plan_resolution
 {
 	return i + 2 < r->nwords && !r->stop[i] && !r->app_word[i] && !r->word_kinds[i] && !r->intent_word[i] &&
 		verb_of(c, r, i) < 0 && rs_role_words(c, r, i + 1, 1ull << ROLE_WEAK_TARGET | 1ull << ROLE_TARGET) &&
-		app_at(r, i + 2) >= 0;
+		app_at(r, after_marker(c, r, i + 1)) >= 0;
 }
 
 /* The app named at word i, a weak marker's target, is the source, as firmly as after "from": its mention and its
@@ -597,6 +613,16 @@ static bool watched(const struct catalog *c, const struct plan_resolution *r, in
 	return i > 0 && (r->trigger[i - 1] || rs_role_words(c, r, i - 1, 1ull << ROLE_TRIGGER)) && verb_of(c, r, i - 1) < 0;
 }
 
+/* "each new escalation row should be announced by Gmail": things a word for a kind says after "new", in the clause a
+ * modal (roles.modals) ends, are the subject the modal's verb acts on: the event. */
+static bool modal_subject(const struct catalog *c, const struct plan_resolution *r, int i)
+{
+	int last = rs_clause_last(r, i);
+	if (last + 1 >= r->nwords || !r->after_comma[last + 1] || !has_role_word(c, r, last + 1, ROLE_MODAL)) return false;
+	for (int k = i + 1; k <= last; k++) if (r->word_kinds[k]) return true;
+	return false;
+}
+
 static void find_triggers(const struct catalog *c, struct plan_resolution *r)
 {
 	r->triggers = 0;
@@ -617,12 +643,14 @@ static void find_triggers(const struct catalog *c, struct plan_resolution *r)
 		int before = prev >= 0 && r->intent_word[prev] ? intent_over(r, prev) : -1;
 		bool same_verb = before >= 0 && r->intents[before].intent == own;
 		int next = i + 1;
-		/* "new" before an app, or before its kind's word and the app ("neue Zeilen in Excel", not "a new row in
-		 * Excel": after an article it describes the object) */
+		/* "new" before an app, or before its kind's word and the app ("neue Zeilen in Excel", not "add a new row in
+		 * Excel": after an article it describes the object, unless the article opens the sentence or clause, the
+		 * subject: "A new row in Excel Online should create a GitHub issue") */
 		int opens = app_opens_before(c, r, i);
-		bool place = r->app_word[next < r->nwords ? next : i] || opens >= 0 ||
+		bool subject = i == 1 || (i > 1 && (r->sentence_start[i - 1] || r->after_comma[i - 1]));
+		bool place = r->app_word[next < r->nwords ? next : i] || opens >= 0 || modal_subject(c, r, i) ||
 			((kind_in_app(c, r, next) || unknown_in_app(c, r, next)) && !(i > 0 && has_role_word(c, r, i - 1, ROLE_DETERMINER) &&
-			 !(i > 1 && rs_role_words(c, r, i - 2, 1ull << ROLE_SOURCE | 1ull << ROLE_TRIGGER))));
+			 !subject && !(i > 1 && rs_role_words(c, r, i - 2, 1ull << ROLE_SOURCE | 1ull << ROLE_TRIGGER))));
 		/* with one app, not after a verb writing into it ("add new rows to Excel for each email") */
 		int one = r->napps == 1 && next < r->nwords ? app_at(r, r->app_word[next] ? next : next + 2) : -1;
 		bool ends = r->napps + r->nproducts + (r->napps ? r->nfamilies : 0) >= 2 || (other_kind_said(c, r, one) &&

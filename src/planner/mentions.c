@@ -368,7 +368,9 @@ void rs_find_roles(const struct catalog *c, struct plan_resolution *r)
 		uint64_t roles = rs_role_words(c, r, i, 1ull << ROLE_RECEIVE | 1ull << ROLE_TRIGGER | UNDERSTOOD_ROLES |
 			(uint64_t)(receive && !trigger) << ROLE_TARGET);
 		trigger |= receive && roles >> ROLE_TRIGGER & 1 && verb_of(c, r, i) < 0;  /* "when", not "new" */
-		if (roles >> ROLE_RECEIVE & 1) receive = true;
+		/* ("New Google Calendar events get mirrored as events in my Outlook calendar": "get" before a participle is a
+		 * passive's auxiliary, nothing received) */
+		if ((roles >> ROLE_RECEIVE & 1) && !(i + 1 < r->nwords && participle_form(c, r, i + 1))) receive = true;
 		else if (receive && !trigger && roles >> ROLE_TARGET & 1) receive = false;
 		/* phrases saying something of the whole request: "two-way", "instead of", "einen Tag vorher" (a date, no
 		 * "tag"), "every day" (when the steps run is the caller's; the first is named in the answer) */

@@ -518,7 +518,8 @@ Test(plan, golden_answers, .init = setup, .fini = teardown)
  * trigger's candidate, at a cost beyond the instruction budget, and was withdrawn); the seventy-third (every source
  * mixed) and seventy-fourth (details that mislead: negations, quoted names, senders, context), 48 of 50 and 30 of 40
  * as written, their floors 48 and 39 of 40; the seventy-fifth to seventy-seventh (German from every source, an event
- * and an action in platforms' phrasings, generic tasks and unnamed apps), 38, 34 and 38 of 40 as written. */
+ * and an action in platforms' phrasings, generic tasks and unnamed apps), 38, 34 and 38 of 40 as written, their floors
+ * 38, 39 and 38 of 40. */
 static const struct { const char *group; int floor; } FLOORS[] = {
 	{ "frozen", FROZEN_MIN }, { "sitting4", 92 }, { "sitting5", 90 }, { "sitting6", 91 }, { "sitting7", 91 },
 	{ "sitting8", 97 }, { "sitting9", 97 }, { "sitting10", 100 }, { "sitting11", 100 }, { "sitting12", 100 },
@@ -535,7 +536,7 @@ static const struct { const char *group; int floor; } FLOORS[] = {
 	{ "sitting63", 100 }, { "sitting64", 98 }, { "sitting65", 94 }, { "sitting66", 90 },
 	{ "sitting67", 86 }, { "sitting68", 90 }, { "sitting69", 94 },
 	{ "sitting70", 98 }, { "sitting71", 92 }, { "sitting72", 100 }, { "sitting73", 96 }, { "sitting74", 97 },
-	{ "sitting75", 95 }, { "sitting76", 85 }, { "sitting77", 95 },
+	{ "sitting75", 95 }, { "sitting76", 97 }, { "sitting77", 95 },
 };
 
 static int group_floor(const char *group)

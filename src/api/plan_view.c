@@ -122,7 +122,8 @@ static void query_words(struct jw *w, const struct plan_resolution *r, bool matc
 {
 	jw_arr(w);
 	for (int i = 0; i < r->nwords; i++) {
-		bool ignored = !r->matched[i] && !r->stop[i] && !r->app_word[i] && !r->arrow[i] && !r->action_word[i];
+		/* (a quoted name is understood: a name, no word of the request to report) */
+		bool ignored = !r->matched[i] && !r->stop[i] && !r->app_word[i] && !r->arrow[i] && !r->action_word[i] && !r->quoted[i];
 		if (matched ? r->matched[i] : ignored) jw_str(w, r->words[i]);
 	}
 	jw_arr_end(w);

@@ -494,6 +494,17 @@ static bool names_app_at(const struct catalog *c, const struct plan_resolution *
 	return false;
 }
 
+/* Whether the n bytes at s are a verb's phrase of one word ("create"; "out" only starts "out of ..."). */
+static bool one_word_verb(const struct catalog *c, const char *s, size_t n)
+{
+	int e = cat_word_find(c, s, n);
+	for (uint32_t k = 0; e >= 0 && k < c->words[e].syn_count; k++) {
+		const struct cat_syn *sy = &c->syns[c->lists[c->words[e].syn_first + k]];
+		if (sy->kind == SYN_INTENT && sy->words == 1) return true;
+	}
+	return false;
+}
+
 /* "the Outlook folder 'Archive 2024'", "a sheet called \"Send list\"": words in quotation marks, a few, are a name:
  * none of them a verb, an app or a thing of the request; not an app's name alone ("'Google Drive'"), nor a request
  * quoted, a verb first and an app's name right after it or one word later ("Adding action 'Create Outlook Calendar
@@ -504,7 +515,7 @@ static void mark_quoted(const struct catalog *c, struct plan_resolution *r, int 
 	if (n < 1 || n > QUOTED_WORDS || names_app_at(c, r, from, n)) return;
 	bool app = false;
 	for (int i = from + 1; i < r->nwords && i <= from + 2; i++) app |= names_app_at(c, r, i, 0);
-	if (app && verb_word(c, r->words[from], r->wordlen[from])) return;
+	if (app && one_word_verb(c, r->words[from], r->wordlen[from])) return;
 	for (int i = from; i < r->nwords; i++) r->quoted[i] = true;
 }
 

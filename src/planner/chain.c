@@ -641,6 +641,47 @@ static int task_rebound(const struct catalog *c, const struct plan_resolution *r
 	return -1;
 }
 
+/* Whether a subject of generic task t is a word for a kind of app among kinds ("mail" for email-calendar, where Gmail
+ * is named: the app says the subject). */
+static bool subject_is_kind(const struct catalog *c, int t, unsigned kinds)
+{
+	for (uint32_t s = 0; s < c->nsyns; s++) {
+		const struct cat_syn *sy = &c->syns[s];
+		if (sy->kind != SYN_SUBJECT || sy->target != (uint32_t)t || sy->words != 1) continue;
+		int e = cat_word_find(c, cat_s(c, sy->phrase), cat_len(c, sy->phrase));
+		for (uint32_t k = 0; e >= 0 && k < c->words[e].syn_count; k++) {
+			const struct cat_syn *ky = &c->syns[c->lists[c->words[e].syn_first + k]];
+			if (ky->kind == SYN_APP_KIND && ky->words == 1 && (kinds >> ky->target & 1)) return true;
+		}
+	}
+	return false;
+}
+
+/* "Create Google Calendar events from Gmail", "Gmail -> Google Calendar": the generic task whose subject is named, or
+ * said by an app of its kind, and whose steps with an app are the chain's, in order, no product beside, is the chain
+ * with its caller-side steps (email-calendar reads the dates out of the mail), or -1. */
+static int generic_of_chain(const struct catalog *c, const struct plan_resolution *r)
+{
+	unsigned kinds = 0;
+	for (int m = 0; m < r->napps; m++) kinds |= 1u << c->apps[r->apps[m]].kind;
+	for (int t = 0; !r->nproducts && t < (int)c->ntasks && t < 64; t++) {
+		if (!c->tasks[t].generic || !(r->subjects >> t & 1 || subject_is_kind(c, t, kinds))) continue;
+		const struct cat_task *tk = &c->tasks[t];
+		int k = 0;
+		bool same = true;
+		for (uint32_t s = 0; s < tk->step_count && same; s++) {
+			const struct cat_step *st = &c->steps[tk->step_first + s];
+			if (st->app_kind == AK_CALLER) continue;
+			if (k < r->ncaps && st->cap == (uint32_t)r->caps[k]) { k++; continue; }
+			/* (a reading step that finds for the next of its kind, the plan adds it anyway: email.search) */
+			const struct cat_step *next = s + 1 < tk->step_count ? st + 1 : NULL;
+			same = next && !c->caps[st->cap].write && next->app_kind == st->app_kind;
+		}
+		if (same && k == r->ncaps) return t;
+	}
+	return -1;
+}
+
 /* A chain that is a task's own plan has that task's name: the capabilities in the task's order, and the
  * task's own apps exactly the apps named ("write the new totals into row 5 of Google Sheets" is
  * sheetsA-update). Two tasks that fit leave the chain as it is. */
@@ -657,6 +698,7 @@ void rs_name_chain(const struct catalog *c, struct plan_resolution *r)
 		for (int m = 0; m < r->napps && listed[0] < 0; m++) listed[0] = rs_finder_of(c, r->apps[m], (uint32_t)r->caps[0]);
 	if (found < 0 && listed[0] >= 0 && r->napps == 2) found = task_of_steps(c, listed, 2, named);
 	if (found < 0 && r->napps >= 2) found = task_rebound(c, r, listed);
+	if (found < 0) found = generic_of_chain(c, r);
 	if (found < 0) return;
 	r->task = found;
 	r->by = BY_QUERY_TASK;

@@ -243,6 +243,13 @@ static inline bool participle_after_thing(const struct catalog *c, const struct 
 	if (!participle_form(c, r, i)) return false;
 	/* "an issue is labeled bug": a passive's auxiliary (roles.auxiliaries) may stand between */
 	/* a kind's word an app's name took in ("Outlook emails") says the things too */
+	/* ("the issues of kubernetes/minikube labelled ...": a quoted name of them, a small word before it, too) */
+	int j = i - 1;
+	if (j >= 0 && r->quoted[j]) {
+		while (j >= 0 && r->quoted[j]) j--;
+		if (j >= 0 && r->stop[j] && !r->word_kinds[j]) j--;
+		return j >= 0 && (r->word_kinds[j] || r->said_kind[j] != AK_COUNT);
+	}
 	return (i > 0 && (r->word_kinds[i - 1] || r->said_kind[i - 1] != AK_COUNT)) ||
 		(i > 1 && r->word_kinds[i - 2] && has_role_word(c, r, i - 1, ROLE_AUX));
 }

@@ -519,6 +519,20 @@ static void mark_quoted(const struct catalog *c, struct plan_resolution *r, int 
 	for (int i = from; i < r->nwords; i++) r->quoted[i] = true;
 }
 
+/* Whether the slash at p joins an owner and a repository's name ("kubernetes/kops", "acme/api"): one slash in the token,
+ * lower-case letters, digits, - _ . on both sides, and one side a word the vocabulary does not know; *left and *right:
+ * their bytes. */
+static bool repo_name_at(const struct catalog *c, const char *query, const char *p, size_t *left, size_t *right)
+{
+	const char *a = p, *b = p + 1;
+	while (a > query && (islower((unsigned char)a[-1]) || isdigit((unsigned char)a[-1]) || strchr("-_.", a[-1]))) a--;
+	while (*b && (islower((unsigned char)*b) || isdigit((unsigned char)*b) || (strchr("-_.", *b) && b[1] && b[1] != ' '))) b++;
+	if (a == p || b == p + 1 || (a > query && !strchr(" \n\t(", a[-1])) || (*b && !strchr(" \n\t,;:.!?)", *b))) return false;
+	*left = (size_t)(p - a);
+	*right = (size_t)(b - p - 1);
+	return cat_word_find(c, a, *left) < 0 || cat_word_find(c, p + 1, *right) < 0;
+}
+
 void rs_split_words(const struct catalog *c, struct plan_resolution *r, const char *query)
 {
 	char seg[1024], f[1024];
@@ -585,6 +599,22 @@ void rs_split_words(const struct catalog *c, struct plan_resolution *r, const ch
 			memcpy(seg + sl, " web address ", 13);
 			sl += 13;
 			p += site - 1;
+			continue;
+		}
+		/* "the releases of kubernetes/kops": an owner and a name the vocabulary does not both know, a repository's,
+		 * are a name, as quoted */
+		size_t left = 0, right = 0;
+		if (marks && *p == '/' && p > query && repo_name_at(c, query, p, &left, &right) && sl >= left) {
+			sl -= left;
+			flush_words(c, r, &used, seg, &sl);
+			int from = r->nwords;
+			memcpy(seg, p - left, left);
+			seg[left] = ' ';
+			memcpy(seg + left + 1, p + 1, right);
+			sl = left + 1 + right;
+			flush_words(c, r, &used, seg, &sl);
+			mark_quoted(c, r, from);
+			p += right;
 			continue;
 		}
 		/* "read/write", "OneDrive/SharePoint": a slash between two words offers either */

@@ -46,7 +46,7 @@ static bool note_kind(const struct catalog *c, struct plan_resolution *r, int i,
 		for (int k = i; k < i + (int)sy->words; k++) r->word_kinds[k] |= (unsigned char)(1u << sy->target);
 	}
 	/* "but don't invite anyone": a subject under a negation is declined, not asked */
-	if (sy->kind == SYN_SUBJECT && rs_phrase_at(c, r, i, cat_s(c, sy->phrase), PH_STEM | PH_NAME) == (int)sy->words &&
+	if (sy->kind == SYN_SUBJECT && !r->address[i] && rs_phrase_at(c, r, i, cat_s(c, sy->phrase), PH_STEM | PH_NAME) == (int)sy->words &&
 	    !negated_at(c, r, i)) {
 		r->subjects |= 1ull << sy->target;
 		/* a quoted name that is a subject says what the things are, as written bare (label "Rechnungen") */
@@ -1082,7 +1082,8 @@ void rs_find_kinds_and_intents(const struct catalog *c, struct plan_resolution *
 	sending_account(c, r);
 	context_sentences(r);
 	r->content = 0;
-	for (int i = 0; i < r->nwords; i++) r->content += (!r->stop[i] || r->intent_word[i]) && !r->app_word[i] && !r->arrow[i];
+	/* (a quoted name, an address, asks nothing and counts for nothing) */
+	for (int i = 0; i < r->nwords; i++) r->content += (!r->stop[i] || r->intent_word[i]) && !r->app_word[i] && !r->arrow[i] && !r->quoted[i];
 }
 
 /* Where the request's action happens when it names a product outside the catalog. The product is where
@@ -1261,6 +1262,19 @@ static bool kept_after(const struct catalog *c, const struct plan_resolution *r,
 	return false;
 }
 
+/* Whether a word for a drive's things stands elsewhere than right after a spreadsheet app's name ("Find files in Google
+ * Drive and append their names to Google Sheets" reads the drive; "Read Excel files from SharePoint" reads a
+ * workbook's file). */
+static bool drive_things_said(const struct catalog *c, const struct plan_resolution *r)
+{
+	for (int i = 0; i < r->nwords; i++) {
+		if (!(r->word_kinds[i] >> AK_DRIVE & 1) || r->app_word[i]) continue;
+		int a = i > 0 && r->app_word[i - 1] ? app_at(r, i - 1) : -1;
+		if (a < 0 || c->apps[a].kind != AK_SHEETS) return true;
+	}
+	return false;
+}
+
 void rs_workbook_location(const struct catalog *c, struct plan_resolution *r)
 {
 	/* an app named in a trigger's clause is where the event happens ("every time someone adds a file to Google
@@ -1285,7 +1299,7 @@ void rs_workbook_location(const struct catalog *c, struct plan_resolution *r)
 		 * the Excel workbook in OneDrive, ...") */
 		for (int d = 0; f >= 0 && d < r->napps; d++) {
 			bool kept = (uint32_t)r->apps[d] == c->families[f].apps[AK_DRIVE] && kept_after(c, r, r->apps[s], r->apps[d]);
-			if ((uint32_t)r->apps[d] == c->families[f].apps[AK_DRIVE] && (drives == 1 || kept) &&
+			if ((uint32_t)r->apps[d] == c->families[f].apps[AK_DRIVE] && (drives == 1 || kept) && (kept || !drive_things_said(c, r)) &&
 			    !(r->app_role[d] == PR_TARGET && r->app_strong[d]) &&
 			    (!asked_to_write(c, r, r->apps[d]) || (kept && (verb_rows || (event_places >> r->apps[s] & 1)))) &&
 			    (kept || !(event_places >> r->apps[d] & 1))) {

@@ -116,6 +116,7 @@ struct plan_resolution {
 	bool question;                    /* the request ends in a question mark */
 	bool compound[PLAN_MAX_WORDS];    /* the word and the next were written as one ("Anzeigemöglichkeit") */
 	bool quoted[PLAN_MAX_WORDS];      /* inside quotation marks, a name ("the folder 'Archive 2024'"): no word asks */
+	bool address[PLAN_MAX_WORDS];     /* of an e-mail address (also quoted): no subject either ("billing@...") */
 	uint64_t numbered;                /* bit per capability a thing named by its number asks ("issue 42": issue.read) */
 	int numbered_at;                  /* the word where the first such thing is named */
 	bool digits;                      /* some word holds a digit */

@@ -450,6 +450,26 @@ static int operation_named(const struct catalog *c, const char *t, size_t n)
 }
 
 /* Folds the query in segments between arrows ("Google Drive -> Dropbox"), which folding would erase. */
+/* Whether a segment of the path p[0..n) opens with a capital letter ("/Accounting/Incoming"; "/me/messages" has none). */
+static bool capital_segment(const char *p, size_t n)
+{
+	for (size_t k = 0; k + 1 < n; k++)
+		if (p[k] == '/' && isupper((unsigned char)p[k + 1])) return true;
+	return false;
+}
+
+/* The bytes of an e-mail address at p ("billing@acme.com"), or 0. */
+static size_t email_at(const char *p)
+{
+	size_t n = 0;
+	while (ascii_alnum(p[n]) || p[n] == '.' || p[n] == '_' || p[n] == '-' || p[n] == '+') n++;
+	if (!n || p[n] != '@') return 0;
+	size_t m = n + 1, dot = 0;
+	while (ascii_alnum(p[m]) || p[m] == '.' || p[m] == '-') dot += p[m++] == '.';
+	while (m > n + 1 && p[m - 1] == '.') { m--; dot--; }  /* (a sentence's full stop after it) */
+	return m > n + 3 && dot ? m : 0;
+}
+
 /* The bytes of the quotation mark at p (' " « » “ ” „ ‘ ’ ‚), or 0. */
 static size_t quote_at(const char *p)
 {
@@ -568,6 +588,19 @@ void rs_split_words(const struct catalog *c, struct plan_resolution *r, const ch
 			while (p[1] && p[1] != ' ' && p[1] != '\n' && p[1] != '\t') p++;
 			continue;
 		}
+		/* "to stakeholders@ourteam.dev": an e-mail address says who sends or receives; its words are a name, as quoted */
+		size_t mail = marks && (p == query || strchr(" \n\t(<", p[-1])) ? email_at(p) : 0;
+		if (mail && mail < sizeof seg) {
+			flush_words(c, r, &used, seg, &sl);
+			int from = r->nwords;
+			memcpy(seg, p, mail);
+			sl = mail;
+			flush_words(c, r, &used, seg, &sl);
+			mark_quoted(c, r, from);
+			for (int i = from; i < r->nwords; i++) r->address[i] = r->quoted[i];
+			p += mail - 1;
+			continue;
+		}
 		/* "Drive: files.list returns incomplete results": an operation named by its id or path is read as its app
 		 * and what it does ("driveA Search files") */
 		size_t dotted = marks && (p == query || p[-1] == ' ' || p[-1] == '[' || p[-1] == '(' || p[-1] == '`') ? dotted_token(p) : 0;
@@ -588,6 +621,18 @@ void rs_split_words(const struct catalog *c, struct plan_resolution *r, const ch
 				p += dotted - 1;
 				continue;
 			}
+		}
+		/* "into the Dropbox folder /Accounting/Incoming": a folder's path (a capital after a slash, no operation's path)
+		 * is a name, as quoted */
+		if (dotted && *p == '/' && op < 0 && capital_segment(p, dotted) && dotted < sizeof seg) {
+			flush_words(c, r, &used, seg, &sl);
+			int from = r->nwords;
+			memcpy(seg, p, dotted);
+			sl = dotted;
+			flush_words(c, r, &used, seg, &sl);
+			mark_quoted(c, r, from);
+			p += dotted - 1;
+			continue;
 		}
 		/* "FT.com": a website named by its address, read as the word that names a website, kept as written */
 		/* only a word's first letter can start an address */

@@ -39,7 +39,8 @@ static bool note_kind(const struct catalog *c, struct plan_resolution *r, int i,
 {
 	(void)ctx;
 	/* "a Slack message", "a Teams meeting": a kind word right after a product's name is the product's thing */
-	if (sy->kind == SYN_APP_KIND && !(i > 0 && r->product_word[i - 1]) &&
+	/* ("Terminzeilen", "Dateiname": a compound's first part only says what its head is about, no kind of its own) */
+	if (sy->kind == SYN_APP_KIND && !(i > 0 && r->product_word[i - 1]) && !(r->compound[i] && sy->words == 1) &&
 	    rs_phrase_at(c, r, i, cat_s(c, sy->phrase), PH_STRICT) == (int)sy->words &&
 	    !(r->nproducts && made_in_product(c, r, i + (int)sy->words))) {
 		r->kinds |= 1u << sy->target;
@@ -469,6 +470,11 @@ static bool note_action(const struct catalog *c, struct plan_resolution *r, int 
 	if (sy->words == 1 && !(c->outside[sy->target].flags & OUT_THING) && i > 0 && r->app_word[i - 1] && !r->after_comma[i] &&
 	    rs_clause_last(r, i) != i && !past)
 		return false;
+	/* "Copy new closing documents from Dropbox": an -ing form after an article, "new" or an -ed form, right before a word
+	 * for things, describes them ("support renaming files" asks the renaming) */
+	if (sy->words == 1 && ends_in(r, i, "ing") && i > 0 && i + 1 < r->nwords && r->word_kinds[i + 1] && !r->app_word[i + 1] &&
+	    (has_role_word(c, r, i - 1, ROLE_DETERMINER) || has_role_word(c, r, i - 1, ROLE_TRIGGER) || participle_form(c, r, i - 1)))
+		return false;
 	/* "list every release tag with its publish date": so is one right after a word for a kind of things, no -ed form */
 	if (sy->words == 1 && !(c->outside[sy->target].flags & OUT_THING) && i > 0 && r->word_kinds[i - 1] && !r->app_word[i - 1] &&
 	    !r->after_comma[i] && rs_clause_last(r, i) != i && !past && !participle_form(c, r, i) && !r->intent_word[i - 1])
@@ -686,6 +692,10 @@ static void find_triggers(const struct catalog *c, struct plan_resolution *r)
 			if (k >= 0 && r->intents[k].first == i && r->intents[k].nwords == 1) {
 				drop_intent(r, k, false);
 				r->describes[i] = true;
+				/* the same verb later is asked: it was noted once, here ("liest neue Zeilen ... und erstellt dafür
+				 * Termine") */
+				for (int j = i + 1; j < r->nwords; j++)
+					if (!r->app_word[j] && !r->arrow[j]) each_phrase(c, r, j, 1u << SYN_INTENT, note_intent, NULL);
 			}
 		}
 	}

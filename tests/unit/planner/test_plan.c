@@ -522,7 +522,7 @@ Test(plan, golden_answers, .init = setup, .fini = teardown)
  * 38, 39 and 38 of 40; the seventy-eighth and seventy-ninth (every source mixed; jobs' own wording), 47 and 45 of 50
  * as written, their floors 48 and 46; the eightieth and eighty-first (every source mixed; many people's own wording),
  * 46 and 47 of 50 as written, their floors 50 and 48; the eighty-second and eighty-third (topics not used before;
- * German users of clubs, practices, trades, shops), 44 of 50 and 37 of 40 as written. */
+ * German users of clubs, practices, trades, shops), 44 of 50 and 37 of 40 as written, their floors 47 and 39. */
 static const struct { const char *group; int floor; } FLOORS[] = {
 	{ "frozen", FROZEN_MIN }, { "sitting4", 92 }, { "sitting5", 90 }, { "sitting6", 91 }, { "sitting7", 91 },
 	{ "sitting8", 97 }, { "sitting9", 97 }, { "sitting10", 100 }, { "sitting11", 100 }, { "sitting12", 100 },
@@ -540,7 +540,7 @@ static const struct { const char *group; int floor; } FLOORS[] = {
 	{ "sitting67", 86 }, { "sitting68", 90 }, { "sitting69", 94 },
 	{ "sitting70", 98 }, { "sitting71", 92 }, { "sitting72", 100 }, { "sitting73", 96 }, { "sitting74", 97 },
 	{ "sitting75", 95 }, { "sitting76", 97 }, { "sitting77", 95 }, { "sitting78", 96 }, { "sitting79", 92 },
-	{ "sitting80", 100 }, { "sitting81", 96 }, { "sitting82", 88 }, { "sitting83", 92 },
+	{ "sitting80", 100 }, { "sitting81", 96 }, { "sitting82", 94 }, { "sitting83", 97 },
 };
 
 static int group_floor(const char *group)

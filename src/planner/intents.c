@@ -74,7 +74,7 @@ static size_t phrase_word_len(const char *p, int w)
  * email in Outlook until tomorrow" emails nothing). ("an" is left out: it is the German particle of "steht an".) */
 static bool ends_in_object(const char *phrase)
 {
-	static const char *const objects[] = { "the", "a", "my", "our", "your", "him", "her", "them", "everyone", "tomorrow",
+	static const char *const objects[] = { "the", "a", "my", "our", "your", "its", "their", "him", "her", "them", "everyone", "tomorrow",
 		"today", "yesterday", "upcoming", "open", "pending", NULL };
 	const char *last = strrchr(phrase, ' ');
 	for (int k = 0; last && objects[k]; k++) if (strcmp(last + 1, objects[k]) == 0) return true;

@@ -93,6 +93,9 @@ static inline bool has_role_word(const struct catalog *c, const struct plan_reso
 static inline bool after_determiner(const struct catalog *c, const struct plan_resolution *r, int k)
 {
 	if (r->after_comma[k]) return false; /* "Every Monday, email me the list": a comma ends the article's phrase */
+	/* "a step that creates an event": an -s form right after a relative pronoun (roles.relatives) is its verb */
+	if (k > 0 && r->wordlen[k] > 3 && r->words[k][r->wordlen[k] - 1] == 's' && has_role_word(c, r, k - 1, ROLE_RELATIVE))
+		return false;
 	if (k > 0 && has_role_word(c, r, k - 1, ROLE_DETERMINER)) return true;
 	if (k < 2 || !has_role_word(c, r, k - 2, ROLE_DETERMINER)) return false;
 	size_t n = r->wordlen[k - 1];

@@ -522,7 +522,9 @@ Test(plan, golden_answers, .init = setup, .fini = teardown)
  * 38, 39 and 38 of 40; the seventy-eighth and seventy-ninth (every source mixed; jobs' own wording), 47 and 45 of 50
  * as written, their floors 48 and 46; the eightieth and eighty-first (every source mixed; many people's own wording),
  * 46 and 47 of 50 as written, their floors 50 and 48; the eighty-second and eighty-third (topics not used before;
- * German users of clubs, practices, trades, shops), 44 of 50 and 37 of 40 as written, their floors 47 and 39. */
+ * German users of clubs, practices, trades, shops), 44 of 50 and 37 of 40 as written, their floors 47 and 39; the
+ * eighty-fourth (every source mixed, new topics), 47 of 50 as written. The floors of the sixtieth to eighty-fourth are
+ * their figures at the end of the stop that wrote them. */
 static const struct { const char *group; int floor; } FLOORS[] = {
 	{ "frozen", FROZEN_MIN }, { "sitting4", 92 }, { "sitting5", 90 }, { "sitting6", 91 }, { "sitting7", 91 },
 	{ "sitting8", 97 }, { "sitting9", 97 }, { "sitting10", 100 }, { "sitting11", 100 }, { "sitting12", 100 },
@@ -536,11 +538,11 @@ static const struct { const char *group; int floor; } FLOORS[] = {
 	{ "sitting48", 97 }, { "sitting49", 88 }, { "sitting50", 90 }, { "sitting51", 80 }, { "sitting52", 90 },
 	{ "sitting53", 100 }, { "sitting54", 100 }, { "sitting55", 100 }, { "sitting56", 100 }, { "sitting57", 100 },
 	{ "sitting58", 90 }, { "sitting59", 97 }, { "sitting60", 100 }, { "sitting61", 100 }, { "sitting62", 97 },
-	{ "sitting63", 100 }, { "sitting64", 100 }, { "sitting65", 94 }, { "sitting66", 90 },
-	{ "sitting67", 86 }, { "sitting68", 90 }, { "sitting69", 94 },
-	{ "sitting70", 98 }, { "sitting71", 92 }, { "sitting72", 100 }, { "sitting73", 96 }, { "sitting74", 97 },
-	{ "sitting75", 95 }, { "sitting76", 97 }, { "sitting77", 95 }, { "sitting78", 96 }, { "sitting79", 92 },
-	{ "sitting80", 100 }, { "sitting81", 96 }, { "sitting82", 94 }, { "sitting83", 97 },
+	{ "sitting63", 100 }, { "sitting64", 100 }, { "sitting65", 94 }, { "sitting66", 94 },
+	{ "sitting67", 86 }, { "sitting68", 90 }, { "sitting69", 96 },
+	{ "sitting70", 98 }, { "sitting71", 95 }, { "sitting72", 100 }, { "sitting73", 96 }, { "sitting74", 97 },
+	{ "sitting75", 95 }, { "sitting76", 97 }, { "sitting77", 95 }, { "sitting78", 98 }, { "sitting79", 92 },
+	{ "sitting80", 100 }, { "sitting81", 98 }, { "sitting82", 94 }, { "sitting83", 97 }, { "sitting84", 96 },
 };
 
 static int group_floor(const char *group)

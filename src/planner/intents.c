@@ -470,6 +470,13 @@ static bool note_action(const struct catalog *c, struct plan_resolution *r, int 
 	if (sy->words == 1 && !(c->outside[sy->target].flags & OUT_THING) && i > 0 && r->app_word[i - 1] && !r->after_comma[i] &&
 	    rs_clause_last(r, i) != i && !past)
 		return false;
+	/* "to track translation project deadlines": an English noun in -tion right before another noun (no small word,
+	 * verb, app or word for a kind of app) names that thing's kind, no action asked (German writes such compounds as
+	 * one word: "Weiterleitung wichtiger Kundenanfragen" forwards) */
+	if (sy->words == 1 && ends_in(r, i, "tion") && i + 1 < r->nwords && !r->stop[i + 1] &&
+	    !r->intent_word[i + 1] && !r->app_word[i + 1] && !r->word_kinds[i + 1] && !r->after_comma[i + 1] &&
+	    verb_of(c, r, i + 1) < 0)
+		return false;
 	/* "Copy new closing documents from Dropbox": an -ing form after an article, "new" or an -ed form, right before a word
 	 * for things, describes them ("support renaming files" asks the renaming) */
 	if (sy->words == 1 && ends_in(r, i, "ing") && i > 0 && i + 1 < r->nwords && r->word_kinds[i + 1] && !r->app_word[i + 1] &&

@@ -539,6 +539,20 @@ static void mark_quoted(const struct catalog *c, struct plan_resolution *r, int 
 	for (int i = from; i < r->nwords; i++) r->quoted[i] = true;
 }
 
+/* Reads the words before p the segment holds, then text[0..n) as a quoted name (mark_quoted); returns the index of its
+ * first word. */
+static int read_name(const struct catalog *c, struct plan_resolution *r, size_t *used, char *seg, size_t *sl, const char *text,
+	size_t n)
+{
+	flush_words(c, r, used, seg, sl);
+	int from = r->nwords;
+	memcpy(seg, text, n);
+	*sl = n;
+	flush_words(c, r, used, seg, sl);
+	mark_quoted(c, r, from);
+	return from;
+}
+
 /* Whether the slash at p joins an owner and a repository's name ("kubernetes/kops", "acme/api"): one slash in the token,
  * lower-case letters, digits, - _ . on both sides, and one side a word the vocabulary does not know; *left and *right:
  * their bytes. */
@@ -591,12 +605,7 @@ void rs_split_words(const struct catalog *c, struct plan_resolution *r, const ch
 		/* "to stakeholders@ourteam.dev": an e-mail address says who sends or receives; its words are a name, as quoted */
 		size_t mail = marks && (p == query || strchr(" \n\t(<", p[-1])) ? email_at(p) : 0;
 		if (mail && mail < sizeof seg) {
-			flush_words(c, r, &used, seg, &sl);
-			int from = r->nwords;
-			memcpy(seg, p, mail);
-			sl = mail;
-			flush_words(c, r, &used, seg, &sl);
-			mark_quoted(c, r, from);
+			int from = read_name(c, r, &used, seg, &sl, p, mail);
 			for (int i = from; i < r->nwords; i++) r->address[i] = r->quoted[i];
 			p += mail - 1;
 			continue;
@@ -625,12 +634,7 @@ void rs_split_words(const struct catalog *c, struct plan_resolution *r, const ch
 		/* "into the Dropbox folder /Accounting/Incoming": a folder's path (a capital after a slash, no operation's path)
 		 * is a name, as quoted */
 		if (dotted && *p == '/' && op < 0 && capital_segment(p, dotted) && dotted < sizeof seg) {
-			flush_words(c, r, &used, seg, &sl);
-			int from = r->nwords;
-			memcpy(seg, p, dotted);
-			sl = dotted;
-			flush_words(c, r, &used, seg, &sl);
-			mark_quoted(c, r, from);
+			read_name(c, r, &used, seg, &sl, p, dotted);
 			p += dotted - 1;
 			continue;
 		}

@@ -657,6 +657,47 @@ static bool subject_is_kind(const struct catalog *c, int t, unsigned kinds)
 	return false;
 }
 
+/* The first non-negated writing intent asking capability cap, or -1. */
+static int writing_intent_for(const struct catalog *c, const struct plan_resolution *r, int cap)
+{
+	for (int k = 0; k < r->nintents; k++)
+		if (!r->intents[k].negated && writing_intent(c, &r->intents[k]) && (c->intents[r->intents[k].intent].caps >> cap & 1))
+			return k;
+	return -1;
+}
+
+/* "Create a Google Sheet and email its link to the team from Gmail": two tasks tied, each of one app named and each
+ * the writing a verb of its own asks, in two apps, are both asked: their writings are planned in the order the verbs
+ * stand, no tie. */
+bool rs_two_writes(const struct catalog *c, struct plan_resolution *r)
+{
+	if (r->by != BY_QUERY_AMBIGUOUS || r->ncandidates != 2 || r->nproducts || r->nactions) return false;
+	int cap[2], at[2];
+	uint64_t apps = 0;
+	for (int q = 0; q < 2; q++) {
+		const struct cat_ptask *p = &c->ptasks[r->candidates[q]];
+		uint64_t main = p->main_caps & c->write_caps;
+		if (bits(p->apps) != 1 || bits(main) != 1 || (apps & p->apps)) return false;
+		bool named = false;
+		for (int m = 0; m < r->napps; m++) named |= (p->apps >> r->apps[m] & 1) != 0;
+		if (!named) return false;
+		apps |= p->apps;
+		cap[q] = __builtin_ctzll(main);
+		int k = writing_intent_for(c, r, cap[q]);
+		if (k < 0) return false;
+		at[q] = r->intents[k].first;
+	}
+	if (at[0] == at[1]) return false;
+	int first = at[0] < at[1] ? 0 : 1;
+	r->caps[0] = cap[first];
+	r->caps[1] = cap[1 - first];
+	r->ncaps = 2;
+	r->by = BY_QUERY_CAPABILITIES;
+	r->task = -1;
+	r->ncandidates = 0;
+	return true;
+}
+
 /* "Create Google Calendar events from Gmail", "Gmail -> Google Calendar": the generic task whose subject is named, or
  * said by an app of its kind, and whose steps with an app are the chain's, in order, no product beside, is the chain
  * with its caller-side steps (email-calendar reads the dates out of the mail), or -1. */

@@ -413,7 +413,8 @@ static void decide(const struct catalog *c, struct plan_resolution *r, const int
 	} else {
 		choose_nothing(r, r->nactions > 0);
 	}
-	if (rs_reply_chain(c, r) || rs_trigger_chain(c, r) || rs_self_trigger(c, r) || rs_product_chain(c, r) || arrow_into(c, r) || rs_read_for_tie(c, r))
+	if (rs_reply_chain(c, r) || rs_trigger_chain(c, r) || rs_self_trigger(c, r) || rs_product_chain(c, r) || arrow_into(c, r) || rs_read_for_tie(c, r) ||
+	    rs_two_writes(c, r))
 		r->confidence = coverage / 2;
 	writes_in_product(c, r);
 	rs_name_chain(c, r);

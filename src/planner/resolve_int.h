@@ -67,6 +67,7 @@ bool rs_product_chain(const struct catalog *c, struct plan_resolution *r);
 bool rs_read_for_tie(const struct catalog *c, struct plan_resolution *r);
 void rs_name_chain(const struct catalog *c, struct plan_resolution *r);
 void rs_name_task_with_also(const struct catalog *c, struct plan_resolution *r);
+bool rs_two_writes(const struct catalog *c, struct plan_resolution *r);
 int rs_apps_in_reach(const struct catalog *c, const struct plan_resolution *r, int *out, int cap);
 void rs_second_action(const struct catalog *c, struct plan_resolution *r);
 

@@ -1155,9 +1155,13 @@ static bool sent_the_mail(const struct catalog *c, const struct plan_resolution 
 	    strcmp(cat_s(c, c->outside[pr->item].kind), VOCAB_APP_KINDS[AK_MAIL]) != 0)
 		return true;
 	int after = pr->first + pr->nwords;
+	/* (one word for its things between: "aus DHL-Benachrichtigungen in Gmail") */
+	if (after + 2 < r->nwords && !r->stop[after] && !r->app_word[after] && rs_role_words(c, r, after + 1, 1ull << ROLE_WEAK_TARGET))
+		after++;
 	if (rs_role_before(c, r, pr->first) == ROLE_SOURCE && after + 1 < r->nwords &&
 	    rs_role_words(c, r, after, 1ull << ROLE_WEAK_TARGET) && mail_at(c, r, after + 1))
 		return true;
+	after = pr->first + pr->nwords;
 	/* (words for its things only: "nutzt ChatGPT, um Rechnungen aus Gmail auszulesen" names what reads them) */
 	for (int j = after; j < after + 3 && j + 1 < r->nwords && !r->app_word[j]; j++) {
 		if (rs_role_words(c, r, j, 1ull << ROLE_SOURCE))

@@ -13,6 +13,10 @@ static bool negated_at(const struct catalog *c, const struct plan_resolution *r,
 	/* (in its own clause: "never send anything: find the emails" finds them) */
 	for (int j = i - 1; j >= 0 && j >= i - 3 && !r->after_comma[j + 1]; j--)
 		if (has_role_word(c, r, j, ROLE_NEGATION)) return true;
+	/* "right now I forward them by hand": a verb its clause says is done by hand (roles.by_hand) is how it is done
+	 * today, not what is asked; a light verb ("machen wir das manuell") stands for the asked one */
+	for (int j = i + 1, last = rs_clause_last(r, i); j <= last && j <= i + 6 && !has_role_word(c, r, i, ROLE_LIGHT); j++)
+		if (has_role_word(c, r, j, ROLE_BY_HAND)) return true;
 	/* "don't close or delete anything": a verb joined by or/and to a declined one is declined too */
 	bool either;
 	return i >= 2 && !r->after_comma[i] && !r->after_comma[i - 1] && joins(r, i - 1, &either) && negated_at(c, r, i - 2);

@@ -91,6 +91,7 @@ struct cat_meta {
 	uint32_t format_intent;   /* CS_INTENTS: what a verb writing a file format the caller keeps asks (roles.format_means); CAT_NONE */
 	uint32_t copy_into_codehost; /* CS_OUTSIDE: the action files copied into a code host ask (outside.json copy_into_codehost); CAT_NONE */
 	uint32_t addressed_intent; /* CS_INTENTS: what a word for mail addressed to a person asks where no verb writes (roles.addressed_means); CAT_NONE */
+	uint32_t store_intent;    /* CS_INTENTS: what a storing verb asks of a target app that keeps no files (roles.store_means); CAT_NONE */
 };
 
 enum cat_app_kind { AK_CALLER = 0, AK_MAIL, AK_DRIVE, AK_CALENDAR, AK_SHEETS, AK_CODEHOST, AK_COUNT };

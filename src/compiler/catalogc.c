@@ -997,7 +997,8 @@ static int write_out(struct cc *c, const char *outpath)
 		.copy_intent = c->copy_intent, .copy_in_place = c->copy_in_place, .unknown_action = c->unknown_action,
 		.copy_into_codehost = c->copy_into_codehost,
 		.record_intent = c->record_intent,
-		.format_intent = c->format_intent, .addressed_intent = c->addressed_intent };
+		.format_intent = c->format_intent, .addressed_intent = c->addressed_intent,
+		.store_intent = c->store_intent };
 	struct buf metab = { 0 };
 	buf_add(&metab, &meta, sizeof meta);
 	struct { struct buf *b; uint32_t count; } secs[CS_COUNT] = {
@@ -1123,7 +1124,7 @@ int catalogc_build_ex(const char *srcdir, const char *extra_dir, const char *out
 {
 	struct cc c = { .err = err, .errlen = errlen, .dir = srcdir, .extra_dir = extra_dir, .copy_intent = CAT_NONE,
 		.copy_in_place = CAT_NONE, .unknown_action = CAT_NONE, .copy_into_codehost = CAT_NONE, .record_intent = CAT_NONE,
-		.format_intent = CAT_NONE, .addressed_intent = CAT_NONE };
+		.format_intent = CAT_NONE, .addressed_intent = CAT_NONE, .store_intent = CAT_NONE };
 	err[0] = '\0';
 	/* offset 0 of the pool stays unused so a zeroed cat_str is never a valid string by accident */
 	uint32_t zero[2] = { 0, 0 };

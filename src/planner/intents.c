@@ -245,10 +245,13 @@ static bool reads_into_kind(const struct catalog *c, const struct plan_resolutio
 /* A phrase of `words` words read across a gap of n words from i whose last word is no particle closing a separable
  * verb is no verb where it spans a source marker ("Gmail emails from clients" is mail and who sent it, no "email
  * clients"). */
-static bool gap_is_no_verb(const struct catalog *c, const struct plan_resolution *r, int i, int n, int words)
+static bool gap_is_no_verb(const struct catalog *c, const struct plan_resolution *r, int i, int n, int words, const char *ph)
 {
 	if (n <= words || has_role_word(c, r, i + n - 1, ROLE_PARTICLE)) return false;
 	for (int k = i + 1; k < i + n - 1; k++) if (rs_role_words(c, r, k, 1ull << ROLE_SOURCE)) return true;
+	/* "the emails Tom sent me": a verb of its own in the gap of an "X me" is the verb ("emails ... me" is not read
+	 * over it) */
+	for (int k = i + 1; ends_in_me(ph) && k < i + n - 1; k++) if (!r->stop[k] && verb_of(c, r, k) >= 0) return true;
 	return false;
 }
 
@@ -320,7 +323,7 @@ static bool note_intent(const struct catalog *c, struct plan_resolution *r, int 
 	 * expression of small words ("what's on") only lets small words in */
 	const char *ph = cat_s(c, sy->phrase);
 	int n = rs_phrase_at(c, r, i, ph, (sy->words == 1 || ends_in_object(ph) ? PH_STRICT : r->stop[i] ? PH_LOOSE : PH_GAP) | PH_PAST);
-	if (n < (int)sy->words || gap_is_no_verb(c, r, i, n, (int)sy->words)) return false;
+	if (n < (int)sy->words || gap_is_no_verb(c, r, i, n, (int)sy->words, ph)) return false;
 	for (int k = i; k < i + n; k++) if (r->intent_word[k]) return false;  /* inside a longer intent */
 	if (!writes(c, (int)sy->target) && asks_for_a_way(c, r, i + n)) {
 		for (int k = i; k < i + n; k++) r->stop[k] = true;
@@ -428,7 +431,9 @@ static bool note_action(const struct catalog *c, struct plan_resolution *r, int 
 	if (sy->words == 1 && r->intent_word[i] && !((c->outside[sy->target].flags & OUT_IN_PLACE) && in_place(c, r))) return false;
 	/* "have them translated", "lass sie übersetzen": after a causative (roles.causatives) and its object, the verb's
 	 * -d form is the action asked, no state ("closed issues") */
-	unsigned past = sy->words == 1 && after_causative(c, r, i) ? PH_PAST : 0;
+	/* ("Can incoming Gmail messages be translated", "sollen übersetzt werden": a passive asked too) */
+	unsigned past = sy->words == 1 && (after_causative(c, r, i) || (i > 0 && has_role_word(c, r, i - 1, ROLE_PASSIVE_ASK)) ||
+		passive_asked(c, r, i)) ? PH_PAST : 0;
 	int n = rs_phrase_at(c, r, i, cat_s(c, sy->phrase), (sy->words == 1 || r->stop[i] ? PH_STRICT : PH_GAP | PH_WIDE) | past);
 	if (n < (int)sy->words || negated_at(c, r, i)) return false;
 	/* "fetch its title, body and all comments": a word a capability's phrase names as written is that capability's

@@ -407,6 +407,13 @@ static inline int record_cap(const struct catalog *c, int a)
 	return c->meta->record_intent == CAT_NONE ? -1 : first_cap_in(c, c->intents[c->meta->record_intent].caps, a);
 }
 
+/* What a storing verb asks of app a, its target, where it keeps no files (roles.store_means: "put the audition in
+ * Google Calendar" adds an event), or -1. */
+static inline int store_cap(const struct catalog *c, int a)
+{
+	return c->meta->store_intent == CAT_NONE ? -1 : first_cap_in(c, c->intents[c->meta->store_intent].caps, a);
+}
+
 /* What app a writes for things moved into it with no verb saying how: a record where it keeps records, else what a
  * copy writes (rs_copy_write), or -1. */
 static inline int moved_in_write(const struct catalog *c, int a)

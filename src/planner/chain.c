@@ -657,11 +657,15 @@ static bool subject_is_kind(const struct catalog *c, int t, unsigned kinds)
 	return false;
 }
 
-/* The first non-negated writing intent asking capability cap, or -1. */
+/* The first writing intent asking capability cap that the person asks (not declined, not someone's, no event, no
+ * word after an article: "each new file"), or -1. */
 static int writing_intent_for(const struct catalog *c, const struct plan_resolution *r, int cap)
 {
 	for (int k = 0; k < r->nintents; k++)
-		if (!r->intents[k].negated && writing_intent(c, &r->intents[k]) && (c->intents[r->intents[k].intent].caps >> cap & 1))
+		if (!r->intents[k].negated && !r->intents[k].by_person && !triggered(c, r, r->intents[k].first, 0) &&
+		    !(r->intents[k].first > 0 && has_role_word(c, r, r->intents[k].first - 1, ROLE_DETERMINER)) &&
+		    writing_intent(c, &r->intents[k]) &&
+		    (c->intents[r->intents[k].intent].caps >> cap & 1))
 			return k;
 	return -1;
 }
@@ -671,11 +675,15 @@ static int writing_intent_for(const struct catalog *c, const struct plan_resolut
  * stand, no tie. */
 bool rs_two_writes(const struct catalog *c, struct plan_resolution *r)
 {
-	if (r->by != BY_QUERY_AMBIGUOUS || r->ncandidates != 2 || r->nproducts || r->nactions) return false;
+	/* (or the task and the next one: "... and send the link to attendees with Gmail" weighs the sending more) */
+	int pair[2] = { r->candidates[0], r->candidates[1] };
+	if (r->by == BY_QUERY_TASK && r->runner_up >= 0) pair[0] = r->task, pair[1] = r->runner_up;
+	else if (r->by != BY_QUERY_AMBIGUOUS || r->ncandidates != 2) return false;
+	if (r->nproducts || r->nactions) return false;
 	int cap[2], at[2];
 	uint64_t apps = 0;
 	for (int q = 0; q < 2; q++) {
-		const struct cat_ptask *p = &c->ptasks[r->candidates[q]];
+		const struct cat_ptask *p = &c->ptasks[pair[q]];
 		uint64_t main = p->main_caps & c->write_caps;
 		if (bits(p->apps) != 1 || bits(main) != 1 || (apps & p->apps)) return false;
 		bool named = false;

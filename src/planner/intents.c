@@ -446,7 +446,9 @@ static bool note_action(const struct catalog *c, struct plan_resolution *r, int 
 	if (closing >= 0 && (caps_kinds(c, c->intents[closing].caps) & r->word_kinds[i])) return false;
 	/* "the issues labelled bug", "emails tagged urgent", "files shared with me": a participle of a mark a search finds,
 	 * right after a word for the things marked, says which ones are read */
-	if ((c->outside[sy->target].flags & OUT_FINDABLE) && (participle_after_thing(c, r, i) || pronoun_after_thing(c, r, i, true))) {
+	/* (and the word right after a quoted name: the "Rechnungen 2024" label names one, a search finds its items) */
+	if ((c->outside[sy->target].flags & OUT_FINDABLE) && (participle_after_thing(c, r, i) || pronoun_after_thing(c, r, i, true) ||
+	    (sy->words == 1 && i > 0 && r->quoted[i - 1] && !r->quoted[i] && !r->after_comma[i]))) {
 		r->matched[i] = true;  /* understood: it says which */
 		return false;
 	}
@@ -670,7 +672,9 @@ static void find_triggers(const struct catalog *c, struct plan_resolution *r)
 		 * subject: "A new row in Excel Online should create a GitHub issue") */
 		int opens = app_opens_before(c, r, i);
 		bool subject = i == 1 || (i > 1 && (r->sentence_start[i - 1] || r->after_comma[i - 1]));
+		/* ("anything new in Dropbox": new, a weak place marker and the app are things new there) */
 		bool place = r->app_word[next < r->nwords ? next : i] || opens >= 0 || modal_subject(c, r, i) ||
+			(next + 1 < r->nwords && rs_role_words(c, r, next, 1ull << ROLE_WEAK_TARGET) && app_at(r, after_marker(c, r, next)) >= 0) ||
 			((kind_in_app(c, r, next) || unknown_in_app(c, r, next)) && !(i > 0 && has_role_word(c, r, i - 1, ROLE_DETERMINER) &&
 			 !subject && !(i > 1 && rs_role_words(c, r, i - 2, 1ull << ROLE_SOURCE | 1ull << ROLE_TRIGGER))));
 		/* with one app, not after a verb writing into it ("add new rows to Excel for each email") */

@@ -564,7 +564,20 @@ static bool repo_name_at(const struct catalog *c, const char *query, const char 
 	if (a == p || b == p + 1 || (a > query && !strchr(" \n\t(", a[-1])) || (*b && !strchr(" \n\t,;:.!?)", *b))) return false;
 	*left = (size_t)(p - a);
 	*right = (size_t)(b - p - 1);
-	return cat_word_find(c, a, *left) < 0 || cat_word_find(c, p + 1, *right) < 0;
+	/* (or one name twice: "kubernetes/kubernetes") */
+	return cat_word_find(c, a, *left) < 0 || cat_word_find(c, p + 1, *right) < 0 ||
+		(*left == *right && memcmp(a, p + 1, *left) == 0);
+}
+
+/* Whether p opens an aside that closes its sentence ("trag ... in die Tabelle ein (Name + Datum)."): it ends the
+ * clause before it, as a comma would; an aside inside a clause ("aus Google Forms ('Anmeldung') in die ...") does not. */
+static bool closing_aside(const char *query, const char *p)
+{
+	if (*p != '(' || p == query || p[-1] != ' ') return false;
+	const char *e = strchr(p, ')');
+	if (!e) return false;
+	while (*++e == ' ') {}
+	return !*e || strchr(".!?,;\n", *e);
 }
 
 void rs_split_words(const struct catalog *c, struct plan_resolution *r, const char *query)
@@ -684,7 +697,7 @@ void rs_split_words(const struct catalog *c, struct plan_resolution *r, const ch
 		 * ends a clause; the next word is marked (not the colon of "https://" or "9:30") */
 		/* ". ", "? ", "! " end a sentence, and with it a clause */
 		bool stop = (*p == '.' || *p == '?' || *p == '!') && p > query && isalpha((unsigned char)p[-1]) && (p[1] == ' ' || p[1] == '\n');
-		bool comma = *p == ',' || *p == ';' || (*p == ':' && (p[1] == ' ' || !p[1])) || stop;
+		bool comma = *p == ',' || *p == ';' || (*p == ':' && (p[1] == ' ' || !p[1])) || stop || closing_aside(query, p);
 		if (alen || comma || !*p || sl + 1 >= sizeof seg) {
 			seg[sl] = '\0';
 			text_fold_words(seg, f, sizeof f);
@@ -810,7 +823,8 @@ int rs_phrase_at(const struct catalog *c, const struct plan_resolution *r, int i
 			int lv = r->quoted[k] && !(flags & PH_NAME) ? LV_NONE : rs_word_level(r->words[k], r->wordlen[k], w, lw, r->fuzzy[k]);
 			if (lv == LV_NONE && r->fuzzy[k]) lv = typo_of(c, r, k, w, lw);
 			int need = r->fuzzy[k] ? LV_TYPO : one_word && !(flags & PH_STEM) ? LV_EXACT : LV_STEM;
-			if (lv < need && need == LV_EXACT && verb_form(r->words[k], r->wordlen[k], w, lw, flags & PH_PAST) && !after_determiner(c, r, k))
+			if (lv < need && need == LV_EXACT && !(r->quoted[k] && !(flags & PH_NAME)) &&
+			    verb_form(r->words[k], r->wordlen[k], w, lw, flags & PH_PAST) && !after_determiner(c, r, k))
 				lv = need;
 			/* a phrase's "0" stands for any number ("issue 0": "issue 42", "issue #128") */
 			if (lv < need && r->digits && lw == 1 && *w == '0' && k > i && all_digits(r->words[k], r->wordlen[k])) lv = need;

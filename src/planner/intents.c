@@ -853,10 +853,15 @@ static void event_verbs(const struct catalog *c, struct plan_resolution *r)
 		}
 		if (thing >= 0 && r->word_kinds[thing] && !r->intent_word[thing] && !r->after_comma[in->first] &&
 		    !r->after_comma[thing] && last + 1 < r->nwords && r->after_comma[last + 1] && writing_intent(c, in) &&
-		    in_trigger_clause_at(c, r, in->first))
+		    in_trigger_clause_at(c, r, in->first)) {
 			drop_intent(r, k, true);
-		else
+			/* the same verb after the comma is the action: it was noted once, here ("Wenn sich eine Zeile in der
+			 * Excel-Tabelle ändert, muss der Termin ... aktualisiert werden") */
+			for (int j = last + 1; j < r->nwords; j++)
+				if (!r->app_word[j] && !r->arrow[j]) each_phrase(c, r, j, 1u << SYN_INTENT, note_intent, NULL);
+		} else {
 			k++;
+		}
 	}
 }
 

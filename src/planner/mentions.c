@@ -515,11 +515,29 @@ static void family_in_transfer(const struct catalog *c, struct plan_resolution *
 	}
 }
 
+/* Whether the person declines app mention m: a negation before it, small words between ("not Google Drive", "nicht in
+ * Google Drive", "instead of Dropbox", "we don't use OneDrive"), or "... is not an option" after it. */
+static bool declined_app(const struct catalog *c, const struct plan_resolution *r, const struct plan_mention *m)
+{
+	for (int j = m->first - 1; j >= 0 && j >= m->first - 3 && !r->after_comma[j + 1]; j--) {
+		if (has_role_word(c, r, j, ROLE_NEGATION)) return true;
+		if (!r->stop[j]) break;
+	}
+	bool no = false;
+	for (int j = m->first + m->nwords; j < r->nwords && j < m->first + m->nwords + 5 && !r->after_comma[j]; j++) {
+		no |= has_role_word(c, r, j, ROLE_NEGATION);
+		if (no && r->wordlen[j] >= 6 && memcmp(r->words[j], "option", 6) == 0) return true;
+	}
+	return false;
+}
+
 void rs_list_mentions(const struct catalog *c, struct plan_resolution *r)
 {
 	int sites = 0;
 	for (int k = 0; k < r->nmentions; k++) {
 		const struct plan_mention *m = &r->mentions[k];
+		/* an app declined is no app of the plan */
+		if (m->app >= 0 && declined_app(c, r, m)) continue;
 		if (m->app >= 0) {
 			int dup = 0;
 			for (int q = 0; q < r->napps; q++) {

@@ -488,6 +488,14 @@ bool rs_trigger_chain(const struct catalog *c, struct plan_resolution *r)
 	return read_then_write(r, read, write);
 }
 
+/* "but don't reply to them": a negation right before the reply, in its clause, declines it. */
+static bool reply_declined(const struct catalog *c, const struct plan_resolution *r, int i)
+{
+	for (int j = i - 1; j >= 0 && j >= i - 3 && !r->after_comma[j + 1]; j--)
+		if (has_role_word(c, r, j, ROLE_NEGATION)) return true;
+	return false;
+}
+
 /* "Reply automatically to every Gmail email from a new customer", "Antworte automatisch auf neue Gmail-Nachrichten":
  * a reply (roles.replies; not a noun after an article, "draft a reply to") answers messages that are read first,
  * in the one mail app named (else one no word names), then the send. Not where a draft is asked (the draft
@@ -497,7 +505,7 @@ bool rs_reply_chain(const struct catalog *c, struct plan_resolution *r)
 	if (!r->reply_from || r->nproducts || r->nactions) return false;
 	int at = -1;
 	for (int i = r->reply_from - 1; i < r->nwords && at < 0; i++)
-		if (rs_role_words(c, r, i, 1ull << ROLE_REPLY) && !after_determiner(c, r, i)) at = i;
+		if (rs_role_words(c, r, i, 1ull << ROLE_REPLY) && !after_determiner(c, r, i) && !reply_declined(c, r, i)) at = i;
 	if (at < 0) return false;
 	int mail = -1;
 	for (int q = 0; q < r->napps; q++)

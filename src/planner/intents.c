@@ -442,7 +442,12 @@ static bool note_action(const struct catalog *c, struct plan_resolution *r, int 
 	/* "Mails nach Absender filtern" is no "mail filter": read across a gap from a word for things to a catalog verb,
 	 * the words are the verb and its object */
 	/* (a verb asking something of that kind of things: "GitHub-Issue #214 dem Kollegen zuweisen" assigns it) */
-	int closing = n > (int)sy->words && r->word_kinds[i] ? verb_of(c, r, i + n - 1) : -1;
+	/* (small words only between are no object: "Ordner automatisch erstellen" creates a folder) */
+	bool object_between = false;
+	for (int k = i + 1; k < i + n - 1; k++)
+		object_between |= !r->stop[k] || rs_role_words(c, r, k, 1ull << ROLE_SOURCE | 1ull << ROLE_TARGET | 1ull << ROLE_WEAK_TARGET |
+			1ull << ROLE_MADE_FOR | 1ull << ROLE_RECORD_WITH);
+	int closing = n > (int)sy->words && r->word_kinds[i] && object_between ? verb_of(c, r, i + n - 1) : -1;
 	if (closing >= 0 && (caps_kinds(c, c->intents[closing].caps) & r->word_kinds[i])) return false;
 	/* "the issues labelled bug", "emails tagged urgent", "files shared with me": a participle of a mark a search finds,
 	 * right after a word for the things marked, says which ones are read */

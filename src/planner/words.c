@@ -535,7 +535,10 @@ static void mark_quoted(const struct catalog *c, struct plan_resolution *r, int 
 	if (n < 1 || n > QUOTED_WORDS || names_app_at(c, r, from, n)) return;
 	bool app = false;
 	for (int i = from + 1; i < r->nwords && i <= from + 2; i++) app |= names_app_at(c, r, i, 0);
-	if (app && one_word_verb(c, r->words[from], r->wordlen[from])) return;
+	/* (right after a word for a kind of things it names one: "the Google Drive folder 'Upload to OneDrive'") */
+	int e = from > 0 ? cat_word_find(c, r->words[from - 1], r->wordlen[from - 1]) : -1;
+	bool named_thing = e >= 0 && (c->words[e].starts & 1u << SYN_APP_KIND);
+	if (app && !named_thing && one_word_verb(c, r->words[from], r->wordlen[from])) return;
 	for (int i = from; i < r->nwords; i++) r->quoted[i] = true;
 }
 

@@ -519,15 +519,17 @@ static void family_in_transfer(const struct catalog *c, struct plan_resolution *
  * Google Drive", "instead of Dropbox", "we don't use OneDrive"), or "... is not an option" after it. */
 static bool declined_app(const struct catalog *c, const struct plan_resolution *r, const struct plan_mention *m)
 {
+	if (!r->negation_from || r->negation_from - 1 > m->first + m->nwords + 4) return false;
 	for (int j = m->first - 1; j >= 0 && j >= m->first - 3 && !r->after_comma[j + 1]; j--) {
 		if (has_role_word(c, r, j, ROLE_NEGATION)) return true;
 		if (!r->stop[j]) break;
 	}
-	bool no = false;
-	for (int j = m->first + m->nwords; j < r->nwords && j < m->first + m->nwords + 5 && !r->after_comma[j]; j++) {
-		no |= has_role_word(c, r, j, ROLE_NEGATION);
-		if (no && r->wordlen[j] >= 6 && memcmp(r->words[j], "option", 6) == 0) return true;
-	}
+	/* (the word "option" first: it is rare, the negation's lookup is not) */
+	int after = m->first + m->nwords, option = -1;
+	for (int j = after; j < r->nwords && j < after + 5 && !r->after_comma[j] && option < 0; j++)
+		if (r->wordlen[j] >= 6 && memcmp(r->words[j], "option", 6) == 0) option = j;
+	for (int j = after; j < option; j++)
+		if (has_role_word(c, r, j, ROLE_NEGATION)) return true;
 	return false;
 }
 

@@ -583,9 +583,79 @@ static bool closing_aside(const char *query, const char *p)
 	return !*e || strchr(".!?,;\n", *e);
 }
 
+/* Whether the n bytes at w are one of words[]. */
+static bool word_in(const char *w, size_t n, const char *const *words, size_t count)
+{
+	for (size_t k = 0; k < count; k++)
+		if (strlen(words[k]) == n && strncasecmp(w, words[k], n) == 0) return true;
+	return false;
+}
+
+/* German words that follow a condition's verb standing first ("Ändert sich eine Zeile", "Wird eine Datei ..."). */
+static const char *const V1_AFTER[] = { "sich", "ein", "eine", "einer", "einem", "der", "die", "das", "in", "im", "jemand",
+	"man", "bei", "auf", "mir", "uns", "neue", "neuer", "neues" };
+/* Words after the comma that make the first clause the main one ("Sendet eine Nachricht, sobald ..."). */
+static const char *const V1_NOT_MAIN[] = { "sobald", "wenn", "falls", "nachdem", "dass", "ob", "um", "damit", "weil", "die",
+	"der", "das", "welche", "welcher", "und", "oder", "aber" };
+
+/* Whether the n bytes at w, folded, are a word the vocabulary knows as a verb or an auxiliary's. */
+static bool known_verb(const struct catalog *c, const char *w, size_t n)
+{
+	char raw[64], f[64];
+	if (n >= sizeof raw) return false;
+	memcpy(raw, w, n);
+	raw[n] = '\0';
+	text_fold_words(raw, f, sizeof f);
+	int e = cat_word_find(c, f, strlen(f));
+	return e >= 0 && (c->words[e].starts & (1u << SYN_INTENT | 1u << SYN_ROLE));
+}
+
+/* "Ändert sich eine Zeile in Excel, muss der Termin ... aktualisiert werden": a German condition may open with its
+ * verb instead of "wenn"; such a sentence (a verb in -t or "wird" first, a German word for its subject next, a comma
+ * before the sentence ends) is read with "wenn" before it, as the clause means. Writes into out; false if none. */
+static bool german_v1(const struct catalog *c, const char *query, char *out, size_t cap)
+{
+	size_t o = 0;
+	bool any = false;
+	/* (most queries hold no comma: nothing to rewrite) */
+	if (!strchr(query, ',')) return false;
+	for (const char *p = query; *p;) {
+		bool start = p == query || ((p[-1] == ' ') && p - query >= 2 && strchr(".!?:", p[-2]));
+		const char *e = p;
+		while (*e && *e != ' ' && *e != ',') e++;
+		size_t n = (size_t)(e - p);
+		bool verb = n >= 4 && (p[n - 1] == 't' || (n == 4 && strncasecmp(p, "wird", 4) == 0));
+		if (start && verb && *e == ' ') {
+			const char *w = e + 1, *we = w;
+			while (*we && *we != ' ' && *we != ',') we++;
+			const char *comma = w, *end = w;
+			while (*end && !(strchr(".!?", *end) && (end[1] == ' ' || !end[1]))) end++;
+			while (comma < end && *comma != ',') comma++;
+			const char *m = comma + 1, *me;
+			while (*m == ' ') m++;
+			for (me = m; *me && *me != ' ' && *me != ','; me++) {}
+			if (comma < end && word_in(w, (size_t)(we - w), V1_AFTER, sizeof V1_AFTER / sizeof *V1_AFTER) &&
+			    !word_in(m, (size_t)(me - m), V1_NOT_MAIN, sizeof V1_NOT_MAIN / sizeof *V1_NOT_MAIN) && known_verb(c, p, n)) {
+				if (o + 5 >= cap) return false;
+				memcpy(out + o, "wenn ", 5);
+				o += 5;
+				any = true;
+			}
+		}
+		if (o + n + 1 >= cap) return false;
+		memcpy(out + o, p, n);
+		o += n;
+		p = e;
+		if (*p) out[o++] = *p++;
+	}
+	out[o] = '\0';
+	return any;
+}
+
 void rs_split_words(const struct catalog *c, struct plan_resolution *r, const char *query)
 {
-	char seg[1024], f[1024];
+	char seg[1024], f[1024], v1[2048];
+	if (german_v1(c, query, v1, sizeof v1)) query = v1;
 	size_t used = 0, sl = 0;
 	uint64_t first[4] = { 0 };
 	for (uint32_t s = 0; s < c->nsyns && c->syns[s].kind == SYN_ARROW; s++) {
@@ -761,6 +831,7 @@ void rs_match_words(const struct catalog *c, struct plan_resolution *r)
 			modal |= sy->kind == SYN_ROLE && sy->target == ROLE_MODAL;
 			r->format_at[i] |= sy->kind == SYN_ROLE && sy->target == ROLE_FORMAT;
 			if (sy->kind == SYN_ROLE && sy->target == ROLE_REPLY && !r->reply_from) r->reply_from = i + 1;
+			if (sy->kind == SYN_ROLE && sy->target == ROLE_NEGATION && !r->negation_from) r->negation_from = i + 1;
 		}
 		r->stop[i] |= role && !verb;
 		r->trigger[i] = trigger;

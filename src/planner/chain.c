@@ -925,7 +925,11 @@ void rs_second_action(const struct catalog *c, struct plan_resolution *r)
 		for (int q = 0; q < r->nmentions; q++)
 			if (r->mentions[q].first > in->first && r->mentions[q].app >= 0) {
 				uint64_t own = caps & c->apps[r->mentions[q].app].caps;
+				/* (a storing verb into an app that keeps no files asks what roles.store_means does: "put a slot in
+				 * my Outlook calendar") */
+				int st = !own && caps_kinds(c, caps & c->write_caps) == 1u << AK_DRIVE ? store_cap(c, r->mentions[q].app) : -1;
 				if (own) caps = own;
+				else if (st >= 0) caps = 1ull << st;
 				break;
 			}
 		/* "new" describes what a trigger brings ("new incoming emails ... as a new row"), it asks nothing more */

@@ -297,6 +297,13 @@ static bool note_intent(const struct catalog *c, struct plan_resolution *r, int 
 	 * persons; an auxiliary between) is what someone else did: what came of it is found, as a listing asks
 	 * (roles.format_means), not written; in a question whether it happened ("Did my boss send me ...?", a
 	 * question mark ending the request) any verb after a person is ("the files people send me" still reads) */
+	/* "emails from DHL with tracking numbers": an -ing form right after "with", before a word that is no small word,
+	 * describes that thing */
+	if (i > 0 && sy->words == 1 && ends_in(r, i, "ing") && has_role_word(c, r, i - 1, ROLE_RECORD_WITH) && i + 1 < r->nwords &&
+	    !r->stop[i + 1] && !r->app_word[i + 1]) {
+		r->describes[i] = r->matched[i] = true;  /* understood: it says which */
+		return false;
+	}
 	/* "create a new spreadsheet for tracking feedback": an -ing form after "for" that follows a writing verb says
 	 * what the thing made is for, no second action */
 	if (i > 1 && ends_in(r, i, "ing") && has_role_word(c, r, i - 1, ROLE_MADE_FOR) && !has_role_word(c, r, i - 2, ROLE_FEATURE))
@@ -1174,7 +1181,10 @@ static bool sent_the_mail(const struct catalog *c, const struct plan_resolution 
 	/* "Gmail emails from PayPal", "Gmail-Mails von Amazon": right after a source marker right after a word for mail,
 	 * unless it is a mail service itself ("emails from Zoho Mail" are its own) or a site named by its address
 	 * ("Finanznachrichten von FT.com" are its news) */
-	if (pr->first >= 2 && !pr->site && rs_role_words(c, r, pr->first - 1, 1ull << ROLE_SOURCE) && (r->word_kinds[pr->first - 2] >> AK_MAIL & 1) &&
+	/* (a word for mail an app's name took counts: "Outlook emails from DHL") */
+	int said = pr->first - 2;
+	bool mail = said >= 0 && (r->app_word[said] ? r->said_kind[said] == AK_MAIL : (r->word_kinds[said] >> AK_MAIL & 1));
+	if (pr->first >= 2 && !pr->site && rs_role_words(c, r, pr->first - 1, 1ull << ROLE_SOURCE) && mail &&
 	    strcmp(cat_s(c, c->outside[pr->item].kind), VOCAB_APP_KINDS[AK_MAIL]) != 0)
 		return true;
 	int after = pr->first + pr->nwords;

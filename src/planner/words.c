@@ -556,6 +556,31 @@ static int read_name(const struct catalog *c, struct plan_resolution *r, size_t 
 	return from;
 }
 
+/* Whether word i is a word for a person (synonyms.json persons) or an addressee ("me", "uns"). */
+static bool person_word(const struct catalog *c, const struct plan_resolution *r, int i)
+{
+	int e = cat_word_find(c, r->words[i], r->wordlen[i]);
+	for (uint32_t k = 0; e >= 0 && k < c->words[e].syn_count; k++) {
+		const struct cat_syn *sy = &c->syns[c->lists[c->words[e].syn_first + k]];
+		if ((sy->kind == SYN_STOP && sy->target == STOP_PERSON) || (sy->kind == SYN_ROLE && sy->target == ROLE_ADDRESSEE)) return true;
+	}
+	return false;
+}
+
+/* Whether the query holds a one-word name of a code host app ("GitHub"), in any case. */
+static bool names_codehost(const struct catalog *c, const char *query)
+{
+	for (uint32_t s = 0; s < c->nsyns; s++) {
+		const struct cat_syn *sy = &c->syns[s];
+		if (sy->kind != SYN_APP || sy->words != 1 || c->apps[sy->target].kind != AK_CODEHOST) continue;
+		const char *ph = cat_s(c, sy->phrase);
+		size_t n = strlen(ph);
+		for (const char *q = query; n >= 4 && *q; q++)
+			if (strncasecmp(q, ph, n) == 0) return true;
+	}
+	return false;
+}
+
 /* Whether the slash at p joins an owner and a repository's name ("kubernetes/kops", "acme/api"): one slash in the token,
  * lower-case letters, digits, - _ . on both sides, and one side a word the vocabulary does not know; *left and *right:
  * their bytes. */
@@ -567,9 +592,10 @@ static bool repo_name_at(const struct catalog *c, const char *query, const char 
 	if (a == p || b == p + 1 || (a > query && !strchr(" \n\t(", a[-1])) || (*b && !strchr(" \n\t,;:.!?)", *b))) return false;
 	*left = (size_t)(p - a);
 	*right = (size_t)(b - p - 1);
-	/* (or one name twice: "kubernetes/kubernetes") */
+	/* (or one name twice: "kubernetes/kubernetes"; or any, where the query names the code host: "the releases of
+	 * facebook/react on GitHub") */
 	return cat_word_find(c, a, *left) < 0 || cat_word_find(c, p + 1, *right) < 0 ||
-		(*left == *right && memcmp(a, p + 1, *left) == 0);
+		(*left == *right && memcmp(a, p + 1, *left) == 0) || names_codehost(c, query);
 }
 
 /* Whether p opens an aside that closes its sentence ("trag ... in die Tabelle ein (Name + Datum)."): it ends the
@@ -664,7 +690,7 @@ void rs_split_words(const struct catalog *c, struct plan_resolution *r, const ch
 	}
 	/* addressees, addresses and slashes are rare: most queries skip their checks altogether */
 	bool marks = strpbrk(query, "@./&:") != NULL, quotes = strpbrk(query, "'\"\xC2\xE2") != NULL;
-	int quote_from = -1;
+	int quote_from = -1, message = -1;
 	for (const char *p = query;; p++) {
 		size_t q = quotes ? quote_at(p) : 0;
 		/* a quotation mark opens a name at a word's start and closes it at a word's end */
@@ -782,6 +808,12 @@ void rs_split_words(const struct catalog *c, struct plan_resolution *r, const ch
 				w = end + 1;
 			}
 			sl = 0;
+			/* "eine Mail an das Team: Meeting fällt heute aus": after a person and a colon, the message's text */
+			if (message >= 0 && (stop || !*p || *p == ';')) {
+				mark_quoted(c, r, message);
+				message = -1;
+			}
+			if (*p == ':' && comma && r->nwords > 0 && person_word(c, r, r->nwords - 1)) message = r->nwords;
 			if (comma) {
 				if (r->nwords < PLAN_MAX_WORDS) r->after_comma[r->nwords] = true;
 				if (stop && r->nwords < PLAN_MAX_WORDS) r->sentence_start[r->nwords] = true;

@@ -218,6 +218,16 @@ static bool person_before(const struct catalog *c, const struct plan_resolution 
 	if (j >= 0 && (j == 0 || r->sentence_start[j]) && j + 1 < r->nwords && has_role_word(c, r, j, ROLE_PRONOUN) &&
 	    sentence_of(r, r->nwords - 1) > 0)  /* (the request holds more than one sentence) */
 		return true;
+	/* (or an article and a noun before a verb's -s form, its subject: "every time the school sends something"; not
+	 * the automation itself: "this template sends", "the workflow saves") */
+	if (j == i - 1 && j >= 1 && r->wordlen[i] > 3 && r->words[i][r->wordlen[i] - 1] == 's' && !r->stop[j] && !r->app_word[j] &&
+	    !r->word_kinds[j] && has_role_word(c, r, j - 1, ROLE_DETERMINER) && strcmp(r->words[j - 1], "this") != 0 &&
+	    !rs_role_words(c, r, j, 1ull << ROLE_RUNTIME | 1ull << ROLE_FEATURE) && !person_governed(c, r, j))
+		return true;
+	/* (one small word between: "finance only accepts Excel") */
+	if (j >= 1 && r->stop[j] && !r->app_word[j] && r->wordlen[i] > 3 && r->words[i][r->wordlen[i] - 1] == 's' &&
+	    !has_role_word(c, r, j, ROLE_DETERMINER) && exact_word(c, r, j - 1, SYN_STOP, STOP_PERSON) >= 0 && !person_governed(c, r, j - 1))
+		return true;
 	return j >= 0 && exact_word(c, r, j, SYN_STOP, STOP_PERSON) >= 0 && !person_governed(c, r, j);
 }
 
@@ -470,6 +480,11 @@ static bool note_action(const struct catalog *c, struct plan_resolution *r, int 
 		r->matched[i] = true;  /* understood: the event */
 		return false;
 	}
+	/* "finance only accepts Excel": an action's -s form after its subject, a person, is what someone does */
+	/* (in a trigger's clause it is the event: "when someone stars our GitHub repo" is one no app holds) */
+	if (sy->words == 1 && r->wordlen[i] > 3 && r->words[i][r->wordlen[i] - 1] == 's' && person_before(c, r, i) &&
+	    !in_trigger_clause_at(c, r, i))
+		return false;
 	/* "block my work calendar as Out of Office": after "as" (roles.as_what) the words say what a thing is made as */
 	if (i > 0 && has_role_word(c, r, i - 1, ROLE_AS)) return false;
 	/* "Before I accept a meeting, ...", "bevor ich ... freigebe", "so I can sort them": what the person does before or

@@ -75,6 +75,8 @@ int rs_word_level(const char *q, size_t lq, const char *h, size_t lh, bool typo)
 static bool verb_form(const char *q, size_t lq, const char *w, size_t lw, bool past_d)
 {
 	if (lw < 3 || lq <= lw) return false;
+	/* a noun in -tion has no verb forms ("mute notifications" is no notification asked) */
+	if (lw > 5 && memcmp(w + lw - 4, "tion", 4) == 0) return false;
 	size_t p = 0;
 	while (p < lw && q[p] == w[p]) p++;
 	const char *rest = q + p;
@@ -556,6 +558,17 @@ static int read_name(const struct catalog *c, struct plan_resolution *r, size_t 
 	return from;
 }
 
+/* Whether word i starts a phrase of role (read before the words are matched). */
+static bool starts_role(const struct catalog *c, const struct plan_resolution *r, int i, enum cat_role role)
+{
+	int e = cat_word_find(c, r->words[i], r->wordlen[i]);
+	for (uint32_t k = 0; e >= 0 && k < c->words[e].syn_count; k++) {
+		const struct cat_syn *sy = &c->syns[c->lists[c->words[e].syn_first + k]];
+		if (sy->kind == SYN_ROLE && sy->target == (uint32_t)role) return true;
+	}
+	return false;
+}
+
 /* Whether word i is a word for a person (synonyms.json persons) or an addressee ("me", "uns"). */
 static bool person_word(const struct catalog *c, const struct plan_resolution *r, int i)
 {
@@ -690,7 +703,7 @@ void rs_split_words(const struct catalog *c, struct plan_resolution *r, const ch
 	}
 	/* addressees, addresses and slashes are rare: most queries skip their checks altogether */
 	bool marks = strpbrk(query, "@./&:") != NULL, quotes = strpbrk(query, "'\"\xC2\xE2") != NULL;
-	int quote_from = -1, message = -1;
+	int quote_from = -1, message = -1, aside = -1;
 	for (const char *p = query;; p++) {
 		size_t q = quotes ? quote_at(p) : 0;
 		/* a quotation mark opens a name at a word's start and closes it at a word's end */
@@ -705,6 +718,17 @@ void rs_split_words(const struct catalog *c, struct plan_resolution *r, const ch
 			mark_quoted(c, r, quote_from);
 			quote_from = -1;
 			p += q - 1;
+			continue;
+		}
+		/* "(overwrite optional)": an aside closing its sentence says details, as a quoted name does */
+		if (aside >= 0 && *p == ')') {
+			flush_words(c, r, &used, seg, &sl);
+			/* (not one naming an app or a product, or the direction: "(Outlook → OneDrive)", "(both ways)") */
+			bool says = false;
+			for (int i = aside; i < r->nwords && !says; i++)
+				says = r->arrow[i] || names_app_at(c, r, i, 0) || starts_role(c, r, i, ROLE_BOTH_WAYS);
+			if (!says) mark_quoted(c, r, aside);
+			aside = -1;
 			continue;
 		}
 		/* "@maria can we move ...": an addressee, not a word of the request; "has:attachment", "from:bob": a search
@@ -814,6 +838,7 @@ void rs_split_words(const struct catalog *c, struct plan_resolution *r, const ch
 				message = -1;
 			}
 			if (*p == ':' && comma && r->nwords > 0 && person_word(c, r, r->nwords - 1)) message = r->nwords;
+			if (*p == '(' && comma) aside = r->nwords;
 			if (comma) {
 				if (r->nwords < PLAN_MAX_WORDS) r->after_comma[r->nwords] = true;
 				if (stop && r->nwords < PLAN_MAX_WORDS) r->sentence_start[r->nwords] = true;

@@ -17,9 +17,12 @@ static bool negated_at(const struct catalog *c, const struct plan_resolution *r,
 	 * today, not what is asked; a light verb ("machen wir das manuell") stands for the asked one */
 	for (int j = i + 1, last = rs_clause_last(r, i); j <= last && j <= i + 6 && !has_role_word(c, r, i, ROLE_LIGHT); j++)
 		if (has_role_word(c, r, j, ROLE_BY_HAND)) return true;
-	/* "don't close or delete anything": a verb joined by or/and to a declined one is declined too */
+	/* "don't close or delete anything": a verb joined by or/and to a declined one is declined too ("ohne etwas zu
+	 * verschieben oder zu löschen": its particle between) */
 	bool either;
-	return i >= 2 && !r->after_comma[i] && !r->after_comma[i - 1] && joins(r, i - 1, &either) && negated_at(c, r, i - 2);
+	int k = i - 1;
+	if (k > 0 && r->stop[k] && has_role_word(c, r, k, ROLE_PARTICLE) && !joins(r, k, &either)) k--;
+	return k >= 1 && !r->after_comma[i] && !r->after_comma[k] && joins(r, k, &either) && negated_at(c, r, k - 1);
 }
 
 /* "when a new event is added to Eventbrite", "wenn ein neuer Termin in Eventbrite angelegt wird": a word for a kind
@@ -485,6 +488,8 @@ static bool note_action(const struct catalog *c, struct plan_resolution *r, int 
 	if (sy->words == 1 && r->wordlen[i] > 3 && r->words[i][r->wordlen[i] - 1] == 's' && person_before(c, r, i) &&
 	    !in_trigger_clause_at(c, r, i))
 		return false;
+	/* "the shared IT Outlook calendar": an action's -ed form right after an article describes the thing */
+	if (ends_in(r, i, "ed") && i > 0 && has_role_word(c, r, i - 1, ROLE_DETERMINER)) return false;
 	/* "block my work calendar as Out of Office": after "as" (roles.as_what) the words say what a thing is made as */
 	if (i > 0 && has_role_word(c, r, i - 1, ROLE_AS)) return false;
 	/* "Before I accept a meeting, ...", "bevor ich ... freigebe", "so I can sort them": what the person does before or

@@ -417,38 +417,78 @@ static size_t dotted_token(const char *p)
 	return inner ? n : 0;
 }
 
+static const char *const HTTP_METHODS[] = { "GET", "POST", "PUT", "PATCH", "DELETE" };
+
+/* The HTTP method written as the last word of seg[0..sl) ("POST /repos/..."), or NULL; *start: where that word starts. */
+static const char *http_method(const char *seg, size_t sl, size_t *start)
+{
+	size_t end = sl;
+	while (end && seg[end - 1] == ' ') end--;
+	size_t word;
+	*start = end;
+	while (*start && seg[*start - 1] != ' ') (*start)--;
+	for (word = *start; word < end && strchr("([`", seg[word]); word++) {}  /* "(GET /me/messages/{id})" */
+	for (size_t k = 0; k < sizeof HTTP_METHODS / sizeof *HTTP_METHODS; k++)
+		if (end - word == strlen(HTTP_METHODS[k]) && memcmp(seg + word, HTTP_METHODS[k], end - word) == 0) return HTTP_METHODS[k];
+	return NULL;
+}
+
 /* "GET /me/messages/{id}": the HTTP method written before an operation's path is notation, no verb of the request
  * (a "get" there read an e-mail sent); the length of seg[0..sl) without it. */
 static size_t drop_http_method(const char *seg, size_t sl)
 {
-	static const char *const METHODS[] = { "GET", "POST", "PUT", "PATCH", "DELETE" };
-	size_t end = sl;
-	while (end && seg[end - 1] == ' ') end--;
-	size_t start = end, word;
-	while (start && seg[start - 1] != ' ') start--;
-	for (word = start; word < end && strchr("([`", seg[word]); word++) {}  /* "(GET /me/messages/{id})" */
-	for (size_t k = 0; k < sizeof METHODS / sizeof *METHODS; k++)
-		if (end - word == strlen(METHODS[k]) && memcmp(seg + word, METHODS[k], end - word) == 0) return start;
-	return sl;
+	size_t start;
+	return http_method(seg, sl, &start) ? start : sl;
+}
+
+/* Whether the path t[0..n), two segments or more, two of them written in the operation's path, is the end of an
+ * operation's path op[0..lo), a placeholder ("{id}") standing for any one segment ("/workbook/tables/Tabelle1/rows/add",
+ * "/repos/{owner}/{repo}/issues"). */
+static bool path_tail(const char *op, size_t lo, const char *t, size_t n)
+{
+	size_t a = lo, b = n;
+	int segs = 0, literal = 0;
+	while (b > 0) {
+		size_t be = b, ae = a;
+		while (b > 0 && t[b - 1] != '/') b--;
+		while (a > 0 && op[a - 1] != '/') a--;
+		if (be == b) { if (b > 0) b--; continue; }  /* ("//" or the leading slash) */
+		if (ae == a) return false;
+		bool any = op[a] == '{';
+		if (!any && (ae - a != be - b || memcmp(op + a, t + b, be - b) != 0)) return false;
+		segs++;
+		literal += !any;
+		if (b > 0) b--;
+		if (a > 0) a--;
+	}
+	return segs >= 2 && literal >= 2;  /* (a folder's "/Kunden/Meyer" is no "{owner}/{repo}") */
 }
 
 /* The operation a developer names by its id or the tail of it after a dot ("files.list" is drive.files.list,
  * "users.messages.send" Gmail's), or by its path where one operation alone has it ("/me/sendMail"); -1 if none. */
-static int operation_named(const struct catalog *c, const char *t, size_t n)
+static int operation_named(const struct catalog *c, const char *t, size_t n, const char *method)
 {
-	int found = -1;
+	/* by its path, else by the end of it ("/workbook/tables/Tabelle1/rows/add"); one path, several operations
+	 * ("/me/messages": list and draft) is the one of the HTTP method written before it, else none */
+	int found[2][2] = { { -1, -1 }, { -1, -1 } }, count[2][2] = { { 0 } };  /* [exact or tail][any or the method's] */
 	for (uint32_t i = 0; i < c->nops; i++) {
 		const char *id = cat_s(c, c->ops[i].id), *path = cat_s(c, c->ops[i].path);
 		size_t li = cat_len(c, c->ops[i].id), lp = cat_len(c, c->ops[i].path);
 		bool by_id = (li == n && strncasecmp(id, t, n) == 0) ||
 			(li > n && memchr(t, '.', n) && id[li - n - 1] == '.' && strncasecmp(id + li - n, t, n) == 0);
 		if (by_id) return (int)i;
-		if (t[0] == '/' && lp == n && strncmp(path, t, n) == 0) {
-			if (found >= 0) return -1;  /* one path, several operations ("/me/messages": list and draft) */
-			found = (int)i;
-		}
+		if (t[0] != '/') continue;
+		int how = lp == n && strncmp(path, t, n) == 0 ? 0 : path_tail(path, lp, t, n) ? 1 : -1;
+		if (how < 0) continue;
+		count[how][0]++, found[how][0] = (int)i;
+		if (method && strcmp(cat_s(c, c->ops[i].method), method) == 0) count[how][1]++, found[how][1] = (int)i;
 	}
-	return found;
+	for (int how = 0; how < 2; how++) {
+		if (count[how][0] == 1) return found[how][0];
+		if (count[how][1] == 1) return found[how][1];
+		if (count[how][0]) return -1;
+	}
+	return -1;
 }
 
 /* Folds the query in segments between arrows ("Google Drive -> Dropbox"), which folding would erase. */
@@ -749,7 +789,8 @@ void rs_split_words(const struct catalog *c, struct plan_resolution *r, const ch
 		/* "Drive: files.list returns incomplete results": an operation named by its id or path is read as its app
 		 * and what it does ("driveA Search files") */
 		size_t dotted = marks && (p == query || p[-1] == ' ' || p[-1] == '[' || p[-1] == '(' || p[-1] == '`') ? dotted_token(p) : 0;
-		int op = dotted ? operation_named(c, p, dotted) : -1;
+		size_t mstart;
+		int op = dotted ? operation_named(c, p, dotted, http_method(seg, sl, &mstart)) : -1;
 		if (op >= 0) {
 			sl = drop_http_method(seg, sl);
 			cat_str app_id = c->apps[c->ops[op].app].id, title = c->caps[c->ops[op].cap].title_en;

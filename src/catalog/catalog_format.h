@@ -285,15 +285,17 @@ struct cat_outside {
 	uint32_t action;                      /* 1: an action, 0: a product */
 	uint32_t title_text;                  /* CS_LANGTEXTS: an action's title; CAT_NONE for a product */
 	uint32_t family;                      /* the family a product belongs to (CS_FAMILIES), CAT_NONE */
-	uint32_t flags;                       /* an action's OUT_THING, OUT_IN_PLACE, OUT_FINDABLE; a product's OUT_RUNTIME */
+	uint32_t flags;                       /* an action's OUT_THING, OUT_IN_PLACE, OUT_FINDABLE, OUT_SORTS; a product's OUT_RUNTIME */
 	uint32_t capability;                  /* an action's capability that no task plans (file.delete), CAT_NONE */
 };
 
 /* cat_outside.flags: the action's phrases name a thing no capability handles ("macros"), read after an article
  * too; its one-word phrases may be catalog verbs too, the action where the request acts in one app in place
  * ("archive old emails in Gmail", not "archive invoices from Gmail to Dropbox"); what it marks is found by a
- * search, so as the event of a trigger ("when I star an email") it is read, not asked. */
-enum { OUT_THING = 1, OUT_IN_PLACE = 2, OUT_FINDABLE = 4, OUT_RUNTIME = 8 };
+ * search, so as the event of a trigger ("when I star an email") it is read, not asked; it sorts things into places,
+ * which a generic task whose subject is named and which files what it reads from mail does ("file the invoices from
+ * my inbox into the right folders"). */
+enum { OUT_THING = 1, OUT_IN_PLACE = 2, OUT_FINDABLE = 4, OUT_RUNTIME = 8, OUT_SORTS = 16 };
 /* SYN_STOP targets: a stop word, and a word for a person (synonyms.json persons: who sends or receives). */
 enum { STOP_WORD = 0, STOP_PERSON = 1 };
 

@@ -313,7 +313,8 @@ static int compile_outside(struct cc *c)
 			.title_en = cc_str(c, jget_str(t, "en")), .title_de = cc_str(c, jget_str(t, "de")),
 			.flags = (jget(e, "thing") && json_object_get_boolean(jget(e, "thing")) ? OUT_THING : 0u) |
 				(jget(e, "in_place") && json_object_get_boolean(jget(e, "in_place")) ? OUT_IN_PLACE : 0u) |
-				(jget(e, "findable") && json_object_get_boolean(jget(e, "findable")) ? OUT_FINDABLE : 0u),
+				(jget(e, "findable") && json_object_get_boolean(jget(e, "findable")) ? OUT_FINDABLE : 0u) |
+				(jget(e, "sorts") && json_object_get_boolean(jget(e, "sorts")) ? OUT_SORTS : 0u),
 			.capability = CAT_NONE };
 		rc = action_capability(c, file, i, e, &rec.capability);
 		if (rc) break;

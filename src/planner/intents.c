@@ -488,6 +488,9 @@ static bool note_action(const struct catalog *c, struct plan_resolution *r, int 
 	if (sy->words == 1 && r->wordlen[i] > 3 && r->words[i][r->wordlen[i] - 1] == 's' && person_before(c, r, i) &&
 	    !in_trigger_clause_at(c, r, i))
 		return false;
+	/* "1 star, all I want is ...", "would be 5 stars": after a number standing alone the word is counted, no verb
+	 * (not a name's: "GPT-4 zusammenfassen", "DEV-310 Commit ...") */
+	if (i > 0 && word_has_digit(r, i - 1) && (i == 1 || (r->stop[i - 2] && !r->app_word[i - 2]))) return false;
 	/* "the shared IT Outlook calendar": an action's -ed form right after an article describes the thing */
 	if (ends_in(r, i, "ed") && i > 0 && has_role_word(c, r, i - 1, ROLE_DETERMINER)) return false;
 	/* "block my work calendar as Out of Office": after "as" (roles.as_what) the words say what a thing is made as */
@@ -1122,6 +1125,28 @@ static void context_sentences(struct plan_resolution *r)
 	}
 }
 
+/* "file the invoices from my inbox into the right folders", "ordnet sie nach Spediteur ein": sorting things into
+ * places (outside.json sorts) is what a generic task does whose subject is named, which reads mail and writes files,
+ * where the request speaks of mail: no action outside the catalog ("sort the receipts in my Dropbox" stays one). */
+static void sorted_by_task(const struct catalog *c, struct plan_resolution *r)
+{
+	bool mail = r->kinds >> AK_MAIL & 1;
+	for (int m = 0; m < r->napps; m++) mail |= c->apps[r->apps[m]].kind == AK_MAIL;
+	bool task = false;
+	for (uint64_t s = r->subjects; s && mail && !task; s &= s - 1) {
+		const struct cat_ptask *p = &c->ptasks[__builtin_ctzll(s)];
+		task = (p->kinds >> AK_MAIL & 1) && (p->written_kinds >> AK_DRIVE & 1);
+	}
+	if (!task) return;
+	int keep = 0;
+	for (int q = 0; q < r->nactions; q++) {
+		const struct plan_outside *a = &r->actions[q];
+		if (!(c->outside[a->item].flags & OUT_SORTS)) { r->actions[keep++] = *a; continue; }
+		for (int w = a->first; w < a->first + a->nwords; w++) r->action_word[w] = false;
+	}
+	r->nactions = keep;
+}
+
 void rs_find_kinds_and_intents(const struct catalog *c, struct plan_resolution *r)
 {
 	/* "Outlook-Mails" names an app and says mails: subjects are read under app names too; every kind is
@@ -1143,6 +1168,7 @@ void rs_find_kinds_and_intents(const struct catalog *c, struct plan_resolution *
 	addressed_mail(c, r);
 	added_along(c, r);
 	event_actions(c, r);
+	sorted_by_task(c, r);
 	copy_in_place(c, r);
 	unknown_verb(c, r);
 	verbless_question(c, r);

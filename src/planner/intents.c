@@ -1127,7 +1127,8 @@ static void context_sentences(struct plan_resolution *r)
 
 /* "file the invoices from my inbox into the right folders", "ordnet sie nach Spediteur ein": sorting things into
  * places (outside.json sorts) is what a generic task does whose subject is named, which reads mail and writes files,
- * where the request speaks of mail: no action outside the catalog ("sort the receipts in my Dropbox" stays one). */
+ * where the request speaks of mail: no action outside the catalog ("sort the receipts in my Dropbox into the right
+ * folders" stays one). */
 static void sorted_by_task(const struct catalog *c, struct plan_resolution *r)
 {
 	bool mail = r->kinds >> AK_MAIL & 1;

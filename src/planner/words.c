@@ -75,13 +75,13 @@ int rs_word_level(const char *q, size_t lq, const char *h, size_t lh, bool typo)
 static bool verb_form(const char *q, size_t lq, const char *w, size_t lw, bool past_d)
 {
 	if (lw < 3 || lq <= lw) return false;
-	/* a noun in -tion has no verb forms ("mute notifications" is no notification asked) */
-	if (lw > 5 && memcmp(w + lw - 4, "tion", 4) == 0) return false;
 	size_t p = 0;
 	while (p < lw && q[p] == w[p]) p++;
 	const char *rest = q + p;
 	bool ing_ed = strcmp(rest, "ing") == 0 || strcmp(rest, "ed") == 0;
 	if (p == lw) {
+		/* a noun in -tion has no verb forms ("mute notifications" is no notification asked) */
+		if (lw > 5 && memcmp(w + lw - 4, "tion", 4) == 0) return false;
 		if (lw >= 4 && (strcmp(rest, "s") == 0 || strcmp(rest, "es") == 0)) return true;
 		if (ing_ed || (past_d && w[lw - 1] == 'e' && strcmp(rest, "d") == 0)) return true;  /* update/updated */
 		return rest[0] == w[lw - 1] && (strcmp(rest + 1, "ing") == 0 || strcmp(rest + 1, "ed") == 0);
@@ -861,7 +861,7 @@ void rs_split_words(const struct catalog *c, struct plan_resolution *r, const ch
 		 * ends a clause; the next word is marked (not the colon of "https://" or "9:30") */
 		/* ". ", "? ", "! " end a sentence, and with it a clause */
 		bool stop = (*p == '.' || *p == '?' || *p == '!') && p > query && isalpha((unsigned char)p[-1]) && (p[1] == ' ' || p[1] == '\n');
-		bool comma = *p == ',' || *p == ';' || (*p == ':' && (p[1] == ' ' || !p[1])) || stop || closing_aside(query, p);
+		bool comma = *p == ',' || *p == ';' || (*p == ':' && (p[1] == ' ' || !p[1])) || stop || (*p == '(' && closing_aside(query, p));
 		if (alen || comma || !*p || sl + 1 >= sizeof seg) {
 			seg[sl] = '\0';
 			text_fold_words(seg, f, sizeof f);

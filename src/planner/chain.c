@@ -617,15 +617,22 @@ static bool steps_are(const struct catalog *c, int t, const int *caps, int n)
 }
 
 /* The one task whose steps are caps[0..n), no more, in the apps named, or -1 (none, or more than one). */
-static int task_of_steps(const struct catalog *c, const int *caps, int n, uint64_t named)
+static int task_of_steps_from(const struct catalog *c, const int *caps, int n, uint64_t named, int from)
 {
 	int found = -1;
 	for (int t = 0; t < (int)c->ntasks && t < 64; t++) {
 		if (c->tasks[t].step_count != (uint32_t)n || c->ptasks[t].apps != named || !steps_are(c, t, caps, n)) continue;
+		/* (two that differ by direction: the one whose first step is in the app read, where that is known) */
+		if (from >= 0 && c->steps[c->tasks[t].step_first].app != (uint32_t)from) continue;
 		if (found >= 0) return -1;
 		found = t;
 	}
 	return found;
+}
+
+static int task_of_steps(const struct catalog *c, const int *caps, int n, uint64_t named)
+{
+	return task_of_steps_from(c, caps, n, named, -1);
 }
 
 /* The first task in catalog order whose steps are the chain's, or `listed` (listed[0] < 0: none), in apps of the
@@ -739,6 +746,33 @@ static int generic_of_chain(const struct catalog *c, const struct plan_resolutio
 	return -1;
 }
 
+/* The capability a one-word capability phrase at word i names, through ctx (the first one found). */
+static bool cap_named(const struct catalog *c, struct plan_resolution *r, int i, const struct cat_syn *sy, void *ctx)
+{
+	if (sy->words != 1 || rs_phrase_at(c, r, i, cat_s(c, sy->phrase), PH_STRICT) != 1) return false;
+	*(int *)ctx = (int)sy->target;
+	return true;
+}
+
+/* "Neue E-Mail mit Anhang (Outlook) → Datei hochladen (OneDrive)": a chain that reads in one app and writes in
+ * another, where a word names a reading capability of the first app's kind that the chain skipped (the attachments
+ * the mail comes with), is the task whose steps are the listing, that capability and the write, or -1. */
+static int task_of_skipped(const struct catalog *c, const struct plan_resolution *r, uint64_t named)
+{
+	if (r->ncaps != 2 || c->caps[r->caps[0]].write || !c->caps[r->caps[1]].write || r->napps != 2) return -1;
+	int src = -1;
+	for (int m = 0; m < r->napps; m++) if (c->apps[r->apps[m]].caps >> r->caps[0] & 1) src = r->apps[m];
+	int list = src >= 0 ? rs_finder_of(c, src, (uint32_t)r->caps[0]) : -1;
+	for (int i = 0; list >= 0 && i < r->nwords; i++) {
+		int cap = -1;
+		if (r->app_word[i] || !each_phrase(c, r, i, 1u << SYN_CAP, cap_named, &cap)) continue;
+		if (cap == r->caps[0] || cap == r->caps[1] || c->caps[cap].write || !(c->apps[src].caps >> cap & 1)) continue;
+		int steps[3] = { list, cap, r->caps[1] };
+		return task_of_steps(c, steps, 3, named);
+	}
+	return -1;
+}
+
 /* A chain that is a task's own plan has that task's name: the capabilities in the task's order, and the
  * task's own apps exactly the apps named ("write the new totals into row 5 of Google Sheets" is
  * sheetsA-update). Two tasks that fit leave the chain as it is. */
@@ -746,8 +780,14 @@ void rs_name_chain(const struct catalog *c, struct plan_resolution *r)
 {
 	if (r->by != BY_QUERY_CAPABILITIES || !r->napps) return;
 	uint64_t named = 0;
-	for (int m = 0; m < r->napps; m++) named |= 1ull << r->apps[m];
+	int from = -1, sources = 0;
+	for (int m = 0; m < r->napps; m++) {
+		named |= 1ull << r->apps[m];
+		if (r->app_role[m] == PR_SOURCE) from = r->apps[m], sources++;
+	}
 	int found = task_of_steps(c, r->caps, r->ncaps, named);
+	/* "when a new row is added in Google Sheets, add a row in Excel": a copy one way, the source read first */
+	if (found < 0 && sources == 1) found = task_of_steps_from(c, r->caps, r->ncaps, named, from);
 	/* "GitHub to Google Sheets": a chain reading each item where the items are listed first, then writing, is the
 	 * task that writes what the list holds (codehost-issues-sheetsA: the issues listed, a row each) */
 	int listed[2] = { -1, r->ncaps == 2 ? r->caps[1] : -1 };
@@ -755,6 +795,7 @@ void rs_name_chain(const struct catalog *c, struct plan_resolution *r)
 		for (int m = 0; m < r->napps && listed[0] < 0; m++) listed[0] = rs_finder_of(c, r->apps[m], (uint32_t)r->caps[0]);
 	if (found < 0 && listed[0] >= 0 && r->napps == 2) found = task_of_steps(c, listed, 2, named);
 	if (found < 0 && r->napps >= 2) found = task_rebound(c, r, listed);
+	if (found < 0) found = task_of_skipped(c, r, named);
 	if (found < 0) found = generic_of_chain(c, r);
 	if (found < 0) return;
 	r->task = found;

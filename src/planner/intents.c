@@ -803,7 +803,11 @@ static void light_verbs(const struct catalog *c, struct plan_resolution *r)
 {
 	for (int m = 0; m < r->nintents; m++) {
 		int det = r->intents[m].first - 1;
-		if (det < 1 || !has_role_word(c, r, det, ROLE_DETERMINER) || rs_role_words(c, r, det + 1, 1ull << ROLE_TRIGGER)) continue;
+		/* (a title's "Create Draft Email" has no article: the light verb stands right before the other verb's noun) */
+		int before = det >= 0 && r->intent_word[det] ? intent_over(r, det) : -1;
+		bool bare = before >= 0 && before != m && r->intents[before].intent != r->intents[m].intent && !r->trigger[det + 1];
+		if (bare) det++;
+		if (det < 1 || (!bare && !has_role_word(c, r, det, ROLE_DETERMINER)) || rs_role_words(c, r, det + 1, 1ull << ROLE_TRIGGER)) continue;
 		/* the verb before the article: an intent ending there, or a word that is only a light verb ("run") */
 		int own = -1, first = det - 1;
 		for (int k = 0; k < r->nintents; k++)

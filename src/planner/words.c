@@ -609,6 +609,13 @@ static bool starts_role(const struct catalog *c, const struct plan_resolution *r
 	return false;
 }
 
+/* Whether word i is a word for a kind of things ("email", "Datei"; read before the words are matched). */
+static bool names_kind(const struct catalog *c, const struct plan_resolution *r, int i)
+{
+	int e = cat_word_find(c, r->words[i], r->wordlen[i]);
+	return e >= 0 && (c->words[e].starts & 1u << SYN_APP_KIND);
+}
+
 /* Whether word i is a word for a person (synonyms.json persons) or an addressee ("me", "uns"). */
 static bool person_word(const struct catalog *c, const struct plan_resolution *r, int i)
 {
@@ -763,10 +770,11 @@ void rs_split_words(const struct catalog *c, struct plan_resolution *r, const ch
 		/* "(overwrite optional)": an aside closing its sentence says details, as a quoted name does */
 		if (aside >= 0 && *p == ')') {
 			flush_words(c, r, &used, seg, &sl);
-			/* (not one naming an app or a product, or the direction: "(Outlook → OneDrive)", "(both ways)") */
+			/* (not one naming an app or a product, a kind of things or the direction: "(Outlook → OneDrive)", "(Create
+			 * Draft Email)", "(both ways)") */
 			bool says = false;
 			for (int i = aside; i < r->nwords && !says; i++)
-				says = r->arrow[i] || names_app_at(c, r, i, 0) || starts_role(c, r, i, ROLE_BOTH_WAYS);
+				says = r->arrow[i] || names_app_at(c, r, i, 0) || starts_role(c, r, i, ROLE_BOTH_WAYS) || names_kind(c, r, i);
 			if (!says) mark_quoted(c, r, aside);
 			aside = -1;
 			continue;

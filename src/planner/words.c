@@ -717,7 +717,8 @@ static bool german_v1(const struct catalog *c, const char *query, char *out, siz
 			const char *comma = w, *end = w;
 			while (*end && !(strchr(".!?", *end) && (end[1] == ' ' || !end[1]))) end++;
 			while (comma < end && *comma != ',') comma++;
-			const char *m = comma + 1, *me;
+			/* (the word after the comma; none where no comma stands before the sentence's end) */
+			const char *m = comma < end ? comma + 1 : end, *me;
 			while (*m == ' ') m++;
 			for (me = m; *me && *me != ' ' && *me != ','; me++) {}
 			if (comma < end && word_in(w, (size_t)(we - w), V1_AFTER, sizeof V1_AFTER / sizeof *V1_AFTER) &&

@@ -234,6 +234,12 @@ static bool person_before(const struct catalog *c, const struct plan_resolution 
 	return j >= 0 && exact_word(c, r, j, SYN_STOP, STOP_PERSON) >= 0 && !person_governed(c, r, j);
 }
 
+/* Whether word i is an -ing form after a pronoun and an auxiliary ("we are changing", "I am moving"). */
+static bool progressive(const struct catalog *c, const struct plan_resolution *r, int i)
+{
+	return i >= 2 && ends_in(r, i, "ing") && has_role_word(c, r, i - 1, ROLE_AUX) && has_role_word(c, r, i - 2, ROLE_PRONOUN);
+}
+
 /* Whether a name stands right before word i, the second of a question: a word the vocabulary does not know after
  * its opening small word ("Did Anna email me the contract?"). */
 static bool name_before(const struct plan_resolution *r, int i)
@@ -310,6 +316,16 @@ static bool note_intent(const struct catalog *c, struct plan_resolution *r, int 
 	 * persons; an auxiliary between) is what someone else did: what came of it is found, as a listing asks
 	 * (roles.format_means), not written; in a question whether it happened ("Did my boss send me ...?", a
 	 * question mark ending the request) any verb after a person is ("the files people send me" still reads) */
+	/* "... to the volunteer list": a reading verb after an article, ending its clause, is a noun */
+	if (sy->words == 1 && !writes(c, (int)sy->target) && after_determiner(c, r, i) && rs_clause_last(r, i) == i) {
+		r->describes[i] = true;
+		return false;
+	}
+	/* ("we are changing the storage": what is going on, no verb asked) */
+	if (sy->words == 1 && progressive(c, r, i)) {
+		r->describes[i] = true;
+		return false;
+	}
 	/* "emails from DHL with tracking numbers": an -ing form right after "with", before a word that is no small word,
 	 * describes that thing */
 	if (i > 0 && sy->words == 1 && ends_in(r, i, "ing") && has_role_word(c, r, i - 1, ROLE_RECORD_WITH) && i + 1 < r->nwords &&
@@ -416,6 +432,11 @@ static bool in_place(const struct catalog *c, const struct plan_resolution *r)
 	/* ("Office 365 Outlook emails": a family holding the app named is that app's name) */
 	int families = r->nfamilies;
 	for (int f = 0; r->napps == 1 && f < r->nfamilies; f++) families -= in_family(c, (uint32_t)r->families[f], r->apps[0]);
+	/* ("Archive everything older than 90 days in the company mailbox": no app named, one kind said, no target) */
+	if (!r->nproducts && !r->napps && !families && bits(r->kinds) == 1 && !(r->kinds >> AK_DRIVE & 1)) {
+		for (int i = 0; i < r->nwords; i++) if (rs_role_words(c, r, i, 1ull << ROLE_TARGET)) return false;
+		return true;
+	}
 	if (r->nproducts || r->napps + families != 1) return false;
 	/* a family and a word for one kind of its apps ("E-Mails in Outlook archivieren") is that app */
 	if (!r->napps) return bits(r->kinds) == 1 && c->families[r->families[0]].apps[__builtin_ctz(r->kinds)] != CAT_NONE;
@@ -485,9 +506,11 @@ static bool note_action(const struct catalog *c, struct plan_resolution *r, int 
 	}
 	/* "finance only accepts Excel": an action's -s form after its subject, a person, is what someone does */
 	/* (in a trigger's clause it is the event: "when someone stars our GitHub repo" is one no app holds) */
-	if (sy->words == 1 && r->wordlen[i] > 3 && r->words[i][r->wordlen[i] - 1] == 's' && person_before(c, r, i) &&
-	    !in_trigger_clause_at(c, r, i))
+	if (r->wordlen[i] > 3 && r->words[i][r->wordlen[i] - 1] == 's' && person_before(c, r, i) && !in_trigger_clause_at(c, r, i))
 		return false;
+	/* "we are changing the storage of the company": an -ing form after a pronoun and an auxiliary is what is going
+	 * on, no action asked */
+	if (progressive(c, r, i)) return false;
 	/* "1 star, all I want is ...", "would be 5 stars": after a number standing alone the word is counted, no verb
 	 * (not a name's: "GPT-4 zusammenfassen", "DEV-310 Commit ...") */
 	if (i > 0 && word_has_digit(r, i - 1) && (i == 1 || (r->stop[i - 2] && !r->app_word[i - 2]))) return false;

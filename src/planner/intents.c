@@ -234,6 +234,25 @@ static bool person_before(const struct catalog *c, const struct plan_resolution 
 	return j >= 0 && exact_word(c, r, j, SYN_STOP, STOP_PERSON) >= 0 && !person_governed(c, r, j);
 }
 
+/* Whether word i is no small word, verb, app or quoted name. */
+static bool plain_word(const struct plan_resolution *r, int i)
+{
+	return !r->stop[i] && !r->intent_word[i] && !r->app_word[i] && !r->quoted[i];
+}
+
+/* Whether word i and up to two words before it, none a small word, verb, app or quoted, follow an article that
+ * opens its clause or follows a small word ("for the broken screen-reader label"; "applies a 'Receipts' label" is
+ * an unknown verb's object). */
+static bool modifiers_from_determiner(const struct catalog *c, const struct plan_resolution *r, int i)
+{
+	for (int j = i - 1; j >= 0 && j >= i - 3; j--) {
+		if (r->after_comma[j + 1]) return false;
+		if (has_role_word(c, r, j, ROLE_DETERMINER)) return j == 0 || r->after_comma[j] || r->stop[j - 1];
+		if (!plain_word(r, j)) return false;
+	}
+	return false;
+}
+
 /* Whether word i is an -ing form after a pronoun and an auxiliary ("we are changing", "I am moving"). */
 static bool progressive(const struct catalog *c, const struct plan_resolution *r, int i)
 {
@@ -331,6 +350,14 @@ static bool note_intent(const struct catalog *c, struct plan_resolution *r, int 
 	if (i > 0 && sy->words == 1 && ends_in(r, i, "ing") && has_role_word(c, r, i - 1, ROLE_RECORD_WITH) && i + 1 < r->nwords &&
 	    !r->stop[i + 1] && !r->app_word[i + 1]) {
 		r->describes[i] = r->matched[i] = true;  /* understood: it says which */
+		return false;
+	}
+	/* "our clinic scheduling app": an -ing form inside a phrase an article opens, before a word that is no small
+	 * word, verb, app or word for a kind of things, names what that thing is for ("a script uploading files" acts) */
+	if (sy->words == 1 && ends_in(r, i, "ing") && i + 1 < r->nwords && !r->stop[i + 1] && !r->after_comma[i + 1] &&
+	    !r->intent_word[i + 1] && !r->app_word[i + 1] && !r->word_kinds[i + 1] && r->nwm[i + 1] && verb_of(c, r, i + 1) < 0 &&
+	    i > 1 && !r->after_comma[i] && plain_word(r, i - 1) && modifiers_from_determiner(c, r, i - 1)) {
+		r->describes[i] = true;
 		return false;
 	}
 	/* "create a new spreadsheet for tracking feedback": an -ing form after "for" that follows a writing verb says
@@ -461,6 +488,15 @@ static bool thing_in_clause(const struct plan_resolution *r, int i)
 	return false;
 }
 
+/* "the broken screen-reader label on the page": a word after an article and up to three words that are no small
+ * word, verb or app, before a small word in its clause, ends a noun phrase: a thing. */
+static bool modified_noun(const struct catalog *c, const struct plan_resolution *r, int i)
+{
+	/* (a small word follows that opens no object: "Can the agent commit the export" commits) */
+	if (i + 1 >= r->nwords || !r->stop[i + 1] || r->after_comma[i + 1] || has_role_word(c, r, i + 1, ROLE_DETERMINER)) return false;
+	return i > 1 && !r->after_comma[i] && plain_word(r, i - 1) && modifiers_from_determiner(c, r, i - 1);
+}
+
 /* An action no task performs ("label", "forward", "fasst ... zusammen"), unless the request declines it. */
 static bool note_action(const struct catalog *c, struct plan_resolution *r, int i, const struct cat_syn *sy, void *ctx)
 {
@@ -531,7 +567,7 @@ static bool note_action(const struct catalog *c, struct plan_resolution *r, int 
 	}
 	/* "with a label filter": after an article the word is a noun, the thing, not the action (but "the sharing of our
 	 * Google Drive folder" names the action done to it) */
-	if (sy->words == 1 && !(c->outside[sy->target].flags & OUT_THING) && after_determiner(c, r, i) &&
+	if (sy->words == 1 && !(c->outside[sy->target].flags & OUT_THING) && (after_determiner(c, r, i) || modified_noun(c, r, i)) &&
 	    !(ends_in(r, i, "ing") && i + 1 < r->nwords && has_role_word(c, r, i + 1, ROLE_PART)))
 		return false;
 	/* "new GitHub stars", "Gmail labels": right after an app's name, one word is that app's thing (not at the end of

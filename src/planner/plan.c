@@ -653,6 +653,33 @@ static void mark_answered(struct plan *p)
 	plan_mark_answered(p->cat, &p->res, caps, kinds, product_writes, product_reads || !p->cat->caps[p->steps[0].cap].write);
 }
 
+/* "I want a new Excel workbook": one step making something new in an app that documents no way to (a workbook in
+ * Sheets B), whose family keeps such things as files in its drive, is the drive's one-step task that makes a file
+ * there (driveB-upload: a workbook is created by uploading one). */
+static void new_file_in_drive(struct plan *p)
+{
+	const struct catalog *c = p->cat;
+	if (p->task < 0 || p->nsteps != 1 || p->res.by != BY_QUERY_TASK) return;
+	const struct plan_step *st = &p->steps[0];
+	const struct cat_cap *cap = &c->caps[st->cap];
+	if (st->app < 0 || !cap->write || cap->existing || cat_app_can(c, (uint32_t)st->app, st->cap)) return;
+	int drive = -1;
+	for (uint32_t f = 0; f < c->nfamilies && drive < 0; f++)
+		if (c->families[f].apps[c->apps[st->app].kind] == (uint32_t)st->app) drive = (int)c->families[f].apps[AK_DRIVE];
+	if (drive < 0 || (uint32_t)drive >= c->napps) return;
+	for (uint32_t t = 0; t < c->ntasks; t++) {
+		const struct cat_task *tk = &c->tasks[t];
+		const struct cat_step *cs = &c->steps[tk->step_first];
+		if (tk->generic || tk->step_count != 1 || cs->app != (uint32_t)drive || !c->caps[cs->cap].write || c->caps[cs->cap].existing)
+			continue;
+		p->task = p->res.task = (int)t;
+		p->rebound = false;
+		load_task(p, p->task);
+		bind_steps(p);
+		return;
+	}
+}
+
 void plan_build(struct plan *p, const struct catalog *c, const struct json_object *in)
 {
 	memset(p, 0, offsetof(struct plan, res));
@@ -679,6 +706,7 @@ void plan_build(struct plan *p, const struct catalog *c, const struct json_objec
 	if (p->nsteps && p->res.also_cap >= 0) add_also(p);
 	bind_steps(p);
 	if (p->task >= 0 && !task_id) settle_rebound(p);
+	if (!task_id) new_file_in_drive(p);
 	for (int s = 0; s < p->nsteps; s++) {
 		struct plan_step *st = &p->steps[s];
 		st->write = c->caps[st->cap].write;

@@ -929,13 +929,14 @@ void rs_match_words(const struct catalog *c, struct plan_resolution *r)
 		r->stop[i] = (e >= 0 && c->words[e].stop) || digit;
 		/* a one-word role is structure, like a stop word, unless it is a verb too ("new"); a word that
 		 * starts a trigger phrase is noted for find_triggers, which reads only those */
-		bool role = false, verb = false, trigger = false, modal = false;
+		bool role = false, verb = false, trigger = false, modal = false, causative = false;
 		for (uint32_t k = 0; e >= 0 && k < c->words[e].syn_count; k++) {
 			const struct cat_syn *sy = &c->syns[c->lists[c->words[e].syn_first + k]];
 			role |= sy->kind == SYN_ROLE && sy->words == 1 && sy->target != ROLE_RUNTIME; /* (a flow's word: mentions.c) */
 			verb |= sy->kind == SYN_INTENT && sy->words == 1;
 			trigger |= sy->kind == SYN_ROLE && sy->target == ROLE_TRIGGER;
 			modal |= sy->kind == SYN_ROLE && sy->target == ROLE_MODAL;
+			causative |= sy->kind == SYN_ROLE && sy->target == ROLE_CAUSATIVE;
 			r->format_at[i] |= sy->kind == SYN_ROLE && sy->target == ROLE_FORMAT;
 			if (sy->kind == SYN_ROLE && sy->target == ROLE_REPLY && !r->reply_from) r->reply_from = i + 1;
 			if (sy->kind == SYN_ROLE && sy->target == ROLE_NEGATION && !r->negation_from) r->negation_from = i + 1;
@@ -946,7 +947,10 @@ void rs_match_words(const struct catalog *c, struct plan_resolution *r)
 		 * main clause, as a comma would */
 		if (r->after_comma[i] || r->sentence_start[i]) trigger_open = false;
 		if (modal && trigger_open) r->after_comma[i] = true;
-		trigger_open = (trigger_open && !modal) || trigger;
+		/* ("for each new pdf in dropbox i want a row added": so does a pronoun and a causative) */
+		bool wants = causative && trigger_open && i > 0 && !r->after_comma[i - 1] && has_role_word(c, r, i - 1, ROLE_PRONOUN);
+		if (wants) r->after_comma[i - 1] = true;
+		trigger_open = (trigger_open && !modal && !wants) || trigger;
 	}
 }
 

@@ -1188,6 +1188,40 @@ static void context_sentences(struct plan_resolution *r)
 	}
 }
 
+/* "Move every email from the tax office in Outlook into a folder called 'Finanzamt'": a verb that can move files
+ * (the capability of an action that sorts, outside.json sorts), its clause saying mail and, after a target marker,
+ * a folder (roles.folders), where no drive is named, moves messages between the mailbox's own folders: the sorting
+ * action, no task's. */
+static void mail_into_folder(const struct catalog *c, struct plan_resolution *r)
+{
+	if (r->nactions == PLAN_MAX_OUTSIDE || !(r->kinds >> AK_MAIL & 1)) return;
+	for (int m = 0; m < r->napps; m++) if (c->apps[r->apps[m]].kind == AK_DRIVE) return;
+	int sorts = -1;
+	for (uint32_t o = 0; o < c->noutside && sorts < 0; o++) if (c->outside[o].flags & OUT_SORTS) sorts = (int)o;
+	if (sorts < 0 || c->outside[sorts].capability == CAT_NONE) return;
+	for (int k = 0; k < r->nintents; k++) {
+		const struct plan_intent *in = &r->intents[k];
+		if (in->negated || !(c->intents[in->intent].caps >> c->outside[sorts].capability & 1)) continue;
+		int first = in->first, last = rs_clause_last(r, first);
+		while (first > 0 && !r->after_comma[first] && !r->sentence_start[first]) first--;
+		bool mail = false, folder = false;
+		for (int w = first; w <= last; w++) {
+			mail |= r->word_kinds[w] >> AK_MAIL & 1;
+			int at = w > 0 && r->compound[w - 1] ? w - 1 : w;  /* ("in den Unterordner": the compound's first part) */
+			enum cat_role before = has_role_word(c, r, w, ROLE_FOLDER) ? rs_role_before(c, r, at) : ROLE_NONE;
+			folder |= before == ROLE_TARGET || before == ROLE_WEAK_TARGET;
+		}
+		for (int m = 0; m < r->nmentions; m++)
+			mail |= r->mentions[m].app >= 0 && r->mentions[m].first >= first && r->mentions[m].first <= last &&
+				c->apps[r->mentions[m].app].kind == AK_MAIL;
+		if (!mail || !folder) continue;
+		for (int q = 0; q < r->nactions; q++) if (r->actions[q].item == sorts) return;
+		r->actions[r->nactions++] = (struct plan_outside){ .first = in->first, .nwords = in->nwords, .item = sorts };
+		for (int w = in->first; w < in->first + in->nwords; w++) r->action_word[w] = true;
+		return;
+	}
+}
+
 /* "file the invoices from my inbox into the right folders", "ordnet sie nach Spediteur ein": sorting things into
  * places (outside.json sorts) is what a generic task does whose subject is named, which reads mail and writes files,
  * where the request speaks of mail: no action outside the catalog ("sort the receipts in my Dropbox into the right
@@ -1232,6 +1266,7 @@ void rs_find_kinds_and_intents(const struct catalog *c, struct plan_resolution *
 	addressed_mail(c, r);
 	added_along(c, r);
 	event_actions(c, r);
+	mail_into_folder(c, r);
 	sorted_by_task(c, r);
 	copy_in_place(c, r);
 	unknown_verb(c, r);

@@ -584,6 +584,20 @@ static void mark_quoted(const struct catalog *c, struct plan_resolution *r, int 
 	for (int i = from; i < r->nwords; i++) r->quoted[i] = true;
 }
 
+/* "append a row to 'Rent 2024.xlsx' on onedrive": a quoted file name's extension that names an app by itself (xlsx:
+ * Excel) says what the file is, where no word before the name says it ("the file 'X.xlsx'"): that word is read, the
+ * rest stays a name. end: the closing quotation mark. */
+static void unquote_extension(const struct catalog *c, struct plan_resolution *r, int from, const char *query, const char *end)
+{
+	const char *e = end;
+	while (e > query && isalnum((unsigned char)e[-1])) e--;
+	int last = r->nwords - 1, k = from > 0 ? cat_word_find(c, r->words[from - 1], r->wordlen[from - 1]) : -1;
+	if (k >= 0 && (c->words[k].starts & 1u << SYN_APP_KIND)) return;
+	if (e == end || e - 1 <= query || e[-1] != '.' || last <= from || !r->quoted[last] || !isalnum((unsigned char)e[-2])) return;
+	r->quoted[last] = false;  /* (a quoted word matches no phrase) */
+	r->quoted[last] = !names_app_at(c, r, last, 1);
+}
+
 /* Reads the words before p the segment holds, then text[0..n) as a quoted name (mark_quoted); returns the index of its
  * first word. */
 static int read_name(const struct catalog *c, struct plan_resolution *r, size_t *used, char *seg, size_t *sl, const char *text,
@@ -764,6 +778,7 @@ void rs_split_words(const struct catalog *c, struct plan_resolution *r, const ch
 		if (q && quote_from >= 0 && p > query && p[-1] != ' ' && (!p[q] || strchr(" \n\t.,;:!?)]", p[q]))) {
 			flush_words(c, r, &used, seg, &sl);
 			mark_quoted(c, r, quote_from);
+			unquote_extension(c, r, quote_from, query, p);
 			quote_from = -1;
 			p += q - 1;
 			continue;

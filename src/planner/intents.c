@@ -300,10 +300,24 @@ static bool things_near(const struct plan_resolution *r, int i)
 	return false;
 }
 
+/* "Laborbefunde aus Outlook-Anhängen in der SharePoint-Dokumentbibliothek speichern", "Speichern von Office-365-Anhängen
+ * in Dropbox": a German -en form right after an app's name, a place marker right after it, is a compound's noun (the
+ * attachments), no infinitive: a German verb closes its clause ("eine Zeile in Excel anhängen"). */
+static bool noun_after_app(const struct catalog *c, const struct plan_resolution *r, int i)
+{
+	if (i < 1 || i + 1 >= r->nwords || !r->app_word[i - 1] || !ends_in(r, i, "en") || r->after_comma[i] || r->after_comma[i + 1])
+		return false;
+	return rs_role_words(c, r, i + 1, 1ull << ROLE_TARGET | 1ull << ROLE_WEAK_TARGET) != 0;
+}
+
 static bool note_intent(const struct catalog *c, struct plan_resolution *r, int i, const struct cat_syn *sy, void *ctx)
 {
 	(void)ctx;
 	if (r->kept[i]) return false;
+	if (sy->words == 1 && noun_after_app(c, r, i)) {
+		r->describes[i] = true;
+		return false;
+	}
 	if (sy->words == 2 && imperative_to_me(c, r, i, cat_s(c, sy->phrase))) return false;
 	/* "never send anything": one word right after a declined verb is its object, no verb declined too */
 	int before = i > 0 && r->intent_word[i - 1] ? intent_over(r, i - 1) : -1;
@@ -488,6 +502,30 @@ static bool thing_in_clause(const struct plan_resolution *r, int i)
 	return false;
 }
 
+/* Whether word i is an item of a list that follows "with" (roles.record_with): items of one or two plain words
+ * joined by commas (one at least), "and" or "or" back to it ("with title, body and labels"), the word followed by the list's
+ * next item, its end or a marker of a place, a source, a trigger or a purpose ("with today's date and share them"
+ * shares). */
+static bool listed_with(const struct catalog *c, const struct plan_resolution *r, int i)
+{
+	bool either;
+	if (i + 1 < r->nwords && !r->after_comma[i + 1] && !joins(r, i + 1, &either) &&
+	    !rs_role_words(c, r, i + 1, 1ull << ROLE_TARGET | 1ull << ROLE_WEAK_TARGET | 1ull << ROLE_SOURCE | 1ull << ROLE_TRIGGER |
+		1ull << ROLE_RECORD_WITH | 1ull << ROLE_MADE_FOR))
+		return false;
+	/* a comma or a conjunction seen: the word is a list's item, not the one word after "with"; a comma: a list, no
+	 * second verb ("mit einem Label versehen und archivieren") */
+	bool joined = false, comma = false;
+	for (int j = i - 1, run = 0; j >= 0 && j >= i - 8; j--) {
+		if (has_role_word(c, r, j, ROLE_RECORD_WITH)) return joined && comma;
+		if (r->after_comma[j + 1]) { joined = comma = true; run = 0; }
+		if (r->intent_word[j] || r->app_word[j] || r->quoted[j]) return false;
+		if (r->stop[j]) { joined |= joins(r, j, &either); run = 0; continue; }
+		if (++run > 2) return false;
+	}
+	return false;
+}
+
 /* "the broken screen-reader label on the page": a word after an article and up to three words that are no small
  * word, verb or app, before a small word in its clause, ends a noun phrase: a thing. */
 static bool modified_noun(const struct catalog *c, const struct plan_resolution *r, int i)
@@ -536,7 +574,11 @@ static bool note_action(const struct catalog *c, struct plan_resolution *r, int 
 	}
 	/* "when someone comments on a GitHub issue": what a person does to things of an app in a trigger's clause is the
 	 * event watched ("when someone stars our GitHub repo" watches nothing the apps hold) */
-	if (in_trigger_clause_at(c, r, i) && person_before(c, r, i) && thing_in_clause(r, i)) {
+	/* (so is a mark a search finds put on them in a passive, outside.json findable: "When a GitHub issue gets labelled
+	 * critical"; "When a file is deleted" watches nothing the apps hold) */
+	bool passive = i > 1 && (c->outside[sy->target].flags & OUT_FINDABLE) && ends_in(r, i, "ed") && rs_role_words(c, r, i - 1, 1ull << ROLE_AUX | 1ull << ROLE_RECEIVE) &&
+		(r->word_kinds[i - 2] || r->app_word[i - 2]);
+	if (in_trigger_clause_at(c, r, i) && ((person_before(c, r, i) && thing_in_clause(r, i)) || passive)) {
 		r->matched[i] = true;  /* understood: the event */
 		return false;
 	}
@@ -565,6 +607,8 @@ static bool note_action(const struct catalog *c, struct plan_resolution *r, int 
 		if (has_role_word(c, r, j, ROLE_RECORD_WITH)) return false;
 		if (r->nwm[j] && (!r->stop[j] || ++small > 1) && (r->stop[j] || !r->word_kinds[j] || r->app_word[j] || ++named > 1)) break;
 	}
+	/* (or an item of a list after "with": "one row per issue with title, label and assignee") */
+	if (sy->words == 1 && listed_with(c, r, i)) return false;
 	/* "with a label filter": after an article the word is a noun, the thing, not the action (but "the sharing of our
 	 * Google Drive folder" names the action done to it) */
 	if (sy->words == 1 && !(c->outside[sy->target].flags & OUT_THING) && (after_determiner(c, r, i) || modified_noun(c, r, i)) &&

@@ -785,6 +785,24 @@ static bool modal_subject(const struct catalog *c, const struct plan_resolution 
 	return false;
 }
 
+/* "Für die Kassenprüfung soll eine neue Excel-Arbeitsmappe erstellt ... werden": a trigger's "new" after a modal in
+ * its clause, a verb later in it making something new, is what the passive asks to be made, no event. */
+static bool made_by_modal(const struct catalog *c, const struct plan_resolution *r, int i)
+{
+	bool modal = false;
+	for (int k = i - 1; k >= 0 && !modal; k--) {
+		modal = has_role_word(c, r, k, ROLE_MODAL);
+		if (r->after_comma[k] || r->sentence_start[k]) break;
+	}
+	for (int k = 0, last = rs_clause_last(r, i); modal && k < r->nintents; k++) {
+		const struct plan_intent *in = &r->intents[k];
+		if (in->first <= i || in->first > last || in->negated) continue;
+		for (uint64_t w = c->intents[in->intent].caps & c->write_caps; w; w &= w - 1)
+			if (!c->caps[__builtin_ctzll(w)].existing) return true;
+	}
+	return false;
+}
+
 static void find_triggers(const struct catalog *c, struct plan_resolution *r)
 {
 	r->triggers = 0;
@@ -797,6 +815,10 @@ static void find_triggers(const struct catalog *c, struct plan_resolution *r)
 		if (k1 >= 0 && r->intents[k1].first == i && r->intents[k1].nwords == 1) {
 			drop_intent(r, k1, true);
 			for (int w = i + 1; w < i + longer; w++) r->stop[w] = true;  /* understood: the trigger's words */
+		}
+		if (r->trigger[i] && !longer && made_by_modal(c, r, i)) {
+			r->trigger[i] = false;
+			continue;
 		}
 		int own = r->trigger[i] && !longer ? verb_of(c, r, i) : -1;
 		if (own < 0) continue;

@@ -310,10 +310,22 @@ static bool noun_after_app(const struct catalog *c, const struct plan_resolution
 	return rs_role_words(c, r, i + 1, 1ull << ROLE_TARGET | 1ull << ROLE_WEAK_TARGET) != 0;
 }
 
+/* "... over to Google Drive so the new treasurer can get at them", "damit der Posteingang übersichtlich bleibt": a verb
+ * after a purpose's opener (roles.purposes) and its subject, in one clause, says why, no action asked. */
+static bool purpose_at(const struct catalog *c, const struct plan_resolution *r, int i)
+{
+	for (int j = i - 1; j >= 0 && j >= i - 6; j--) {
+		if (has_role_word(c, r, j, ROLE_PURPOSE)) return j < i - 1;
+		if (r->after_comma[j + 1] || r->sentence_start[j + 1] || r->intent_word[j] || r->app_word[j]) return false;
+	}
+	return false;
+}
+
 static bool note_intent(const struct catalog *c, struct plan_resolution *r, int i, const struct cat_syn *sy, void *ctx)
 {
 	(void)ctx;
 	if (r->kept[i]) return false;
+	if (purpose_at(c, r, i)) return false;
 	if (sy->words == 1 && noun_after_app(c, r, i)) {
 		r->describes[i] = true;
 		return false;
@@ -598,7 +610,7 @@ static bool note_action(const struct catalog *c, struct plan_resolution *r, int 
 	if (i > 0 && has_role_word(c, r, i - 1, ROLE_AS)) return false;
 	/* "Before I accept a meeting, ...", "bevor ich ... freigebe", "so I can sort them": what the person does before or
 	 * after (roles.before) says when or why, no action asked */
-	if (done_by_me(c, r, i)) return false;
+	if (done_by_me(c, r, i) || purpose_at(c, r, i)) return false;
 	/* "create an issue with labels", "mit dem Label", "emails with a specific label": one word after "with"
 	 * (roles.record_with), one small word or none between and words the vocabulary does not know, is what the
 	 * thing comes with ("mit meinem Team teilen" shares: a known word, the team, stands between) */
@@ -816,7 +828,7 @@ static void find_triggers(const struct catalog *c, struct plan_resolution *r)
 			drop_intent(r, k1, true);
 			for (int w = i + 1; w < i + longer; w++) r->stop[w] = true;  /* understood: the trigger's words */
 		}
-		if (r->trigger[i] && !longer && made_by_modal(c, r, i)) {
+		if (r->trigger[i] && !longer && (made_by_modal(c, r, i) || purpose_at(c, r, i))) {
 			r->trigger[i] = false;
 			continue;
 		}

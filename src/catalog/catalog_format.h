@@ -7,7 +7,7 @@
 #include <stdint.h>
 
 #define CAT_MAGIC "APCATLG1"
-#define CAT_FORMAT 33u
+#define CAT_FORMAT 34u
 
 /* A string is an offset into the string section: uint32 length, bytes, NUL. 0 means "absent". */
 typedef uint32_t cat_str;
@@ -233,6 +233,7 @@ enum cat_syn_kind { SYN_STOP = 0, SYN_APP, SYN_APP_KIND, SYN_TASK, SYN_CAP, SYN_
 enum cat_role { ROLE_NONE = 0, ROLE_SOURCE, ROLE_TARGET, ROLE_WEAK_TARGET, ROLE_RECEIVE, ROLE_NEGATION, ROLE_TRIGGER,
 	ROLE_BOTH_WAYS, ROLE_RECORD_WITH, ROLE_KEPT, ROLE_DETERMINER, ROLE_OPENER, ROLE_LIGHT, ROLE_FORMAT, ROLE_PART, ROLE_PRONOUN,
 	ROLE_FEATURE, ROLE_AUX, ROLE_AS, ROLE_PARTICLE, ROLE_BEFORE, ROLE_REPLY, ROLE_RUNTIME, ROLE_MADE_FOR, ROLE_CHANNEL, ROLE_SCHEDULE, ROLE_DATES, ROLE_REPAIR, ROLE_PARTICIPLE, ROLE_NAMING, ROLE_ADDRESSEE, ROLE_QUESTION, ROLE_CAUSATIVE, ROLE_PASSIVE_ASK, ROLE_MODAL, ROLE_CONSTRAINT, ROLE_RELATIVE, ROLE_BY_HAND, ROLE_FOLDER, ROLE_PURPOSE, ROLE_COUNT };
+_Static_assert(ROLE_COUNT <= 64, "a word's roles are a 64-bit mask");
 
 /* A folded phrase and what it points at (app, enum cat_app_kind, task, capability, family, intent or
  * enum cat_role index). SYN_ARROW phrases are kept as written (folding would erase them) and point at
@@ -258,6 +259,7 @@ struct cat_word {
 	uint32_t starts;                      /* bit per enum cat_syn_kind of the phrases starting with it */
 	uint64_t tasks;
 	uint32_t syn_first, syn_count;
+	uint64_t roles;                       /* bit per enum cat_role of the role phrases starting with it */
 };
 
 /* A slot of a CS_WORDHASH or CS_STEMHASH table: a power of two of slots, at most half of them used, each

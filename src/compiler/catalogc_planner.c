@@ -576,7 +576,9 @@ static int build_words(struct cc *c)
 			if (o.v[j].syn >= 0 && (j == i || o.v[j].syn != o.v[j - 1].syn)) {
 				if (cc_list_add(c, (uint32_t)o.v[j].syn) < 0) rc = -1;
 				rec.syn_count++;
-				rec.starts |= 1u << ((const struct cat_syn *)c->syns.p)[o.v[j].syn].kind;
+				const struct cat_syn *sy = &((const struct cat_syn *)c->syns.p)[o.v[j].syn];
+				rec.starts |= 1u << sy->kind;
+				if (sy->kind == SYN_ROLE && sy->target < 64) rec.roles |= 1ull << sy->target;
 			}
 		}
 		if (rc == 0 && buf_add(&c->words, &rec, sizeof rec) < 0) rc = -1;

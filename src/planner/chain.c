@@ -488,10 +488,11 @@ bool rs_trigger_chain(const struct catalog *c, struct plan_resolution *r)
 	return read_then_write(r, read, write);
 }
 
-/* "but don't reply to them": a negation right before the reply, in its clause, declines it. */
+/* "but don't reply to them": a negation right before the reply, in its clause, declines it (one declined verb and
+ * "or" between: "don't forward or reply to anything"). */
 static bool reply_declined(const struct catalog *c, const struct plan_resolution *r, int i)
 {
-	for (int j = i - 1; j >= 0 && j >= i - 3 && !r->after_comma[j + 1]; j--)
+	for (int j = i - 1; j >= 0 && j >= i - 4 && !r->after_comma[j + 1]; j--)
 		if (has_role_word(c, r, j, ROLE_NEGATION)) return true;
 	return false;
 }

@@ -311,11 +311,13 @@ static bool noun_after_app(const struct catalog *c, const struct plan_resolution
 }
 
 /* "... over to Google Drive so the new treasurer can get at them", "damit der Posteingang übersichtlich bleibt": a verb
- * after a purpose's opener (roles.purposes) and its subject, in one clause, says why, no action asked. */
+ * after a purpose's opener and its subject, a person or an article (roles.purposes: so I, so the, damit der), in one
+ * clause, says why, no action asked ("so it can dig up the emails": the agent's work is the request). */
 static bool purpose_at(const struct catalog *c, const struct plan_resolution *r, int i)
 {
+	if (!r->purpose_from || r->purpose_from - 1 >= i) return false;  /* (most requests hold none) */
 	for (int j = i - 1; j >= 0 && j >= i - 6; j--) {
-		if (has_role_word(c, r, j, ROLE_PURPOSE)) return j < i - 1;
+		if (has_role_word(c, r, j, ROLE_PURPOSE)) return true;
 		if (r->after_comma[j + 1] || r->sentence_start[j + 1] || r->intent_word[j] || r->app_word[j]) return false;
 	}
 	return false;

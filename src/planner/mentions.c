@@ -177,6 +177,10 @@ void rs_family_is_app(struct plan_resolution *r, int m, int a)
 		}
 }
 
+/* The roles rs_role_before reads: markers of place, and "as". */
+#define PLACE_ROLES (1ull << ROLE_SOURCE | 1ull << ROLE_TARGET | 1ull << ROLE_WEAK_TARGET | 1ull << ROLE_KEPT | 1ull << ROLE_PART | \
+	1ull << ROLE_AS)
+
 /* The role marker (a SYN_ROLE phrase) ending right before word `before`, skipping up to two articles
  * or possessives; ROLE_NONE when a content word comes first. */
 enum cat_role rs_role_before(const struct catalog *c, const struct plan_resolution *r, int before)
@@ -187,7 +191,7 @@ enum cat_role rs_role_before(const struct catalog *c, const struct plan_resoluti
 		for (int start = j > 0 ? j - 1 : j; start <= j; start++)
 			for (int m = 0; m < r->nwm[start]; m++) {
 				const struct cat_word *w = &c->words[r->wm[start][m].word];
-				for (uint32_t k = 0; (w->starts >> SYN_ROLE & 1) && k < w->syn_count; k++) {
+				for (uint32_t k = 0; (w->roles & PLACE_ROLES) && k < w->syn_count; k++) {
 					const struct cat_syn *sy = &c->syns[c->lists[w->syn_first + k]];
 					/* markers of place only; "as" says what is made, so where ("post new releases as Outlook
 					 * calendar events"): the target */
@@ -262,7 +266,7 @@ uint64_t rs_role_words(const struct catalog *c, const struct plan_resolution *r,
 	uint64_t roles = 0;
 	for (int m = 0; m < r->nwm[i]; m++) {
 		const struct cat_word *w = &c->words[r->wm[i][m].word];
-		for (uint32_t k = 0; (w->starts >> SYN_ROLE & 1) && k < w->syn_count; k++) {
+		for (uint32_t k = 0; (w->roles & wanted & ~roles) && k < w->syn_count; k++) {
 			const struct cat_syn *sy = &c->syns[c->lists[w->syn_first + k]];
 			if (sy->kind == SYN_ROLE && (wanted & ~roles) >> sy->target & 1 && rs_phrase_at(c, r, i, cat_s(c, sy->phrase), PH_STRICT))
 				roles |= 1ull << sy->target;
@@ -279,7 +283,7 @@ int rs_understood_role(const struct catalog *c, struct plan_resolution *r, int i
 	r->both_ways |= role == ROLE_BOTH_WAYS;
 	for (int m = 0; m < r->nwm[i]; m++) {
 		const struct cat_word *w = &c->words[r->wm[i][m].word];
-		for (uint32_t k = 0; (w->starts >> SYN_ROLE & 1) && k < w->syn_count; k++) {
+		for (uint32_t k = 0; (w->roles >> role & 1) && k < w->syn_count; k++) {
 			const struct cat_syn *sy = &c->syns[c->lists[w->syn_first + k]];
 			int n = sy->kind == SYN_ROLE && sy->target == (uint32_t)role ? rs_phrase_at(c, r, i, cat_s(c, sy->phrase), PH_STRICT) : 0;
 			for (int j = i; j < i + n; j++) r->stop[j] = true;

@@ -114,6 +114,7 @@ struct plan_resolution {
 	int schedule_first, schedule_words;  /* the first schedule named ("every day", roles.schedule); words 0: none */
 	int reply_from;                   /* 1 + the first word a reply's phrase may start at (roles.replies), 0: none */
 	int negation_from;                /* 1 + the first word a negation's phrase may start at (roles.negation), 0: none */
+	int purpose_from;                 /* 1 + the first word a purpose's phrase may start at (roles.purposes), 0: none */
 	bool question;                    /* the request ends in a question mark */
 	bool compound[PLAN_MAX_WORDS];    /* the word and the next were written as one ("Anzeigemöglichkeit") */
 	bool quoted[PLAN_MAX_WORDS];      /* inside quotation marks, a name ("the folder 'Archive 2024'"): no word asks */

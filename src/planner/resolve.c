@@ -350,6 +350,14 @@ static int family_apps_used(const struct catalog *c, const struct plan_resolutio
 	return used;
 }
 
+/* "Go through the invoice emails in my Gmail and put each invoice total into the Google Sheet": a reading capability
+ * in a kind of app a generic task whose subject is named reads already is how that task reads, nothing beyond it. */
+static bool read_where_generic_reads(const struct catalog *c, const struct plan_resolution *r, int cap)
+{
+	if (!c->tasks[r->task].generic || !(r->subjects >> r->task & 1) || c->caps[cap].write) return false;
+	return (caps_kinds(c, 1ull << cap) & ~c->ptasks[r->task].written_kinds & c->ptasks[r->task].kinds) != 0;
+}
+
 /* The decision: a task needs real support (some matched word, a score above what app names alone
  * give, a third of the words); a tie names the candidates; phrases of capabilities no chosen task has
  * make a capability chain. */
@@ -378,7 +386,8 @@ static void decide(const struct catalog *c, struct plan_resolution *r, const int
 	if (task_ok && c->tasks[r->task].generic && !r->nmentions && matched < 2) task_ok = false;
 	bool caps_outside = false, transfer = transfer_named(c, r);
 	for (int k = 0; task_ok && k < r->ncaps; k++)
-		if (!task_has_cap(c, (uint32_t)r->task, (uint32_t)r->caps[k]) && named_app_can(c, r, (uint32_t)r->caps[k]) && !transfer)
+		if (!task_has_cap(c, (uint32_t)r->task, (uint32_t)r->caps[k]) && named_app_can(c, r, (uint32_t)r->caps[k]) && !transfer &&
+		    !read_where_generic_reads(c, r, r->caps[k]))
 			caps_outside = true;
 	/* a query with more noise than words for it still names this task when the capabilities it names are
 	 * this task's own: the plan is the same, and it has a name */

@@ -77,7 +77,8 @@ static inline bool has_role_word(const struct catalog *c, const struct plan_reso
 {
 	for (int m = 0; m < r->nwm[i]; m++) {
 		const struct cat_word *w = &c->words[r->wm[i][m].word];
-		for (uint32_t k = 0; (w->starts >> SYN_ROLE & 1) && k < w->syn_count; k++) {
+		/* (the word's role mask first: most words start no phrase of the role asked) */
+		for (uint32_t k = 0; (w->roles >> role & 1) && k < w->syn_count; k++) {
 			const struct cat_syn *sy = &c->syns[c->lists[w->syn_first + k]];
 			if (sy->kind == SYN_ROLE && sy->target == (uint32_t)role && rs_phrase_at(c, r, i, cat_s(c, sy->phrase), PH_STRICT))
 				return true;

@@ -570,8 +570,9 @@ static bool one_word_verb(const struct catalog *c, const char *s, size_t n)
 /* "the Outlook folder 'Archive 2024'", "a sheet called \"Send list\"": words in quotation marks, a few, are a name:
  * none of them a verb, an app or a thing of the request; not an app's name alone ("'Google Drive'"), nor a request
  * quoted, a verb first and an app's name right after it or one word later ("Adding action 'Create Outlook Calendar
- * Event using Microsoft Graph'"; "Archive - delete later.xlsx" is a file's name). */
-static void mark_quoted(const struct catalog *c, struct plan_resolution *r, int from)
+ * Event using Microsoft Graph'"; "Archive - delete later.xlsx" is a file's name, and so is any quotation ending in an
+ * extension, file_name: "'Upload to OneDrive - final v3.docx'"). */
+static void mark_quoted(const struct catalog *c, struct plan_resolution *r, int from, bool file_name)
 {
 	int n = r->nwords - from;
 	if (n < 1 || n > QUOTED_WORDS || names_app_at(c, r, from, n)) return;
@@ -580,8 +581,16 @@ static void mark_quoted(const struct catalog *c, struct plan_resolution *r, int 
 	/* (right after a word for a kind of things it names one: "the Google Drive folder 'Upload to OneDrive'") */
 	int e = from > 0 ? cat_word_find(c, r->words[from - 1], r->wordlen[from - 1]) : -1;
 	bool named_thing = e >= 0 && (c->words[e].starts & 1u << SYN_APP_KIND);
-	if (app && !named_thing && one_word_verb(c, r->words[from], r->wordlen[from])) return;
+	if (app && !named_thing && !file_name && one_word_verb(c, r->words[from], r->wordlen[from])) return;
 	for (int i = from; i < r->nwords; i++) r->quoted[i] = true;
+}
+
+/* Whether the text before end (a closing quotation mark) ends in a file name's extension: ".docx", ".xlsx". */
+static bool extension_before(const char *query, const char *end)
+{
+	const char *e = end;
+	while (e > query && isalnum((unsigned char)e[-1])) e--;
+	return e < end && e - 1 > query && e[-1] == '.' && isalnum((unsigned char)e[-2]);
 }
 
 /* "append a row to 'Rent 2024.xlsx' on onedrive": a quoted file name's extension that names an app by itself (xlsx:
@@ -589,11 +598,9 @@ static void mark_quoted(const struct catalog *c, struct plan_resolution *r, int 
  * rest stays a name. end: the closing quotation mark. */
 static void unquote_extension(const struct catalog *c, struct plan_resolution *r, int from, const char *query, const char *end)
 {
-	const char *e = end;
-	while (e > query && isalnum((unsigned char)e[-1])) e--;
 	int last = r->nwords - 1, k = from > 0 ? cat_word_find(c, r->words[from - 1], r->wordlen[from - 1]) : -1;
 	if (k >= 0 && (c->words[k].starts & 1u << SYN_APP_KIND)) return;
-	if (e == end || e - 1 <= query || e[-1] != '.' || last <= from || !r->quoted[last] || !isalnum((unsigned char)e[-2])) return;
+	if (!extension_before(query, end) || last <= from || !r->quoted[last]) return;
 	r->quoted[last] = false;  /* (a quoted word matches no phrase) */
 	r->quoted[last] = !names_app_at(c, r, last, 1);
 }
@@ -608,7 +615,7 @@ static int read_name(const struct catalog *c, struct plan_resolution *r, size_t 
 	memcpy(seg, text, n);
 	*sl = n;
 	flush_words(c, r, used, seg, sl);
-	mark_quoted(c, r, from);
+	mark_quoted(c, r, from, false);
 	return from;
 }
 
@@ -777,7 +784,7 @@ void rs_split_words(const struct catalog *c, struct plan_resolution *r, const ch
 		}
 		if (q && quote_from >= 0 && p > query && p[-1] != ' ' && (!p[q] || strchr(" \n\t.,;:!?)]", p[q]))) {
 			flush_words(c, r, &used, seg, &sl);
-			mark_quoted(c, r, quote_from);
+			mark_quoted(c, r, quote_from, extension_before(query, p));
 			unquote_extension(c, r, quote_from, query, p);
 			quote_from = -1;
 			p += q - 1;
@@ -791,7 +798,7 @@ void rs_split_words(const struct catalog *c, struct plan_resolution *r, const ch
 			bool says = false;
 			for (int i = aside; i < r->nwords && !says; i++)
 				says = r->arrow[i] || names_app_at(c, r, i, 0) || starts_role(c, r, i, ROLE_BOTH_WAYS) || names_kind(c, r, i);
-			if (!says) mark_quoted(c, r, aside);
+			if (!says) mark_quoted(c, r, aside, false);
 			aside = -1;
 			continue;
 		}
@@ -863,7 +870,7 @@ void rs_split_words(const struct catalog *c, struct plan_resolution *r, const ch
 			memcpy(seg + left + 1, p + 1, right);
 			sl = left + 1 + right;
 			flush_words(c, r, &used, seg, &sl);
-			mark_quoted(c, r, from);
+			mark_quoted(c, r, from, false);
 			p += right;
 			continue;
 		}
@@ -899,7 +906,7 @@ void rs_split_words(const struct catalog *c, struct plan_resolution *r, const ch
 			sl = 0;
 			/* "eine Mail an das Team: Meeting fällt heute aus": after a person and a colon, the message's text */
 			if (message >= 0 && (stop || !*p || *p == ';')) {
-				mark_quoted(c, r, message);
+				mark_quoted(c, r, message, false);
 				message = -1;
 			}
 			if (*p == ':' && comma && r->nwords > 0 && person_word(c, r, r->nwords - 1)) message = r->nwords;
@@ -956,6 +963,7 @@ void rs_match_words(const struct catalog *c, struct plan_resolution *r)
 			r->format_at[i] |= sy->kind == SYN_ROLE && sy->target == ROLE_FORMAT;
 			if (sy->kind == SYN_ROLE && sy->target == ROLE_REPLY && !r->reply_from) r->reply_from = i + 1;
 			if (sy->kind == SYN_ROLE && sy->target == ROLE_NEGATION && !r->negation_from) r->negation_from = i + 1;
+			if (sy->kind == SYN_ROLE && sy->target == ROLE_PURPOSE && !r->purpose_from) r->purpose_from = i + 1;
 		}
 		r->stop[i] |= role && !verb;
 		r->trigger[i] = trigger;

@@ -527,24 +527,24 @@ Test(plan, golden_answers, .init = setup, .fini = teardown)
  * mixed; chat and search-box wording), 48 of 50 and 35 of 40 as written, their floors 50 and 36. The floors of the
  * sixtieth to eighty-sixth are their figures at the end of the stop that wrote them. */
 static const struct { const char *group; int floor; } FLOORS[] = {
-	{ "frozen", FROZEN_MIN }, { "sitting4", 92 }, { "sitting5", 90 }, { "sitting6", 91 }, { "sitting7", 91 },
-	{ "sitting8", 97 }, { "sitting9", 97 }, { "sitting10", 100 }, { "sitting11", 100 }, { "sitting12", 100 },
+	{ "frozen", FROZEN_MIN }, { "sitting4", 96 }, { "sitting5", 100 }, { "sitting6", 100 }, { "sitting7", 100 },
+	{ "sitting8", 97 }, { "sitting9", 100 }, { "sitting10", 100 }, { "sitting11", 100 }, { "sitting12", 100 },
 	{ "sitting13", 100 }, { "sitting14", 100 }, { "sitting15", 100 }, { "sitting16", 100 }, { "sitting17", 100 },
 	{ "sitting18", 100 }, { "sitting19", 100 }, { "sitting20", 100 }, { "sitting21", 100 }, { "sitting22", 100 },
-	{ "sitting23", 97 }, { "sitting24", 100 }, { "sitting25", 96 }, { "sitting26", 100 }, { "sitting27", 100 },
+	{ "sitting23", 97 }, { "sitting24", 100 }, { "sitting25", 100 }, { "sitting26", 100 }, { "sitting27", 100 },
 	{ "sitting28", 96 }, { "sitting29", 100 }, { "sitting30", 100 }, { "sitting31", 93 }, { "sitting32", 100 },
 	{ "sitting33", 100 }, { "sitting34", 100 }, { "sitting35", 100 }, { "sitting36", 100 }, { "sitting37", 100 },
 	{ "sitting38", 100 }, { "sitting39", 100 }, { "sitting40", 100 }, { "sitting41", 97 }, { "sitting42", 100 },
 	{ "sitting43", 100 }, { "sitting44", 100 }, { "sitting45", 100 }, { "sitting46", 97 }, { "sitting47", 100 },
-	{ "sitting48", 97 }, { "sitting49", 88 }, { "sitting50", 90 }, { "sitting51", 85 }, { "sitting52", 90 },
+	{ "sitting48", 97 }, { "sitting49", 94 }, { "sitting50", 92 }, { "sitting51", 85 }, { "sitting52", 90 },
 	{ "sitting53", 100 }, { "sitting54", 100 }, { "sitting55", 100 }, { "sitting56", 100 }, { "sitting57", 100 },
-	{ "sitting58", 90 }, { "sitting59", 97 }, { "sitting60", 100 }, { "sitting61", 100 }, { "sitting62", 97 },
+	{ "sitting58", 94 }, { "sitting59", 100 }, { "sitting60", 100 }, { "sitting61", 100 }, { "sitting62", 97 },
 	{ "sitting63", 100 }, { "sitting64", 100 }, { "sitting65", 94 }, { "sitting66", 94 },
 	{ "sitting67", 86 }, { "sitting68", 90 }, { "sitting69", 96 },
-	{ "sitting70", 98 }, { "sitting71", 95 }, { "sitting72", 100 }, { "sitting73", 96 }, { "sitting74", 97 },
-	{ "sitting75", 95 }, { "sitting76", 97 }, { "sitting77", 95 }, { "sitting78", 98 }, { "sitting79", 92 },
-	{ "sitting80", 100 }, { "sitting81", 98 }, { "sitting82", 94 }, { "sitting83", 97 }, { "sitting84", 96 },
-	{ "sitting85", 100 }, { "sitting86", 90 }, { "sitting87", 96 }, { "sitting88", 97 }, { "sitting89", 92 }, { "sitting90", 95 }, { "sitting91", 96 }, { "sitting92", 86 }, { "sitting93", 97 }, { "sitting94", 100 }, { "sitting95", 98 }, { "sitting96", 97 }, { "sitting97", 96 }, { "sitting98", 97 }, { "sitting99", 92 }, { "sitting100", 95 }, { "sitting101", 97 }, { "sitting102", 97 }, { "sitting103", 92 }, { "sitting104", 87 }, { "sitting105", 95 }, { "sitting106", 80 }, { "sitting107", 87 }, { "sitting108", 90 }, { "sitting109", 92 }, { "sitting110", 87 }, { "sitting111", 95 }, { "sitting112", 97 }, { "sitting113", 97 }, { "sitting114", 90 }, { "sitting115", 92 }, { "sitting116", 90 }, { "sitting117", 100 }, { "sitting118", 95 }, { "sitting119", 95 }, { "sitting120", 97 }, { "sitting121", 90 }, { "sitting122", 90 }, { "sitting123", 92 }, { "sitting124", 95 }, { "sitting125", 92 }, { "sitting126", 82 }, { "sitting127", 87 }, { "sitting128", 95 }, { "sitting129", 90 }, { "sitting130", 92 }, { "sitting131", 100 }, { "sitting132", 90 }, { "sitting133", 97 }, { "sitting134", 90 }, { "sitting135", 85 }, { "sitting136", 92 },
+	{ "sitting70", 98 }, { "sitting71", 95 }, { "sitting72", 100 }, { "sitting73", 98 }, { "sitting74", 97 },
+	{ "sitting75", 95 }, { "sitting76", 97 }, { "sitting77", 95 }, { "sitting78", 98 }, { "sitting79", 94 },
+	{ "sitting80", 100 }, { "sitting81", 98 }, { "sitting82", 98 }, { "sitting83", 97 }, { "sitting84", 96 },
+	{ "sitting85", 100 }, { "sitting86", 90 }, { "sitting87", 96 }, { "sitting88", 97 }, { "sitting89", 94 }, { "sitting90", 95 }, { "sitting91", 96 }, { "sitting92", 88 }, { "sitting93", 97 }, { "sitting94", 100 }, { "sitting95", 98 }, { "sitting96", 97 }, { "sitting97", 100 }, { "sitting98", 97 }, { "sitting99", 92 }, { "sitting100", 95 }, { "sitting101", 97 }, { "sitting102", 97 }, { "sitting103", 92 }, { "sitting104", 87 }, { "sitting105", 97 }, { "sitting106", 80 }, { "sitting107", 87 }, { "sitting108", 90 }, { "sitting109", 92 }, { "sitting110", 87 }, { "sitting111", 95 }, { "sitting112", 100 }, { "sitting113", 97 }, { "sitting114", 95 }, { "sitting115", 95 }, { "sitting116", 90 }, { "sitting117", 100 }, { "sitting118", 95 }, { "sitting119", 95 }, { "sitting120", 97 }, { "sitting121", 92 }, { "sitting122", 90 }, { "sitting123", 92 }, { "sitting124", 95 }, { "sitting125", 92 }, { "sitting126", 82 }, { "sitting127", 87 }, { "sitting128", 95 }, { "sitting129", 92 }, { "sitting130", 92 }, { "sitting131", 100 }, { "sitting132", 90 }, { "sitting133", 97 }, { "sitting134", 92 }, { "sitting135", 85 }, { "sitting136", 92 }, { "sitting137", 92 }, { "sitting138", 92 }, { "sitting139", 87 }, { "sitting140", 95 },
 };
 
 static int group_floor(const char *group)

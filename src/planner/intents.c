@@ -323,6 +323,21 @@ static bool purpose_at(const struct catalog *c, const struct plan_resolution *r,
 	return false;
 }
 
+/* Whether word i follows "to" right after a thing an earlier verb makes new (see note_intent). */
+static bool made_for_to(const struct catalog *c, const struct plan_resolution *r, int i)
+{
+	if (r->after_comma[i] || r->after_comma[i - 1] || !(r->word_kinds[i - 2] || r->app_word[i - 2]) ||
+	    !r->stop[i - 1] || rs_role_words(c, r, i - 2, 1ull << ROLE_RUNTIME) || !has_role_word(c, r, i - 1, ROLE_TARGET))
+		return false;
+	for (int k = 0; k < r->nintents; k++) {
+		const struct plan_intent *in = &r->intents[k];
+		if (in->first >= i - 2 || in->negated) continue;
+		for (uint64_t w = c->intents[in->intent].caps & c->write_caps; w; w &= w - 1)
+			if (!c->caps[__builtin_ctzll(w)].existing) return true;
+	}
+	return false;
+}
+
 static bool note_intent(const struct catalog *c, struct plan_resolution *r, int i, const struct cat_syn *sy, void *ctx)
 {
 	(void)ctx;
@@ -396,6 +411,12 @@ static bool note_intent(const struct catalog *c, struct plan_resolution *r, int 
 				r->stop[i] = true;  /* understood: the purpose */
 				return false;
 			}
+	/* "start a new excel workbook to track my tuition payments": "to" and a verb right after a thing (a word for its
+	 * kind or its app, no flow's word) an earlier verb makes new say what the thing is for */
+	if (i > 1 && made_for_to(c, r, i)) {
+		r->stop[i] = true;  /* understood: the purpose */
+		return false;
+	}
 	int intent = (int)sy->target;
 	/* "I'd like an email sent to me": after a causative, mail that comes to me is mail to send (roles.addressed_means) */
 	if (!writes(c, intent) && ends_in_me(cat_s(c, sy->phrase)) && c->meta->addressed_intent != CAT_NONE && after_causative(c, r, i) &&

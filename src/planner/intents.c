@@ -317,7 +317,11 @@ static bool purpose_at(const struct catalog *c, const struct plan_resolution *r,
 {
 	if (!r->purpose_from || r->purpose_from - 1 >= i) return false;  /* (most requests hold none) */
 	for (int j = i - 1; j >= 0 && j >= i - 6; j--) {
-		if (has_role_word(c, r, j, ROLE_PURPOSE)) return true;
+		/* (where a verb before it asks something: "expose getSchedule so I can check free/busy slots" asks the check) */
+		if (has_role_word(c, r, j, ROLE_PURPOSE)) {
+			for (int k = 0; k < r->nintents; k++) if (r->intents[k].first < j && !r->intents[k].negated) return true;
+			return false;
+		}
 		if (r->after_comma[j + 1] || r->sentence_start[j + 1] || r->intent_word[j] || r->app_word[j]) return false;
 	}
 	return false;
@@ -586,6 +590,10 @@ static bool note_action(const struct catalog *c, struct plan_resolution *r, int 
 		passive_asked(c, r, i)) ? PH_PAST : 0;
 	int n = rs_phrase_at(c, r, i, cat_s(c, sy->phrase), (sy->words == 1 || r->stop[i] ? PH_STRICT : PH_GAP | PH_WIDE) | past);
 	if (n < (int)sy->words || negated_at(c, r, i)) return false;
+	/* "every new loading dock booking from the Outlook calendar": a gap after a trigger's word holding a source marker
+	 * joins two phrases, the thing and where it comes from, no action's words ("new calendar") */
+	for (int k = i + 1; n > (int)sy->words && r->trigger[i] && k < i + n - 1; k++)
+		if (rs_role_words(c, r, k, 1ull << ROLE_SOURCE)) return false;
 	/* "fetch its title, body and all comments": a word a capability's phrase names as written is that capability's
 	 * thing, no inflected form of an action's verb */
 	if (sy->words == 1 && exact_word(c, r, i, SYN_CAP, -1) >= 0 && strcmp(r->words[i], cat_s(c, sy->phrase)) != 0) return false;
@@ -626,9 +634,15 @@ static bool note_action(const struct catalog *c, struct plan_resolution *r, int 
 	if (progressive(c, r, i)) return false;
 	/* "1 star, all I want is ...", "would be 5 stars": after a number standing alone the word is counted, no verb
 	 * (not a name's: "GPT-4 zusammenfassen", "DEV-310 Commit ...") */
-	if (i > 0 && word_has_digit(r, i - 1) && (i == 1 || (r->stop[i - 2] && !r->app_word[i - 2]))) return false;
-	/* "the shared IT Outlook calendar": an action's -ed form right after an article describes the thing */
-	if (ends_in(r, i, "ed") && i > 0 && has_role_word(c, r, i - 1, ROLE_DETERMINER)) return false;
+	/* (or a number's word: "Three stars, the column mapping is clunky") */
+	if (i > 0 && ((word_has_digit(r, i - 1) && (i == 1 || (r->stop[i - 2] && !r->app_word[i - 2]))) || has_role_word(c, r, i - 1, ROLE_NUMBER)))
+		return false;
+	/* "the shared IT Outlook calendar": an action's -ed form right after an article or a number describes the thing;
+	 * so does one right before a word for things ("the last ten tagged releases", "find archived emails") */
+	if (ends_in(r, i, "ed") && i > 0 && (has_role_word(c, r, i - 1, ROLE_DETERMINER) || has_role_word(c, r, i - 1, ROLE_NUMBER)))
+		return false;
+	if (sy->words == 1 && ends_in(r, i, "ed") && i + 1 < r->nwords && r->word_kinds[i + 1] && !r->app_word[i + 1] && !r->after_comma[i + 1])
+		return false;
 	/* "block my work calendar as Out of Office": after "as" (roles.as_what) the words say what a thing is made as */
 	if (i > 0 && has_role_word(c, r, i - 1, ROLE_AS)) return false;
 	/* "Before I accept a meeting, ...", "bevor ich ... freigebe", "so I can sort them": what the person does before or
@@ -1289,35 +1303,57 @@ static void context_sentences(struct plan_resolution *r)
 	}
 }
 
+/* Whether the folder word at w follows a target marker, small words and up to three plain words between ("into the
+ * client's Archive folder"; "in den Unterordner": a compound's first part). */
+static bool folder_is_target(const struct catalog *c, const struct plan_resolution *r, int w)
+{
+	for (int j = w - 1, plain = 0; j >= 0 && j >= w - 6; j--) {
+		if (rs_role_words(c, r, j, 1ull << ROLE_TARGET | 1ull << ROLE_WEAK_TARGET)) return true;
+		/* (a verb right before the folder word is its name: "the Archive folder") */
+		if (r->after_comma[j + 1] || r->app_word[j] || (r->intent_word[j] && j < w - 1) || (!r->stop[j] && !r->compound[j] && ++plain > 3))
+			return false;
+	}
+	return false;
+}
+
 /* "Move every email from the tax office in Outlook into a folder called 'Finanzamt'": a verb that can move files
  * (the capability of an action that sorts, outside.json sorts), its clause saying mail and, after a target marker,
- * a folder (roles.folders), where no drive is named, moves messages between the mailbox's own folders: the sorting
- * action, no task's. */
-static void mail_into_folder(const struct catalog *c, struct plan_resolution *r)
+ * a folder (roles.folders), where no drive is named, moves messages between the mailbox's own folders; "Move finished
+ * deliverables in OneDrive into the client's Archive folder", "verschieb alle PDFs aus meinem Google Drive in den
+ * Ordner Archiv" (the copying verb too), the one app named a drive, move files between its own folders: the
+ * sorting action, no task's. */
+static void into_own_folder(const struct catalog *c, struct plan_resolution *r)
 {
-	if (r->nactions == PLAN_MAX_OUTSIDE || !(r->kinds >> AK_MAIL & 1)) return;
-	for (int m = 0; m < r->napps; m++) if (c->apps[r->apps[m]].kind == AK_DRIVE) return;
+	if (r->nactions == PLAN_MAX_OUTSIDE || r->nproducts) return;
+	bool drive = r->napps == 1 && c->apps[r->apps[0]].kind == AK_DRIVE, mail_said = r->kinds >> AK_MAIL & 1;
+	if (!drive && !mail_said) return;
+	for (int m = 0; !drive && m < r->napps; m++) if (c->apps[r->apps[m]].kind == AK_DRIVE) return;
 	int sorts = -1;
 	for (uint32_t o = 0; o < c->noutside && sorts < 0; o++) if (c->outside[o].flags & OUT_SORTS) sorts = (int)o;
 	if (sorts < 0 || c->outside[sorts].capability == CAT_NONE) return;
 	for (int k = 0; k < r->nintents; k++) {
 		const struct plan_intent *in = &r->intents[k];
-		if (in->negated || !(c->intents[in->intent].caps >> c->outside[sorts].capability & 1)) continue;
+		bool moves = c->intents[in->intent].caps >> c->outside[sorts].capability & 1;
+		if (in->negated || !(moves || (drive && in->intent == (int)c->meta->copy_intent))) continue;
 		int first = in->first, last = rs_clause_last(r, first);
 		while (first > 0 && !r->after_comma[first] && !r->sentence_start[first]) first--;
 		bool mail = false, folder = false;
 		for (int w = first; w <= last; w++) {
 			mail |= r->word_kinds[w] >> AK_MAIL & 1;
-			int at = w > 0 && r->compound[w - 1] ? w - 1 : w;  /* ("in den Unterordner": the compound's first part) */
-			enum cat_role before = has_role_word(c, r, w, ROLE_FOLDER) ? rs_role_before(c, r, at) : ROLE_NONE;
-			folder |= before == ROLE_TARGET || before == ROLE_WEAK_TARGET;
+			folder |= has_role_word(c, r, w, ROLE_FOLDER) && folder_is_target(c, r, w);
 		}
 		for (int m = 0; m < r->nmentions; m++)
 			mail |= r->mentions[m].app >= 0 && r->mentions[m].first >= first && r->mentions[m].first <= last &&
 				c->apps[r->mentions[m].app].kind == AK_MAIL;
-		if (!mail || !folder) continue;
-		for (int q = 0; q < r->nactions; q++) if (r->actions[q].item == sorts) return;
-		r->actions[r->nactions++] = (struct plan_outside){ .first = in->first, .nwords = in->nwords, .item = sorts };
+		if (!(drive || mail) || !folder) continue;
+		/* (files moved in a drive: the action the capability is linked to, as its phrase names it, "move the invoice
+		 * to another folder") */
+		int item = sorts;
+		for (uint32_t o = 0; !mail && o < c->noutside; o++)
+			if (c->outside[o].action && c->outside[o].capability == c->outside[sorts].capability) { item = (int)o; break; }
+		for (int q = 0; q < r->nactions; q++)
+			if (r->actions[q].item == item || r->actions[q].item == sorts) return;  /* (named already) */
+		r->actions[r->nactions++] = (struct plan_outside){ .first = in->first, .nwords = in->nwords, .item = item };
 		for (int w = in->first; w < in->first + in->nwords; w++) r->action_word[w] = true;
 		return;
 	}
@@ -1367,7 +1403,7 @@ void rs_find_kinds_and_intents(const struct catalog *c, struct plan_resolution *
 	addressed_mail(c, r);
 	added_along(c, r);
 	event_actions(c, r);
-	mail_into_folder(c, r);
+	into_own_folder(c, r);
 	sorted_by_task(c, r);
 	copy_in_place(c, r);
 	unknown_verb(c, r);

@@ -126,7 +126,8 @@ static bool writes_only_in(const struct catalog *c, const struct plan_resolution
 }
 
 /* Whether word i is the object of a verb that writes only in apps of kind own: the verb before it, small words
- * and app names between ("Email this week's agenda", "email me my Outlook meetings"), or, German, the verb after
+ * app names and describing words between ("Email this week's agenda", "email me my Outlook meetings", "Log new
+ * emails"), or, German, the verb after
  * it closing the clause, small words, app names and words for kinds between ("eine Übersicht meiner
  * Outlook-Termine per E-Mail schicken"). */
 static bool object_sent(const struct catalog *c, const struct plan_resolution *r, int i, uint32_t own)
@@ -136,7 +137,8 @@ static bool object_sent(const struct catalog *c, const struct plan_resolution *r
 			if (writes_only_in(c, r, j, own)) return true;
 			break;
 		}
-		if (!r->stop[j] && !r->app_word[j]) break;
+		/* ("Log new emails in Google Sheets": a word describing them between) */
+		if (!r->stop[j] && !r->app_word[j] && !r->describes[j]) break;
 	}
 	int last = rs_clause_last(r, i);
 	for (int j = i + 1; j <= last && j < i + 8; j++) {

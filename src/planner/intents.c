@@ -449,8 +449,12 @@ static bool note_intent(const struct catalog *c, struct plan_resolution *r, int 
 		if (r->intents[k].intent == intent) {
 			/* named again under a negation ("send an email ... but don't send it"): what the user
 			 * declined once is never planned (the same verb: "Save every attachment ... no archiving" saves) */
+			/* (not under an exception after it: "send the weekly e-mail ..., unless ..., in which case ... don't send
+			 * anything" sends) */
 			const struct plan_intent *o = &r->intents[k];
-			if (negated_at(c, r, i) &&
+			bool excepted = false;
+			for (int w = o->first + o->nwords; w < i && !excepted; w++) excepted = has_role_word(c, r, w, ROLE_EXCEPTION);
+			if (negated_at(c, r, i) && !excepted &&
 			    rs_word_level(r->words[o->first], r->wordlen[o->first], r->words[i], r->wordlen[i], false) >= LV_STEM)
 				r->intents[k].negated = true;
 			return false;
@@ -574,6 +578,16 @@ static bool modified_noun(const struct catalog *c, const struct plan_resolution 
 	return i > 1 && !r->after_comma[i] && plain_word(r, i - 1) && modifiers_from_determiner(c, r, i - 1);
 }
 
+/* Whether "with" (roles.record_with) stands right before word w, or one plain word before it, after word from. */
+static bool with_before(const struct catalog *c, const struct plan_resolution *r, int w, int from)
+{
+	for (int j = w - 1; j > from && j >= w - 2; j--) {
+		if (has_role_word(c, r, j, ROLE_RECORD_WITH)) return true;
+		if (r->stop[j] || r->intent_word[j] || r->app_word[j] || r->after_comma[j + 1]) return false;
+	}
+	return false;
+}
+
 /* An action no task performs ("label", "forward", "fasst ... zusammen"), unless the request declines it. */
 static bool note_action(const struct catalog *c, struct plan_resolution *r, int i, const struct cat_syn *sy, void *ctx)
 {
@@ -594,6 +608,9 @@ static bool note_action(const struct catalog *c, struct plan_resolution *r, int 
 	 * joins two phrases, the thing and where it comes from, no action's words ("new calendar") */
 	for (int k = i + 1; n > (int)sy->words && r->trigger[i] && k < i + n - 1; k++)
 		if (rs_role_words(c, r, k, 1ull << ROLE_SOURCE)) return false;
+	/* "add a row to the Google Sheet 'Loaner laptops' with asset tag": a phrase read across a gap whose last word
+	 * follows "with" (roles.record_with), one plain word between at most, ends in what a thing comes with */
+	if (n > (int)sy->words && with_before(c, r, i + n - 1, i)) return false;
 	/* "fetch its title, body and all comments": a word a capability's phrase names as written is that capability's
 	 * thing, no inflected form of an action's verb */
 	if (sy->words == 1 && exact_word(c, r, i, SYN_CAP, -1) >= 0 && strcmp(r->words[i], cat_s(c, sy->phrase)) != 0) return false;

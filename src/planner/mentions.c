@@ -360,7 +360,7 @@ static void name_after(const struct catalog *c, struct plan_resolution *r, int f
 /* Roles whose phrases are understood words wherever they stand (rs_understood_role). */
 /* ("read-only", roles.constraints: how the request may act, asking nothing itself) */
 #define UNDERSTOOD_ROLES (1ull << ROLE_BOTH_WAYS | 1ull << ROLE_NEGATION | 1ull << ROLE_DATES | 1ull << ROLE_SCHEDULE | 1ull << ROLE_NAMING | \
-	1ull << ROLE_CONSTRAINT)
+	1ull << ROLE_CONSTRAINT | 1ull << ROLE_EXCEPTION)
 
 void rs_find_roles(const struct catalog *c, struct plan_resolution *r)
 {

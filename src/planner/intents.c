@@ -594,6 +594,11 @@ static bool note_action(const struct catalog *c, struct plan_resolution *r, int 
 	(void)ctx;
 	/* "einen Tag vorher": a word an understood phrase holds (roles.dates) asks for nothing */
 	if (r->kept[i] || (sy->words == 1 && r->stop[i])) return false;
+	/* (a phrase opening with a small word is read as written: its next word first, a cheap test "in" needs often) */
+	if (sy->words > 1 && r->stop[i]) {
+		const char *sp = strchr(cat_s(c, sy->phrase), ' ');
+		if (i + 1 >= r->nwords || (!r->fuzzy[i + 1] && r->words[i + 1][0] != sp[1])) return false;
+	}
 	/* a verb keeps its object between its words ("forward the labeled messages", "fasst ... zusammen");
 	 * a phrase that starts with a small word is read as written */
 	if (sy->words == 1 && r->intent_word[i] && !((c->outside[sy->target].flags & OUT_IN_PLACE) && in_place(c, r))) return false;

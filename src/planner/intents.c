@@ -342,6 +342,22 @@ static bool made_for_to(const struct catalog *c, const struct plan_resolution *r
 	return false;
 }
 
+/* Whether word i is a noun an article opens: after the article, up to three plain words between, and ending its
+ * clause or before a small word that is no article, pronoun or person ("a copy of", "the paper copy"). */
+static bool article_noun(const struct catalog *c, const struct plan_resolution *r, int i)
+{
+	bool ends = rs_clause_last(r, i) == i;
+	if (!ends && (!r->stop[i + 1] || r->app_word[i + 1] || has_role_word(c, r, i + 1, ROLE_DETERMINER) ||
+	    has_role_word(c, r, i + 1, ROLE_PRONOUN) || exact_word(c, r, i + 1, SYN_STOP, STOP_PERSON) >= 0))
+		return false;
+	for (int j = i - 1; j >= 0 && j >= i - 4; j--) {
+		if (r->after_comma[j + 1]) return false;
+		if (has_role_word(c, r, j, ROLE_DETERMINER)) return ends || j == i - 1;
+		if (!plain_word(r, j)) return false;
+	}
+	return false;
+}
+
 static bool note_intent(const struct catalog *c, struct plan_resolution *r, int i, const struct cat_syn *sy, void *ctx)
 {
 	(void)ctx;
@@ -383,7 +399,10 @@ static bool note_intent(const struct catalog *c, struct plan_resolution *r, int 
 	 * (roles.format_means), not written; in a question whether it happened ("Did my boss send me ...?", a
 	 * question mark ending the request) any verb after a person is ("the files people send me" still reads) */
 	/* "... to the volunteer list": a reading verb after an article, ending its clause, is a noun */
-	if (sy->words == 1 && !writes(c, (int)sy->target) && after_determiner(c, r, i) && rs_clause_last(r, i) == i) {
+	/* (a copy is one also after an article and plain words, "before I lose the paper copy", or before a small word
+	 * that opens no object, "Put a copy of the signed NDA in ...") */
+	if (sy->words == 1 && !writes(c, (int)sy->target) && ((after_determiner(c, r, i) && rs_clause_last(r, i) == i) ||
+	    (sy->target == c->meta->copy_intent && article_noun(c, r, i)))) {
 		r->describes[i] = true;
 		return false;
 	}

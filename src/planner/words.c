@@ -648,6 +648,40 @@ static bool person_word(const struct catalog *c, const struct plan_resolution *r
 	return false;
 }
 
+/* Whether the n bytes at w start a verb's or a capability's phrase that writes a message or an issue (a writing
+ * capability of the mail or the code host kind), and no trigger's ("New GitHub release: ..." is an event). */
+static bool writes_message_at(const struct catalog *c, const char *w, size_t n)
+{
+	int e = cat_word_find(c, w, n);
+	bool writes = false;
+	for (uint32_t k = 0; e >= 0 && k < c->words[e].syn_count; k++) {
+		const struct cat_syn *sy = &c->syns[c->lists[c->words[e].syn_first + k]];
+		if (sy->kind == SYN_ROLE && sy->target == ROLE_TRIGGER) return false;
+		uint64_t caps = sy->kind == SYN_INTENT ? c->intents[sy->target].caps : sy->kind == SYN_CAP ? 1ull << sy->target : 0;
+		for (uint64_t m = caps & c->write_caps; m; m &= m - 1)
+			writes |= (caps_kinds(c, 1ull << __builtin_ctzll(m)) & (1u << AK_MAIL | 1u << AK_CODEHOST)) != 0;
+	}
+	return writes;
+}
+
+/* "File a ticket on GitHub: the CSV export drops the last row ...": a sentence opening with a verb or a capability's
+ * phrase writing a message or an issue (writes_message_at) and naming one (a word for mail's or the code host's things) before a colon; what follows
+ * to the sentence's end is the message's text. */
+static bool message_before(const struct catalog *c, const struct plan_resolution *r)
+{
+	int first = r->nwords - 1;
+	while (first > 0 && !r->sentence_start[first]) first--;
+	if (!writes_message_at(c, r->words[first], r->wordlen[first])) return false;
+	for (int i = first + 1; i < r->nwords; i++) {
+		int e = cat_word_find(c, r->words[i], r->wordlen[i]);
+		for (uint32_t k = 0; e >= 0 && (c->words[e].starts & 1u << SYN_APP_KIND) && k < c->words[e].syn_count; k++) {
+			const struct cat_syn *sy = &c->syns[c->lists[c->words[e].syn_first + k]];
+			if (sy->kind == SYN_APP_KIND && sy->words == 1 && (sy->target == AK_MAIL || sy->target == AK_CODEHOST)) return true;
+		}
+	}
+	return false;
+}
+
 /* Whether the query holds a one-word name of a code host app ("GitHub"), in any case. */
 static bool names_codehost(const struct catalog *c, const char *query)
 {
@@ -773,6 +807,7 @@ void rs_split_words(const struct catalog *c, struct plan_resolution *r, const ch
 	/* addressees, addresses and slashes are rare: most queries skip their checks altogether */
 	bool marks = strpbrk(query, "@./&:") != NULL, quotes = strpbrk(query, "'\"\xC2\xE2") != NULL;
 	int quote_from = -1, message = -1, aside = -1;
+	bool long_message = false;
 	for (const char *p = query;; p++) {
 		size_t q = quotes ? quote_at(p) : 0;
 		/* a quotation mark opens a name at a word's start and closes it at a word's end */
@@ -906,10 +941,15 @@ void rs_split_words(const struct catalog *c, struct plan_resolution *r, const ch
 			sl = 0;
 			/* "eine Mail an das Team: Meeting fällt heute aus": after a person and a colon, the message's text */
 			if (message >= 0 && (stop || !*p || *p == ';')) {
-				mark_quoted(c, r, message, false);
+				/* (a message's text after a verb naming it is all its own, however long) */
+				if (long_message) for (int i = message; i < r->nwords; i++) r->quoted[i] = true;
+				else mark_quoted(c, r, message, false);
 				message = -1;
 			}
-			if (*p == ':' && comma && r->nwords > 0 && person_word(c, r, r->nwords - 1)) message = r->nwords;
+			if (*p == ':' && comma && r->nwords > 0) {
+				long_message = !person_word(c, r, r->nwords - 1) && message_before(c, r);
+				if (long_message || person_word(c, r, r->nwords - 1)) message = r->nwords;
+			}
 			if (*p == '(' && comma) aside = r->nwords;
 			if (comma) {
 				if (r->nwords < PLAN_MAX_WORDS) r->after_comma[r->nwords] = true;

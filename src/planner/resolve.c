@@ -448,6 +448,7 @@ void plan_resolve_query(const struct catalog *c, const char *query, struct plan_
 	rs_split_words(c, r, query);
 	if (r->nwords == 0) return;
 	rs_match_words(c, r);
+	rs_said_text(c, r);
 	rs_find_mentions(c, r);
 	rs_find_roles(c, r);
 	rs_list_mentions(c, r);

@@ -36,6 +36,8 @@ int rs_phrase_at(const struct catalog *c, const struct plan_resolution *r, int i
 void rs_find_mentions(const struct catalog *c, struct plan_resolution *r);
 enum cat_role rs_role_before(const struct catalog *c, const struct plan_resolution *r, int before);
 uint64_t rs_role_words(const struct catalog *c, const struct plan_resolution *r, int i, uint64_t wanted);
+/* Marks the words of a message's text after "saying" (roles.says) quoted. */
+void rs_said_text(const struct catalog *c, struct plan_resolution *r);
 int rs_understood_role(const struct catalog *c, struct plan_resolution *r, int i, enum cat_role role);
 void rs_find_roles(const struct catalog *c, struct plan_resolution *r);
 void rs_list_mentions(const struct catalog *c, struct plan_resolution *r);

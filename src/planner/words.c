@@ -1018,6 +1018,18 @@ void rs_match_words(const struct catalog *c, struct plan_resolution *r)
 	}
 }
 
+/* "send a quick note ... saying the third-floor printer is working again": the words after a phrase saying a
+ * message's text (roles.says), to the sentence's end, are that text, a name: no word of the request. */
+void rs_said_text(const struct catalog *c, struct plan_resolution *r)
+{
+	for (int i = 0; i + 1 < r->nwords; i++) {
+		if (r->quoted[i] || r->fuzzy[i] || !has_role_word(c, r, i, ROLE_SAYS)) continue;  /* (as written: "saving" is none) */
+		int n = rs_understood_role(c, r, i, ROLE_SAYS);  /* (its words understood) */
+		for (int k = i + n; k < r->nwords && !r->sentence_start[k]; k++) r->quoted[k] = true;
+		return;
+	}
+}
+
 /* ---- phrases ---- */
 
 /* How many words a PH_GAP phrase may skip between two of its words: the object of a separable verb

@@ -298,6 +298,8 @@ static bool score_phrase(const struct catalog *c, struct plan_resolution *r, int
 	/* "neue Zeilen in Excel als Termine ...": a phrase of writing that starts at a trigger word is the event; one
 	 * that starts at a "new" describing another verb's object ("read every new row") is that object */
 	if (c->caps[sy->target].write && (r->trigger[i] || r->describes[i])) return false;
+	/* "No new rows, just update existing ones": a writing phrase right after a negation is declined */
+	if (c->caps[sy->target].write && i > 0 && r->negation_from && has_role_word(c, r, i - 1, ROLE_NEGATION)) return false;
 	/* "rename files uploaded to Dropbox", "which files did I upload": the upload says which files */
 	if (c->caps[sy->target].write && rs_says_which(c, r, i, cat_s(c, sy->phrase), true)) return false;
 	/* "from new rows in Google Sheets": a phrase of writing after a source marker names what is read */

@@ -261,6 +261,29 @@ static bool written_there_before(const struct catalog *c, const struct plan_reso
 	return false;
 }
 
+/* The words a two-word phrase spans from its thing at i to its verb closing the clause (a passive's auxiliary after
+ * it), only small words, quoted names, words the vocabulary does not know and the thing's own app or kind (and the
+ * drive that app is kept in) between; or 0. */
+static int thing_then_verb(const struct catalog *c, const struct plan_resolution *r, int i, const struct cat_syn *sy)
+{
+	int last = rs_clause_last(r, i);
+	if (last > i + 1 && has_role_word(c, r, last, ROLE_AUX)) last--;
+	const char *verb = strrchr(cat_s(c, sy->phrase), ' ') + 1;
+	if (last <= i + 1 || rs_word_level(r->words[last], r->wordlen[last], verb, strlen(verb), false) < LV_STEM) return 0;
+	unsigned kind = r->word_kinds[i];
+	bool app_seen = false;  /* (after the thing's app, the drive it is kept in: "in unserer Excel-Tabelle in OneDrive") */
+	for (int k = i + 1; k < last; k++) {
+		if (r->intent_word[k] || r->after_comma[k]) return 0;
+		int a = -1;
+		for (int m = 0; r->app_word[k] && m < r->nmentions; m++)
+			if (k >= r->mentions[m].first && k < r->mentions[m].first + r->mentions[m].nwords) a = r->mentions[m].app;
+		bool own = (a >= 0 && ((kind >> c->apps[a].kind & 1) || (app_seen && c->apps[a].kind == AK_DRIVE))) || (r->word_kinds[k] & kind);
+		app_seen |= a >= 0 && (kind >> c->apps[a].kind & 1);
+		if (!r->stop[k] && !r->quoted[k] && !own && r->nwm[k]) return 0;
+	}
+	return last - i + 1;
+}
+
 static bool score_phrase(const struct catalog *c, struct plan_resolution *r, int i, const struct cat_syn *sy, void *v)
 {
 	struct phrase_ctx *x = v;
@@ -287,6 +310,9 @@ static bool score_phrase(const struct catalog *c, struct plan_resolution *r, int
 			if (r->intent_word[k] || r->word_kinds[k] || r->app_word[k] || r->action_word[k] || r->after_comma[k]) n = 0;
 		if (n && rs_clause_last(r, i + n - 1) != i + n - 1) n = 0;
 	}
+	/* "soll eine Zeile in der Excel-Tabelle zur Abrechnung angelegt werden": the thing, its own place (its app or
+	 * words of its kind) and a verb closing the clause, a passive's auxiliary after it */
+	if (!n && sy->words == 2 && !r->intent_word[i] && r->word_kinds[i]) n = thing_then_verb(c, r, i, sy);
 	if (!n) return false;
 	x->seen[id / 8] |= (unsigned char)(1u << (id % 8));
 	if (numbered && !r->numbered) r->numbered_at = i;

@@ -209,6 +209,19 @@ static bool person_governed(const struct catalog *c, const struct plan_resolutio
 	return false;
 }
 
+/* Whether the words before the pronoun at j, from its sentence's start, are a subject joined to it by "and": up to
+ * four words, no verb or app among them ("My sister and I"). */
+static bool joined_subject(const struct plan_resolution *r, int j)
+{
+	bool either;
+	if (j < 2 || !joins(r, j - 1, &either) || either) return false;
+	for (int k = j - 2; k >= 0 && k >= j - 6; k--) {
+		if (r->intent_word[k] || r->app_word[k] || r->after_comma[k + 1]) return false;
+		if (k == 0 || r->sentence_start[k]) return true;
+	}
+	return false;
+}
+
 /* Whether a word for a person, the verb's subject, stands right before word i (an auxiliary between: "someone has
  * uploaded"). */
 static bool person_before(const struct catalog *c, const struct plan_resolution *r, int i)
@@ -218,7 +231,8 @@ static bool person_before(const struct catalog *c, const struct plan_resolution 
 	if (j > 0 && has_role_word(c, r, j, ROLE_AUX)) j--;
 	/* "I track my billable hours via my Google Calendar. Is there a way to ...": a sentence opening with a pronoun and
 	 * its verb says what the person does, the context of the ask */
-	if (j >= 0 && (j == 0 || r->sentence_start[j]) && j + 1 < r->nwords && has_role_word(c, r, j, ROLE_PRONOUN) &&
+	/* (a subject joined to it by "and" opening the sentence too: "My sister and I share caregiving for our dad.") */
+	if (j >= 0 && (j == 0 || r->sentence_start[j] || joined_subject(r, j)) && j + 1 < r->nwords && has_role_word(c, r, j, ROLE_PRONOUN) &&
 	    sentence_of(r, r->nwords - 1) > 0)  /* (the request holds more than one sentence) */
 		return true;
 	/* (or an article and a noun before a verb's -s form, its subject: "every time the school sends something"; not
@@ -673,6 +687,11 @@ static bool note_action(const struct catalog *c, struct plan_resolution *r, int 
 	/* "we are changing the storage of the company": an -ing form after a pronoun and an auxiliary is what is going
 	 * on, no action asked */
 	if (progressive(c, r, i)) return false;
+	/* "My sister and I share caregiving for our dad. Please add ...": an action right after the pronoun opening a
+	 * sentence before the last is what the person does, the context */
+	if (sy->words == 1 && i > 0 && has_role_word(c, r, i - 1, ROLE_PRONOUN) &&
+	    (i == 1 || r->sentence_start[i - 1] || joined_subject(r, i - 1)) && sentence_of(r, i) < sentence_of(r, r->nwords - 1))
+		return false;
 	/* "1 star, all I want is ...", "would be 5 stars": after a number standing alone the word is counted, no verb
 	 * (not a name's: "GPT-4 zusammenfassen", "DEV-310 Commit ...") */
 	/* (or a number's word: "Three stars, the column mapping is clunky") */

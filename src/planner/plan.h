@@ -101,6 +101,7 @@ struct plan_resolution {
 	struct plan_intent intents[PLAN_MAX_INTENTS];
 	int nintents;
 	uint64_t subjects;                /* bit per generic task whose subject the query names */
+	uint64_t task_phrases;            /* bit per task one of whose own phrases the query holds ("action items") */
 	struct plan_outside products[PLAN_MAX_OUTSIDE], actions[PLAN_MAX_OUTSIDE];
 	int nproducts, nactions;          /* products outside the catalog; actions no task performs */
 	bool product_acts;                /* the request's action happens in a product outside the catalog */

@@ -379,9 +379,10 @@ static void decide(const struct catalog *c, struct plan_resolution *r, const int
 	int fams = family_apps_used(c, r);
 	int support = (r->content + r->napps + fams) ? (matched + apps_used + fams) * 100 / (r->content + r->napps + fams) : coverage;
 	/* a verb alone is no task ("book a flight"): something must say what, or which app; a long story around
-	 * an app named and a verb asking it for what the task is for needs no third of the words */
+	 * an app named and a verb asking it for what the task is for needs no third of the words, nor one holding the
+	 * task's own phrase ("... pull the action items out of those meetings ...") */
 	bool task_ok = r->task >= 0 && (what > 0 || r->nmentions > 0) && (matched > 0 || rs_copy_named(c, r, r->task)) &&
-		r->score >= 6 && (support >= 30 || verb_for_app(c, r, r->task));
+		r->score >= 6 && (support >= 30 || verb_for_app(c, r, r->task) || (r->task_phrases >> r->task & 1));
 	/* a generic task with no app named needs two words of support, not one ("order a pizza") */
 	if (task_ok && c->tasks[r->task].generic && !r->nmentions && matched < 2) task_ok = false;
 	bool caps_outside = false, transfer = transfer_named(c, r);

@@ -319,6 +319,7 @@ static bool score_phrase(const struct catalog *c, struct plan_resolution *r, int
 	if (numbered) r->numbered |= 1ull << sy->target;
 	if (sy->kind == SYN_TASK) {
 		x->scores[sy->target] += W_TASK_PHRASE * (int)sy->words;
+		if (sy->target < 64) r->task_phrases |= 1ull << sy->target;
 		return false;
 	}
 	/* "neue Zeilen in Excel als Termine ...": a phrase of writing that starts at a trigger word is the event; one

@@ -377,13 +377,13 @@ static bool names_product(const struct catalog *c, const char *p)
 	return false;
 }
 
-/* Whether p starts a search operator: two to ten letters, a colon and, with no space, a letter, a digit or a quote
- * ("has:attachment", "is:unread", "label:work"; not "9:30", "https://", "Google Workflow: ..."). */
+/* Whether p starts a search operator: two to ten letters, a colon or "=" and, with no space, a letter, a digit or a quote
+ * ("has:attachment", "is:unread", "label:work", "label=bug"; not "9:30", "https://", "Google Workflow: ..."). */
 static bool search_operator(const char *p)
 {
 	size_t n = 0;
 	while (n <= 10 && isalpha((unsigned char)p[n])) n++;
-	return n >= 2 && n <= 10 && p[n] == ':' && (isalnum((unsigned char)p[n + 1]) || p[n + 1] == '"');
+	return n >= 2 && n <= 10 && (p[n] == ':' || p[n] == '=') && (isalnum((unsigned char)p[n + 1]) || p[n + 1] == '"');
 }
 
 /* Whether p starts the name of a source file ("outlook.js", "gmail_client.py", "github.yml"): a program's file, no
@@ -671,7 +671,11 @@ static bool message_before(const struct catalog *c, const struct plan_resolution
 {
 	int first = r->nwords - 1;
 	while (first > 0 && !r->sentence_start[first]) first--;
-	if (!writes_message_at(c, r->words[first], r->wordlen[first])) return false;
+	/* (or closing it, a German infinitive: "GitHub-Issue anlegen: ...") */
+	size_t ln = r->wordlen[r->nwords - 1];
+	if (!writes_message_at(c, r->words[first], r->wordlen[first]) &&
+	    !(ln > 4 && strcmp(r->words[r->nwords - 1] + ln - 2, "en") == 0 && writes_message_at(c, r->words[r->nwords - 1], ln)))
+		return false;
 	for (int i = first + 1; i < r->nwords; i++) {
 		int e = cat_word_find(c, r->words[i], r->wordlen[i]);
 		for (uint32_t k = 0; e >= 0 && (c->words[e].starts & 1u << SYN_APP_KIND) && k < c->words[e].syn_count; k++) {
@@ -805,7 +809,7 @@ void rs_split_words(const struct catalog *c, struct plan_resolution *r, const ch
 		if (b) first[b / 64] |= 1ull << (b % 64);
 	}
 	/* addressees, addresses and slashes are rare: most queries skip their checks altogether */
-	bool marks = strpbrk(query, "@./&:") != NULL, quotes = strpbrk(query, "'\"\xC2\xE2") != NULL;
+	bool marks = strpbrk(query, "@./&:=") != NULL, quotes = strpbrk(query, "'\"\xC2\xE2") != NULL;
 	int quote_from = -1, message = -1, aside = -1;
 	bool long_message = false;
 	for (const char *p = query;; p++) {

@@ -913,6 +913,17 @@ void rs_split_words(const struct catalog *c, struct plan_resolution *r, const ch
 			p += right;
 			continue;
 		}
+		/* "w/ label p0", "w/o attachments": with and without, as people shorten them */
+		if (marks && *p == '/' && p > query && (p[-1] | 0x20) == 'w' && (p - 1 == query || p[-2] == ' ') && sl >= 1 &&
+		    sl + 8 < sizeof seg) {
+			bool without = (p[1] | 0x20) == 'o' && (p[2] == ' ' || !p[2]);
+			if (without || p[1] == ' ' || !p[1]) {
+				memcpy(seg + sl - 1, without ? "without" : "with", without ? 7 : 4);
+				sl += without ? 6 : 3;
+				p += without;
+				continue;
+			}
+		}
 		/* "read/write", "OneDrive/SharePoint": a slash between two words offers either */
 		if (marks && *p == '/' && p > query && isalpha((unsigned char)p[-1]) && isalpha((unsigned char)p[1]) && sl + 5 < sizeof seg) {
 			memcpy(seg + sl, " or ", 4);

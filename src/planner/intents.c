@@ -606,8 +606,8 @@ static bool listed_with(const struct catalog *c, const struct plan_resolution *r
  * word, verb or app, before a small word in its clause, ends a noun phrase: a thing. */
 static bool modified_noun(const struct catalog *c, const struct plan_resolution *r, int i)
 {
-	/* (a small word follows that opens no object: "Can the agent commit the export" commits) */
-	if (i + 1 >= r->nwords || !r->stop[i + 1] || r->after_comma[i + 1] || has_role_word(c, r, i + 1, ROLE_DETERMINER)) return false;
+	/* (a small word follows that opens no object, or a comma: "Can the agent commit the export" commits) */
+	if (i + 1 >= r->nwords || (!r->after_comma[i + 1] && (!r->stop[i + 1] || has_role_word(c, r, i + 1, ROLE_DETERMINER)))) return false;
 	return i > 1 && !r->after_comma[i] && plain_word(r, i - 1) && modifiers_from_determiner(c, r, i - 1);
 }
 
@@ -627,6 +627,8 @@ static bool note_action(const struct catalog *c, struct plan_resolution *r, int 
 	(void)ctx;
 	/* "einen Tag vorher": a word an understood phrase holds (roles.dates) asks for nothing */
 	if (r->kept[i] || (sy->words == 1 && r->stop[i])) return false;
+	/* ("Schützenverein", "Löschteich": a compound's first part names what its head is, no action) */
+	if (sy->words == 1 && r->compound[i]) return false;
 	/* (a phrase opening with a small word is read as written: its next word first, a cheap test "in" needs often) */
 	if (sy->words > 1 && r->stop[i]) {
 		const char *sp = strchr(cat_s(c, sy->phrase), ' ');

@@ -1444,6 +1444,55 @@ static void sorted_by_task(const struct catalog *c, struct plan_resolution *r)
 	r->nactions = keep;
 }
 
+/* Whether an app of kind documents capability cap. */
+static bool kind_documents(const struct catalog *c, uint32_t cap, uint32_t kind)
+{
+	for (uint32_t a = 0; a < c->napps; a++) if (c->apps[a].kind == kind && cat_app_can(c, a, cap)) return true;
+	return false;
+}
+
+/* "create a fresh Excel workbook", "Create the FY26 opex budget template as a new Excel workbook", "Lege in OneDrive
+ * eine neue Excel-Arbeitsmappe an": the app named (no source) that a verb making something new has for its object,
+ * where the app documents no way to make it and a word for a whole document (roles.documents) follows its name: the
+ * verb's words hold the app's name, or only small, describing and unknown words (two at most)
+ * stand between them, or the app is the verb's target in its clause with no verb, app, word for a kind or auxiliary
+ * between ("Our project schedule is an Excel workbook" describes one); 1 + that app in r->new_thing. */
+static void new_thing(const struct catalog *c, struct plan_resolution *r)
+{
+	for (int k = 0; k < r->nintents && !r->new_thing; k++) {
+		const struct plan_intent *in = &r->intents[k];
+		if (in->negated || in->by_person || !in->nwords || r->trigger[in->first]) continue;  /* ("Neue Einträge in ...") */
+		uint64_t makes = 0;
+		for (uint64_t w = c->intents[in->intent].caps & c->write_caps; w; w &= w - 1)
+			if (!c->caps[__builtin_ctzll(w)].existing) makes |= w & -w;
+		for (int m = 0; makes && m < r->nmentions && !r->new_thing; m++) {
+			const struct plan_mention *x = &r->mentions[m];
+			if (x->app < 0 || x->first < in->first || x->role == PR_SOURCE) continue;
+			int after = x->first + x->nwords, next = in->first + in->nwords;
+			while (next < x->first && r->stop[next]) next++;
+			/* ("Neue Einträge in einer Excel-Tabelle": "new" makes the word right after it) */
+			if (has_role_word(c, r, in->first, ROLE_TRIGGER) && next != x->first) continue;
+			bool inside = x->first < in->first + in->nwords, near = !inside, target = !inside && x->role == PR_TARGET;
+			bool document = after < r->nwords && has_role_word(c, r, after, ROLE_DOCUMENT);
+			for (int w = in->first + in->nwords, plain = 0; (near || target) && w < x->first; w++) {
+				/* ("eine neue, leere Excel-Arbeitsmappe": a comma right after the verb's word joins adjectives) */
+				bool clause = (!r->after_comma[w] || w == in->first + in->nwords) && !has_role_word(c, r, w, ROLE_AUX);
+				bool plain_ok = !r->intent_word[w] && !r->app_word[w] && !r->word_kinds[w];
+				near = near && clause && plain_ok && (r->stop[w] || r->describes[w] || r->trigger[w] || ++plain <= 2);
+				target = target && clause && plain_ok;
+			}
+			if (!(inside || near || target) || !document) continue;
+			for (uint64_t w = makes; w; w &= w - 1) {
+				uint32_t cap = (uint32_t)__builtin_ctzll(w);
+				if (kind_documents(c, cap, c->apps[x->app].kind) && !cat_app_can(c, (uint32_t)x->app, cap)) {
+					r->new_thing = 1 + x->app;
+					break;
+				}
+			}
+		}
+	}
+}
+
 void rs_find_kinds_and_intents(const struct catalog *c, struct plan_resolution *r)
 {
 	/* "Outlook-Mails" names an app and says mails: subjects are read under app names too; every kind is
@@ -1472,6 +1521,7 @@ void rs_find_kinds_and_intents(const struct catalog *c, struct plan_resolution *
 	verbless_question(c, r);
 	sending_account(c, r);
 	context_sentences(r);
+	new_thing(c, r);
 	r->content = 0;
 	/* (a quoted name, an address, asks nothing and counts for nothing) */
 	for (int i = 0; i < r->nwords; i++) r->content += (!r->stop[i] || r->intent_word[i]) && !r->app_word[i] && !r->arrow[i] && !r->quoted[i];

@@ -680,6 +680,30 @@ static void new_file_in_drive(struct plan *p)
 	}
 }
 
+/* "create a fresh Excel workbook for next month's expenses", "Create the FY26 opex budget template as a new Excel
+ * workbook in my OneDrive so department heads can start filling it in": a new thing of an app that documents no way
+ * to make it is the main ask, whatever the other words say: new_file_in_drive plans it (a one-step task of the app). */
+static void new_thing_asked(struct plan *p)
+{
+	const struct catalog *c = p->cat;
+	int a = p->res.new_thing - 1;
+	if (a < 0) return;
+	for (uint32_t t = 0; t < c->ntasks; t++) {
+		const struct cat_task *tk = &c->tasks[t];
+		const struct cat_step *cs = &c->steps[tk->step_first];
+		if (tk->generic || tk->step_count != 1 || cs->app_kind != c->apps[a].kind || !c->caps[cs->cap].write || c->caps[cs->cap].existing ||
+		    cat_app_can(c, (uint32_t)a, cs->cap))
+			continue;
+		p->res.by = BY_QUERY_TASK;
+		p->task = p->res.task = (int)t;
+		p->rebound = false;
+		load_task(p, p->task);
+		p->steps[0].app = a;
+		p->steps[0].app_source = AS_QUERY;
+		return;
+	}
+}
+
 void plan_build(struct plan *p, const struct catalog *c, const struct json_object *in)
 {
 	memset(p, 0, offsetof(struct plan, res));
@@ -706,6 +730,7 @@ void plan_build(struct plan *p, const struct catalog *c, const struct json_objec
 	if (p->nsteps && p->res.also_cap >= 0) add_also(p);
 	bind_steps(p);
 	if (p->task >= 0 && !task_id) settle_rebound(p);
+	if (!task_id && !p->res.nactions && !p->res.nproducts && p->res.by != BY_NONE) new_thing_asked(p);
 	if (!task_id) new_file_in_drive(p);
 	for (int s = 0; s < p->nsteps; s++) {
 		struct plan_step *st = &p->steps[s];

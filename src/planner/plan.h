@@ -102,6 +102,7 @@ struct plan_resolution {
 	int nintents;
 	uint64_t subjects;                /* bit per generic task whose subject the query names */
 	uint64_t task_phrases;            /* bit per task one of whose own phrases the query holds ("action items") */
+	int new_thing;                    /* 1 + the app a verb makes a new document of that it documents no way to make, 0 */
 	struct plan_outside products[PLAN_MAX_OUTSIDE], actions[PLAN_MAX_OUTSIDE];
 	int nproducts, nactions;          /* products outside the catalog; actions no task performs */
 	bool product_acts;                /* the request's action happens in a product outside the catalog */

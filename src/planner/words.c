@@ -1009,8 +1009,9 @@ void rs_match_words(const struct catalog *c, struct plan_resolution *r)
 		bool role = false, verb = false, trigger = false, modal = false, causative = false;
 		for (uint32_t k = 0; e >= 0 && k < c->words[e].syn_count; k++) {
 			const struct cat_syn *sy = &c->syns[c->lists[c->words[e].syn_first + k]];
-			/* (a flow's word: mentions.c; a folder is a drive's thing too) */
-			role |= sy->kind == SYN_ROLE && sy->words == 1 && sy->target != ROLE_RUNTIME && sy->target != ROLE_FOLDER;
+			/* (a flow's word: mentions.c; a folder and a document are things too) */
+			role |= sy->kind == SYN_ROLE && sy->words == 1 && sy->target != ROLE_RUNTIME && sy->target != ROLE_FOLDER &&
+				sy->target != ROLE_DOCUMENT;
 			verb |= sy->kind == SYN_INTENT && sy->words == 1;
 			trigger |= sy->kind == SYN_ROLE && sy->target == ROLE_TRIGGER;
 			modal |= sy->kind == SYN_ROLE && sy->target == ROLE_MODAL;

@@ -366,7 +366,7 @@ static bool article_noun(const struct catalog *c, const struct plan_resolution *
 		return false;
 	for (int j = i - 1; j >= 0 && j >= i - 4; j--) {
 		if (r->after_comma[j + 1]) return false;
-		if (has_role_word(c, r, j, ROLE_DETERMINER)) return ends || j == i - 1;
+		if (has_role_word(c, r, j, ROLE_DETERMINER)) return ends || j >= i - 2;  /* ("the scanned copy of my passport") */
 		if (!plain_word(r, j)) return false;
 	}
 	return false;
@@ -704,6 +704,9 @@ static bool note_action(const struct catalog *c, struct plan_resolution *r, int 
 	if (ends_in(r, i, "ed") && i > 0 && (has_role_word(c, r, i - 1, ROLE_DETERMINER) || has_role_word(c, r, i - 1, ROLE_NUMBER)))
 		return false;
 	if (sy->words == 1 && ends_in(r, i, "ed") && i + 1 < r->nwords && r->word_kinds[i + 1] && !r->app_word[i + 1] && !r->after_comma[i + 1])
+		return false;
+	/* (and before a plain word, a noun it describes: "bring labelled paper envelopes") */
+	if (sy->words == 1 && ends_in(r, i, "ed") && i + 1 < r->nwords && !r->after_comma[i + 1] && plain_word(r, i + 1))
 		return false;
 	/* "block my work calendar as Out of Office": after "as" (roles.as_what) the words say what a thing is made as */
 	if (i > 0 && has_role_word(c, r, i - 1, ROLE_AS)) return false;

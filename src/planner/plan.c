@@ -730,7 +730,7 @@ void plan_build(struct plan *p, const struct catalog *c, const struct json_objec
 	if (p->nsteps && p->res.also_cap >= 0) add_also(p);
 	bind_steps(p);
 	if (p->task >= 0 && !task_id) settle_rebound(p);
-	if (!task_id && !p->res.nactions && !p->res.nproducts && p->res.by != BY_NONE) new_thing_asked(p);
+	if (!task_id && !p->res.nactions && !p->res.nproducts) new_thing_asked(p);
 	if (!task_id) new_file_in_drive(p);
 	for (int s = 0; s < p->nsteps; s++) {
 		struct plan_step *st = &p->steps[s];

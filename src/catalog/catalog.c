@@ -432,7 +432,7 @@ static int resolver_sections(struct catalog *c)
 	c->ptasks = section(c, CS_PTASKS, sizeof *c->ptasks, &nptasks);
 	c->wordhash = section(c, CS_WORDHASH, sizeof *c->wordhash, &c->nwordhash);
 	c->stemhash = section(c, CS_STEMHASH, sizeof *c->stemhash, &c->nstemhash);
-	c->planned_caps = c->write_caps = 0;
+	c->planned_caps = c->write_caps = c->new_caps = 0;
 	memset(c->cap_tasks, 0, sizeof c->cap_tasks);
 	memset(c->app_tasks, 0, sizeof c->app_tasks);
 	memset(c->write_app_tasks, 0, sizeof c->write_app_tasks);
@@ -459,7 +459,10 @@ static int resolver_sections(struct catalog *c)
 			if (p->kind_apps[kind] & (p->kind_apps[kind] - 1)) c->copy_tasks[kind] |= bit;
 		}
 	}
-	for (uint32_t i = 0; c->caps && i < c->ncaps && i < 64; i++) if (c->caps[i].write) c->write_caps |= 1ull << i;
+	for (uint32_t i = 0; c->caps && i < c->ncaps && i < 64; i++) {
+		if (c->caps[i].write) c->write_caps |= 1ull << i;
+		if (c->caps[i].write && !c->caps[i].existing) c->new_caps |= 1ull << i;
+	}
 	return (c->nsyns && !c->syns) || (c->nwords && !c->words) || (c->ntypos && !c->typos) ||
 		(c->nfamilies && !c->families) || (c->noutside && !c->outside) || (c->nintents && !c->intents) || (c->ntasks && !c->ptasks) ||
 		nptasks != c->ntasks || !c->wordhash || !c->stemhash ? -1 : 0;

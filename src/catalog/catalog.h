@@ -52,6 +52,7 @@ struct catalog {
 	const struct cat_ptask *ptasks;  /* parallel to tasks */
 	uint64_t planned_caps;           /* bit per capability some task plans (the ptasks' caps, joined at open) */
 	uint64_t write_caps;             /* bit per capability that writes (cat_cap.write, joined at open) */
+	uint64_t new_caps;               /* bit per capability that writes something new (write, no existing data; at open) */
 	uint64_t cap_tasks[64];          /* per capability, a bit per task (of the first 64) that plans it (joined at open) */
 	/* per app and per kind, a bit per task (of the first 64), joined at open from the ptasks: a step bound to the
 	 * app, a writing target step in it; a step of the kind, two apps or more of it, a writing target step of it */

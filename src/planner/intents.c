@@ -254,17 +254,23 @@ static bool plain_word(const struct plan_resolution *r, int i)
 	return !r->stop[i] && !r->intent_word[i] && !r->app_word[i] && !r->quoted[i];
 }
 
-/* Whether word i and up to two words before it, none a small word, verb, app or quoted, follow an article that
- * opens its clause or follows a small word ("for the broken screen-reader label"; "applies a 'Receipts' label" is
- * an unknown verb's object). */
-static bool modifiers_from_determiner(const struct catalog *c, const struct plan_resolution *r, int i)
+/* The article before word i with up to n words between, none a small word, verb, app or quoted, and no comma; or -1. */
+static int determiner_before(const struct catalog *c, const struct plan_resolution *r, int i, int n)
 {
-	for (int j = i - 1; j >= 0 && j >= i - 3; j--) {
-		if (r->after_comma[j + 1]) return false;
-		if (has_role_word(c, r, j, ROLE_DETERMINER)) return j == 0 || r->after_comma[j] || r->stop[j - 1];
-		if (!plain_word(r, j)) return false;
+	for (int j = i - 1; j >= 0 && j >= i - 1 - n; j--) {
+		if (r->after_comma[j + 1]) return -1;
+		if (has_role_word(c, r, j, ROLE_DETERMINER)) return j;
+		if (!plain_word(r, j)) return -1;
 	}
-	return false;
+	return -1;
+}
+
+/* Whether one to three plain words stand between word i and an article that opens its clause or follows a small word
+ * ("for the broken screen-reader label"; "applies a 'Receipts' label" is an unknown verb's object). */
+static bool modified_after_determiner(const struct catalog *c, const struct plan_resolution *r, int i)
+{
+	int j = determiner_before(c, r, i, 3);
+	return j >= 0 && j < i - 1 && (j == 0 || r->after_comma[j] || r->stop[j - 1]);
 }
 
 /* Whether word i is an -ing form after a pronoun and an auxiliary ("we are changing", "I am moving"). */
@@ -349,9 +355,7 @@ static bool made_for_to(const struct catalog *c, const struct plan_resolution *r
 		return false;
 	for (int k = 0; k < r->nintents; k++) {
 		const struct plan_intent *in = &r->intents[k];
-		if (in->first >= i - 2 || in->negated) continue;
-		for (uint64_t w = c->intents[in->intent].caps & c->write_caps; w; w &= w - 1)
-			if (!c->caps[__builtin_ctzll(w)].existing) return true;
+		if (in->first < i - 2 && !in->negated && (c->intents[in->intent].caps & c->new_caps)) return true;
 	}
 	return false;
 }
@@ -364,12 +368,8 @@ static bool article_noun(const struct catalog *c, const struct plan_resolution *
 	if (!ends && (!r->stop[i + 1] || r->app_word[i + 1] || has_role_word(c, r, i + 1, ROLE_DETERMINER) ||
 	    has_role_word(c, r, i + 1, ROLE_PRONOUN) || exact_word(c, r, i + 1, SYN_STOP, STOP_PERSON) >= 0))
 		return false;
-	for (int j = i - 1; j >= 0 && j >= i - 4; j--) {
-		if (r->after_comma[j + 1]) return false;
-		if (has_role_word(c, r, j, ROLE_DETERMINER)) return ends || j >= i - 2;  /* ("the scanned copy of my passport") */
-		if (!plain_word(r, j)) return false;
-	}
-	return false;
+	int j = determiner_before(c, r, i, 3);
+	return j >= 0 && (ends || j >= i - 2);  /* ("the scanned copy of my passport") */
 }
 
 static bool note_intent(const struct catalog *c, struct plan_resolution *r, int i, const struct cat_syn *sy, void *ctx)
@@ -436,7 +436,7 @@ static bool note_intent(const struct catalog *c, struct plan_resolution *r, int 
 	 * word, verb, app or word for a kind of things, names what that thing is for ("a script uploading files" acts) */
 	if (sy->words == 1 && ends_in(r, i, "ing") && i + 1 < r->nwords && !r->stop[i + 1] && !r->after_comma[i + 1] &&
 	    !r->intent_word[i + 1] && !r->app_word[i + 1] && !r->word_kinds[i + 1] && r->nwm[i + 1] && verb_of(c, r, i + 1) < 0 &&
-	    i > 1 && !r->after_comma[i] && plain_word(r, i - 1) && modifiers_from_determiner(c, r, i - 1)) {
+	    modified_after_determiner(c, r, i)) {
 		r->describes[i] = true;
 		return false;
 	}
@@ -608,7 +608,7 @@ static bool modified_noun(const struct catalog *c, const struct plan_resolution 
 {
 	/* (a small word follows that opens no object, or a comma: "Can the agent commit the export" commits) */
 	if (i + 1 >= r->nwords || (!r->after_comma[i + 1] && (!r->stop[i + 1] || has_role_word(c, r, i + 1, ROLE_DETERMINER)))) return false;
-	return i > 1 && !r->after_comma[i] && plain_word(r, i - 1) && modifiers_from_determiner(c, r, i - 1);
+	return modified_after_determiner(c, r, i);
 }
 
 /* Whether "with" (roles.record_with) stands right before word w, or one plain word before it, after word from. */
@@ -910,9 +910,7 @@ static bool made_by_modal(const struct catalog *c, const struct plan_resolution 
 	}
 	for (int k = 0, last = rs_clause_last(r, i); modal && k < r->nintents; k++) {
 		const struct plan_intent *in = &r->intents[k];
-		if (in->first <= i || in->first > last || in->negated) continue;
-		for (uint64_t w = c->intents[in->intent].caps & c->write_caps; w; w &= w - 1)
-			if (!c->caps[__builtin_ctzll(w)].existing) return true;
+		if (in->first > i && in->first <= last && !in->negated && (c->intents[in->intent].caps & c->new_caps)) return true;
 	}
 	return false;
 }
@@ -1413,9 +1411,7 @@ static void into_own_folder(const struct catalog *c, struct plan_resolution *r)
 		if (!(drive || mail) || !folder) continue;
 		/* (files moved in a drive: the action the capability is linked to, as its phrase names it, "move the invoice
 		 * to another folder") */
-		int item = sorts;
-		for (uint32_t o = 0; !mail && o < c->noutside; o++)
-			if (c->outside[o].action && c->outside[o].capability == c->outside[sorts].capability) { item = (int)o; break; }
+		int item = mail ? sorts : linked_action(c, c->outside[sorts].capability);
 		for (int q = 0; q < r->nactions; q++)
 			if (r->actions[q].item == item || r->actions[q].item == sorts) return;  /* (named already) */
 		r->actions[r->nactions++] = (struct plan_outside){ .first = in->first, .nwords = in->nwords, .item = item };
@@ -1447,13 +1443,6 @@ static void sorted_by_task(const struct catalog *c, struct plan_resolution *r)
 	r->nactions = keep;
 }
 
-/* Whether an app of kind documents capability cap. */
-static bool kind_documents(const struct catalog *c, uint32_t cap, uint32_t kind)
-{
-	for (uint32_t a = 0; a < c->napps; a++) if (c->apps[a].kind == kind && cat_app_can(c, a, cap)) return true;
-	return false;
-}
-
 /* "create a fresh Excel workbook", "Create the FY26 opex budget template as a new Excel workbook", "Lege in OneDrive
  * eine neue Excel-Arbeitsmappe an": the app named (no source) that a verb making something new has for its object,
  * where the app documents no way to make it and a word for a whole document (roles.documents) follows its name: the
@@ -1465,9 +1454,7 @@ static void new_thing(const struct catalog *c, struct plan_resolution *r)
 	for (int k = 0; k < r->nintents && !r->new_thing; k++) {
 		const struct plan_intent *in = &r->intents[k];
 		if (in->negated || in->by_person || !in->nwords || r->trigger[in->first]) continue;  /* ("Neue Einträge in ...") */
-		uint64_t makes = 0;
-		for (uint64_t w = c->intents[in->intent].caps & c->write_caps; w; w &= w - 1)
-			if (!c->caps[__builtin_ctzll(w)].existing) makes |= w & -w;
+		uint64_t makes = c->intents[in->intent].caps & c->new_caps;
 		for (int m = 0; makes && m < r->nmentions && !r->new_thing; m++) {
 			const struct plan_mention *x = &r->mentions[m];
 			if (x->app < 0 || x->first < in->first || x->role == PR_SOURCE) continue;
@@ -1485,13 +1472,9 @@ static void new_thing(const struct catalog *c, struct plan_resolution *r)
 				target = target && clause && plain_ok;
 			}
 			if (!(inside || near || target) || !document) continue;
-			for (uint64_t w = makes; w; w &= w - 1) {
-				uint32_t cap = (uint32_t)__builtin_ctzll(w);
-				if (kind_documents(c, cap, c->apps[x->app].kind) && !cat_app_can(c, (uint32_t)x->app, cap)) {
-					r->new_thing = 1 + x->app;
-					break;
-				}
-			}
+			/* (something another app of its kind makes: a spreadsheet, which Excel makes by an upload) */
+			for (uint64_t w = makes & ~c->apps[x->app].caps; w && !r->new_thing; w &= w - 1)
+				if (caps_kinds(c, w & -w) >> c->apps[x->app].kind & 1) r->new_thing = 1 + x->app;
 		}
 	}
 }

@@ -653,55 +653,40 @@ static void mark_answered(struct plan *p)
 	plan_mark_answered(p->cat, &p->res, caps, kinds, product_writes, product_reads || !p->cat->caps[p->steps[0].cap].write);
 }
 
-/* "I want a new Excel workbook": one step making something new in an app that documents no way to (a workbook in
- * Sheets B), whose family keeps such things as files in its drive, is the drive's one-step task that makes a file
- * there (driveB-upload: a workbook is created by uploading one). */
-static void new_file_in_drive(struct plan *p)
+/* The one-step task that makes a file in the drive of app a's family (driveB-upload for Sheets B: a workbook is
+ * created by uploading one), or -1. */
+static int drive_maker(const struct catalog *c, int a)
 {
-	const struct catalog *c = p->cat;
-	if (p->task < 0 || p->nsteps != 1 || p->res.by != BY_QUERY_TASK) return;
-	const struct plan_step *st = &p->steps[0];
-	const struct cat_cap *cap = &c->caps[st->cap];
-	if (st->app < 0 || !cap->write || cap->existing || cat_app_can(c, (uint32_t)st->app, st->cap)) return;
-	int drive = -1;
-	for (uint32_t f = 0; f < c->nfamilies && drive < 0; f++)
-		if (c->families[f].apps[c->apps[st->app].kind] == (uint32_t)st->app) drive = (int)c->families[f].apps[AK_DRIVE];
-	if (drive < 0 || (uint32_t)drive >= c->napps) return;
-	for (uint32_t t = 0; t < c->ntasks; t++) {
+	uint32_t drive = CAT_NONE;
+	for (uint32_t f = 0; f < c->nfamilies && drive == CAT_NONE; f++)
+		if (c->families[f].apps[c->apps[a].kind] == (uint32_t)a) drive = c->families[f].apps[AK_DRIVE];
+	for (uint32_t t = 0; drive < c->napps && t < c->ntasks; t++) {
 		const struct cat_task *tk = &c->tasks[t];
-		const struct cat_step *cs = &c->steps[tk->step_first];
-		if (tk->generic || tk->step_count != 1 || cs->app != (uint32_t)drive || !c->caps[cs->cap].write || c->caps[cs->cap].existing)
-			continue;
-		p->task = p->res.task = (int)t;
-		p->rebound = false;
-		load_task(p, p->task);
-		bind_steps(p);
-		return;
+		if (!tk->generic && tk->step_count == 1 && c->steps[tk->step_first].app == drive &&
+		    (c->new_caps >> c->steps[tk->step_first].cap & 1))
+			return (int)t;
 	}
+	return -1;
 }
 
-/* "create a fresh Excel workbook for next month's expenses", "Create the FY26 opex budget template as a new Excel
- * workbook in my OneDrive so department heads can start filling it in": a new thing of an app that documents no way
- * to make it is the main ask, whatever the other words say: new_file_in_drive plans it (a one-step task of the app). */
-static void new_thing_asked(struct plan *p)
+/* "I want a new Excel workbook": one step making something new in an app that documents no way to; or, whatever
+ * the other words say, a verb making a new document of such an app (plan_resolution.new_thing: "create a fresh Excel
+ * workbook for next month's expenses"): the drive's task that makes a file there. */
+static void new_file_in_drive(struct plan *p, bool outside)
 {
 	const struct catalog *c = p->cat;
-	int a = p->res.new_thing - 1;
-	if (a < 0) return;
-	for (uint32_t t = 0; t < c->ntasks; t++) {
-		const struct cat_task *tk = &c->tasks[t];
-		const struct cat_step *cs = &c->steps[tk->step_first];
-		if (tk->generic || tk->step_count != 1 || cs->app_kind != c->apps[a].kind || !c->caps[cs->cap].write || c->caps[cs->cap].existing ||
-		    cat_app_can(c, (uint32_t)a, cs->cap))
-			continue;
-		p->res.by = BY_QUERY_TASK;
-		p->task = p->res.task = (int)t;
-		p->rebound = false;
-		load_task(p, p->task);
-		p->steps[0].app = a;
-		p->steps[0].app_source = AS_QUERY;
-		return;
-	}
+	const struct plan_step *st = &p->steps[0];
+	int a = outside ? -1 : p->res.new_thing - 1;  /* (not beside an action or a product outside the catalog) */
+	if (a < 0 && p->task >= 0 && p->nsteps == 1 && p->res.by == BY_QUERY_TASK && st->app >= 0 &&
+	    (c->new_caps >> st->cap & 1) && !cat_app_can(c, (uint32_t)st->app, st->cap))
+		a = st->app;
+	int t = a >= 0 ? drive_maker(c, a) : -1;
+	if (t < 0) return;
+	p->res.by = BY_QUERY_TASK;
+	p->task = p->res.task = t;
+	p->rebound = false;
+	load_task(p, p->task);
+	bind_steps(p);
 }
 
 void plan_build(struct plan *p, const struct catalog *c, const struct json_object *in)
@@ -730,8 +715,7 @@ void plan_build(struct plan *p, const struct catalog *c, const struct json_objec
 	if (p->nsteps && p->res.also_cap >= 0) add_also(p);
 	bind_steps(p);
 	if (p->task >= 0 && !task_id) settle_rebound(p);
-	if (!task_id && !p->res.nactions && !p->res.nproducts) new_thing_asked(p);
-	if (!task_id) new_file_in_drive(p);
+	if (!task_id) new_file_in_drive(p, p->res.nactions || p->res.nproducts);
 	for (int s = 0; s < p->nsteps; s++) {
 		struct plan_step *st = &p->steps[s];
 		st->write = c->caps[st->cap].write;

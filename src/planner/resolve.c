@@ -158,12 +158,10 @@ static bool arrow_into(const struct catalog *c, struct plan_resolution *r)
  * an action no task performs; false where none is linked or no room is left. */
 static bool add_linked_action(const struct catalog *c, struct plan_resolution *r, int cap, int first, int n)
 {
-	for (uint32_t o = 0; o < c->noutside && r->nactions < PLAN_MAX_OUTSIDE; o++)
-		if (c->outside[o].action && c->outside[o].capability == (uint32_t)cap) {
-			r->actions[r->nactions++] = (struct plan_outside){ .first = first, .nwords = n, .item = (int)o };
-			return true;
-		}
-	return false;
+	int o = linked_action(c, (uint32_t)cap);
+	if (o < 0 || r->nactions == PLAN_MAX_OUTSIDE) return false;
+	r->actions[r->nactions++] = (struct plan_outside){ .first = first, .nwords = n, .item = o };
+	return true;
 }
 
 /* No task is chosen: the best task and the runner-up become the nearest where an action outside the catalog

@@ -255,10 +255,7 @@ static bool written_there_before(const struct catalog *c, const struct plan_reso
 		if (r->intents[k].first < i && (near < 0 || r->intents[k].first > r->intents[near].first)) near = k;
 	if (near < 0 || r->intents[near].negated) return false;
 	uint64_t caps = c->intents[r->intents[near].intent].caps;
-	if (caps >> cap & 1) return false;
-	for (uint64_t w = caps & c->write_caps; w; w &= w - 1)
-		if (!c->caps[__builtin_ctzll(w)].existing) return true;
-	return false;
+	return !(caps >> cap & 1) && (caps & c->new_caps);
 }
 
 /* The words a two-word phrase spans from its thing at i to its verb closing the clause (a passive's auxiliary after

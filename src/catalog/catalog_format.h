@@ -7,7 +7,7 @@
 #include <stdint.h>
 
 #define CAT_MAGIC "APCATLG1"
-#define CAT_FORMAT 34u
+#define CAT_FORMAT 35u
 
 /* A string is an offset into the string section: uint32 length, bytes, NUL. 0 means "absent". */
 typedef uint32_t cat_str;
@@ -92,6 +92,7 @@ struct cat_meta {
 	uint32_t copy_into_codehost; /* CS_OUTSIDE: the action files copied into a code host ask (outside.json copy_into_codehost); CAT_NONE */
 	uint32_t addressed_intent; /* CS_INTENTS: what a word for mail addressed to a person asks where no verb writes (roles.addressed_means); CAT_NONE */
 	uint32_t store_intent;    /* CS_INTENTS: what a storing verb asks of a target app that keeps no files (roles.store_means); CAT_NONE */
+	uint32_t become_intent;   /* CS_INTENTS: what an auxiliary that makes a thing asks ("soll ... ein Termin werden"; roles.become_means); CAT_NONE */
 };
 
 enum cat_app_kind { AK_CALLER = 0, AK_MAIL, AK_DRIVE, AK_CALENDAR, AK_SHEETS, AK_CODEHOST, AK_COUNT };

@@ -118,8 +118,10 @@ static bool asks_for_a_way(const struct catalog *c, const struct plan_resolution
 	if (j < r->nwords && r->stop[j] && !has_role_word(c, r, j, ROLE_DETERMINER)) j++;
 	if (j + 1 >= r->nwords || !has_role_word(c, r, j, ROLE_DETERMINER)) return false;
 	int noun = j + 1;
+	/* (a place after the small word says where a thing is: "free that day in my Outlook calendar" is free) */
 	return r->stop[noun] && !r->app_word[noun] && !has_role_word(c, r, noun, ROLE_DETERMINER) &&
-		noun + 1 < r->nwords && r->stop[noun + 1] && !r->app_word[noun + 1];
+		noun + 1 < r->nwords && r->stop[noun + 1] && !r->app_word[noun + 1] &&
+		!rs_role_words(c, r, noun + 1, 1ull << ROLE_WEAK_TARGET);
 }
 
 /* Removes intent k, the others keeping their order; understood: its words become stop words (read, asking
@@ -137,11 +139,22 @@ static void drop_intent(struct plan_resolution *r, int k, bool understood)
 
 /* Whether word i stands in a trigger's clause: a trigger word that is no verb ("when", "each time") before it, no
  * comma between. */
+/* Whether word k, after a comma, opens a relative clause about the noun before the comma: a relative pronoun
+ * (roles.relatives), or an article before a small word ("Jeder neue Termin, der im Outlook-Kalender ..."). */
+static bool relative_at(const struct catalog *c, const struct plan_resolution *r, int k)
+{
+	if (k < 1 || k + 1 >= r->nwords || r->stop[k - 1] || r->app_word[k - 1] || r->intent_word[k - 1]) return false;
+	if (has_role_word(c, r, k, ROLE_RELATIVE)) return true;
+	return has_role_word(c, r, k, ROLE_DETERMINER) && r->stop[k + 1] && !r->app_word[k + 1] &&
+		!has_role_word(c, r, k + 1, ROLE_DETERMINER);
+}
+
 static bool in_trigger_clause_at(const struct catalog *c, const struct plan_resolution *r, int i)
 {
-	/* (a comma right before word i ends the clause too: "Whenever a new person joins the team, share ...") */
+	/* (a comma right before word i ends the clause too: "Whenever a new person joins the team, share ..."; not one
+	 * opening a relative clause: "Für jede neue Datei, die im Dropbox-Ordner abgelegt wird, ...") */
 	for (int j = i - 1; j >= 0; j--) {
-		if (r->after_comma[j + 1]) return false;
+		if (r->after_comma[j + 1] && !relative_at(c, r, j + 1)) return false;
 		if (r->trigger[j] && verb_of(c, r, j) < 0) return true;
 	}
 	return false;
@@ -202,6 +215,10 @@ bool rs_says_which(const struct catalog *c, const struct plan_resolution *r, int
 static bool person_governed(const struct catalog *c, const struct plan_resolution *r, int j)
 {
 	if (rs_role_before(c, r, j) != ROLE_NONE) return true;
+	/* (one word describing the person between: "an die behandelnde Ärztin geschickt") */
+	if (j > 1 && !r->stop[j - 1] && !r->intent_word[j - 1] && !r->app_word[j - 1] && !r->word_kinds[j - 1] && !r->quoted[j - 1] &&
+	    rs_role_before(c, r, j - 1) != ROLE_NONE)
+		return true;
 	for (int k = j - 1; k >= 0 && k >= j - 3; k--) {
 		if (rs_role_words(c, r, k, 1ull << ROLE_MADE_FOR | 1ull << ROLE_RECORD_WITH)) return true;
 		if (!r->stop[k] || r->app_word[k]) break;
@@ -284,6 +301,18 @@ static bool progressive(const struct catalog *c, const struct plan_resolution *r
 static bool name_before(const struct plan_resolution *r, int i)
 {
 	return i == 2 && r->question && r->stop[0] && !r->nwm[1] && !r->app_word[1];
+}
+
+/* "Hat mir der Bauherr die Auftragsbestätigung schon per Outlook geschickt?", "Has the builder sent me the contract
+ * yet?": a question whose verb is a participle, me or us (roles.addressees) in its sentence, asks what came. */
+static bool sent_to_me(const struct catalog *c, const struct plan_resolution *r, int i)
+{
+	if (!r->question || !participle_form(c, r, i) || !r->stop[0] || r->intent_word[0]) return false;
+	int first = i, last = rs_clause_last(r, i);
+	while (first > 0 && !r->sentence_start[first]) first--;
+	for (int k = first; k <= last && k <= i + 1; k++)
+		if (k != i && has_role_word(c, r, k, ROLE_ADDRESSEE)) return true;
+	return false;
 }
 
 /* "get all our issues into a spreadsheet", "fetch GitHub issues into a spreadsheet": a reading verb whose clause
@@ -372,10 +401,34 @@ static bool article_noun(const struct catalog *c, const struct plan_resolution *
 	return j >= 0 && (ends || j >= i - 2);  /* ("the scanned copy of my passport") */
 }
 
+/* Whether the auxiliary at word i makes a thing of a kind named after a modal (roles.modals): closing its clause right
+ * after the thing's word ("soll daraus automatisch ein Kalendereintrag werden"; a passive has its participle there:
+ * "soll ... erstellt werden"), or right after the modal with the thing after it ("should become a calendar event"). */
+static bool becomes(const struct catalog *c, const struct plan_resolution *r, int i)
+{
+	int last = rs_clause_last(r, i);
+	if (last == i && i > 0 && (r->word_kinds[i - 1] || r->app_word[i - 1])) {
+		bool kind = false;  /* (the thing's place may close it: "Termine im Google Kalender werden") */
+		for (int k = i - 1; k >= 0; k--) {
+			kind |= r->word_kinds[k] && !r->app_word[k];
+			if (has_role_word(c, r, k, ROLE_MODAL)) return kind;
+			if (r->after_comma[k] || r->sentence_start[k] || r->intent_word[k]) return false;
+		}
+		return false;
+	}
+	if (i < 1 || !has_role_word(c, r, i - 1, ROLE_MODAL)) return false;
+	for (int k = i + 1; k <= last; k++) {
+		if (r->word_kinds[k]) return true;
+		if (r->intent_word[k] || r->app_word[k]) return false;
+	}
+	return false;
+}
+
 static bool note_intent(const struct catalog *c, struct plan_resolution *r, int i, const struct cat_syn *sy, void *ctx)
 {
 	(void)ctx;
 	if (r->kept[i]) return false;
+
 	if (purpose_at(c, r, i)) return false;
 	if (sy->words == 1 && noun_after_app(c, r, i)) {
 		r->describes[i] = true;
@@ -459,12 +512,19 @@ static bool note_intent(const struct catalog *c, struct plan_resolution *r, int 
 	if (!writes(c, intent) && ends_in_me(cat_s(c, sy->phrase)) && c->meta->addressed_intent != CAT_NONE && after_causative(c, r, i) &&
 	    !person_before(c, r, i))
 		intent = (int)c->meta->addressed_intent;
-	if (c->meta->format_intent != CAT_NONE && ((person_before(c, r, i) && (writes(c, intent) || r->question)) ||
-	    (name_before(r, i) && writes(c, intent))))
+	/* (what someone sent me is of the kind the verb writes: "geschickt" says mail where Outlook names two kinds) */
+	/* ("Has the builder sent me the contract yet?": the reading "sent me" too, a question asks which came) */
+	if (c->meta->format_intent != CAT_NONE && (writes(c, intent) || ends_in_me(cat_s(c, sy->phrase))) &&
+	    (name_before(r, i) || sent_to_me(c, r, i))) {
+		r->kinds |= caps_kinds(c, c->intents[intent].caps) & ~(1u << AK_CALLER);
+		intent = (int)c->meta->format_intent;
+	} else if (c->meta->format_intent != CAT_NONE && person_before(c, r, i) && (writes(c, intent) || r->question))
 		intent = (int)c->meta->format_intent;
 	if (!writes(c, intent) && reads_into_kind(c, r, i + (int)sy->words)) return false;
 	if (rs_says_which(c, r, i, cat_s(c, sy->phrase), writes(c, (int)sy->target))) {
 		r->describes[i] = true;
+		/* (a trigger's passive is its event, understood: "die in Dropbox abgelegt wird") */
+		r->matched[i] |= passive_at(c, r, i) && in_trigger_clause_at(c, r, i);
 		return false;
 	}
 	/* separable verbs keep their parts apart: "was steht heute im Kalender an" */
@@ -915,6 +975,16 @@ static bool made_by_modal(const struct catalog *c, const struct plan_resolution 
 	return false;
 }
 
+/* "Für jede neue Datei, die im Dropbox-Ordner abgelegt wird, ...": the first word of an app named in the relative
+ * clause after the word for things at word k, which says where the new things are; or -1. */
+static int app_in_relative(const struct catalog *c, const struct plan_resolution *r, int k)
+{
+	if (k + 2 >= r->nwords || !r->word_kinds[k] || r->app_word[k] || !r->after_comma[k + 1] || !relative_at(c, r, k + 1)) return -1;
+	for (int j = k + 2, last = rs_clause_last(r, k + 1); j <= last; j++)
+		if (r->app_word[j]) return j;
+	return -1;
+}
+
 static void find_triggers(const struct catalog *c, struct plan_resolution *r)
 {
 	r->triggers = 0;
@@ -942,7 +1012,8 @@ static void find_triggers(const struct catalog *c, struct plan_resolution *r)
 		/* "new" before an app, or before its kind's word and the app ("neue Zeilen in Excel", not "add a new row in
 		 * Excel": after an article it describes the object, unless the article opens the sentence or clause, the
 		 * subject: "A new row in Excel Online should create a GitHub issue") */
-		int opens = app_opens_before(c, r, i);
+		int opens = app_opens_before(c, r, i), relative = app_in_relative(c, r, next);
+		if (opens < 0) opens = relative;
 		bool subject = i == 1 || (i > 1 && (r->sentence_start[i - 1] || r->after_comma[i - 1]));
 		/* ("anything new in Dropbox": new, a weak place marker and the app are things new there) */
 		bool place = r->app_word[next < r->nwords ? next : i] || opens >= 0 || modal_subject(c, r, i) ||
@@ -950,7 +1021,7 @@ static void find_triggers(const struct catalog *c, struct plan_resolution *r)
 			((kind_in_app(c, r, next) || unknown_in_app(c, r, next)) && !(i > 0 && has_role_word(c, r, i - 1, ROLE_DETERMINER) &&
 			 !subject && !(i > 1 && rs_role_words(c, r, i - 2, 1ull << ROLE_SOURCE | 1ull << ROLE_TRIGGER))));
 		/* with one app, not after a verb writing into it ("add new rows to Excel for each email") */
-		int one = r->napps == 1 && next < r->nwords ? app_at(r, r->app_word[next] ? next : next + 2) : -1;
+		int one = r->napps == 1 && next < r->nwords ? app_at(r, r->app_word[next] ? next : relative >= 0 ? relative : next + 2) : -1;
 		bool ends = r->napps + r->nproducts + (r->napps ? r->nfamilies : 0) >= 2 || (other_kind_said(c, r, one) &&
 			!(before >= 0 && writes_in(c, r->intents[before].intent, one))) || kind_place_elsewhere(c, r, next);
 		if (next < r->nwords && place && ends && !same_verb) {
@@ -1232,6 +1303,8 @@ static void unknown_verb(const struct catalog *c, struct plan_resolution *r)
 		return;
 	/* "Did Anna email me the contract?": right after the auxiliary opening a question stands its subject, a name */
 	if (i == 1 && r->question && !has_role_word(c, r, 0, ROLE_OPENER)) return;
+	/* "Before I promise one, check ...": a word after a pronoun is what its subject does, no imperative */
+	if (i > 0 && has_role_word(c, r, i - 1, ROLE_PRONOUN)) return;
 	for (int j = 0; j < r->nwords; j++)
 		if (rs_role_words(c, r, j, 1ull << ROLE_TARGET)) return;
 	r->action_word[i] = true;
@@ -1449,6 +1522,20 @@ static void sorted_by_task(const struct catalog *c, struct plan_resolution *r)
  * verb's words hold the app's name, or only small, describing and unknown words (two at most)
  * stand between them, or the app is the verb's target in its clause with no verb, app, word for a kind or auxiliary
  * between ("Our project schedule is an Excel workbook" describes one); 1 + that app in r->new_thing. */
+/* "Wenn Patienten ... einen Terminwunsch schicken, soll daraus ein Kalendereintrag werden": an auxiliary that makes a
+ * thing (becomes) asks to make it, roles.become_means. */
+static void becoming(const struct catalog *c, struct plan_resolution *r)
+{
+	if (c->meta->become_intent == CAT_NONE) return;
+	for (int i = 0; i < r->nwords && r->nintents < PLAN_MAX_INTENTS; i++)
+		if (r->stop[i] && !r->intent_word[i] && has_role_word(c, r, i, ROLE_AUX) && becomes(c, r, i)) {
+			int k = r->nintents++;  /* (in the order of the words) */
+			for (; k > 0 && r->intents[k - 1].first > i; k--) r->intents[k] = r->intents[k - 1];
+			r->intents[k] = (struct plan_intent){ .first = i, .nwords = 1, .intent = (int)c->meta->become_intent };
+			r->intent_word[i] = true;
+		}
+}
+
 static void new_thing(const struct catalog *c, struct plan_resolution *r)
 {
 	for (int k = 0; k < r->nintents && !r->new_thing; k++) {
@@ -1492,6 +1579,7 @@ void rs_find_kinds_and_intents(const struct catalog *c, struct plan_resolution *
 		/* "create a folder": an action of several words may start with a catalog verb */
 		if (!r->app_word[i] && !r->action_word[i]) each_phrase(c, r, i, 1u << SYN_ACTION, note_action, NULL);
 	}
+	becoming(c, r);
 	light_verbs(c, r);
 	repairs(c, r);
 	caller_format(c, r);

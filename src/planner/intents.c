@@ -137,18 +137,16 @@ static void drop_intent(struct plan_resolution *r, int k, bool understood)
 	r->nintents--;
 }
 
-/* Whether word i stands in a trigger's clause: a trigger word that is no verb ("when", "each time") before it, no
- * comma between. */
 /* Whether word k, after a comma, opens a relative clause about the noun before the comma: a relative pronoun
- * (roles.relatives), or an article before a small word ("Jeder neue Termin, der im Outlook-Kalender ..."). */
+ * (roles.relatives: "Jeder neue Termin, der im Outlook-Kalender ..."). */
 static bool relative_at(const struct catalog *c, const struct plan_resolution *r, int k)
 {
-	if (k < 1 || k + 1 >= r->nwords || r->stop[k - 1] || r->app_word[k - 1] || r->intent_word[k - 1]) return false;
-	if (has_role_word(c, r, k, ROLE_RELATIVE)) return true;
-	return has_role_word(c, r, k, ROLE_DETERMINER) && r->stop[k + 1] && !r->app_word[k + 1] &&
-		!has_role_word(c, r, k + 1, ROLE_DETERMINER);
+	return k >= 1 && k + 1 < r->nwords && !r->stop[k - 1] && !r->app_word[k - 1] && !r->intent_word[k - 1] &&
+		has_role_word(c, r, k, ROLE_RELATIVE);
 }
 
+/* Whether word i stands in a trigger's clause: a trigger word that is no verb ("when", "each time") before it, no
+ * comma between. */
 static bool in_trigger_clause_at(const struct catalog *c, const struct plan_resolution *r, int i)
 {
 	/* (a comma right before word i ends the clause too: "Whenever a new person joins the team, share ..."; not one
@@ -399,6 +397,50 @@ static bool article_noun(const struct catalog *c, const struct plan_resolution *
 		return false;
 	int j = determiner_before(c, r, i, 3);
 	return j >= 0 && (ends || j >= i - 2);  /* ("the scanned copy of my passport") */
+}
+
+/* Whether the sentence opening at word f, before the last, states what happens: it opens with an article, a pronoun
+ * or a plain word (no verb, trigger or question's small word), its first verb has a subject before it (the pronoun, a
+ * word that is no small word, or an app), and no modal or causative says what is wanted ("The packing-house supervisors upload
+ * photos of each pallet to Google Drive.", "Our delivery notes get saved to a Dropbox folder by the drivers."). */
+static bool states_what_happens(const struct catalog *c, const struct plan_resolution *r, int f)
+{
+	/* (a period after a word of three letters or fewer may end an abbreviation, no sentence: "Is Dr. Alvarez free") */
+	if ((f > 0 && r->wordlen[f - 1] <= 3) || r->intent_word[f] || r->trigger[f] || r->app_word[f] ||
+	    (r->stop[f] && !rs_role_words(c, r, f, 1ull << ROLE_DETERMINER | 1ull << ROLE_PRONOUN)) ||
+	    rs_role_words(c, r, f, 1ull << ROLE_TRIGGER | 1ull << ROLE_OPENER | 1ull << ROLE_BEFORE))
+		return false;
+	bool subject = has_role_word(c, r, f, ROLE_PRONOUN), verb = false;  /* ("We book livestock pickups in Google Calendar.") */
+	for (int i = f; i < r->nwords && (i == f || !r->sentence_start[i]); i++) {
+		if (rs_role_words(c, r, i, 1ull << ROLE_MODAL | 1ull << ROLE_CAUSATIVE | 1ull << ROLE_TRIGGER | 1ull << ROLE_PURPOSE))
+			return false;
+		if (r->intent_word[i] && !verb) {
+			if (!subject) return false;
+			verb = true;
+		}
+		subject |= !r->stop[i] || r->app_word[i];
+	}
+	return verb;
+}
+
+/* "The packing-house supervisors upload photos ... to Google Drive. ... I want the files copied from that drive over
+ * to Dropbox": the verbs of a sentence before the last that states what happens, where a later sentence holds a
+ * verb, or a modal or causative after a pronoun (the ask: "I want"), are its context, no verb of the request. */
+static void stated_context(const struct catalog *c, struct plan_resolution *r)
+{
+	if (!r->nintents) return;
+	int ask = sentence_of(r, r->intents[r->nintents - 1].first);
+	for (int i = r->nwords - 1; i > ask; i--)
+		if (rs_role_words(c, r, i, 1ull << ROLE_MODAL | 1ull << ROLE_CAUSATIVE) && has_role_word(c, r, i - 1, ROLE_PRONOUN)) {
+			ask = sentence_of(r, i);
+			break;
+		}
+	for (int f = 0; f < ask; f++) {
+		if (f > 0 && !r->sentence_start[f]) continue;
+		if (!states_what_happens(c, r, f)) continue;
+		for (int k = 0; k < r->nintents; k++)
+			if (sentence_of(r, r->intents[k].first) == f) drop_intent(r, k--, false);
+	}
 }
 
 /* Whether the auxiliary at word i makes a thing of a kind named after a modal (roles.modals): closing its clause right
@@ -1580,6 +1622,7 @@ void rs_find_kinds_and_intents(const struct catalog *c, struct plan_resolution *
 		if (!r->app_word[i] && !r->action_word[i]) each_phrase(c, r, i, 1u << SYN_ACTION, note_action, NULL);
 	}
 	becoming(c, r);
+	stated_context(c, r);
 	light_verbs(c, r);
 	repairs(c, r);
 	caller_format(c, r);

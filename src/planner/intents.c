@@ -466,13 +466,32 @@ static bool becomes(const struct catalog *c, const struct plan_resolution *r, in
 	return false;
 }
 
+/* "find last week's backup files in Dropbox": a verb's word right before a word for things, after a reading verb in
+ * its clause with up to three words between and no "and", names the kind of things ("open new issue" opens one). */
+static bool thing_of_verb(const struct catalog *c, const struct plan_resolution *r, int i)
+{
+	bool either;
+	if (i + 1 >= r->nwords || !r->word_kinds[i + 1] || r->app_word[i + 1] || r->after_comma[i + 1] ||
+	    has_role_word(c, r, i, ROLE_TRIGGER))
+		return false;
+	for (int j = i - 1; j >= 0 && j >= i - 4; j--) {
+		if (r->after_comma[j + 1] || r->sentence_start[j + 1] || joins(r, j, &either) || r->app_word[j] || r->arrow[j])
+			return false;
+		int k = r->intent_word[j] ? intent_over(r, j) : -1;
+		if (k >= 0) return !r->intents[k].negated && !writes(c, r->intents[k].intent) && !r->trigger[j];
+		/* (a verb named again is noted once: "search_v2 ... - find last week's backup files") */
+		int v = r->stop[j] ? -1 : verb_of(c, r, j);
+		if (v >= 0) return !writes(c, v) && !r->trigger[j];
+	}
+	return false;
+}
+
 static bool note_intent(const struct catalog *c, struct plan_resolution *r, int i, const struct cat_syn *sy, void *ctx)
 {
 	(void)ctx;
 	if (r->kept[i]) return false;
-
 	if (purpose_at(c, r, i)) return false;
-	if (sy->words == 1 && noun_after_app(c, r, i)) {
+	if (sy->words == 1 && (noun_after_app(c, r, i) || thing_of_verb(c, r, i))) {
 		r->describes[i] = true;
 		return false;
 	}
@@ -809,6 +828,10 @@ static bool note_action(const struct catalog *c, struct plan_resolution *r, int 
 		return false;
 	/* (and before a plain word, a noun it describes: "bring labelled paper envelopes") */
 	if (sy->words == 1 && ends_in(r, i, "ed") && i + 1 < r->nwords && !r->after_comma[i + 1] && plain_word(r, i + 1))
+		return false;
+	/* (an -ing form between a plain word and a noun is a compound's part: "our freight forwarding office") */
+	if (ends_in(r, i, "ing") && i > 0 && i + 1 < r->nwords && !r->after_comma[i] && !r->after_comma[i + 1] &&
+	    plain_word(r, i - 1) && !r->stop[i + 1] && !r->intent_word[i + 1] && !r->quoted[i + 1])
 		return false;
 	/* "block my work calendar as Out of Office": after "as" (roles.as_what) the words say what a thing is made as */
 	if (i > 0 && has_role_word(c, r, i - 1, ROLE_AS)) return false;

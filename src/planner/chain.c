@@ -386,10 +386,23 @@ static bool kind_in_bare_trigger(const struct catalog *c, const struct plan_reso
 	return false;
 }
 
+/* Whether chain end e is named in a sentence of context (r->context), and its app nowhere else. */
+static bool only_in_context(const struct plan_resolution *r, const struct chain_end *e)
+{
+	if (!r->context[e->first]) return false;
+	for (int m = 0; m < r->nmentions; m++)
+		if (r->mentions[m].app == e->app && !r->context[r->mentions[m].first]) return false;
+	return true;
+}
+
 bool rs_trigger_chain(const struct catalog *c, struct plan_resolution *r)
 {
 	struct chain_end e[2];
 	if (r->nactions || chain_ends(c, r, e) != 2) return false;
+	/* two apps the context names, and no event in the ask: no chain between them ("Tenants email maintenance
+	 * requests to our Outlook mailbox, and the handyman reads the open jobs from a Google Sheet every morning. Add a
+	 * row to that sheet ...") */
+	if (!r->triggers && only_in_context(r, &e[0]) && only_in_context(r, &e[1])) return false;
 	/* two apps of one kind: a transfer from the source to the target, planned as a chain where no task
 	 * copies between them ("Google Calendar to Outlook") */
 	bool same = c->apps[e[0].app].kind == c->apps[e[1].app].kind;

@@ -401,18 +401,21 @@ static bool article_noun(const struct catalog *c, const struct plan_resolution *
 
 /* Whether the sentence opening at word f, before the last, states what happens: it opens with an article, a pronoun
  * or a plain word (no verb, trigger or question's small word), its first verb has a subject before it (the pronoun, a
- * word that is no small word, or an app), and no modal or causative says what is wanted ("The packing-house supervisors upload
- * photos of each pallet to Google Drive.", "Our delivery notes get saved to a Dropbox folder by the drivers."). */
+ * word that is no small word, or an app), no modal or causative says what is wanted, no negation what fails ("...
+ * silently does nothing") and no question mark ends it
+ * ("The packing-house supervisors upload photos of each pallet to Google Drive.", "Our delivery notes get saved to a
+ * Dropbox folder by the drivers."). */
 static bool states_what_happens(const struct catalog *c, const struct plan_resolution *r, int f)
 {
 	/* (a period after a word of three letters or fewer may end an abbreviation, no sentence: "Is Dr. Alvarez free") */
 	if ((f > 0 && r->wordlen[f - 1] <= 3) || r->intent_word[f] || r->trigger[f] || r->app_word[f] ||
-	    (r->stop[f] && !rs_role_words(c, r, f, 1ull << ROLE_DETERMINER | 1ull << ROLE_PRONOUN)) ||
 	    rs_role_words(c, r, f, 1ull << ROLE_TRIGGER | 1ull << ROLE_OPENER | 1ull << ROLE_BEFORE))
 		return false;
 	bool subject = has_role_word(c, r, f, ROLE_PRONOUN), verb = false;  /* ("We book livestock pickups in Google Calendar.") */
-	for (int i = f; i < r->nwords && (i == f || !r->sentence_start[i]); i++) {
-		if (rs_role_words(c, r, i, 1ull << ROLE_MODAL | 1ull << ROLE_CAUSATIVE | 1ull << ROLE_TRIGGER | 1ull << ROLE_PURPOSE))
+	int i = f;
+	for (; i < r->nwords && (i == f || !r->sentence_start[i]); i++) {
+		if (rs_role_words(c, r, i, 1ull << ROLE_MODAL | 1ull << ROLE_CAUSATIVE | 1ull << ROLE_TRIGGER | 1ull << ROLE_PURPOSE |
+			1ull << ROLE_NEGATION))
 			return false;
 		if (r->intent_word[i] && !verb) {
 			if (!subject) return false;
@@ -420,12 +423,13 @@ static bool states_what_happens(const struct catalog *c, const struct plan_resol
 		}
 		subject |= !r->stop[i] || r->app_word[i];
 	}
-	return verb;
+	return verb && !(i < r->nwords && r->after_question[i]);  /* (a question asks: "Auto-forward certain Gmail messages ...?") */
 }
 
 /* "The packing-house supervisors upload photos ... to Google Drive. ... I want the files copied from that drive over
  * to Dropbox": the verbs of a sentence before the last that states what happens, where a later sentence holds a
- * verb, or a modal or causative after a pronoun (the ask: "I want"), are its context, no verb of the request. */
+ * verb, or a modal or causative after a pronoun (the ask: "I want"), are its context, no verb of the request and no
+ * action asked. */
 static void stated_context(const struct catalog *c, struct plan_resolution *r)
 {
 	if (!r->nintents) return;
@@ -440,6 +444,15 @@ static void stated_context(const struct catalog *c, struct plan_resolution *r)
 		if (!states_what_happens(c, r, f)) continue;
 		for (int k = 0; k < r->nintents; k++)
 			if (sentence_of(r, r->intents[k].first) == f) drop_intent(r, k--, false);
+		/* (an action no task performs there too: "... and the postdocs share protocols through Google Drive.") */
+		int keep = 0;
+		for (int k = 0; k < r->nactions; k++) {
+			const struct plan_outside *a = &r->actions[k];
+			if (sentence_of(r, a->first) != f) { r->actions[keep++] = *a; continue; }
+			for (int w = a->first; w < a->first + a->nwords; w++) r->action_word[w] = false;
+		}
+		r->nactions = keep;
+		for (int i = f; i < r->nwords && (i == f || !r->sentence_start[i]); i++) r->context[i] = true;
 	}
 }
 

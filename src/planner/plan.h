@@ -111,8 +111,10 @@ struct plan_resolution {
 	bool format_at[PLAN_MAX_WORDS];   /* the word starts a file format's phrase (roles.file_formats) */
 	bool after_comma[PLAN_MAX_WORDS]; /* a comma or semicolon stood right before the word */
 	bool sentence_start[PLAN_MAX_WORDS]; /* a sentence ended right before the word (". ", "? ", "! ") */
+	bool after_question[PLAN_MAX_WORDS]; /* and it ended in a question mark */
 	bool describes[PLAN_MAX_WORDS];   /* "new" describing a verb's object ("read every new row"): asks nothing */
 	bool along[PLAN_MAX_WORDS];       /* a thing added to what is written ("add an attachment"): nothing read */
+	bool context[PLAN_MAX_WORDS];     /* in a sentence before the ask that states what happens: no phrase asks */
 	int schedule_first, schedule_words;  /* the first schedule named ("every day", roles.schedule); words 0: none */
 	int reply_from;                   /* 1 + the first word a reply's phrase may start at (roles.replies), 0: none */
 	int negation_from;                /* 1 + the first word a negation's phrase may start at (roles.negation), 0: none */

@@ -314,6 +314,9 @@ static bool score_phrase(const struct catalog *c, struct plan_resolution *r, int
 	x->seen[id / 8] |= (unsigned char)(1u << (id % 8));
 	if (numbered && !r->numbered) r->numbered_at = i;
 	if (numbered) r->numbered |= 1ull << sy->target;
+	/* (a capability's phrase in a sentence of context asks nothing: "Tenants email maintenance requests to our Outlook
+	 * mailbox, and the handyman reads the open jobs from a Google Sheet every morning.") */
+	if (sy->kind != SYN_TASK && r->context[i]) return false;
 	if (sy->kind == SYN_TASK) {
 		x->scores[sy->target] += W_TASK_PHRASE * (int)sy->words;
 		if (sy->target < 64) r->task_phrases |= 1ull << sy->target;

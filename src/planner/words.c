@@ -968,7 +968,10 @@ void rs_split_words(const struct catalog *c, struct plan_resolution *r, const ch
 			if (*p == '(' && comma) aside = r->nwords;
 			if (comma) {
 				if (r->nwords < PLAN_MAX_WORDS) r->after_comma[r->nwords] = true;
-				if (stop && r->nwords < PLAN_MAX_WORDS) r->sentence_start[r->nwords] = true;
+				if (stop && r->nwords < PLAN_MAX_WORDS) {
+					r->sentence_start[r->nwords] = true;
+					r->after_question[r->nwords] = *p == '?';
+				}
 				continue;
 			}
 			if (alen && r->nwords < PLAN_MAX_WORDS) {
@@ -990,6 +993,22 @@ void rs_split_words(const struct catalog *c, struct plan_resolution *r, const ch
 		seg[sl++] = *p;
 	}
 	join_folded(r);
+}
+
+/* "... seating plan? Thanks, Marco": one or two words ending the request after a small word and a comma (a sign-off:
+ * framing's thanks, cheers, danke) are a name, read as no word (no typo makes "Marco" the macros). */
+static void signed_off(struct plan_resolution *r)
+{
+	int k = r->nwords - 1;
+	if (k > 0 && !r->after_comma[k]) k--;
+	if (k < 2 || !r->after_comma[k] || !r->stop[k - 1] || r->app_word[k - 1] || r->quoted[k - 1]) return;
+	for (int w = k; w < r->nwords; w++)
+		if (r->stop[w] || (r->nwm[w] && !r->fuzzy[w])) return;  /* (a name is no word the vocabulary knows as written) */
+	for (int w = k; w < r->nwords; w++) {
+		r->nwm[w] = 0;
+		r->fuzzy[w] = false;
+		r->quoted[w] = true;
+	}
 }
 
 void rs_match_words(const struct catalog *c, struct plan_resolution *r)
@@ -1032,6 +1051,7 @@ void rs_match_words(const struct catalog *c, struct plan_resolution *r)
 		if (wants) r->after_comma[i - 1] = true;
 		trigger_open = (trigger_open && !modal && !wants) || trigger;
 	}
+	signed_off(r);
 }
 
 /* "send a quick note ... saying the third-floor printer is working again": the words after a phrase saying a

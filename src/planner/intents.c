@@ -399,12 +399,11 @@ static bool article_noun(const struct catalog *c, const struct plan_resolution *
 	return j >= 0 && (ends || j >= i - 2);  /* ("the scanned copy of my passport") */
 }
 
-/* Whether the sentence opening at word f, before the last, states what happens: it opens with an article, a pronoun
- * or a plain word (no verb, trigger or question's small word), its first verb has a subject before it (the pronoun, a
- * word that is no small word, or an app), no modal or causative says what is wanted, no negation what fails ("...
- * silently does nothing") and no question mark ends it
- * ("The packing-house supervisors upload photos of each pallet to Google Drive.", "Our delivery notes get saved to a
- * Dropbox folder by the drivers."). */
+/* Whether the sentence opening at word f, before the last, states what happens: it opens with no verb, trigger, app,
+ * opener or "before", its first verb has a subject before it (a pronoun opening it, a word that is no small word, or
+ * an app: "Can you ..." has none), no modal or causative says what is wanted, no negation what fails ("... silently
+ * does nothing") and no question mark ends it ("The packing-house supervisors upload photos of each pallet to Google
+ * Drive.", "Die Mitglieder schicken ihre Spendenquittungen an unser Gmail-Postfach, und ..."). */
 static bool states_what_happens(const struct catalog *c, const struct plan_resolution *r, int f)
 {
 	/* (a period after a word of three letters or fewer may end an abbreviation, no sentence: "Is Dr. Alvarez free") */

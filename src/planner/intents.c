@@ -1643,6 +1643,26 @@ static void new_thing(const struct catalog *c, struct plan_resolution *r)
 	}
 }
 
+/* "Send ticket confirmation emails from Outlook", "the customer support ticket log in our Google Sheet" is no code
+ * host's: a word for things right before another kind's word for things, one plain word between at most, only says
+ * what the last is about, where no app of its own kind is named (the last word is the head). */
+static void heads_only(const struct catalog *c, struct plan_resolution *r)
+{
+	unsigned named = 0;
+	for (int m = 0; m < r->napps; m++) named |= 1u << c->apps[r->apps[m]].kind;
+	for (int i = 0; i + 1 < r->nwords; i++) {
+		if (!r->word_kinds[i] || r->app_word[i] || (r->word_kinds[i] & named)) continue;
+		for (int j = i + 1; j < r->nwords && j <= i + 2; j++) {
+			if (r->after_comma[j] || r->app_word[j] || r->stop[j] || r->quoted[j]) break;
+			if (!r->word_kinds[j]) continue;
+			if (!(r->word_kinds[j] & r->word_kinds[i])) r->word_kinds[i] = 0;
+			break;
+		}
+	}
+	r->kinds = 0;
+	for (int i = 0; i < r->nwords; i++) r->kinds |= r->word_kinds[i];
+}
+
 void rs_find_kinds_and_intents(const struct catalog *c, struct plan_resolution *r)
 {
 	/* "Outlook-Mails" names an app and says mails: subjects are read under app names too; every kind is
@@ -1650,6 +1670,7 @@ void rs_find_kinds_and_intents(const struct catalog *c, struct plan_resolution *
 	for (int i = 0; i < r->nwords; i++)
 		if (!r->arrow[i])
 			each_phrase(c, r, i, r->app_word[i] ? 1u << SYN_SUBJECT : 1u << SYN_APP_KIND | 1u << SYN_SUBJECT, note_kind, NULL);
+	heads_only(c, r);
 	for (int i = 0; i < r->nwords; i++) {
 		if (r->arrow[i]) continue;
 		if (!r->app_word[i]) each_phrase(c, r, i, 1u << SYN_INTENT, note_intent, NULL);

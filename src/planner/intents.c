@@ -455,25 +455,17 @@ static void stated_context(const struct catalog *c, struct plan_resolution *r)
 	}
 }
 
-/* Whether the auxiliary at word i makes a thing of a kind named after a modal (roles.modals): closing its clause right
+/* Whether the auxiliary at word i makes a thing of a kind named after a modal (roles.modals), closing its clause right
  * after the thing's word ("soll daraus automatisch ein Kalendereintrag werden"; a passive has its participle there:
- * "soll ... erstellt werden"), or right after the modal with the thing after it ("should become a calendar event"). */
+ * "soll ... erstellt werden"; "become" is a verb of copying: "... should become a row in Google Sheets"). */
 static bool becomes(const struct catalog *c, const struct plan_resolution *r, int i)
 {
-	int last = rs_clause_last(r, i);
-	if (last == i && i > 0 && (r->word_kinds[i - 1] || r->app_word[i - 1])) {
-		bool kind = false;  /* (the thing's place may close it: "Termine im Google Kalender werden") */
-		for (int k = i - 1; k >= 0; k--) {
-			kind |= r->word_kinds[k] && !r->app_word[k];
-			if (has_role_word(c, r, k, ROLE_MODAL)) return kind;
-			if (r->after_comma[k] || r->sentence_start[k] || r->intent_word[k]) return false;
-		}
-		return false;
-	}
-	if (i < 1 || !has_role_word(c, r, i - 1, ROLE_MODAL)) return false;
-	for (int k = i + 1; k <= last; k++) {
-		if (r->word_kinds[k]) return true;
-		if (r->intent_word[k] || r->app_word[k]) return false;
+	if (rs_clause_last(r, i) != i || i < 1 || !(r->word_kinds[i - 1] || r->app_word[i - 1])) return false;
+	bool kind = false;  /* (the thing's place may close it: "Termine im Google Kalender werden") */
+	for (int k = i - 1; k >= 0; k--) {
+		kind |= r->word_kinds[k] && !r->app_word[k];
+		if (has_role_word(c, r, k, ROLE_MODAL)) return kind;
+		if (r->after_comma[k] || r->sentence_start[k] || r->intent_word[k]) return false;
 	}
 	return false;
 }
@@ -1062,6 +1054,16 @@ static int app_in_relative(const struct catalog *c, const struct plan_resolution
 	return -1;
 }
 
+/* Whether an app's name starts at word k, no drive's (new Dropbox files are events), and a word for a whole document
+ * (roles.documents) follows it. */
+static bool document_after(const struct catalog *c, const struct plan_resolution *r, int k)
+{
+	int a = k < r->nwords ? app_at(r, k) : -1;
+	if (a < 0 || c->apps[a].kind == AK_DRIVE) return false;
+	while (k < r->nwords && r->app_word[k]) k++;
+	return k < r->nwords && has_role_word(c, r, k, ROLE_DOCUMENT);
+}
+
 static void find_triggers(const struct catalog *c, struct plan_resolution *r)
 {
 	r->triggers = 0;
@@ -1093,10 +1095,16 @@ static void find_triggers(const struct catalog *c, struct plan_resolution *r)
 		if (opens < 0) opens = relative;
 		bool subject = i == 1 || (i > 1 && (r->sentence_start[i - 1] || r->after_comma[i - 1]));
 		/* ("anything new in Dropbox": new, a weak place marker and the app are things new there) */
-		bool place = r->app_word[next < r->nwords ? next : i] || opens >= 0 || modal_subject(c, r, i) ||
+		/* ("I want a new Excel workbook in OneDrive", "Ich hätte gern eine neue Excel-Arbeitsmappe": after an article or
+		 * another small word that marks no place or trigger, before an app's name and a word for a whole document,
+		 * "new" is what is made) */
+		bool made = i > 0 && r->stop[i - 1] && !subject && !rs_role_words(c, r, i - 1, 1ull << ROLE_TRIGGER | 1ull << ROLE_SOURCE |
+			1ull << ROLE_TARGET | 1ull << ROLE_WEAK_TARGET) &&
+			!(i > 1 && rs_role_words(c, r, i - 2, 1ull << ROLE_SOURCE | 1ull << ROLE_TRIGGER)) && document_after(c, r, next);
+		bool place = !made && (r->app_word[next < r->nwords ? next : i] || opens >= 0 || modal_subject(c, r, i) ||
 			(next + 1 < r->nwords && rs_role_words(c, r, next, 1ull << ROLE_WEAK_TARGET) && app_at(r, after_marker(c, r, next)) >= 0) ||
 			((kind_in_app(c, r, next) || unknown_in_app(c, r, next)) && !(i > 0 && has_role_word(c, r, i - 1, ROLE_DETERMINER) &&
-			 !subject && !(i > 1 && rs_role_words(c, r, i - 2, 1ull << ROLE_SOURCE | 1ull << ROLE_TRIGGER))));
+			 !subject && !(i > 1 && rs_role_words(c, r, i - 2, 1ull << ROLE_SOURCE | 1ull << ROLE_TRIGGER)))));
 		/* with one app, not after a verb writing into it ("add new rows to Excel for each email") */
 		int one = r->napps == 1 && next < r->nwords ? app_at(r, r->app_word[next] ? next : relative >= 0 ? relative : next + 2) : -1;
 		bool ends = r->napps + r->nproducts + (r->napps ? r->nfamilies : 0) >= 2 || (other_kind_said(c, r, one) &&

@@ -243,10 +243,16 @@ static void untested_further(const struct catalog *c, struct plan_resolution *r)
  * bezogen werden": reading the calendar). */
 static bool verb_for_app(const struct catalog *c, const struct plan_resolution *r, int t)
 {
+	int apps[PLAN_MAX_APPS + PLAN_MAX_MENTIONS * AK_COUNT], na = 0;
+	for (int m = 0; m < r->napps; m++) apps[na++] = r->apps[m];
+	/* (a family's apps too: "sämtliche E-Mails im Exchange-Online-Postfach ... ermitteln") */
+	for (int f = 0; f < r->nfamilies; f++)
+		for (uint32_t kind = 1; kind < AK_COUNT; kind++)
+			if (c->families[r->families[f]].apps[kind] != CAT_NONE) apps[na++] = (int)c->families[r->families[f]].apps[kind];
 	for (int k = 0; k < r->nintents; k++) {
 		uint64_t caps = c->intents[r->intents[k].intent].caps;
-		for (int m = 0; !r->intents[k].negated && m < r->napps; m++) {
-			int a = r->apps[m];
+		for (int m = 0; !r->intents[k].negated && m < na; m++) {
+			int a = apps[m];
 			bool writes = writes_into(c, &c->ptasks[t], (uint32_t)a);
 			if (task_takes(c, t, a) && first_cap_in(c, caps & (writes ? c->write_caps : ~c->write_caps), a) >= 0) return true;
 		}

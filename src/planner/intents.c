@@ -1613,7 +1613,8 @@ static void becoming(const struct catalog *c, struct plan_resolution *r)
 {
 	if (c->meta->become_intent == CAT_NONE) return;
 	for (int i = 0; i < r->nwords && r->nintents < PLAN_MAX_INTENTS; i++)
-		if (r->stop[i] && !r->intent_word[i] && has_role_word(c, r, i, ROLE_AUX) && becomes(c, r, i)) {
+		if (r->stop[i] && !r->intent_word[i] && i > 0 && (r->word_kinds[i - 1] || r->app_word[i - 1]) &&
+		    has_role_word(c, r, i, ROLE_AUX) && becomes(c, r, i)) {
 			int k = r->nintents++;  /* (in the order of the words) */
 			for (; k > 0 && r->intents[k - 1].first > i; k--) r->intents[k] = r->intents[k - 1];
 			r->intents[k] = (struct plan_intent){ .first = i, .nwords = 1, .intent = (int)c->meta->become_intent };

@@ -300,7 +300,7 @@ struct cat_outside {
  * my inbox into the right folders"). */
 enum { OUT_THING = 1, OUT_IN_PLACE = 2, OUT_FINDABLE = 4, OUT_RUNTIME = 8, OUT_SORTS = 16 };
 /* SYN_STOP targets: a stop word, and a word for a person (synonyms.json persons: who sends or receives). */
-enum { STOP_WORD = 0, STOP_PERSON = 1 };
+enum { STOP_WORD = 0, STOP_PERSON = 1, STOP_SIGNOFF = 2 };
 
 /* A product family: for each enum cat_app_kind its app, CAT_NONE where it has none. */
 struct cat_family {

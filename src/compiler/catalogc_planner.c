@@ -636,6 +636,8 @@ int cc_compile_synonyms(struct cc *c)
 	if (rc == 0) rc = phrase_list(c, file, "/framing", jget(src, "framing"), SYN_STOP, 0);
 	/* the people a request names as sender or recipient ("my accountant", "die Kollegen"): no task's word */
 	if (rc == 0) rc = phrase_list(c, file, "/persons", jget(src, "persons"), SYN_STOP, STOP_PERSON);
+	/* how a request is signed off ("Thanks, Marco", "danke"): a stop word closing the request's last clause */
+	if (rc == 0) rc = phrase_list(c, file, "/signoffs", jget(src, "signoffs"), SYN_STOP, STOP_SIGNOFF);
 	uint32_t outside_first = c->nsyns;
 	if (rc == 0) rc = compile_outside(c);
 	if (rc == 0) rc = check_phrases(c, first, outside_first);

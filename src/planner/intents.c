@@ -387,6 +387,20 @@ static bool made_for_to(const struct catalog *c, const struct plan_resolution *r
 	return false;
 }
 
+/* Whether a word the vocabulary does not know at all, a noun, stands right before word i in its clause. */
+static bool unknown_before(const struct plan_resolution *r, int i)
+{
+	return i > 0 && !r->after_comma[i] && !r->stop[i - 1] && !r->nwm[i - 1] && !r->app_word[i - 1] && !r->quoted[i - 1];
+}
+
+/* Whether word i heads a compound an article opens, a word the vocabulary does not know before it ("the updated
+ * wholesale price list"; not a question's predicate: "is the dean free"). */
+static bool compound_head(const struct catalog *c, const struct plan_resolution *r, int i)
+{
+	int j = unknown_before(r, i) ? determiner_before(c, r, i, 3) : -1;
+	return j >= 0 && !(j > 0 && has_role_word(c, r, j - 1, ROLE_AUX));
+}
+
 /* Whether word i is a noun an article opens: after the article, up to three plain words between, and ending its
  * clause or before a small word that is no article, pronoun or person ("a copy of", "the paper copy"). */
 static bool article_noun(const struct catalog *c, const struct plan_resolution *r, int i)
@@ -533,8 +547,10 @@ static bool note_intent(const struct catalog *c, struct plan_resolution *r, int 
 	/* "... to the volunteer list": a reading verb after an article, ending its clause, is a noun */
 	/* (a copy is one also after an article and plain words, "before I lose the paper copy", or before a small word
 	 * that opens no object, "Put a copy of the signed NDA in ...") */
+	/* (and one right after a word the vocabulary does not know, in a phrase an article opens: "Send the updated
+	 * wholesale price list to our retail customer") */
 	if (sy->words == 1 && !writes(c, (int)sy->target) && ((after_determiner(c, r, i) && rs_clause_last(r, i) == i) ||
-	    (sy->target == c->meta->copy_intent && article_noun(c, r, i)))) {
+	    (sy->target == c->meta->copy_intent && article_noun(c, r, i)) || compound_head(c, r, i))) {
 		r->describes[i] = true;
 		return false;
 	}
@@ -822,7 +838,8 @@ static bool note_action(const struct catalog *c, struct plan_resolution *r, int 
 	/* "1 star, all I want is ...", "would be 5 stars": after a number standing alone the word is counted, no verb
 	 * (not a name's: "GPT-4 zusammenfassen", "DEV-310 Commit ...") */
 	/* (or a number's word: "Three stars, the column mapping is clunky") */
-	if (i > 0 && ((word_has_digit(r, i - 1) && (i == 1 || (r->stop[i - 2] && !r->app_word[i - 2]))) || has_role_word(c, r, i - 1, ROLE_NUMBER)))
+	if (i > 0 && ((word_has_digit(r, i - 1) && (i == 1 || (r->stop[i - 2] && !r->app_word[i - 2]) || r->after_comma[i - 1])) ||
+	    has_role_word(c, r, i - 1, ROLE_NUMBER)))
 		return false;
 	/* "the shared IT Outlook calendar": an action's -ed form right after an article or a number describes the thing;
 	 * so does one right before a word for things ("the last ten tagged releases", "find archived emails") */
@@ -832,6 +849,11 @@ static bool note_action(const struct catalog *c, struct plan_resolution *r, int 
 		return false;
 	/* (and before a plain word, a noun it describes: "bring labelled paper envelopes") */
 	if (sy->words == 1 && ends_in(r, i, "ed") && i + 1 < r->nwords && !r->after_comma[i + 1] && plain_word(r, i + 1))
+		return false;
+	/* (so is an action's word between a word the vocabulary does not know and a word for things: "the return label
+	 * attachments") */
+	if (sy->words == 1 && unknown_before(r, i) && i + 1 < r->nwords && r->word_kinds[i + 1] && !r->app_word[i + 1] &&
+	    !r->after_comma[i + 1])
 		return false;
 	/* (an -ing form between a plain word and a noun is a compound's part: "our freight forwarding office") */
 	if (ends_in(r, i, "ing") && i > 0 && i + 1 < r->nwords && !r->after_comma[i] && !r->after_comma[i + 1] &&

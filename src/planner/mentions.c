@@ -5,16 +5,27 @@
 
 #include "planner/resolve_int.h"
 
+/* Whether a marker of place (source, target, weak target) stands right before word i. */
+static bool place_before(const struct catalog *c, const struct plan_resolution *r, int i)
+{
+	enum cat_role role = rs_role_before(c, r, i);
+	return role == ROLE_SOURCE || role == ROLE_TARGET || role == ROLE_WEAK_TARGET;
+}
+
 static bool claim_mention(const struct catalog *c, struct plan_resolution *r, int i, const struct cat_syn *sy, void *ctx)
 {
 	/* a family's product by its short name only where its family is named (ctx: bit per family) */
 	if (sy->kind == SYN_FAMILY_PRODUCT && !(*(const uint64_t *)ctx >> c->outside[sy->target].family & 1)) return false;
 	/* and as a place, after a marker ("in Teams", "via Chat"), never as a word of a story ("chat with a PDF") */
-	enum cat_role place = sy->kind == SYN_FAMILY_PRODUCT ? rs_role_before(c, r, i) : ROLE_NONE;
-	if (sy->kind == SYN_FAMILY_PRODUCT && place != ROLE_SOURCE && place != ROLE_TARGET && place != ROLE_WEAK_TARGET) return false;
+	if (sy->kind == SYN_FAMILY_PRODUCT && !place_before(c, r, i)) return false;
 	int n = rs_phrase_at(c, r, i, cat_s(c, sy->phrase), PH_STRICT);
 	if (n != (int)sy->words || r->nmentions == PLAN_MAX_MENTIONS) return false;
-	for (int k = i; k < i + n; k++) if (r->app_word[k] || (sy->kind != SYN_APP && sy->kind != SYN_FAMILY && r->fuzzy[k])) return false;
+	/* (a product's one-word name of six letters or more may carry one typo where a marker of place stands before it:
+	 * "in die whatsap gruppe"; "discard the draft" names no Discord, "as plain emails" no Plaid) */
+	bool misspelt = sy->kind == SYN_PRODUCT && n == 1 && r->fuzzy[i] && r->wordlen[i] >= 6 && strlen(cat_s(c, sy->phrase)) >= 6 &&
+		place_before(c, r, i);
+	for (int k = i; k < i + n; k++)
+		if (r->app_word[k] || (sy->kind != SYN_APP && sy->kind != SYN_FAMILY && r->fuzzy[k] && !misspelt)) return false;
 	/* "n8n-Workflow", "Zapier zap": an automation platform before a word for one flow (roles.runtime) is where the
 	 * flow runs, no product of it: its words are understood, like the flow's ("n8n Workflows" synced are n8n's) */
 	if (sy->kind == SYN_PRODUCT && (c->outside[sy->target].flags & OUT_RUNTIME) && i + n < r->nwords &&

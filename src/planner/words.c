@@ -966,6 +966,9 @@ void rs_split_words(const struct catalog *c, struct plan_resolution *r, const ch
 				if (long_message || person_word(c, r, r->nwords - 1)) message = r->nwords;
 			}
 			if (*p == '(' && comma) aside = r->nwords;
+			/* (inside a quoted name a comma or a period ends nothing: "einen Termin "Mandantengespräch Schulz GmbH, Az.
+			 * 17 O 233/24" am ... an") */
+			if (comma && quote_from >= 0) continue;
 			if (comma) {
 				if (r->nwords < PLAN_MAX_WORDS) r->after_comma[r->nwords] = true;
 				if (stop && r->nwords < PLAN_MAX_WORDS) {
@@ -995,16 +998,20 @@ void rs_split_words(const struct catalog *c, struct plan_resolution *r, const ch
 	join_folded(r);
 }
 
-/* "... seating plan? Thanks, Marco": one or two words ending the request after a small word and a comma (a sign-off:
- * framing's thanks, cheers, danke) are a name, read as no word (no typo makes "Marco" the macros). */
-static void signed_off(struct plan_resolution *r)
+/* "... seating plan? Thanks, Marco", "... in meinen google kalender ein danke": a sign-off ending the request
+ * (signoffs) closes the clause before it, as a comma would, and one or two words after it, none a word the
+ * vocabulary knows as written, are a name, read as no word (no typo makes "Marco" the macros). */
+static void signed_off(const struct catalog *c, struct plan_resolution *r)
 {
-	int k = r->nwords - 1;
-	if (k > 0 && !r->after_comma[k]) k--;
-	if (k < 2 || !r->after_comma[k] || !r->stop[k - 1] || r->app_word[k - 1] || r->quoted[k - 1]) return;
-	for (int w = k; w < r->nwords; w++)
-		if (r->stop[w] || (r->nwm[w] && !r->fuzzy[w])) return;  /* (a name is no word the vocabulary knows as written) */
-	for (int w = k; w < r->nwords; w++) {
+	int names = r->nwords;
+	while (names > 0 && names > r->nwords - 2 && !r->stop[names - 1] && !r->app_word[names - 1] &&
+	       !(r->nwm[names - 1] && !r->fuzzy[names - 1]))
+		names--;
+	int first = names;
+	while (first > 1 && first > names - 3 && exact_word(c, r, first - 1, SYN_STOP, STOP_SIGNOFF) >= 0) first--;
+	if (first == names) return;
+	r->after_comma[first] = true;
+	for (int w = names; w < r->nwords; w++) {
 		r->nwm[w] = 0;
 		r->fuzzy[w] = false;
 		r->quoted[w] = true;
@@ -1051,7 +1058,7 @@ void rs_match_words(const struct catalog *c, struct plan_resolution *r)
 		if (wants) r->after_comma[i - 1] = true;
 		trigger_open = (trigger_open && !modal && !wants) || trigger;
 	}
-	signed_off(r);
+	signed_off(c, r);
 }
 
 /* "send a quick note ... saying the third-floor printer is working again": the words after a phrase saying a

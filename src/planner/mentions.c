@@ -467,6 +467,16 @@ void rs_find_roles(const struct catalog *c, struct plan_resolution *r)
  * names its app of that kind, the other end of a transfer. */
 /* The kind of app a word in family mention f's own clause says, of a kind the family has: right after it, or
  * before it back to the mention before ("an event is created in Outlook": its calendar); AK_COUNT if none. */
+/* Whether "with" (roles.record_with) stands before word j, up to two small or plain words between. */
+static bool comes_with(const struct catalog *c, const struct plan_resolution *r, int j)
+{
+	for (int k = j - 1; k >= 0 && k >= j - 3; k--) {
+		if (has_role_word(c, r, k, ROLE_RECORD_WITH)) return true;
+		if (r->app_word[k] || r->after_comma[k + 1] || r->said_kind[k] != AK_COUNT) return false;
+	}
+	return false;
+}
+
 static uint32_t family_kind_said(const struct catalog *c, const struct plan_resolution *r, const struct plan_mention *f)
 {
 	const struct cat_family *fam = &c->families[f->family];
@@ -477,8 +487,9 @@ static uint32_t family_kind_said(const struct catalog *c, const struct plan_reso
 	if (after + 1 < r->nwords && r->said_kind[after] == AK_COUNT && r->stop[after] && !r->app_word[after + 1]) after++;
 	if (after < r->nwords && r->said_kind[after] != AK_COUNT && fam->apps[r->said_kind[after]] != CAT_NONE)
 		return r->said_kind[after];
+	/* (not one a thing comes with: "a new email with a meeting date arrives in Outlook" is mail) */
 	for (int j = f->first - 1; j >= from; j--)
-		if (r->said_kind[j] != AK_COUNT && fam->apps[r->said_kind[j]] != CAT_NONE) return r->said_kind[j];
+		if (r->said_kind[j] != AK_COUNT && fam->apps[r->said_kind[j]] != CAT_NONE && !comes_with(c, r, j)) return r->said_kind[j];
 	return AK_COUNT;
 }
 

@@ -260,6 +260,21 @@ static bool verb_for_app(const struct catalog *c, const struct plan_resolution *
 	return false;
 }
 
+/* "Send the wholesaler a quick follow-up email about the late pallet delivery": a verb opening the request whose
+ * clause holds a word for things of a kind task t's main capability it asks works in supports t as an app would. */
+static bool verb_for_kind(const struct catalog *c, const struct plan_resolution *r, int t)
+{
+	for (int k = 0; k < r->nintents; k++) {
+		const struct plan_intent *in = &r->intents[k];
+		uint64_t caps = c->intents[in->intent].caps & c->ptasks[t].main_caps;
+		if (in->negated || in->first != 0 || !caps) continue;
+		unsigned kinds = caps_kinds(c, caps);
+		for (int j = in->first + in->nwords, last = rs_clause_last(r, in->first); j <= last; j++)
+			if (r->word_kinds[j] & kinds) return true;
+	}
+	return false;
+}
+
 /* "Save Gmail emails into a Google Doc", "Store Outlook emails in Evernote": in a chain whose target is a product
  * outside the catalog, a writing capability of a kind no app named has is the product's part, done there (its
  * caller-side step), no write into an app the request never named. */
@@ -386,7 +401,8 @@ static void decide(const struct catalog *c, struct plan_resolution *r, const int
 	 * an app named and a verb asking it for what the task is for needs no third of the words, nor one holding the
 	 * task's own phrase ("... pull the action items out of those meetings ...") */
 	bool task_ok = r->task >= 0 && (what > 0 || r->nmentions > 0) && (matched > 0 || rs_copy_named(c, r, r->task)) &&
-		r->score >= 6 && (support >= 30 || verb_for_app(c, r, r->task) || (r->task_phrases >> r->task & 1));
+		r->score >= 6 && (support >= 30 || verb_for_app(c, r, r->task) || verb_for_kind(c, r, r->task) ||
+		(r->task_phrases >> r->task & 1));
 	/* a generic task with no app named needs two words of support, not one ("order a pizza") */
 	if (task_ok && c->tasks[r->task].generic && !r->nmentions && matched < 2) task_ok = false;
 	bool caps_outside = false, transfer = transfer_named(c, r);

@@ -770,10 +770,15 @@ static bool note_action(const struct catalog *c, struct plan_resolution *r, int 
 	if (r->kept[i] || (sy->words == 1 && r->stop[i])) return false;
 	/* ("Schützenverein", "Löschteich": a compound's first part names what its head is, no action) */
 	if (sy->words == 1 && r->compound[i]) return false;
-	/* (a phrase opening with a small word is read as written: its next word first, a cheap test "in" needs often) */
-	if (sy->words > 1 && r->stop[i]) {
+	/* (a phrase opening with a small word is read as written: its next word first, a cheap test "in" needs often; a
+	 * verb of replying is a role's word, no small word: "Answer every appointment request hitting Gmail automatically") */
+	bool small = sy->words > 1 && r->stop[i];
+	if (small) {
 		const char *sp = strchr(cat_s(c, sy->phrase), ' ');
-		if (i + 1 >= r->nwords || (!r->fuzzy[i + 1] && r->words[i + 1][0] != sp[1])) return false;
+		if (i + 1 >= r->nwords || (!r->fuzzy[i + 1] && r->words[i + 1][0] != sp[1])) {
+			if (!has_role_word(c, r, i, ROLE_REPLY)) return false;
+			small = false;
+		}
 	}
 	/* a verb keeps its object between its words ("forward the labeled messages", "fasst ... zusammen");
 	 * a phrase that starts with a small word is read as written */
@@ -783,7 +788,7 @@ static bool note_action(const struct catalog *c, struct plan_resolution *r, int 
 	/* ("Can incoming Gmail messages be translated", "sollen übersetzt werden": a passive asked too) */
 	unsigned past = sy->words == 1 && (after_causative(c, r, i) || (i > 0 && has_role_word(c, r, i - 1, ROLE_PASSIVE_ASK)) ||
 		passive_asked(c, r, i)) ? PH_PAST : 0;
-	int n = rs_phrase_at(c, r, i, cat_s(c, sy->phrase), (sy->words == 1 || r->stop[i] ? PH_STRICT : PH_GAP | PH_WIDE) | past);
+	int n = rs_phrase_at(c, r, i, cat_s(c, sy->phrase), (sy->words == 1 || small ? PH_STRICT : PH_GAP | PH_WIDE) | past);
 	if (n < (int)sy->words || negated_at(c, r, i)) return false;
 	/* "every new loading dock booking from the Outlook calendar": a gap after a trigger's word holding a source marker
 	 * joins two phrases, the thing and where it comes from, no action's words ("new calendar") */

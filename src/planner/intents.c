@@ -445,7 +445,7 @@ static bool states_what_happens(const struct catalog *c, const struct plan_resol
  * action asked. */
 static void stated_context(const struct catalog *c, struct plan_resolution *r)
 {
-	if (!r->nintents) return;
+	if (!r->nintents || sentence_of(r, r->nwords - 1) == 0) return;  /* (one sentence: no context before it) */
 	int ask = sentence_of(r, r->intents[r->nintents - 1].first);
 	for (int i = r->nwords - 1; i > ask; i--)
 		if (rs_role_words(c, r, i, 1ull << ROLE_MODAL | 1ull << ROLE_CAUSATIVE) && has_role_word(c, r, i - 1, ROLE_PRONOUN)) {
@@ -763,6 +763,15 @@ static bool with_before(const struct catalog *c, const struct plan_resolution *r
 }
 
 /* An action no task performs ("label", "forward", "fasst ... zusammen"), unless the request declines it. */
+/* Whether word i starts a phrase of replying (roles.replies), by the vocabulary words' role masks alone: a cheap
+ * test note_action makes at every small word. */
+static bool starts_reply(const struct catalog *c, const struct plan_resolution *r, int i)
+{
+	for (int m = 0; m < r->nwm[i]; m++)
+		if (c->words[r->wm[i][m].word].roles >> ROLE_REPLY & 1) return true;
+	return false;
+}
+
 static bool note_action(const struct catalog *c, struct plan_resolution *r, int i, const struct cat_syn *sy, void *ctx)
 {
 	(void)ctx;
@@ -776,7 +785,7 @@ static bool note_action(const struct catalog *c, struct plan_resolution *r, int 
 	if (small) {
 		const char *sp = strchr(cat_s(c, sy->phrase), ' ');
 		if (i + 1 >= r->nwords || (!r->fuzzy[i + 1] && r->words[i + 1][0] != sp[1])) {
-			if (!has_role_word(c, r, i, ROLE_REPLY)) return false;
+			if (!starts_reply(c, r, i)) return false;
 			small = false;
 		}
 	}

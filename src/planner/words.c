@@ -998,24 +998,39 @@ void rs_split_words(const struct catalog *c, struct plan_resolution *r, const ch
 	join_folded(r);
 }
 
-/* "... seating plan? Thanks, Marco", "... in meinen google kalender ein danke": a sign-off ending the request
- * (signoffs) closes the clause before it, as a comma would, and one or two words after it, none a word the
- * vocabulary knows as written, are a name, read as no word (no typo makes "Marco" the macros). */
-static void signed_off(const struct catalog *c, struct plan_resolution *r)
+/* Whether word i may be a person's name: no small word, app or word the vocabulary knows as written. */
+static bool name_word(const struct plan_resolution *r, int i)
 {
-	int names = r->nwords;
-	while (names > 0 && names > r->nwords - 2 && !r->stop[names - 1] && !r->app_word[names - 1] &&
-	       !(r->nwm[names - 1] && !r->fuzzy[names - 1]))
-		names--;
-	int first = names;
-	while (first > 1 && first > names - 3 && exact_word(c, r, first - 1, SYN_STOP, STOP_SIGNOFF) >= 0) first--;
-	if (first == names) return;
-	r->after_comma[first] = true;
-	for (int w = names; w < r->nwords; w++) {
+	return !r->stop[i] && !r->app_word[i] && !(r->nwm[i] && !r->fuzzy[i]);
+}
+
+/* Words [from, to) are a name, read as no word (no typo makes "Marco" the macros). */
+static void as_name(struct plan_resolution *r, int from, int to)
+{
+	for (int w = from; w < to; w++) {
 		r->nwm[w] = 0;
 		r->fuzzy[w] = false;
 		r->quoted[w] = true;
 	}
+}
+
+/* "... seating plan? Thanks, Marco", "... in meinen google kalender ein danke": a sign-off ending the request
+ * (signoffs) closes the clause before it, as a comma would, and one or two words after it that may be a name are
+ * one (an aside after it too: "Thanks, Lisa (Vet Clinic Nord)"); so are one or two such words between a greeting
+ * opening the request and a comma ("Hi Marco, please copy ..."). */
+static void signed_off(const struct catalog *c, struct plan_resolution *r)
+{
+	int k = 1;
+	while (k < r->nwords && k < 3 && name_word(r, k) && !r->after_comma[k]) k++;
+	if (k > 1 && k < r->nwords && r->after_comma[k] && exact_word(c, r, 0, SYN_STOP, STOP_SIGNOFF) >= 0) as_name(r, 1, k);
+	int names = r->nwords;
+	while (names > 0 && r->quoted[names - 1] && !r->app_word[names - 1]) names--;  /* (an aside, read as a name) */
+	for (int plain = 0; names > 0 && plain < 2 && name_word(r, names - 1); plain++) names--;
+	int first = names;
+	while (first > 1 && first > names - 3 && exact_word(c, r, first - 1, SYN_STOP, STOP_SIGNOFF) >= 0) first--;
+	if (first == names) return;
+	r->after_comma[first] = true;
+	as_name(r, names, r->nwords);
 }
 
 void rs_match_words(const struct catalog *c, struct plan_resolution *r)

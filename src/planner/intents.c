@@ -166,9 +166,11 @@ static bool pronoun_after_thing(const struct catalog *c, const struct plan_resol
 {
 	if (i < 2 || !r->stop[i - 1] || !has_role_word(c, r, i - 1, ROLE_PRONOUN)) return false;
 	int j = i - 2;
+	if (r->sentence_start[i - 1]) return false;  /* (the pronoun opens its sentence: "... Outlook calendar. You list ...") */
 	if (any_noun && (r->said_kind[j] != AK_COUNT || (!r->stop[j] && !r->intent_word[j] && !r->app_word[j]))) return true;
-	while (j > 0 && j > i - 4 && r->stop[j] && !r->word_kinds[j] && !r->app_word[j]) j--;
-	return r->word_kinds[j] || r->app_word[j];
+	/* (in its sentence: "The dates are in our Outlook calendar. Can you list it?" lists) */
+	while (j > 0 && j > i - 4 && r->stop[j] && !r->word_kinds[j] && !r->app_word[j] && !r->sentence_start[j]) j--;
+	return !r->sentence_start[j + 1] && (r->word_kinds[j] || r->app_word[j]);
 }
 
 /* Whether a causative (have, let, lassen; get, roles.receive) stands up to four words before word i in its clause,
@@ -1424,8 +1426,9 @@ static void unknown_verb(const struct catalog *c, struct plan_resolution *r)
 		return;
 	/* "Did Anna email me the contract?": right after the auxiliary opening a question stands its subject, a name */
 	if (i == 1 && r->question && !has_role_word(c, r, 0, ROLE_OPENER)) return;
-	/* "Before I promise one, check ...": a word after a pronoun is what its subject does, no imperative */
-	if (i > 0 && has_role_word(c, r, i - 1, ROLE_PRONOUN)) return;
+	/* "Before I promise one, check ...": a word after a pronoun is what its subject does, no imperative; one after an
+	 * article is a noun ("Die Rohbauabnahme steht im Outlook-Kalender.": die, der, das are relatives' words too) */
+	if (i > 0 && rs_role_words(c, r, i - 1, 1ull << ROLE_PRONOUN | 1ull << ROLE_DETERMINER | 1ull << ROLE_RELATIVE)) return;
 	for (int j = 0; j < r->nwords; j++)
 		if (rs_role_words(c, r, j, 1ull << ROLE_TARGET)) return;
 	r->action_word[i] = true;

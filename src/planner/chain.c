@@ -386,10 +386,11 @@ static bool kind_in_bare_trigger(const struct catalog *c, const struct plan_reso
 	return false;
 }
 
-/* Whether chain end e is named in a sentence of context (r->context), and its app nowhere else. */
+/* Whether chain end e is named in a sentence of context (r->context), and its app nowhere else (an end no word
+ * named, first -1, is none). */
 static bool only_in_context(const struct plan_resolution *r, const struct chain_end *e)
 {
-	if (!r->context[e->first]) return false;
+	if (e->first < 0 || !r->context[e->first]) return false;
 	for (int m = 0; m < r->nmentions; m++)
 		if (r->mentions[m].app == e->app && !r->context[r->mentions[m].first]) return false;
 	return true;

@@ -463,10 +463,6 @@ void rs_find_roles(const struct catalog *c, struct plan_resolution *r)
 		}
 }
 
-/* "Google Calendar to Outlook": a family named with a role beside an app of a kind the family also has
- * names its app of that kind, the other end of a transfer. */
-/* The kind of app a word in family mention f's own clause says, of a kind the family has: right after it, or
- * before it back to the mention before ("an event is created in Outlook": its calendar); AK_COUNT if none. */
 /* Whether "with" (roles.record_with) stands before word j, up to two small or plain words between. */
 static bool comes_with(const struct catalog *c, const struct plan_resolution *r, int j)
 {
@@ -477,6 +473,10 @@ static bool comes_with(const struct catalog *c, const struct plan_resolution *r,
 	return false;
 }
 
+/* "Google Calendar to Outlook": a family named with a role beside an app of a kind the family also has
+ * names its app of that kind, the other end of a transfer. */
+/* The kind of app a word in family mention f's own clause says, of a kind the family has: right after it, or
+ * before it back to the mention before ("an event is created in Outlook": its calendar); AK_COUNT if none. */
 static uint32_t family_kind_said(const struct catalog *c, const struct plan_resolution *r, const struct plan_mention *f)
 {
 	const struct cat_family *fam = &c->families[f->family];

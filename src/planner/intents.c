@@ -441,10 +441,10 @@ static bool states_what_happens(const struct catalog *c, const struct plan_resol
 	return verb && !(i < r->nwords && r->after_question[i]);  /* (a question asks: "Auto-forward certain Gmail messages ...?") */
 }
 
-/* "The packing-house supervisors upload photos ... to Google Drive. ... I want the files copied from that drive over
- * to Dropbox": the verbs of a sentence before the last that states what happens, where a later sentence holds a
- * verb, or a modal or causative after a pronoun (the ask: "I want"), are its context, no verb of the request and no
- * action asked. */
+/* "Our delivery notes get saved to a Dropbox folder by the drivers at each drop. Whenever a new file lands there I
+ * want an email sent from our Gmail ...": the verbs of a sentence before the last that states what happens, where a
+ * later sentence holds a verb, or a modal or causative after a pronoun (the ask: "I want"), are its context, no verb
+ * of the request and no action asked. */
 static void stated_context(const struct catalog *c, struct plan_resolution *r)
 {
 	if (!r->nintents || sentence_of(r, r->nwords - 1) == 0) return;  /* (one sentence: no context before it) */
@@ -1691,9 +1691,9 @@ static void new_thing(const struct catalog *c, struct plan_resolution *r)
 	}
 }
 
-/* "Send ticket confirmation emails from Outlook", "the customer support ticket log in our Google Sheet" is no code
- * host's: a word for things right before another kind's word for things, one plain word between at most, only says
- * what the last is about, where no app of its own kind is named (the last word is the head). */
+/* "Send ticket confirmation emails from Outlook" is no code host's: a word for things right before another kind's word
+ * for things, one plain word between at most, only says what the last is about, where no app of its own kind is named
+ * (the last word is the head). */
 static void heads_only(const struct catalog *c, struct plan_resolution *r)
 {
 	unsigned named = 0;

@@ -299,7 +299,8 @@ struct cat_outside {
  * which a generic task whose subject is named and which files what it reads from mail does ("file the invoices from
  * my inbox into the right folders"). */
 enum { OUT_THING = 1, OUT_IN_PLACE = 2, OUT_FINDABLE = 4, OUT_RUNTIME = 8, OUT_SORTS = 16 };
-/* SYN_STOP targets: a stop word, and a word for a person (synonyms.json persons: who sends or receives). */
+/* SYN_STOP targets: a stop word, a word for a person (synonyms.json persons: who sends or receives), and a sign-off
+ * or greeting (synonyms.json signoffs: it closes the clause before it, a name may follow). */
 enum { STOP_WORD = 0, STOP_PERSON = 1, STOP_SIGNOFF = 2 };
 
 /* A product family: for each enum cat_app_kind its app, CAT_NONE where it has none. */

@@ -137,6 +137,15 @@ static void drop_intent(struct plan_resolution *r, int k, bool understood)
 	r->nintents--;
 }
 
+/* Removes action k, the others keeping their order; its words are no action's any more. */
+static void drop_action(struct plan_resolution *r, int k)
+{
+	const struct plan_outside *a = &r->actions[k];
+	for (int w = a->first; w < a->first + a->nwords; w++) r->action_word[w] = false;
+	memmove(&r->actions[k], &r->actions[k + 1], (size_t)(r->nactions - k - 1) * sizeof *r->actions);
+	r->nactions--;
+}
+
 /* Whether word k, after a comma, opens a relative clause about the noun before the comma: a relative pronoun
  * (roles.relatives: "Jeder neue Termin, der im Outlook-Kalender ..."). */
 static bool relative_at(const struct catalog *c, const struct plan_resolution *r, int k)
@@ -460,13 +469,8 @@ static void stated_context(const struct catalog *c, struct plan_resolution *r)
 		for (int k = 0; k < r->nintents; k++)
 			if (sentence_of(r, r->intents[k].first) == f) drop_intent(r, k--, false);
 		/* (an action no task performs there too: "... and the postdocs share protocols through Google Drive.") */
-		int keep = 0;
-		for (int k = 0; k < r->nactions; k++) {
-			const struct plan_outside *a = &r->actions[k];
-			if (sentence_of(r, a->first) != f) { r->actions[keep++] = *a; continue; }
-			for (int w = a->first; w < a->first + a->nwords; w++) r->action_word[w] = false;
-		}
-		r->nactions = keep;
+		for (int k = 0; k < r->nactions; k++)
+			if (sentence_of(r, r->actions[k].first) == f) drop_action(r, k--);
 		for (int i = f; i < r->nwords && (i == f || !r->sentence_start[i]); i++) r->context[i] = true;
 	}
 }
@@ -476,7 +480,7 @@ static void stated_context(const struct catalog *c, struct plan_resolution *r)
  * "soll ... erstellt werden"; "become" is a verb of copying: "... should become a row in Google Sheets"). */
 static bool becomes(const struct catalog *c, const struct plan_resolution *r, int i)
 {
-	if (rs_clause_last(r, i) != i || i < 1 || !(r->word_kinds[i - 1] || r->app_word[i - 1])) return false;
+	if (rs_clause_last(r, i) != i) return false;  /* (becoming() found the thing or its app right before it) */
 	bool kind = false;  /* (the thing's place may close it: "Termine im Google Kalender werden") */
 	for (int k = i - 1; k >= 0; k--) {
 		kind |= r->word_kinds[k] && !r->app_word[k];
@@ -764,7 +768,6 @@ static bool with_before(const struct catalog *c, const struct plan_resolution *r
 	return false;
 }
 
-/* An action no task performs ("label", "forward", "fasst ... zusammen"), unless the request declines it. */
 /* Whether word i starts a phrase of replying (roles.replies), by the vocabulary words' role masks alone: a cheap
  * test note_action makes at every small word. */
 static bool starts_reply(const struct catalog *c, const struct plan_resolution *r, int i)
@@ -774,6 +777,7 @@ static bool starts_reply(const struct catalog *c, const struct plan_resolution *
 	return false;
 }
 
+/* An action no task performs ("label", "forward", "fasst ... zusammen"), unless the request declines it. */
 static bool note_action(const struct catalog *c, struct plan_resolution *r, int i, const struct cat_syn *sy, void *ctx)
 {
 	(void)ctx;
@@ -1132,17 +1136,17 @@ static void find_triggers(const struct catalog *c, struct plan_resolution *r)
 		int opens = app_opens_before(c, r, i), relative = app_in_relative(c, r, next);
 		if (opens < 0) opens = relative;
 		bool subject = i == 1 || (i > 1 && (r->sentence_start[i - 1] || r->after_comma[i - 1]));
+		bool marked = i > 1 && rs_role_words(c, r, i - 2, 1ull << ROLE_SOURCE | 1ull << ROLE_TRIGGER);  /* ("from a new", "for each new") */
 		/* ("anything new in Dropbox": new, a weak place marker and the app are things new there) */
 		/* ("I want a new Excel workbook in OneDrive", "Ich hätte gern eine neue Excel-Arbeitsmappe": after an article or
 		 * another small word that marks no place or trigger, before an app's name and a word for a whole document,
 		 * "new" is what is made) */
 		bool made = i > 0 && r->stop[i - 1] && !subject && !rs_role_words(c, r, i - 1, 1ull << ROLE_TRIGGER | 1ull << ROLE_SOURCE |
-			1ull << ROLE_TARGET | 1ull << ROLE_WEAK_TARGET) &&
-			!(i > 1 && rs_role_words(c, r, i - 2, 1ull << ROLE_SOURCE | 1ull << ROLE_TRIGGER)) && document_after(c, r, next);
+			1ull << ROLE_TARGET | 1ull << ROLE_WEAK_TARGET) && !marked && document_after(c, r, next);
 		bool place = !made && (r->app_word[next < r->nwords ? next : i] || opens >= 0 || modal_subject(c, r, i) ||
 			(next + 1 < r->nwords && rs_role_words(c, r, next, 1ull << ROLE_WEAK_TARGET) && app_at(r, after_marker(c, r, next)) >= 0) ||
 			((kind_in_app(c, r, next) || unknown_in_app(c, r, next)) && !(i > 0 && has_role_word(c, r, i - 1, ROLE_DETERMINER) &&
-			 !subject && !(i > 1 && rs_role_words(c, r, i - 2, 1ull << ROLE_SOURCE | 1ull << ROLE_TRIGGER)))));
+			 !subject && !marked)));
 		/* with one app, not after a verb writing into it ("add new rows to Excel for each email") */
 		int one = r->napps == 1 && next < r->nwords ? app_at(r, r->app_word[next] ? next : relative >= 0 ? relative : next + 2) : -1;
 		bool ends = r->napps + r->nproducts + (r->napps ? r->nfamilies : 0) >= 2 || (other_kind_said(c, r, one) &&
@@ -1631,21 +1635,10 @@ static void sorted_by_task(const struct catalog *c, struct plan_resolution *r)
 		task = (p->kinds >> AK_MAIL & 1) && (p->written_kinds >> AK_DRIVE & 1);
 	}
 	if (!task) return;
-	int keep = 0;
-	for (int q = 0; q < r->nactions; q++) {
-		const struct plan_outside *a = &r->actions[q];
-		if (!(c->outside[a->item].flags & OUT_SORTS)) { r->actions[keep++] = *a; continue; }
-		for (int w = a->first; w < a->first + a->nwords; w++) r->action_word[w] = false;
-	}
-	r->nactions = keep;
+	for (int q = 0; q < r->nactions; q++)
+		if (c->outside[r->actions[q].item].flags & OUT_SORTS) drop_action(r, q--);
 }
 
-/* "create a fresh Excel workbook", "Create the FY26 opex budget template as a new Excel workbook", "Lege in OneDrive
- * eine neue Excel-Arbeitsmappe an": the app named (no source) that a verb making something new has for its object,
- * where the app documents no way to make it and a word for a whole document (roles.documents) follows its name: the
- * verb's words hold the app's name, or only small, describing and unknown words (two at most)
- * stand between them, or the app is the verb's target in its clause with no verb, app, word for a kind or auxiliary
- * between ("Our project schedule is an Excel workbook" describes one); 1 + that app in r->new_thing. */
 /* "Wenn Patienten ... einen Terminwunsch schicken, soll daraus ein Kalendereintrag werden": an auxiliary that makes a
  * thing (becomes) asks to make it, roles.become_means. */
 static void becoming(const struct catalog *c, struct plan_resolution *r)
@@ -1661,6 +1654,12 @@ static void becoming(const struct catalog *c, struct plan_resolution *r)
 		}
 }
 
+/* "create a fresh Excel workbook", "Create the FY26 opex budget template as a new Excel workbook", "Lege in OneDrive
+ * eine neue Excel-Arbeitsmappe an": the app named (no source) that a verb making something new has for its object,
+ * where the app documents no way to make it and a word for a whole document (roles.documents) follows its name: the
+ * verb's words hold the app's name, or only small, describing and unknown words (two at most)
+ * stand between them, or the app is the verb's target in its clause with no verb, app, word for a kind or auxiliary
+ * between ("Our project schedule is an Excel workbook" describes one); 1 + that app in r->new_thing. */
 static void new_thing(const struct catalog *c, struct plan_resolution *r)
 {
 	for (int k = 0; k < r->nintents && !r->new_thing; k++) {

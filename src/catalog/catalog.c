@@ -464,6 +464,15 @@ static int resolver_sections(struct catalog *c)
 		if (c->caps[i].write) c->write_caps |= 1ull << i;
 		if (c->caps[i].write && !c->caps[i].existing) c->new_caps |= 1ull << i;
 	}
+	/* the planner's lookups of outside actions, once here rather than a scan of every product per request */
+	c->sort_action = -1;
+	for (uint32_t k = 0; k < 64; k++) c->cap_action[k] = -1;
+	for (uint32_t o = 0; c->outside && o < c->noutside; o++) {
+		const struct cat_outside *x = &c->outside[o];
+		if (!x->action) continue;
+		if ((x->flags & OUT_SORTS) && c->sort_action < 0) c->sort_action = (int32_t)o;
+		if (x->capability < 64 && c->cap_action[x->capability] < 0) c->cap_action[x->capability] = (int32_t)o;
+	}
 	return (c->nsyns && !c->syns) || (c->nwords && !c->words) || (c->ntypos && !c->typos) ||
 		(c->nfamilies && !c->families) || (c->noutside && !c->outside) || (c->nintents && !c->intents) || (c->ntasks && !c->ptasks) ||
 		nptasks != c->ntasks || !c->wordhash || !c->stemhash ? -1 : 0;

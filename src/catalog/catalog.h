@@ -53,6 +53,8 @@ struct catalog {
 	uint64_t planned_caps;           /* bit per capability some task plans (the ptasks' caps, joined at open) */
 	uint64_t write_caps;             /* bit per capability that writes (cat_cap.write, joined at open) */
 	uint64_t new_caps;               /* bit per capability that writes something new (write, no existing data; at open) */
+	int32_t sort_action;             /* the first outside action that sorts things into places (OUT_SORTS), -1 (at open) */
+	int32_t cap_action[64];          /* per capability, the first outside action linked to it (its `capability`), -1 */
 	uint64_t cap_tasks[64];          /* per capability, a bit per task (of the first 64) that plans it (joined at open) */
 	/* per app and per kind, a bit per task (of the first 64), joined at open from the ptasks: a step bound to the
 	 * app, a writing target step in it; a step of the kind, two apps or more of it, a writing target step of it */

@@ -1592,8 +1592,7 @@ static void into_own_folder(const struct catalog *c, struct plan_resolution *r)
 	bool drive = r->napps == 1 && c->apps[r->apps[0]].kind == AK_DRIVE, mail_said = r->kinds >> AK_MAIL & 1;
 	if (!drive && !mail_said) return;
 	for (int m = 0; !drive && m < r->napps; m++) if (c->apps[r->apps[m]].kind == AK_DRIVE) return;
-	int sorts = -1;
-	for (uint32_t o = 0; o < c->noutside && sorts < 0; o++) if (c->outside[o].flags & OUT_SORTS) sorts = (int)o;
+	int sorts = c->sort_action;
 	if (sorts < 0 || c->outside[sorts].capability == CAT_NONE) return;
 	for (int k = 0; k < r->nintents; k++) {
 		const struct plan_intent *in = &r->intents[k];

@@ -410,11 +410,10 @@ static inline int record_cap(const struct catalog *c, int a)
 	return c->meta->record_intent == CAT_NONE ? -1 : first_cap_in(c, c->intents[c->meta->record_intent].caps, a);
 }
 
-/* The first action outside the catalog linked to capability cap (cat_outside.capability), or -1. */
+/* The first action outside the catalog linked to capability cap (cat_outside.capability), or -1 (joined at open). */
 static inline int linked_action(const struct catalog *c, uint32_t cap)
 {
-	for (uint32_t o = 0; o < c->noutside; o++) if (c->outside[o].action && c->outside[o].capability == cap) return (int)o;
-	return -1;
+	return cap < 64 ? c->cap_action[cap] : -1;
 }
 
 /* What a storing verb asks of app a, its target, where it keeps no files (roles.store_means: "put the audition in

@@ -441,7 +441,7 @@ static bool states_what_happens(const struct catalog *c, const struct plan_resol
 		if (rs_role_words(c, r, i, 1ull << ROLE_MODAL | 1ull << ROLE_CAUSATIVE | 1ull << ROLE_TRIGGER | 1ull << ROLE_PURPOSE |
 			1ull << ROLE_NEGATION))
 			return false;
-		if (r->intent_word[i] && !verb) {
+		if ((r->intent_word[i] || r->action_word[i]) && !verb) {  /* (an action's word too: "All of them are sharing ...") */
 			if (!subject) return false;
 			verb = true;
 		}
@@ -984,13 +984,20 @@ static bool kind_in_app(const struct catalog *c, const struct plan_resolution *r
 	return a >= 0 ? (r->word_kinds[i] >> c->apps[a].kind & 1) : !r->app_word[at] && (r->word_kinds[i] & r->word_kinds[at]);
 }
 
-/* "new leads in Google Sheets", "neue Bestellungen in Excel": a word that is no verb and no word for a kind of app,
- * a place marker and an app: things of that app no word of the vocabulary names. */
+/* Whether word i is a plain word no vocabulary names: no small word, app, kind of app's thing or verb. */
+static bool unnamed_thing(const struct catalog *c, const struct plan_resolution *r, int i)
+{
+	return !r->stop[i] && !r->app_word[i] && !r->word_kinds[i] && !r->intent_word[i] && verb_of(c, r, i) < 0;
+}
+
+/* "new leads in Google Sheets", "neue Bestellungen in Excel": a word that is no verb and no word for a kind of app
+ * (or two: "new inspection report in the SharePoint library"), a place marker and an app: things of that app no word
+ * of the vocabulary names. */
 static bool unknown_in_app(const struct catalog *c, const struct plan_resolution *r, int i)
 {
-	return i + 2 < r->nwords && !r->stop[i] && !r->app_word[i] && !r->word_kinds[i] && !r->intent_word[i] &&
-		verb_of(c, r, i) < 0 && rs_role_words(c, r, i + 1, 1ull << ROLE_WEAK_TARGET | 1ull << ROLE_TARGET) &&
-		app_at(r, after_marker(c, r, i + 1)) >= 0;
+	if (i + 2 >= r->nwords || !unnamed_thing(c, r, i)) return false;
+	if (i + 3 < r->nwords && !r->after_comma[i + 1] && unnamed_thing(c, r, i + 1)) i++;
+	return rs_role_words(c, r, i + 1, 1ull << ROLE_WEAK_TARGET | 1ull << ROLE_TARGET) && app_at(r, after_marker(c, r, i + 1)) >= 0;
 }
 
 /* The app named at word i, a weak marker's target, is the source, as firmly as after "from": its mention and its

@@ -204,13 +204,15 @@ static struct json_object *check_object(const struct schema *s, const struct jso
 		}
 	}
 	struct json_object *out = json_object_new_object();
+	/* (a member's name is a literal of a schema table, each once: json-c neither copies it nor looks for it first) */
+	const unsigned literal = JSON_C_OBJECT_ADD_KEY_IS_NEW | JSON_C_OBJECT_KEY_IS_CONSTANT;
 	for (const struct schema_prop *pr = s->props; pr && pr->name; pr++) {
 		char sub[256];
 		struct json_object *v = NULL;
 		bool present = json_object_object_get_ex(in, pr->name, &v);
 		if (!present && !pr->required) {
 			if (pr->s->dflt)
-				json_object_object_add(out, pr->name, default_value(pr->s));
+				json_object_object_add_ex(out, pr->name, default_value(pr->s), literal);
 			continue;
 		}
 		/* the pointer only where it can be shown: most members of a request are absent */
@@ -225,7 +227,7 @@ static struct json_object *check_object(const struct schema *s, const struct jso
 			json_object_put(out);
 			return NULL;
 		}
-		json_object_object_add(out, pr->name, nv);
+		json_object_object_add_ex(out, pr->name, nv, literal);
 	}
 	if (s->additional) {
 		json_object_object_foreach((struct json_object *)in, k, v) {

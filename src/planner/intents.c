@@ -6,6 +6,8 @@
 #include "catalog/vocab.h"
 #include "planner/resolve_int.h"
 
+#include <ctype.h>
+
 /* ---- kinds, intents, subjects ---- */
 
 static bool negated_at(const struct catalog *c, const struct plan_resolution *r, int i)
@@ -856,9 +858,9 @@ static bool note_action(const struct catalog *c, struct plan_resolution *r, int 
 	    (i == 1 || r->sentence_start[i - 1] || joined_subject(r, i - 1)) && sentence_of(r, i) < sentence_of(r, r->nwords - 1))
 		return false;
 	/* "1 star, all I want is ...", "would be 5 stars": after a number standing alone the word is counted, no verb
-	 * (not a name's: "GPT-4 zusammenfassen", "DEV-310 Commit ...") */
+	 * (not a name's: "GPT-4 zusammenfassen", "DEV-310 Commit ...", "the folder /analytics/q3 accessible to ...") */
 	/* (or a number's word: "Three stars, the column mapping is clunky") */
-	if (i > 0 && ((word_has_digit(r, i - 1) && (i == 1 || (r->stop[i - 2] && !r->app_word[i - 2]) || r->after_comma[i - 1])) ||
+	if (i > 0 && ((isdigit((unsigned char)r->words[i - 1][0]) && (i == 1 || (r->stop[i - 2] && !r->app_word[i - 2]) || r->after_comma[i - 1])) ||
 	    has_role_word(c, r, i - 1, ROLE_NUMBER)))
 		return false;
 	/* "the shared IT Outlook calendar": an action's -ed form right after an article or a number describes the thing;
@@ -1538,6 +1540,26 @@ static void sending_account(const struct catalog *c, struct plan_resolution *r)
 	}
 }
 
+/* "gmail deposit dispute 42 harbour st", "dropbox lease maple court": a few words typed into a search box, an app whose
+ * things are found by their words (mail, files) first and only words the vocabulary does not know after it, no verb,
+ * action, product or word for a kind of things, look those words up in the app, as a listing does (meta.format_intent). */
+static void search_box(const struct catalog *c, struct plan_resolution *r)
+{
+	if (r->nwords > 6 || r->nintents || r->nactions || r->nproducts || r->nfamilies || r->napps != 1 || r->triggers ||
+	    r->nmentions != 1 || r->mentions[0].first != 0 || c->meta->format_intent == CAT_NONE)
+		return;
+	uint32_t kind = c->apps[r->apps[0]].kind;
+	if (kind != AK_MAIL && kind != AK_DRIVE) return;
+	int first = -1;
+	for (int i = r->mentions[0].nwords; i < r->nwords; i++) {
+		if (r->word_kinds[i] || r->arrow[i] || r->quoted[i]) return;
+		if (first < 0 && !r->stop[i]) first = i;
+	}
+	if (first < 0) return;
+	r->intents[r->nintents++] = (struct plan_intent){ .first = first, .nwords = 0, .intent = (int)c->meta->format_intent };
+	for (int i = first; i < r->nwords; i++) r->matched[i] |= !r->stop[i];  /* understood: the words looked up */
+}
+
 /* "any emails from the landlord in my Gmail this month?": a question with no verb, about things of a kind an app
  * named has, asks which there are, as a listing does (meta.format_intent). */
 static void verbless_question(const struct catalog *c, struct plan_resolution *r)
@@ -1745,6 +1767,7 @@ void rs_find_kinds_and_intents(const struct catalog *c, struct plan_resolution *
 	copy_in_place(c, r);
 	unknown_verb(c, r);
 	verbless_question(c, r);
+	search_box(c, r);
 	sending_account(c, r);
 	context_sentences(r);
 	new_thing(c, r);

@@ -109,6 +109,8 @@ static int exact_and_stems(const struct catalog *c, const char *q, struct plan_m
 	/* a verb of three letters, its last letter doubled, is under no prefix of four: "getting", "putting", "set" */
 	size_t stem = lq == 7 && strcmp(q + 4, "ing") == 0 ? 3 : lq == 6 && strcmp(q + 4, "ed") == 0 ? 3 : 0;
 	int short_verb = stem && q[2] == q[3] ? cat_word_find(c, q, stem) : -1;
+	/* (a word for a kind of things is no verb: "called" is no form of "cal") */
+	if (short_verb >= 0 && (c->words[short_verb].starts >> SYN_APP_KIND & 1)) short_verb = -1;
 	if (short_verb >= 0 && verb_form(q, lq, cat_s(c, c->words[short_verb].word), c->words[short_verb].len, false))
 		add_match(m, &n, (uint32_t)short_verb, LV_STEM);
 	uint32_t first, end;

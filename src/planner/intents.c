@@ -400,6 +400,20 @@ static bool made_for_to(const struct catalog *c, const struct plan_resolution *r
 	return false;
 }
 
+/* Whether word i follows "to" after an earlier verb that only reads calendars ("find a free hour in google calendar
+ * next week to record a podcast episode": what the time is for, no second action). */
+static bool time_for_to(const struct catalog *c, const struct plan_resolution *r, int i)
+{
+	if (r->after_comma[i] || !r->stop[i - 1] || !has_role_word(c, r, i - 1, ROLE_TARGET)) return false;
+	for (int k = 0; k < r->nintents; k++) {
+		const struct plan_intent *in = &r->intents[k];
+		if (in->first < i - 1 && !in->negated && !writes(c, in->intent) &&
+		    caps_kinds(c, c->intents[in->intent].caps) == 1u << AK_CALENDAR)
+			return true;
+	}
+	return false;
+}
+
 /* Whether a word the vocabulary does not know at all, a noun, stands right before word i in its clause. */
 static bool unknown_before(const struct plan_resolution *r, int i)
 {
@@ -583,8 +597,12 @@ static bool note_intent(const struct catalog *c, struct plan_resolution *r, int 
 		return false;
 	}
 	/* "create a new spreadsheet for tracking feedback": an -ing form after "for" that follows a writing verb says
-	 * what the thing made is for, no second action */
-	if (i > 1 && ends_in(r, i, "ing") && has_role_word(c, r, i - 1, ROLE_MADE_FOR) && !has_role_word(c, r, i - 2, ROLE_FEATURE))
+	 * what the thing made is for, no second action (up to two plain words between: "New Google Sheet for podcast
+	 * sponsor tracking") */
+	int made_for = i - 1;
+	while (made_for > i - 3 && made_for > 1 && plain_word(r, made_for) && !r->after_comma[made_for + 1]) made_for--;
+	if (made_for > 0 && ends_in(r, i, "ing") && has_role_word(c, r, made_for, ROLE_MADE_FOR) &&
+	    !has_role_word(c, r, made_for - 1, ROLE_FEATURE))
 		for (int k = 0; k < r->nintents; k++)
 			if (r->intents[k].first < i && !r->intents[k].negated && writes(c, r->intents[k].intent)) {
 				r->stop[i] = true;  /* understood: the purpose */
@@ -592,7 +610,7 @@ static bool note_intent(const struct catalog *c, struct plan_resolution *r, int 
 			}
 	/* "start a new excel workbook to track my tuition payments": "to" and a verb right after a thing (a word for its
 	 * kind or its app, no flow's word) an earlier verb makes new say what the thing is for */
-	if (i > 1 && made_for_to(c, r, i)) {
+	if (i > 1 && (made_for_to(c, r, i) || time_for_to(c, r, i))) {
 		r->stop[i] = true;  /* understood: the purpose */
 		return false;
 	}
@@ -1106,12 +1124,14 @@ static int app_in_relative(const struct catalog *c, const struct plan_resolution
 }
 
 /* Whether an app's name starts at word k, no drive's (new Dropbox files are events), and a word for a whole document
- * (roles.documents) follows it. */
+ * (roles.documents) follows it, or ends it where no word for its things follows ("New Google Sheet for podcast
+ * sponsor tracking", not "new Google Sheet rows"). */
 static bool document_after(const struct catalog *c, const struct plan_resolution *r, int k)
 {
 	int a = k < r->nwords ? app_at(r, k) : -1;
 	if (a < 0 || c->apps[a].kind == AK_DRIVE) return false;
 	while (k < r->nwords && r->app_word[k]) k++;
+	if (has_role_word(c, r, k - 1, ROLE_DOCUMENT) && (k == r->nwords || !r->word_kinds[k])) return true;
 	return k < r->nwords && has_role_word(c, r, k, ROLE_DOCUMENT);
 }
 
@@ -1150,8 +1170,9 @@ static void find_triggers(const struct catalog *c, struct plan_resolution *r)
 		/* ("I want a new Excel workbook in OneDrive", "Ich hätte gern eine neue Excel-Arbeitsmappe": after an article or
 		 * another small word that marks no place or trigger, before an app's name and a word for a whole document,
 		 * "new" is what is made) */
-		bool made = i > 0 && r->stop[i - 1] && !subject && !rs_role_words(c, r, i - 1, 1ull << ROLE_TRIGGER | 1ull << ROLE_SOURCE |
-			1ull << ROLE_TARGET | 1ull << ROLE_WEAK_TARGET) && !marked && document_after(c, r, next);
+		/* (or "new" opening the request: "New Google Sheet for podcast sponsor tracking") */
+		bool made = (i == 0 || (r->stop[i - 1] && !subject && !rs_role_words(c, r, i - 1, 1ull << ROLE_TRIGGER | 1ull << ROLE_SOURCE |
+			1ull << ROLE_TARGET | 1ull << ROLE_WEAK_TARGET))) && !marked && document_after(c, r, next);
 		bool place = !made && (r->app_word[next < r->nwords ? next : i] || opens >= 0 || modal_subject(c, r, i) ||
 			(next + 1 < r->nwords && rs_role_words(c, r, next, 1ull << ROLE_WEAK_TARGET) && app_at(r, after_marker(c, r, next)) >= 0) ||
 			((kind_in_app(c, r, next) || unknown_in_app(c, r, next)) && !(i > 0 && has_role_word(c, r, i - 1, ROLE_DETERMINER) &&

@@ -1142,7 +1142,7 @@ int rs_phrase_at(const struct catalog *c, const struct plan_resolution *r, int i
 			if (k >= r->nwords || r->arrow[k] || (k > i && r->after_comma[k])) return 0;
 			/* (a quoted name's words match no phrase but a subject's: label "Rechnung" says invoices) */
 			int lv = r->quoted[k] && !(flags & PH_NAME) ? LV_NONE : rs_word_level(r->words[k], r->wordlen[k], w, lw, r->fuzzy[k]);
-			if (lv == LV_NONE && r->fuzzy[k]) lv = typo_of(c, r, k, w, lw);
+			if (lv == LV_NONE && r->fuzzy[k] && !(r->quoted[k] && !(flags & PH_NAME))) lv = typo_of(c, r, k, w, lw);
 			int need = r->fuzzy[k] ? LV_TYPO : one_word && !(flags & PH_STEM) ? LV_EXACT : LV_STEM;
 			if (lv < need && need == LV_EXACT && !(r->quoted[k] && !(flags & PH_NAME)) &&
 			    verb_form(r->words[k], r->wordlen[k], w, lw, flags & PH_PAST) && !after_determiner(c, r, k))

@@ -576,6 +576,12 @@ static bool note_intent(const struct catalog *c, struct plan_resolution *r, int 
 		r->describes[i] = true;
 		return false;
 	}
+	/* (a writing verb's word too, before a word for things: "From the catering shift sheet in Google Sheets create ...") */
+	if (sy->words == 1 && compound_head(c, r, i) && i + 1 < r->nwords && r->word_kinds[i + 1] && !r->app_word[i + 1] &&
+	    !r->after_comma[i + 1]) {
+		r->describes[i] = true;
+		return false;
+	}
 	/* ("we are changing the storage": what is going on, no verb asked) */
 	if (sy->words == 1 && progressive(c, r, i)) {
 		r->describes[i] = true;
@@ -1390,6 +1396,23 @@ static int mail_imperative(const struct catalog *c, const struct plan_resolution
 	return -1;
 }
 
+/* Whether word i, a word for mail, is what someone is to receive: a verb of receiving (roles.receive) later in its
+ * sentence, or up to three words before it, after a modal or causative in that sentence ("soll der Kunde automatisch
+ * eine Mail über Gmail bekommen", "each donor should get a thank-you email"). */
+static bool mail_to_receive(const struct catalog *c, const struct plan_resolution *r, int i)
+{
+	int s = sentence_of(r, i), got = -1;
+	for (int j = i - 1; j >= 0 && j >= i - 3 && got < 0 && sentence_of(r, j) == s; j--)
+		if (rs_role_words(c, r, j, 1ull << ROLE_RECEIVE)) got = j;
+	for (int j = i + 1; j < r->nwords && got < 0 && sentence_of(r, j) == s; j++)
+		if (rs_role_words(c, r, j, 1ull << ROLE_RECEIVE)) got = j;
+	/* (a passive's "get" receives nothing: "a github issue should get opened") */
+	if (got >= 0 && got + 1 < r->nwords && participle_form(c, r, got + 1)) return false;
+	for (int j = got - 1; j >= 0 && sentence_of(r, j) == s; j--)
+		if (rs_role_words(c, r, j, 1ull << ROLE_MODAL | 1ull << ROLE_CAUSATIVE)) return true;
+	return false;
+}
+
 /* "Sobald ein GitHub-Release erscheint, eine Mail über Outlook an das Team", "New release: email to the team via
  * Outlook": where no verb writes, a word for mail addressed to a person (a target marker, an article, a person of
  * synonyms.json persons or roles.addressees: "an mich"; apps and small words may stand before the marker) asks what
@@ -1412,6 +1435,12 @@ static void addressed_mail(const struct catalog *c, struct plan_resolution *r)
 		/* "eine Outlook-Mail an mich": the word for mail an app's name took in counts */
 		bool mail = r->app_word[i] ? r->said_kind[i] == AK_MAIL : (r->word_kinds[i] >> AK_MAIL & 1);
 		if (!mail || r->intent_word[i]) continue;
+		/* (mail someone is to receive is mail to send) */
+		if (!r->app_word[i] && mail_to_receive(c, r, i)) {
+			r->intents[r->nintents++] = (struct plan_intent){ .first = i, .nwords = 1, .intent = (int)means };
+			r->intent_word[i] = true;
+			return;
+		}
 		int j = i + 1;
 		while (j < r->nwords && !rs_role_words(c, r, j, 1ull << ROLE_TARGET) && (r->stop[j] || r->app_word[j]) && !r->trigger[j]) j++;
 		if (j >= r->nwords || !rs_role_words(c, r, j, 1ull << ROLE_TARGET)) continue;

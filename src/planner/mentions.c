@@ -319,7 +319,7 @@ static bool from_before_place(const struct catalog *c, struct plan_resolution *r
 {
 	if (m->app < 0) return false;
 	bool own_kind = false;
-	for (int k = m->first - 2, n = 0; k >= 0 && n < 4; k--, n++) {
+	for (int k = m->first - 2, n = 0; k >= 0 && n < 5; k--, n++) {  /* ("from the catering shift sheet in Google Sheets") */
 		if (r->app_word[k] || r->arrow[k]) return false;
 		if (rs_role_words(c, r, k, 1ull << ROLE_SOURCE)) return own_kind;
 		own_kind |= r->said_kind[k] == c->apps[m->app].kind;

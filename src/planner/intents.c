@@ -831,6 +831,8 @@ static bool note_action(const struct catalog *c, struct plan_resolution *r, int 
 		passive_asked(c, r, i)) ? PH_PAST : 0;
 	int n = rs_phrase_at(c, r, i, cat_s(c, sy->phrase), (sy->words == 1 || small ? PH_STRICT : PH_GAP | PH_WIDE) | past);
 	if (n < (int)sy->words || negated_at(c, r, i)) return false;
+	/* "Mark wants to read it first": a gap ending in "to" before a verb is an infinitive's, no phrase's */
+	if (n > (int)sy->words && has_role_word(c, r, i + n - 2, ROLE_TARGET) && verb_of(c, r, i + n - 1) >= 0) return false;
 	/* "every new loading dock booking from the Outlook calendar": a gap after a trigger's word holding a source marker
 	 * joins two phrases, the thing and where it comes from, no action's words ("new calendar") */
 	for (int k = i + 1; n > (int)sy->words && r->trigger[i] && k < i + n - 1; k++)
@@ -877,9 +879,11 @@ static bool note_action(const struct catalog *c, struct plan_resolution *r, int 
 	 * on, no action asked */
 	if (progressive(c, r, i)) return false;
 	/* "My sister and I share caregiving for our dad. Please add ...": an action right after the pronoun opening a
-	 * sentence before the last is what the person does, the context */
+	 * sentence before the last, or a clause of it ("Hallo zusammen, ich übersetze freiberuflich ..."), is what the
+	 * person does, the context */
 	if (sy->words == 1 && i > 0 && has_role_word(c, r, i - 1, ROLE_PRONOUN) &&
-	    (i == 1 || r->sentence_start[i - 1] || joined_subject(r, i - 1)) && sentence_of(r, i) < sentence_of(r, r->nwords - 1))
+	    (i == 1 || r->sentence_start[i - 1] || r->after_comma[i - 1] || joined_subject(r, i - 1)) &&
+	    sentence_of(r, i) < sentence_of(r, r->nwords - 1))
 		return false;
 	/* "1 star, all I want is ...", "would be 5 stars": after a number standing alone the word is counted, no verb
 	 * (not a name's: "GPT-4 zusammenfassen", "DEV-310 Commit ...", "the folder /analytics/q3 accessible to ...") */

@@ -1561,8 +1561,9 @@ static bool sent_from(const struct catalog *c, const struct plan_resolution *r, 
 	const struct plan_mention *m)
 {
 	if (m->first <= in->first + in->nwords || !rs_role_words(c, r, m->first - 1, 1ull << ROLE_SOURCE)) return false;
+	/* (a word for mail between is what is sent: "send the singer a confirmation email from gmail") */
 	for (int w = in->first + in->nwords; w < m->first - 1; w++)
-		if (r->app_word[w] || r->word_kinds[w] || r->after_comma[w + 1] || r->intent_word[w]) return false;
+		if (r->app_word[w] || (r->word_kinds[w] & ~(1u << AK_MAIL)) || r->after_comma[w + 1] || r->intent_word[w]) return false;
 	return true;
 }
 

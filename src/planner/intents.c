@@ -1595,6 +1595,19 @@ static void sending_account(const struct catalog *c, struct plan_resolution *r)
 	}
 }
 
+/* "neue issues github", "new emails gmail": typed into a search box, "new" (a verb that makes things, the only one)
+ * opening the request, a plural word for things right after it and then only apps' names, lists the new things
+ * (meta.format_intent); "new issue github" still makes one. */
+static void new_things_listed(const struct catalog *c, struct plan_resolution *r)
+{
+	if (r->nwords > 5 || r->nintents != 1 || r->nactions || r->nproducts || !(r->napps + r->nfamilies) || r->intents[0].first != 0 ||
+	    r->intents[0].nwords != 1 || r->intents[0].negated || !(c->intents[r->intents[0].intent].caps & c->new_caps) ||
+	    c->meta->format_intent == CAT_NONE || r->nwords < 3 || !r->word_kinds[1] || r->app_word[1] || !ends_in(r, 1, "s"))
+		return;
+	for (int i = 2; i < r->nwords; i++) if (!r->app_word[i]) return;
+	r->intents[0].intent = (int)c->meta->format_intent;
+}
+
 /* "gmail deposit dispute 42 harbour st", "dropbox lease maple court": a few words typed into a search box, an app whose
  * things are found by their words (mail, files) first and only words the vocabulary does not know after it, no verb,
  * action, product or word for a kind of things, look those words up in the app, as a listing does (meta.format_intent). */
@@ -1823,6 +1836,7 @@ void rs_find_kinds_and_intents(const struct catalog *c, struct plan_resolution *
 	unknown_verb(c, r);
 	verbless_question(c, r);
 	search_box(c, r);
+	new_things_listed(c, r);
 	sending_account(c, r);
 	context_sentences(r);
 	new_thing(c, r);

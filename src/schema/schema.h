@@ -40,7 +40,7 @@ struct schema {
 };
 
 struct schema_prop {
-	const char *name;
+	const char *name;                 /* a string that outlives every validated value: validated objects keep it as a key, uncopied */
 	const struct schema *s;
 	bool required;
 };

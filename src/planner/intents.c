@@ -276,6 +276,12 @@ static bool person_before(const struct catalog *c, const struct plan_resolution 
 	return j >= 0 && exact_word(c, r, j, SYN_STOP, STOP_PERSON) >= 0 && !person_governed(c, r, j);
 }
 
+/* Whether a word for things follows word i in its clause, no app's name. */
+static bool thing_after(const struct plan_resolution *r, int i)
+{
+	return i + 1 < r->nwords && r->word_kinds[i + 1] && !r->app_word[i + 1] && !r->after_comma[i + 1];
+}
+
 /* Whether word i is no small word, verb, app or quoted name. */
 static bool plain_word(const struct plan_resolution *r, int i)
 {
@@ -457,7 +463,7 @@ static bool states_what_happens(const struct catalog *c, const struct plan_resol
 		if (rs_role_words(c, r, i, 1ull << ROLE_MODAL | 1ull << ROLE_CAUSATIVE | 1ull << ROLE_TRIGGER | 1ull << ROLE_PURPOSE |
 			1ull << ROLE_NEGATION))
 			return false;
-		if ((r->intent_word[i] || r->action_word[i]) && !verb) {  /* (an action's word too: "All of them are sharing ...") */
+		if ((r->intent_word[i] || r->action_word[i]) && !verb) {  /* (an action's word too: "... only accepts Excel files.") */
 			if (!subject) return false;
 			verb = true;
 		}
@@ -511,9 +517,7 @@ static bool becomes(const struct catalog *c, const struct plan_resolution *r, in
 static bool thing_of_verb(const struct catalog *c, const struct plan_resolution *r, int i)
 {
 	bool either;
-	if (i + 1 >= r->nwords || !r->word_kinds[i + 1] || r->app_word[i + 1] || r->after_comma[i + 1] ||
-	    has_role_word(c, r, i, ROLE_TRIGGER))
-		return false;
+	if (!thing_after(r, i) || has_role_word(c, r, i, ROLE_TRIGGER)) return false;
 	for (int j = i - 1; j >= 0 && j >= i - 4; j--) {
 		if (r->after_comma[j + 1] || r->sentence_start[j + 1] || joins(r, j, &either) || r->app_word[j] || r->arrow[j])
 			return false;
@@ -570,15 +574,11 @@ static bool note_intent(const struct catalog *c, struct plan_resolution *r, int 
 	/* (a copy is one also after an article and plain words, "before I lose the paper copy", or before a small word
 	 * that opens no object, "Put a copy of the signed NDA in ...") */
 	/* (and one right after a word the vocabulary does not know, in a phrase an article opens: "Send the updated
-	 * wholesale price list to our retail customer") */
-	if (sy->words == 1 && !writes(c, (int)sy->target) && ((after_determiner(c, r, i) && rs_clause_last(r, i) == i) ||
-	    (sy->target == c->meta->copy_intent && article_noun(c, r, i)) || compound_head(c, r, i))) {
-		r->describes[i] = true;
-		return false;
-	}
-	/* (a writing verb's word too, before a word for things: "From the catering shift sheet in Google Sheets create ...") */
-	if (sy->words == 1 && compound_head(c, r, i) && i + 1 < r->nwords && r->word_kinds[i + 1] && !r->app_word[i + 1] &&
-	    !r->after_comma[i + 1]) {
+	 * wholesale price list to our retail customer"; a writing verb's word too before a word for things: "From the
+	 * catering shift sheet in Google Sheets create ...") */
+	if (sy->words == 1 && ((!writes(c, (int)sy->target) && ((after_determiner(c, r, i) && rs_clause_last(r, i) == i) ||
+	    (sy->target == c->meta->copy_intent && article_noun(c, r, i)))) ||
+	    (compound_head(c, r, i) && (!writes(c, (int)sy->target) || thing_after(r, i))))) {
 		r->describes[i] = true;
 		return false;
 	}
@@ -895,16 +895,13 @@ static bool note_action(const struct catalog *c, struct plan_resolution *r, int 
 	 * so does one right before a word for things ("the last ten tagged releases", "find archived emails") */
 	if (ends_in(r, i, "ed") && i > 0 && (has_role_word(c, r, i - 1, ROLE_DETERMINER) || has_role_word(c, r, i - 1, ROLE_NUMBER)))
 		return false;
-	if (sy->words == 1 && ends_in(r, i, "ed") && i + 1 < r->nwords && r->word_kinds[i + 1] && !r->app_word[i + 1] && !r->after_comma[i + 1])
-		return false;
+	if (sy->words == 1 && ends_in(r, i, "ed") && thing_after(r, i)) return false;
 	/* (and before a plain word, a noun it describes: "bring labelled paper envelopes") */
 	if (sy->words == 1 && ends_in(r, i, "ed") && i + 1 < r->nwords && !r->after_comma[i + 1] && plain_word(r, i + 1))
 		return false;
 	/* (so is an action's word between a word the vocabulary does not know and a word for things: "the return label
 	 * attachments") */
-	if (sy->words == 1 && unknown_before(r, i) && i + 1 < r->nwords && r->word_kinds[i + 1] && !r->app_word[i + 1] &&
-	    !r->after_comma[i + 1])
-		return false;
+	if (sy->words == 1 && unknown_before(r, i) && thing_after(r, i)) return false;
 	/* (an -ing form between a plain word and a noun is a compound's part: "our freight forwarding office") */
 	if (ends_in(r, i, "ing") && i > 0 && i + 1 < r->nwords && !r->after_comma[i] && !r->after_comma[i + 1] &&
 	    plain_word(r, i - 1) && !r->stop[i + 1] && !r->intent_word[i + 1] && !r->quoted[i + 1])
@@ -1417,6 +1414,27 @@ static bool mail_to_receive(const struct catalog *c, const struct plan_resolutio
 	return false;
 }
 
+/* Where no verb writes, the first word for mail addressed to a person or to be received (see addressed_mail); -1. */
+static int mail_to_someone(const struct catalog *c, const struct plan_resolution *r)
+{
+	/* (a verb in a trigger's clause is the event: "Sobald jemand eine Datei in Google Drive ablegt, ...") */
+	for (int k = 0; k < r->nintents; k++)
+		if (!r->intents[k].negated && writing_intent(c, &r->intents[k]) && !in_trigger_clause_at(c, r, r->intents[k].first)) return -1;
+	for (int i = 0; i < r->nwords; i++) {
+		/* "eine Outlook-Mail an mich": the word for mail an app's name took in counts */
+		bool mail = r->app_word[i] ? r->said_kind[i] == AK_MAIL : (r->word_kinds[i] >> AK_MAIL & 1);
+		if (!mail || r->intent_word[i]) continue;
+		/* (mail someone is to receive is mail to send) */
+		if (!r->app_word[i] && mail_to_receive(c, r, i)) return i;
+		int j = i + 1;
+		while (j < r->nwords && !rs_role_words(c, r, j, 1ull << ROLE_TARGET) && (r->stop[j] || r->app_word[j]) && !r->trigger[j]) j++;
+		if (j >= r->nwords || !rs_role_words(c, r, j, 1ull << ROLE_TARGET)) continue;
+		while (++j < r->nwords && r->stop[j] && !addressee_at(c, r, j) && !r->app_word[j]) {}
+		if (j < r->nwords && addressee_at(c, r, j)) return i;
+	}
+	return -1;
+}
+
 /* "Sobald ein GitHub-Release erscheint, eine Mail über Outlook an das Team", "New release: email to the team via
  * Outlook": where no verb writes, a word for mail addressed to a person (a target marker, an article, a person of
  * synonyms.json persons or roles.addressees: "an mich"; apps and small words may stand before the marker) asks what
@@ -1426,34 +1444,11 @@ static void addressed_mail(const struct catalog *c, struct plan_resolution *r)
 {
 	uint32_t means = c->meta->addressed_intent;
 	if (means == CAT_NONE || r->nintents == PLAN_MAX_INTENTS) return;
-	int imperative = mail_imperative(c, r);
-	if (imperative >= 0) {
-		r->intents[r->nintents++] = (struct plan_intent){ .first = imperative, .nwords = 1, .intent = (int)means };
-		r->intent_word[imperative] = true;
-		return;
-	}
-	/* (a verb in a trigger's clause is the event: "Sobald jemand eine Datei in Google Drive ablegt, ...") */
-	for (int k = 0; k < r->nintents; k++)
-		if (!r->intents[k].negated && writing_intent(c, &r->intents[k]) && !in_trigger_clause_at(c, r, r->intents[k].first)) return;
-	for (int i = 0; i < r->nwords; i++) {
-		/* "eine Outlook-Mail an mich": the word for mail an app's name took in counts */
-		bool mail = r->app_word[i] ? r->said_kind[i] == AK_MAIL : (r->word_kinds[i] >> AK_MAIL & 1);
-		if (!mail || r->intent_word[i]) continue;
-		/* (mail someone is to receive is mail to send) */
-		if (!r->app_word[i] && mail_to_receive(c, r, i)) {
-			r->intents[r->nintents++] = (struct plan_intent){ .first = i, .nwords = 1, .intent = (int)means };
-			r->intent_word[i] = true;
-			return;
-		}
-		int j = i + 1;
-		while (j < r->nwords && !rs_role_words(c, r, j, 1ull << ROLE_TARGET) && (r->stop[j] || r->app_word[j]) && !r->trigger[j]) j++;
-		if (j >= r->nwords || !rs_role_words(c, r, j, 1ull << ROLE_TARGET)) continue;
-		while (++j < r->nwords && r->stop[j] && !addressee_at(c, r, j) && !r->app_word[j]) {}
-		if (j >= r->nwords || !addressee_at(c, r, j)) continue;
-		r->intents[r->nintents++] = (struct plan_intent){ .first = i, .nwords = 1, .intent = (int)means };
-		r->intent_word[i] = true;
-		return;
-	}
+	int at = mail_imperative(c, r);
+	if (at < 0) at = mail_to_someone(c, r);
+	if (at < 0) return;
+	r->intents[r->nintents++] = (struct plan_intent){ .first = at, .nwords = 1, .intent = (int)means };
+	r->intent_word[at] = true;
 }
 
 /* Whether an unknown word's ending says it describes rather than asks: English adjectives, adverbs and
@@ -1595,14 +1590,21 @@ static void sending_account(const struct catalog *c, struct plan_resolution *r)
 	}
 }
 
+/* A listing asked at word i, no verb's word (meta.format_intent): which things there are. */
+static void ask_listing(const struct catalog *c, struct plan_resolution *r, int i)
+{
+	if (r->nintents < PLAN_MAX_INTENTS)
+		r->intents[r->nintents++] = (struct plan_intent){ .first = i, .nwords = 0, .intent = (int)c->meta->format_intent };
+}
+
 /* "neue issues github", "new emails gmail": typed into a search box, "new" (a verb that makes things, the only one)
  * opening the request, a plural word for things right after it and then only apps' names, lists the new things
  * (meta.format_intent); "new issue github" still makes one. */
 static void new_things_listed(const struct catalog *c, struct plan_resolution *r)
 {
-	if (r->nwords > 5 || r->nintents != 1 || r->nactions || r->nproducts || !(r->napps + r->nfamilies) || r->intents[0].first != 0 ||
+	if (r->nwords < 3 || r->nwords > 5 || r->nintents != 1 || r->nactions || r->nproducts || !(r->napps + r->nfamilies) || r->intents[0].first != 0 ||
 	    r->intents[0].nwords != 1 || r->intents[0].negated || !(c->intents[r->intents[0].intent].caps & c->new_caps) ||
-	    c->meta->format_intent == CAT_NONE || r->nwords < 3 || !r->word_kinds[1] || r->app_word[1] || !ends_in(r, 1, "s"))
+	    c->meta->format_intent == CAT_NONE || !r->word_kinds[1] || r->app_word[1] || !ends_in(r, 1, "s"))
 		return;
 	for (int i = 2; i < r->nwords; i++) if (!r->app_word[i]) return;
 	r->intents[0].intent = (int)c->meta->format_intent;
@@ -1624,7 +1626,7 @@ static void search_box(const struct catalog *c, struct plan_resolution *r)
 		if (first < 0 && !r->stop[i]) first = i;
 	}
 	if (first < 0) return;
-	r->intents[r->nintents++] = (struct plan_intent){ .first = first, .nwords = 0, .intent = (int)c->meta->format_intent };
+	ask_listing(c, r, first);
 	for (int i = first; i < r->nwords; i++) r->matched[i] |= !r->stop[i];  /* understood: the words looked up */
 }
 
@@ -1638,7 +1640,7 @@ static void verbless_question(const struct catalog *c, struct plan_resolution *r
 	unsigned named = named_app_kinds(c, r);
 	for (int i = 0; i < r->nwords; i++)
 		if (r->word_kinds[i] && !r->app_word[i] && (named & r->word_kinds[i])) {
-			r->intents[r->nintents++] = (struct plan_intent){ .first = i, .nwords = 0, .intent = (int)c->meta->format_intent };
+			ask_listing(c, r, i);
 			return;
 		}
 }

@@ -559,6 +559,13 @@ static bool declined_app(const struct catalog *c, const struct plan_resolution *
 	return false;
 }
 
+/* Whether product p stands for a name the request wrote (plan_resolution.sites): a website's address, or software
+ * the catalog does not list (kind "unlisted"). */
+static bool stands_in(const struct catalog *c, int p)
+{
+	return strcmp(cat_s(c, c->outside[p].name), "website") == 0 || strcmp(cat_s(c, c->outside[p].kind), "unlisted") == 0;
+}
+
 void rs_list_mentions(const struct catalog *c, struct plan_resolution *r)
 {
 	int sites = 0;
@@ -586,7 +593,7 @@ void rs_list_mentions(const struct catalog *c, struct plan_resolution *r)
 			}
 		} else if (m->product >= 0) {
 			/* the word that names a website stands for the next address read, if there is one */
-			int site = strcmp(cat_s(c, c->outside[m->product].name), "website") == 0 && sites < r->nsites ? ++sites : 0;
+			int site = stands_in(c, m->product) && sites < r->nsites ? ++sites : 0;
 			int dup = 0;
 			for (int q = 0; q < r->nproducts && !site; q++) dup |= r->products[q].item == m->product;
 			if (!dup && r->nproducts < PLAN_MAX_OUTSIDE)

@@ -58,7 +58,7 @@ struct plan_outside {
 	int first, nwords;
 	int item;                         /* CS_OUTSIDE index */
 	enum plan_role role;              /* a product's role in the request (source, target or none) */
-	int site;                         /* 1 + index into plan_resolution.sites: a website named by its address */
+	int site;                         /* 1 + index into plan_resolution.sites: a product named by its own words */
 };
 
 /* A vocabulary word a query word matches, and how well. */
@@ -131,7 +131,8 @@ struct plan_resolution {
 	int nearest[2], nnearest;         /* the nearest tasks, when an action outside the catalog left it unresolved */
 	int also_intent, also_cap, also_app;  /* a further action the task does not do, planned after it (-1: none) */
 	int also_mention;                 /* with no verb of its own (also_intent -1): the mention of the app it writes */
-	char sites[2][64];                /* websites named by their address ("FT.com"), lower case, as written */
+	char sites[2][64];                /* products named by their own words, lower case, as written: websites by their
+	                                   * address ("FT.com"), software the catalog does not list by name */
 	int nsites;
 	int candidates[PLAN_MAX_CANDIDATES], ncandidates;  /* the tasks sharing the top score */
 	bool equivalent;                  /* they all plan the same steps for the apps named: not a real tie */

@@ -494,6 +494,36 @@ static int operation_named(const struct catalog *c, const char *t, size_t n, con
 }
 
 /* Folds the query in segments between arrows ("Google Drive -> Dropbox"), which folding would erase. */
+/* Verbs people name the software they work in with, each with the space after it ("we use Dentrix for ...", "our
+ * agency runs on Bullhorn"); "using" is left out: it names tools a thing is built with ("using Python"). */
+static const char *const USED_IN[] = { "use ", "uses ", "run ", "runs ", "run on ", "runs on " };
+
+/* Whether one of USED_IN stands right before p, a word of its own. */
+static bool used_before(const char *query, const char *p)
+{
+	for (size_t k = 0; k < sizeof USED_IN / sizeof *USED_IN; k++) {
+		size_t l = strlen(USED_IN[k]);
+		if ((size_t)(p - query) >= l && strncasecmp(p - l, USED_IN[k], l) == 0 && (p - l == query || p[-(ptrdiff_t)l - 1] == ' '))
+			return true;
+	}
+	return false;
+}
+
+/* "Our district uses PowerSchool for attendance", "runs on Bullhorn as the ATS": a name right after a verb of using
+ * (USED_IN), written with a capital letter (not all in capitals of three letters or fewer: "uses SAP" is listed, "runs
+ * IT" names none), that the vocabulary does not know, names software the catalog does not list; its bytes, else 0. */
+static size_t unlisted_at(const struct catalog *c, const char *query, const char *p)
+{
+	if (p == query || p[-1] != ' ' || !isalpha((unsigned char)*p)) return 0;
+	size_t n = 0, upper = 0;
+	while (n < 32 && isalnum((unsigned char)p[n])) upper += isupper((unsigned char)p[n++]) != 0;
+	if (!upper || n < 3 || n >= 32 || (upper == n && n <= 3) || (p[n] && !strchr(" ,.;:!?)\n", p[n])) || !used_before(query, p))
+		return 0;
+	char f[32];
+	for (size_t k = 0; k < n; k++) f[k] = (char)tolower((unsigned char)p[k]);
+	return cat_word_find(c, f, n) < 0 ? n : 0;
+}
+
 /* Whether a segment of the path p[0..n) opens with a capital letter ("/Accounting/Incoming"; "/me/messages" has none). */
 static bool capital_segment(const char *p, size_t n)
 {
@@ -897,6 +927,17 @@ void rs_split_words(const struct catalog *c, struct plan_resolution *r, const ch
 			memcpy(seg + sl, " web address ", 13);
 			sl += 13;
 			p += site - 1;
+			continue;
+		}
+		/* a product the catalog does not list, named after a verb of using: kept as written, read as the phrase that
+		 * stands for one (outside.json "unlisted product") */
+		size_t unlisted = r->nsites < 2 && sl + 19 < sizeof seg ? unlisted_at(c, query, p) : 0;
+		if (unlisted) {
+			for (size_t k = 0; k < unlisted; k++) r->sites[r->nsites][k] = (char)tolower((unsigned char)p[k]);
+			r->sites[r->nsites++][unlisted] = '\0';
+			memcpy(seg + sl, " unlisted product ", 18);
+			sl += 18;
+			p += unlisted - 1;
 			continue;
 		}
 		/* "the releases of kubernetes/kops": an owner and a name the vocabulary does not both know, a repository's,

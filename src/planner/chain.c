@@ -259,8 +259,14 @@ static int chain_ends(const struct catalog *c, const struct plan_resolution *r, 
 				uint32_t a = c->families[m->family].apps[kind];
 				if (a != CAT_NONE && (by[pass] >> kind & 1) && !kind_named_explicitly(c, r, kind)) x.app = (int)a;
 			}
-		/* one app named twice ("GitHub ... in a GitHub repository") is one end */
-		if (x.app < 0 || (n && e[0].app == x.app) || (n == 2 && e[1].app == x.app)) continue;
+		/* one app named twice ("GitHub ... in a GitHub repository") is one end; where a sentence of context named it
+		 * first, the ask's mention says its role ("... sent to our Gmail inbox. ... Is it possible to have every
+		 * attachment that lands in Gmail saved into Drive?": the inbox the context sends to is the ask's source) */
+		if (x.app < 0) continue;
+		int twice = n && e[0].app == x.app ? 0 : n == 2 && e[1].app == x.app ? 1 : -1;
+		if (twice >= 0 && r->context[e[twice].first] && !r->context[m->first] && m->role != PR_NONE)
+			e[twice] = (struct chain_end){ .app = x.app, .first = m->first, .role = m->role, .strong = m->strong, .joined = m->joined };
+		if (twice >= 0) continue;
 		if (n == 2) return 3;
 		e[n++] = x;
 	}
@@ -898,7 +904,8 @@ static void read_into_target(const struct catalog *c, struct plan_resolution *r,
 	if (p->write_apps || p->write_kinds) return;
 	for (int q = 0; q < r->nmentions; q++) {
 		const struct plan_mention *m = &r->mentions[q];
-		if (m->app >= 0 && m->role == PR_TARGET && !m->location && !(p->apps >> m->app & 1) &&
+		/* (not one a sentence of context names: "... and the foreman logs crew hours in an Excel workbook.") */
+		if (m->app >= 0 && m->role == PR_TARGET && !m->location && !r->context[m->first] && !(p->apps >> m->app & 1) &&
 		    !(p->kinds >> c->apps[m->app].kind & 1) && record_in(c, r, have, q))
 			return;
 	}

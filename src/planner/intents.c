@@ -406,14 +406,15 @@ static bool made_for_to(const struct catalog *c, const struct plan_resolution *r
 	return false;
 }
 
-/* Whether word i follows "to" after an earlier verb that only reads calendars ("find a free hour in google calendar
- * next week to record a podcast episode": what the time is for, no second action). */
+/* Whether word i follows "to" after an earlier verb in its sentence that only reads calendars ("find a free hour in
+ * google calendar next week to record a podcast episode": what the time is for, no second action). */
 static bool time_for_to(const struct catalog *c, const struct plan_resolution *r, int i)
 {
 	if (r->after_comma[i] || !r->stop[i - 1] || !has_role_word(c, r, i - 1, ROLE_TARGET)) return false;
 	for (int k = 0; k < r->nintents; k++) {
 		const struct plan_intent *in = &r->intents[k];
-		if (in->first < i - 1 && !in->negated && !writes(c, in->intent) &&
+		/* (in its sentence: "... plans assessment days in an Excel sheet. ... Is it possible to read the rows" reads) */
+		if (in->first < i - 1 && !in->negated && !writes(c, in->intent) && sentence_of(r, in->first) == sentence_of(r, i) &&
 		    caps_kinds(c, c->intents[in->intent].caps) == 1u << AK_CALENDAR)
 			return true;
 	}

@@ -1613,17 +1613,19 @@ static void new_things_listed(const struct catalog *c, struct plan_resolution *r
 
 /* "gmail deposit dispute 42 harbour st", "dropbox lease maple court": a few words typed into a search box, an app whose
  * things are found by their words (mail, files) first and only words the vocabulary does not know after it, no verb,
- * action, product or word for a kind of things, look those words up in the app, as a listing does (meta.format_intent). */
+ * action, product or word for another kind's things, look those words up in the app, as a listing does
+ * (meta.format_intent). */
 static void search_box(const struct catalog *c, struct plan_resolution *r)
 {
-	if (r->nwords > 6 || r->nintents || r->nactions || r->nproducts || r->nfamilies || r->napps != 1 || r->triggers ||
+	if (r->nwords > 8 || r->nintents || r->nactions || r->nproducts || r->nfamilies || r->napps != 1 || r->triggers ||
 	    r->nmentions != 1 || r->mentions[0].first != 0 || c->meta->format_intent == CAT_NONE)
 		return;
 	uint32_t kind = c->apps[r->apps[0]].kind;
 	if (kind != AK_MAIL && kind != AK_DRIVE) return;
 	int first = -1;
 	for (int i = r->mentions[0].nwords; i < r->nwords; i++) {
-		if (r->word_kinds[i] || r->arrow[i] || r->quoted[i]) return;
+		/* (a word for the app's own things may stand among them: "gmail emails from denture lab last week") */
+		if ((r->word_kinds[i] & ~(1u << kind)) || r->arrow[i] || r->quoted[i]) return;
 		if (first < 0 && !r->stop[i]) first = i;
 	}
 	if (first < 0) return;

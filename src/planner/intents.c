@@ -531,6 +531,22 @@ static bool thing_of_verb(const struct catalog *c, const struct plan_resolution 
 	return false;
 }
 
+/* Whether word i ends a phrase "for" and an article open, one to three plain words between, before the clause's end or
+ * a small word that is no article or pronoun, after a verb that makes something new (see note_intent). */
+static bool made_for_noun(const struct catalog *c, const struct plan_resolution *r, int i)
+{
+	int next = i + 1;
+	if (next < r->nwords && !r->after_comma[next] && !r->sentence_start[next] && (!r->stop[next] || r->app_word[next] ||
+	    rs_role_words(c, r, next, 1ull << ROLE_DETERMINER | 1ull << ROLE_PRONOUN | 1ull << ROLE_TARGET | 1ull << ROLE_SOURCE)))
+		return false;
+	int j = determiner_before(c, r, i, 3);
+	if (j < 1 || j == i - 1 || !has_role_word(c, r, j - 1, ROLE_MADE_FOR)) return false;
+	for (int k = 0; k < r->nintents; k++)
+		if (r->intents[k].first < j - 1 && !r->intents[k].negated && (c->intents[r->intents[k].intent].caps & c->new_caps))
+			return true;
+	return false;
+}
+
 static bool note_intent(const struct catalog *c, struct plan_resolution *r, int i, const struct cat_syn *sy, void *ctx)
 {
 	(void)ctx;
@@ -600,6 +616,13 @@ static bool note_intent(const struct catalog *c, struct plan_resolution *r, int 
 	if (sy->words == 1 && ends_in(r, i, "ing") && i + 1 < r->nwords && !r->stop[i + 1] && !r->after_comma[i + 1] &&
 	    !r->intent_word[i + 1] && !r->app_word[i + 1] && !r->word_kinds[i + 1] && r->nwm[i + 1] && verb_of(c, r, i + 1) < 0 &&
 	    modified_after_determiner(c, r, i)) {
+		r->describes[i] = true;
+		return false;
+	}
+	/* "new google sheet for the pharmacy fridge temp log pls": a verb's word after "for", an article and one to three
+	 * plain words, before the clause's end or a small word that opens nothing, after a verb that makes something new,
+	 * names what the new thing is for */
+	if (sy->words == 1 && made_for_noun(c, r, i)) {
 		r->describes[i] = true;
 		return false;
 	}

@@ -498,6 +498,30 @@ static void stated_context(const struct catalog *c, struct plan_resolution *r)
 	}
 }
 
+/* "I keep a Google Sheet with reading log scores for my Year 4 class, please add this week's results as new rows": a
+ * clause a pronoun opens at a sentence's start, with no modal, causative, trigger, purpose or negation in it, before a
+ * comma and an opener ("please", "then") that starts the ask, says what is: its verbs ask nothing. */
+static void stated_clause(const struct catalog *c, struct plan_resolution *r)
+{
+	for (int f = 0; f < r->nwords; f++) {
+		if ((f > 0 && !r->sentence_start[f]) || !has_role_word(c, r, f, ROLE_PRONOUN)) continue;
+		int last = rs_clause_last(r, f), next = last + 1;
+		if (next >= r->nwords || r->sentence_start[next] || !r->after_comma[next] || !has_role_word(c, r, next, ROLE_OPENER))
+			continue;
+		bool says = true;
+		for (int i = f; i <= last && says; i++)
+			says = !rs_role_words(c, r, i, 1ull << ROLE_MODAL | 1ull << ROLE_CAUSATIVE | 1ull << ROLE_TRIGGER |
+				1ull << ROLE_PURPOSE | 1ull << ROLE_NEGATION);
+		/* (a verb must follow the opener: "..., then the rows" asks nothing after it) */
+		bool asked = false;
+		for (int k = 0; k < r->nintents && !asked; k++) asked = r->intents[k].first > next;
+		if (!says || !asked) continue;
+		for (int k = 0; k < r->nintents; k++)
+			if (r->intents[k].first >= f && r->intents[k].first <= last) drop_intent(r, k--, false);
+		for (int i = f; i <= last; i++) r->context[i] = true;
+	}
+}
+
 /* Whether the auxiliary at word i makes a thing of a kind named after a modal (roles.modals), closing its clause right
  * after the thing's word ("soll daraus automatisch ein Kalendereintrag werden"; a passive has its participle there:
  * "soll ... erstellt werden"; "become" is a verb of copying: "... should become a row in Google Sheets"). */
@@ -1850,6 +1874,7 @@ void rs_find_kinds_and_intents(const struct catalog *c, struct plan_resolution *
 	}
 	becoming(c, r);
 	stated_context(c, r);
+	stated_clause(c, r);
 	light_verbs(c, r);
 	repairs(c, r);
 	caller_format(c, r);

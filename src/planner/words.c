@@ -517,7 +517,10 @@ static size_t unlisted_at(const struct catalog *c, const char *query, const char
 	if (p == query || p[-1] != ' ' || !isalpha((unsigned char)*p)) return 0;
 	size_t n = 0, upper = 0;
 	while (n < 32 && isalnum((unsigned char)p[n])) upper += isupper((unsigned char)p[n++]) != 0;
-	if (!upper || n < 3 || n >= 32 || (upper == n && n <= 3) || (p[n] && !strchr(" ,.;:!?)\n", p[n])) || !used_before(query, p))
+	/* (in lower case only before "for" or "as", what it is used for: "we use dentrix for the schedule") */
+	bool used_for = p[n] == ' ' && (strncasecmp(p + n + 1, "for ", 4) == 0 || strncasecmp(p + n + 1, "as ", 3) == 0);
+	if ((!upper && !used_for) || n < (upper ? 3 : 4) || n >= 32 || (upper == n && n <= 3) || (p[n] && !strchr(" ,.;:!?)\n", p[n])) ||
+	    !used_before(query, p))
 		return 0;
 	char f[32];
 	for (size_t k = 0; k < n; k++) f[k] = (char)tolower((unsigned char)p[k]);

@@ -468,7 +468,10 @@ bool rs_trigger_chain(const struct catalog *c, struct plan_resolution *r)
 	/* two places something goes ("to Google Drive and Google Sheets"): neither is read */
 	if (src < 0 && (e[0].joined || e[1].joined)) return false;
 	if (src < 0) {
-		bool w0 = asked_write(c, r, e[0].app, r->nwords) >= 0, w1 = asked_write(c, r, e[1].app, r->nwords) >= 0;
+		/* (an end only a sentence of context names is where things are, written by no verb of the ask: "... pflegt die
+		 * Dispo die Abholtermine in einem Google Sheet. Diese Termine sollen ... im Outlook-Kalender eingetragen werden") */
+		bool w0 = !only_in_context(r, &e[0]) && asked_write(c, r, e[0].app, r->nwords) >= 0,
+			w1 = !only_in_context(r, &e[1]) && asked_write(c, r, e[1].app, r->nwords) >= 0;
 		if (w0 && w1 && !same) return false;
 		src = w0 && !w1 ? 1 : 0;
 		/* what a writing verb makes is no source read ("create a new Excel workbook on OneDrive"; "log my

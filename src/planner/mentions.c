@@ -268,7 +268,15 @@ static void mark_kept(const struct catalog *c, struct plan_resolution *r, int be
 static bool kept_asked(const struct catalog *c, const struct plan_resolution *r, int before)
 {
 	int j = kept_marker(c, r, before);
-	return j > 0 && has_role_word(c, r, j - 1, ROLE_PASSIVE_ASK);
+	if (j <= 0) return false;
+	if (has_role_word(c, r, j - 1, ROLE_PASSIVE_ASK)) return true;
+	/* ("I need that the attachments are saved in Dropbox": an auxiliary after "that" and a causative or modal a pronoun
+	 * opens, in the sentence, asks the keeping too) */
+	if (!has_role_word(c, r, j - 1, ROLE_AUX)) return false;
+	for (int k = j - 2; k > 0 && k >= j - 8 && !r->sentence_start[k + 1]; k--)
+		if (rs_role_words(c, r, k, 1ull << ROLE_MODAL | 1ull << ROLE_CAUSATIVE) && has_role_word(c, r, k - 1, ROLE_PRONOUN))
+			return true;
+	return false;
 }
 
 /* The roles among `wanted` (bits per enum cat_role) whose phrases start at word i. */

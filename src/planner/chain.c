@@ -522,6 +522,16 @@ static bool reply_declined(const struct catalog *c, const struct plan_resolution
 	return false;
 }
 
+/* Whether the reply at word i is what others do: a person (synonyms.json persons) or a word that is no small word,
+ * verb, app or adverb right before it, its subject ("candidates reply to my Outlook emails confirming interview
+ * times"). */
+static bool replied_by_others(const struct catalog *c, const struct plan_resolution *r, int i)
+{
+	if (i == 0 || r->after_comma[i] || r->sentence_start[i] || r->app_word[i - 1] || r->quoted[i - 1]) return false;
+	if (exact_word(c, r, i - 1, SYN_STOP, STOP_PERSON) >= 0) return true;
+	return !r->stop[i - 1] && !r->intent_word[i - 1] && !r->action_word[i - 1] && !ends_in(r, i - 1, "ly");
+}
+
 /* "Reply automatically to every Gmail email from a new customer", "Antworte automatisch auf neue Gmail-Nachrichten":
  * a reply (roles.replies; not a noun after an article, "draft a reply to") answers messages that are read first,
  * in the one mail app named (else one no word names), then the send. Not where a draft is asked (the draft
@@ -531,7 +541,9 @@ bool rs_reply_chain(const struct catalog *c, struct plan_resolution *r)
 	if (!r->reply_from || r->nproducts || r->nactions) return false;
 	int at = -1;
 	for (int i = r->reply_from - 1; i < r->nwords && at < 0; i++)
-		if (rs_role_words(c, r, i, 1ull << ROLE_REPLY) && !after_determiner(c, r, i) && !reply_declined(c, r, i)) at = i;
+		if (rs_role_words(c, r, i, 1ull << ROLE_REPLY) && !after_determiner(c, r, i) && !reply_declined(c, r, i) &&
+		    !replied_by_others(c, r, i))
+			at = i;
 	if (at < 0) return false;
 	int mail = -1;
 	for (int q = 0; q < r->napps; q++)

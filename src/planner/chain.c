@@ -402,6 +402,26 @@ static bool only_in_context(const struct plan_resolution *r, const struct chain_
 	return true;
 }
 
+/* Whether end e is the object of a verb that only reads, no copy: inside its phrase ("take all my Outlook calendar
+ * events from"), or right after it, articles between ("read the Excel file"). */
+static bool read_object(const struct catalog *c, const struct plan_resolution *r, const struct chain_end *e)
+{
+	for (int q = 0; q < r->nmentions; q++) {
+		int at = r->mentions[q].first;  /* (any mention of its app: context may have named it first) */
+		if (r->mentions[q].app != e->app) continue;
+		for (int k = 0; k < r->nintents; k++) {
+			const struct plan_intent *in = &r->intents[k];
+			/* (a copy moves things: "Excel rows become GitHub issues" reads no GitHub) */
+			if (in->negated || writing_intent(c, in) || in->first > at || in->intent == (int)c->meta->copy_intent) continue;
+			int j = in->first + in->nwords;
+			if (at < j) return true;
+			while (j < at && has_role_word(c, r, j, ROLE_DETERMINER) && !r->after_comma[j]) j++;
+			if (j == at) return true;
+		}
+	}
+	return false;
+}
+
 bool rs_trigger_chain(const struct catalog *c, struct plan_resolution *r)
 {
 	struct chain_end e[2];
@@ -467,6 +487,10 @@ bool rs_trigger_chain(const struct catalog *c, struct plan_resolution *r)
 	 * ("save attachments to Google Drive, and update Google Sheets"), no trigger */
 	/* two places something goes ("to Google Drive and Google Sheets"): neither is read */
 	if (src < 0 && (e[0].joined || e[1].joined)) return false;
+	/* the end a reading verb has as its object is read ("take all my Outlook calendar events from last week and add
+	 * them as rows to the timesheet") */
+	for (int m = 0; src < 0 && !same && m < 2; m++)
+		if (read_object(c, r, &e[m]) && !read_object(c, r, &e[1 - m])) src = m;
 	if (src < 0) {
 		/* (an end only a sentence of context names is where things are, written by no verb of the ask: "... pflegt die
 		 * Dispo die Abholtermine in einem Google Sheet. Diese Termine sollen ... im Outlook-Kalender eingetragen werden") */

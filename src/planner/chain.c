@@ -518,6 +518,11 @@ bool rs_trigger_chain(const struct catalog *c, struct plan_resolution *r)
 		(e[src].role == PR_SOURCE && e[src].strong && object_of(c, r, &e[1 - src]) >= 0);
 	if (write < 0 && (copy_asked(c, r) || into))
 		write = moved_in_write(c, e[1 - src].app);
+	/* "For each email in gmail put the sender and date in google sheet": a verb that stores files, into a target that
+	 * keeps none, writes there what roles.store_means does (a row) */
+	for (int k = 0; write < 0 && e[1 - src].role == PR_TARGET && k < r->nintents; k++)
+		if (!r->intents[k].negated && caps_kinds(c, c->intents[r->intents[k].intent].caps & c->write_caps) == 1u << AK_DRIVE)
+			write = store_cap(c, e[1 - src].app);
 	/* "Push new GitHub issues to Google Sheets": new things of the source, moved into an app that keeps records,
 	 * are records it has not got yet: one each, not an update ("when an issue is closed, update its row" updates) */
 	int fresh = e[src].first - 1;

@@ -1190,13 +1190,26 @@ static bool document_after(const struct catalog *c, const struct plan_resolution
 	return k < r->nwords && has_role_word(c, r, k, ROLE_DOCUMENT);
 }
 
+/* "Add new row in excel file on sharepoint": a trigger's word that is a verb too ("new"), right after a writing verb's
+ * word and before a word for things of a kind that verb writes, describes what it makes, no event ("Log new emails in
+ * Google Sheets" logs the new mail: rows are written, mail is not). */
+static bool made_new_by(const struct catalog *c, const struct plan_resolution *r, int i)
+{
+	if (i == 0 || i + 1 >= r->nwords || !r->intent_word[i - 1] || verb_of(c, r, i) < 0) return false;
+	int k = intent_over(r, i - 1);
+	/* (not things a source marker then says are read: "add new rows from Google Sheets as contacts in HubSpot") */
+	return k >= 0 && !r->intents[k].negated && writing_intent(c, &r->intents[k]) &&
+		(caps_kinds(c, c->intents[r->intents[k].intent].caps & c->write_caps) & r->word_kinds[i + 1] & ~(1u << AK_CALLER)) != 0 &&
+		!(i + 2 < r->nwords && rs_role_words(c, r, i + 2, 1ull << ROLE_SOURCE));
+}
+
 static void find_triggers(const struct catalog *c, struct plan_resolution *r)
 {
 	r->triggers = 0;
 	for (int i = 0; i < r->nwords; i++) {
 		/* ("Outlook email → new row in Excel": right after an arrow, "new" is what the arrow makes) */
 		r->trigger[i] = r->trigger[i] && !r->arrow[i] && !(i > 0 && r->arrow[i - 1]) && has_role_word(c, r, i, ROLE_TRIGGER) &&
-			!doing_at(r, i + 1);
+			!doing_at(r, i + 1) && !made_new_by(c, r, i);
 		/* "vor jedem Termin": a trigger of two words or more is one, whatever its first word means alone ("vor") */
 		int longer = r->trigger[i] ? longer_trigger_at(c, r, i) : 0, k1 = longer ? intent_over(r, i) : -1;
 		if (k1 >= 0 && r->intents[k1].first == i && r->intents[k1].nwords == 1) {

@@ -527,6 +527,18 @@ static size_t unlisted_at(const struct catalog *c, const char *query, const char
 	return cat_word_find(c, f, n) < 0 ? n : 0;
 }
 
+/* Keeps the n bytes at p, lower case, as the name of a product named by its own words (plan_resolution.sites), and
+ * writes the phrase that stands for that product into the segment instead (the caller checked there is room). */
+static void name_stand_in(struct plan_resolution *r, char *seg, size_t *sl, const char *p, size_t n, const char *phrase)
+{
+	if (n >= sizeof r->sites[0]) n = sizeof r->sites[0] - 1;
+	for (size_t k = 0; k < n; k++) r->sites[r->nsites][k] = (char)tolower((unsigned char)p[k]);
+	r->sites[r->nsites++][n] = '\0';
+	size_t l = strlen(phrase);
+	memcpy(seg + *sl, phrase, l);
+	*sl += l;
+}
+
 /* Whether a segment of the path p[0..n) opens with a capital letter ("/Accounting/Incoming"; "/me/messages" has none). */
 static bool capital_segment(const char *p, size_t n)
 {
@@ -924,11 +936,7 @@ void rs_split_words(const struct catalog *c, struct plan_resolution *r, const ch
 		/* only a word's first letter can start an address */
 		size_t site = marks && ascii_alnum(*p) && (p == query || !ascii_alnum(p[-1])) ? site_at(query, p) : 0;
 		if (site && r->nsites < 2 && sl + 14 < sizeof seg && !names_product(c, p)) {
-			size_t n = site < sizeof r->sites[0] ? site : sizeof r->sites[0] - 1;
-			for (size_t k = 0; k < n; k++) r->sites[r->nsites][k] = (char)tolower((unsigned char)p[k]);
-			r->sites[r->nsites++][n] = '\0';
-			memcpy(seg + sl, " web address ", 13);
-			sl += 13;
+			name_stand_in(r, seg, &sl, p, site, " web address ");
 			p += site - 1;
 			continue;
 		}
@@ -936,10 +944,7 @@ void rs_split_words(const struct catalog *c, struct plan_resolution *r, const ch
 		 * stands for one (outside.json "unlisted product") */
 		size_t unlisted = r->nsites < 2 && sl + 19 < sizeof seg ? unlisted_at(c, query, p) : 0;
 		if (unlisted) {
-			for (size_t k = 0; k < unlisted; k++) r->sites[r->nsites][k] = (char)tolower((unsigned char)p[k]);
-			r->sites[r->nsites++][unlisted] = '\0';
-			memcpy(seg + sl, " unlisted product ", 18);
-			sl += 18;
+			name_stand_in(r, seg, &sl, p, unlisted, " unlisted product ");
 			p += unlisted - 1;
 			continue;
 		}

@@ -494,18 +494,27 @@ static int operation_named(const struct catalog *c, const char *t, size_t n, con
 }
 
 /* Folds the query in segments between arrows ("Google Drive -> Dropbox"), which folding would erase. */
-/* Verbs people name the software they work in with, each with the space after it ("we use Dentrix for ...", "our
- * agency runs on Bullhorn"); "using" is left out: it names tools a thing is built with ("using Python"). */
-static const char *const USED_IN[] = { "use ", "uses ", "run ", "runs ", "run on ", "runs on " };
+/* Verbs people name the software they work in with ("we use Dentrix for ...", "our agency runs on Bullhorn"; "run on"
+ * is "run" and "on"); "using" is left out: it names tools a thing is built with ("using Python"). */
+static const char *const USED_IN[] = { "use", "uses", "run", "runs" };
 
-/* Whether one of USED_IN stands right before p, a word of its own. */
+/* The word that ends right before the space before p: its first byte and length (0 at the query's start). */
+static size_t word_before(const char *query, const char *p, const char **at)
+{
+	const char *e = p - 1, *b = e;
+	while (b > query && b[-1] != ' ') b--;
+	*at = b;
+	return (size_t)(e - b);
+}
+
+/* Whether a verb of USED_IN, or one and "on", stands right before p, a word of its own. */
 static bool used_before(const char *query, const char *p)
 {
-	for (size_t k = 0; k < sizeof USED_IN / sizeof *USED_IN; k++) {
-		size_t l = strlen(USED_IN[k]);
-		if ((size_t)(p - query) >= l && strncasecmp(p - l, USED_IN[k], l) == 0 && (p - l == query || p[-(ptrdiff_t)l - 1] == ' '))
-			return true;
-	}
+	const char *w;
+	size_t n = word_before(query, p, &w);
+	if (n == 2 && strncasecmp(w, "on", 2) == 0 && w - query >= 2) n = word_before(query, w, &w);
+	for (size_t k = 0; k < sizeof USED_IN / sizeof *USED_IN; k++)
+		if (strlen(USED_IN[k]) == n && strncasecmp(w, USED_IN[k], n) == 0) return true;
 	return false;
 }
 
@@ -514,13 +523,13 @@ static bool used_before(const char *query, const char *p)
  * IT" names none), that the vocabulary does not know, names software the catalog does not list; its bytes, else 0. */
 static size_t unlisted_at(const struct catalog *c, const char *query, const char *p)
 {
-	if (p == query || p[-1] != ' ' || !isalpha((unsigned char)*p)) return 0;
+	/* (every verb of USED_IN, and "on", ends in e, n or s: most words are passed at this first look) */
+	if (p - query < 4 || !strchr("esnESN", p[-2]) || !isalpha((unsigned char)*p) || !used_before(query, p)) return 0;
 	size_t n = 0, upper = 0;
 	while (n < 32 && isalnum((unsigned char)p[n])) upper += isupper((unsigned char)p[n++]) != 0;
 	/* (in lower case only before "for" or "as", what it is used for: "we use dentrix for the schedule") */
 	bool used_for = p[n] == ' ' && (strncasecmp(p + n + 1, "for ", 4) == 0 || strncasecmp(p + n + 1, "as ", 3) == 0);
-	if ((!upper && !used_for) || n < (upper ? 3 : 4) || n >= 32 || (upper == n && n <= 3) || (p[n] && !strchr(" ,.;:!?)\n", p[n])) ||
-	    !used_before(query, p))
+	if ((!upper && !used_for) || n < (upper ? 3 : 4) || n >= 32 || (upper == n && n <= 3) || (p[n] && !strchr(" ,.;:!?)\n", p[n])))
 		return 0;
 	char f[32];
 	for (size_t k = 0; k < n; k++) f[k] = (char)tolower((unsigned char)p[k]);
@@ -942,7 +951,7 @@ void rs_split_words(const struct catalog *c, struct plan_resolution *r, const ch
 		}
 		/* a product the catalog does not list, named after a verb of using: kept as written, read as the phrase that
 		 * stands for one (outside.json "unlisted product") */
-		size_t unlisted = r->nsites < 2 && sl + 19 < sizeof seg ? unlisted_at(c, query, p) : 0;
+		size_t unlisted = p > query && p[-1] == ' ' && r->nsites < 2 && sl + 19 < sizeof seg ? unlisted_at(c, query, p) : 0;
 		if (unlisted) {
 			name_stand_in(r, seg, &sl, p, unlisted, " unlisted product ");
 			p += unlisted - 1;

@@ -521,7 +521,7 @@ bool rs_trigger_chain(const struct catalog *c, struct plan_resolution *r)
 	/* "For each email in gmail put the sender and date in google sheet": a verb that stores files, into a target that
 	 * keeps none, writes there what roles.store_means does (a row) */
 	for (int k = 0; write < 0 && e[1 - src].role == PR_TARGET && k < r->nintents; k++)
-		if (!r->intents[k].negated && caps_kinds(c, c->intents[r->intents[k].intent].caps & c->write_caps) == 1u << AK_DRIVE)
+		if (!r->intents[k].negated && stores_files(c, c->intents[r->intents[k].intent].caps))
 			write = store_cap(c, e[1 - src].app);
 	/* "Push new GitHub issues to Google Sheets": new things of the source, moved into an app that keeps records,
 	 * are records it has not got yet: one each, not an update ("when an issue is closed, update its row" updates) */
@@ -1036,7 +1036,7 @@ void rs_second_action(const struct catalog *c, struct plan_resolution *r)
 				uint64_t own = caps & c->apps[r->mentions[q].app].caps;
 				/* (a storing verb into an app that keeps no files asks what roles.store_means does: "put a slot in
 				 * my Outlook calendar") */
-				int st = !own && caps_kinds(c, caps & c->write_caps) == 1u << AK_DRIVE ? store_cap(c, r->mentions[q].app) : -1;
+				int st = !own && stores_files(c, caps) ? store_cap(c, r->mentions[q].app) : -1;
 				if (own) caps = own;
 				else if (st >= 0) caps = 1ull << st;
 				break;

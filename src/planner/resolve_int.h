@@ -416,6 +416,13 @@ static inline int linked_action(const struct catalog *c, uint32_t cap)
 	return cap < 64 ? c->cap_action[cap] : -1;
 }
 
+/* Whether capabilities caps write only files: a storing verb's ("put", "save", "ablegen"), which store_cap reads
+ * where the target keeps none. */
+static inline bool stores_files(const struct catalog *c, uint64_t caps)
+{
+	return caps_kinds(c, caps & c->write_caps) == 1u << AK_DRIVE;
+}
+
 /* What a storing verb asks of app a, its target, where it keeps no files (roles.store_means: "put the audition in
  * Google Calendar" adds an event), or -1. */
 static inline int store_cap(const struct catalog *c, int a)

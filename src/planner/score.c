@@ -619,7 +619,7 @@ static int target_record(const struct catalog *c, const struct plan_resolution *
 		found = record_cap(c, r->apps[m]);
 		if (found >= 0 && (r->kinds >> AK_DRIVE & 1)) return -1;
 		/* (a verb that stores files: "put the audition in Google Calendar"; "email me about events in ..." is no storing) */
-		if (found < 0 && caps_kinds(c, c->intents[in->intent].caps & c->write_caps) == 1u << AK_DRIVE) found = store_cap(c, r->apps[m]);
+		if (found < 0 && stores_files(c, c->intents[in->intent].caps)) found = store_cap(c, r->apps[m]);
 		if (found < 0 && r->app_strong[m] && puts_into(c, r, in, r->apps[m])) found = rs_copy_write(c, r->apps[m]);
 		if (found < 0) return -1;
 	}

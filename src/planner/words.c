@@ -493,7 +493,6 @@ static int operation_named(const struct catalog *c, const char *t, size_t n, con
 	return -1;
 }
 
-/* Folds the query in segments between arrows ("Google Drive -> Dropbox"), which folding would erase. */
 /* Verbs people name the software they work in with ("we use Dentrix for ...", "our agency runs on Bullhorn"; "run on"
  * is "run" and "on"); "using" is left out: it names tools a thing is built with ("using Python"). */
 static const char *const USED_IN[] = { "use", "uses", "run", "runs" };
@@ -854,6 +853,7 @@ static bool german_v1(const struct catalog *c, const char *query, char *out, siz
 	return any;
 }
 
+/* Folds the query in segments between arrows ("Google Drive -> Dropbox"), which folding would erase. */
 void rs_split_words(const struct catalog *c, struct plan_resolution *r, const char *query)
 {
 	char seg[1024], f[1024], v1[2048];

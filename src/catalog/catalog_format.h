@@ -288,7 +288,7 @@ struct cat_outside {
 	uint32_t action;                      /* 1: an action, 0: a product */
 	uint32_t title_text;                  /* CS_LANGTEXTS: an action's title; CAT_NONE for a product */
 	uint32_t family;                      /* the family a product belongs to (CS_FAMILIES), CAT_NONE */
-	uint32_t flags;                       /* an action's OUT_THING, OUT_IN_PLACE, OUT_FINDABLE, OUT_SORTS; a product's OUT_RUNTIME */
+	uint32_t flags;                       /* an action's OUT_THING, OUT_IN_PLACE, OUT_FINDABLE, OUT_SORTS; a product's OUT_RUNTIME, OUT_AS_WRITTEN */
 	uint32_t capability;                  /* an action's capability that no task plans (file.delete), CAT_NONE */
 };
 
@@ -298,7 +298,9 @@ struct cat_outside {
  * search, so as the event of a trigger ("when I star an email") it is read, not asked; it sorts things into places,
  * which a generic task whose subject is named and which files what it reads from mail does ("file the invoices from
  * my inbox into the right folders"). */
-enum { OUT_THING = 1, OUT_IN_PLACE = 2, OUT_FINDABLE = 4, OUT_RUNTIME = 8, OUT_SORTS = 16 };
+/* A product's OUT_AS_WRITTEN: it stands for a name the request writes itself (a website's address, software the
+ * catalog does not list), kept as written (plan_resolution.sites). */
+enum { OUT_THING = 1, OUT_IN_PLACE = 2, OUT_FINDABLE = 4, OUT_RUNTIME = 8, OUT_SORTS = 16, OUT_AS_WRITTEN = 32 };
 /* SYN_STOP targets: a stop word, a word for a person (synonyms.json persons: who sends or receives), and a sign-off
  * or greeting (synonyms.json signoffs: it closes the clause before it, a name may follow). */
 enum { STOP_WORD = 0, STOP_PERSON = 1, STOP_SIGNOFF = 2 };

@@ -297,7 +297,8 @@ static int compile_outside(struct cc *c)
 		snprintf(ptr, sizeof ptr, "/products/%zu/phrases", i);
 		struct cat_outside rec = { .name = cc_str(c, jget_str(e, "name")), .kind = cc_str(c, kind), .title_en = CAT_NONE,
 			.title_de = CAT_NONE, .title_text = CAT_NONE, .family = CAT_NONE, .capability = CAT_NONE,
-			.flags = jget(e, "runtime") && json_object_get_boolean(jget(e, "runtime")) ? OUT_RUNTIME : 0u };
+			.flags = (jget(e, "runtime") && json_object_get_boolean(jget(e, "runtime")) ? OUT_RUNTIME : 0u) |
+				(jget(e, "as_written") && json_object_get_boolean(jget(e, "as_written")) ? OUT_AS_WRITTEN : 0u) };
 		rc = product_family(c, file, i, e, &rec);
 		if (rc == 0) rc = outside_add(c, file, ptr, rec, jget(e, "phrases"), SYN_PRODUCT);
 	}

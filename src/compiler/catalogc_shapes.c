@@ -249,7 +249,7 @@ static const struct schema s_out_id = { .kind = SK_STRING, .min = 1, .max = 60, 
 static const struct schema s_out_ids = { .kind = SK_ARRAY, .min = 1, .max = 60, .items = &s_out_id };
 static const struct schema_prop p_out_product[] = { { "name", &s_out_id, true }, { "kind", &s_out_id, true },
 	{ "phrases", &s_phrases, true }, { "family", &s_out_id, false }, { "family_phrases", &s_phrases, false },
-	{ "runtime", &s_bool, false }, { NULL, NULL, false } };
+	{ "runtime", &s_bool, false }, { "as_written", &s_bool, false }, { NULL, NULL, false } };
 static const struct schema s_out_product = { .kind = SK_OBJECT, .min = NB, .max = NB, .props = p_out_product };
 static const struct schema s_out_products = { .kind = SK_ARRAY, .min = 0, .max = 2000, .items = &s_out_product };
 static const struct schema_prop p_out_action[] = { { "action", &s_out_id, true }, { "title", &s_text, true },

@@ -567,13 +567,6 @@ static bool declined_app(const struct catalog *c, const struct plan_resolution *
 	return false;
 }
 
-/* Whether product p stands for a name the request wrote (plan_resolution.sites): a website's address, or software
- * the catalog does not list (kind "unlisted"). */
-static bool stands_in(const struct catalog *c, int p)
-{
-	return strcmp(cat_s(c, c->outside[p].name), "website") == 0 || strcmp(cat_s(c, c->outside[p].kind), "unlisted") == 0;
-}
-
 void rs_list_mentions(const struct catalog *c, struct plan_resolution *r)
 {
 	int sites = 0;
@@ -600,8 +593,9 @@ void rs_list_mentions(const struct catalog *c, struct plan_resolution *r)
 				r->apps[r->napps++] = m->app;
 			}
 		} else if (m->product >= 0) {
-			/* the word that names a website stands for the next address read, if there is one */
-			int site = stands_in(c, m->product) && sites < r->nsites ? ++sites : 0;
+			/* a product named as written (OUT_AS_WRITTEN: a website's address, software the catalog does not list)
+			 * stands for the next such name read, if there is one */
+			int site = (c->outside[m->product].flags & OUT_AS_WRITTEN) && sites < r->nsites ? ++sites : 0;
 			int dup = 0;
 			for (int q = 0; q < r->nproducts && !site; q++) dup |= r->products[q].item == m->product;
 			if (!dup && r->nproducts < PLAN_MAX_OUTSIDE)

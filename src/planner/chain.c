@@ -237,7 +237,7 @@ static int chain_ends(const struct catalog *c, const struct plan_resolution *r, 
 	for (int k = 0; k < r->nmentions; k++) {
 		const struct plan_mention *m = &r->mentions[k];
 		/* where a further action writes is no end of the chain (rs_second_action plans it after) */
-		if (m->location || (m->app >= 0 && (r->later_apps >> m->app & 1))) continue;
+		if (m->aside || (m->app >= 0 && (r->later_apps >> m->app & 1))) continue;
 		struct chain_end x = { .app = m->app, .first = m->first, .role = m->role, .strong = m->strong, .joined = m->joined };
 		/* a word for a kind right after a family's name says which of its apps ("Track Office 365 emails in an
 		 * Excel Online spreadsheet": its mail, not the Excel named too) */
@@ -949,7 +949,7 @@ static void read_into_target(const struct catalog *c, struct plan_resolution *r,
 	for (int q = 0; q < r->nmentions; q++) {
 		const struct plan_mention *m = &r->mentions[q];
 		/* (not one a sentence of context names: "... and the foreman logs crew hours in an Excel workbook.") */
-		if (m->app >= 0 && m->role == PR_TARGET && !m->location && !r->context[m->first] && !(p->apps >> m->app & 1) &&
+		if (m->app >= 0 && m->role == PR_TARGET && !m->aside && !r->context[m->first] && !(p->apps >> m->app & 1) &&
 		    !(p->kinds >> c->apps[m->app].kind & 1) && record_in(c, r, have, q))
 			return;
 	}
@@ -1032,7 +1032,7 @@ void rs_second_action(const struct catalog *c, struct plan_resolution *r)
 		/* what the verb asks of the app named right after it ("and add them to Google Sheets": rows, though the
 		 * task creates events, another of the verb's capabilities) */
 		for (int q = 0; q < r->nmentions; q++)
-			if (r->mentions[q].first > in->first && r->mentions[q].app >= 0) {
+			if (r->mentions[q].first > in->first && r->mentions[q].app >= 0 && !r->mentions[q].aside) {
 				uint64_t own = caps & c->apps[r->mentions[q].app].caps;
 				/* (a storing verb into an app that keeps no files asks what roles.store_means does: "put a slot in
 				 * my Outlook calendar") */
@@ -1057,7 +1057,7 @@ void rs_second_action(const struct catalog *c, struct plan_resolution *r)
 		 * named ("sync ... to Google Calendar and update them"), else any in reach */
 		int after = -1, object = -1;
 		for (int q = 0; q < r->nmentions && after < 0; q++)
-			if (r->mentions[q].first > in->first && r->mentions[q].app >= 0) { after = r->mentions[q].app; object = q; }
+			if (r->mentions[q].first > in->first && r->mentions[q].app >= 0 && !r->mentions[q].aside) { after = r->mentions[q].app; object = q; }
 		/* the app itself is the object, given something to hold ("update Google Sheets with the details";
 		 * roles.record_with): a record per item, where the app keeps records (roles.record_means) */
 		int held = object >= 0 ? r->mentions[object].first + r->mentions[object].nwords : 0;

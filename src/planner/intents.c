@@ -2107,6 +2107,16 @@ static bool drive_things_said(const struct catalog *c, const struct plan_resolut
 	return false;
 }
 
+/* Takes the app at r->apps[q] out of the plan's apps; its mentions stay, set aside. */
+static void set_aside(struct plan_resolution *r, int q)
+{
+	for (int k = 0; k < r->nmentions; k++) r->mentions[k].aside |= r->mentions[k].app == r->apps[q];
+	for (; q + 1 < r->napps; q++) {
+		r->apps[q] = r->apps[q + 1]; r->app_role[q] = r->app_role[q + 1]; r->app_strong[q] = r->app_strong[q + 1];
+	}
+	r->napps--;
+}
+
 void rs_workbook_location(const struct catalog *c, struct plan_resolution *r)
 {
 	/* an app named in a trigger's clause is where the event happens ("every time someone adds a file to Google
@@ -2135,11 +2145,7 @@ void rs_workbook_location(const struct catalog *c, struct plan_resolution *r)
 			    !(r->app_role[d] == PR_TARGET && r->app_strong[d]) &&
 			    (!asked_to_write(c, r, r->apps[d]) || (kept && (verb_rows || (event_places >> r->apps[s] & 1)))) &&
 			    (kept || !(event_places >> r->apps[d] & 1))) {
-				for (int k = 0; k < r->nmentions; k++) r->mentions[k].location |= r->mentions[k].app == r->apps[d];
-				for (int q = d; q + 1 < r->napps; q++) {
-					r->apps[q] = r->apps[q + 1]; r->app_role[q] = r->app_role[q + 1]; r->app_strong[q] = r->app_strong[q + 1];
-				}
-				r->napps--;
+				set_aside(r, d);
 				/* a drive given the opposite role only beside the location has none of its own */
 				for (int q = 0; drives > 1 && q < r->napps; q++)
 					if (c->apps[r->apps[q]].kind == AK_DRIVE && r->app_role[q] == PR_TARGET && !r->app_strong[q]) {
@@ -2153,3 +2159,42 @@ void rs_workbook_location(const struct catalog *c, struct plan_resolution *r)
 	}
 }
 
+
+/* Whether word i is in a clause of a sentence before the last that says what was (roles.former: "used", "had",
+ * "were", "old", "früher"): here a clause runs between commas, "but" and sentence ends ("in Dropbox and Google
+ * Drive" is one place of the past). */
+static bool in_former_clause(const struct catalog *c, const struct plan_resolution *r, int i, int last_sentence)
+{
+	if (sentence_of(r, i) >= last_sentence) return false;
+	int f = i, l = i;
+	while (f > 0 && !r->sentence_start[f] && !r->after_comma[f] && strcmp(r->words[f], "but") != 0) f--;
+	while (l + 1 < r->nwords && !r->sentence_start[l + 1] && !r->after_comma[l + 1] && strcmp(r->words[l + 1], "but") != 0) l++;
+	for (int k = f; k <= l; k++)
+		if (has_role_word(c, r, k, ROLE_FORMER)) return true;
+	return false;
+}
+
+void rs_former_apps(const struct catalog *c, struct plan_resolution *r)
+{
+	if (r->napps < 2) return;
+	int last = 0;  /* the last sentence naming an app: the ask's */
+	for (int m = 0; m < r->nmentions; m++)
+		if (r->mentions[m].product < 0 && sentence_of(r, r->mentions[m].first) > last) last = sentence_of(r, r->mentions[m].first);
+	if (last == 0) return;  /* (one sentence: what was and what is asked are one) */
+	uint64_t former = 0, current = 0;
+	for (int m = 0; m < r->nmentions; m++) {
+		const struct plan_mention *mn = &r->mentions[m];
+		if (mn->product >= 0 || mn->aside) continue;
+		/* (a family names each of its apps: "Outlook") */
+		uint64_t named = 0;
+		if (mn->app >= 0) named = 1ull << mn->app;
+		else for (uint32_t kind = 1; kind < AK_COUNT; kind++)
+			if (c->families[mn->family].apps[kind] != CAT_NONE) named |= 1ull << c->families[mn->family].apps[kind];
+		if (in_former_clause(c, r, mn->first, last)) former |= named;
+		else current |= named;
+	}
+	former &= ~current;
+	if (!former || !current) return;
+	for (int q = r->napps - 1; q >= 0; q--)
+		if (former >> r->apps[q] & 1) set_aside(r, q);
+}

@@ -40,7 +40,7 @@ struct plan_mention {
 	enum plan_role role;
 	bool strong;                      /* the role comes from a strong marker (not a bare "in") */
 	bool typo;                        /* one of its words matched with one typo */
-	bool location;                    /* where a workbook named beside it is kept, no app of the plan */
+	bool aside;                       /* no app of the plan: where a workbook named beside it is kept, or one used before */
 	bool joined;                      /* a target by "and" after a target ("to Google Drive and Google Sheets") */
 	bool triggered;                   /* first after a trigger word that is no verb: where the event happens */
 };

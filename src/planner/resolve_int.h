@@ -49,6 +49,10 @@ void rs_family_is_app(struct plan_resolution *r, int m, int a);
 void rs_find_kinds_and_intents(const struct catalog *c, struct plan_resolution *r);
 void rs_find_product_role(const struct catalog *c, struct plan_resolution *r);
 void rs_workbook_location(const struct catalog *c, struct plan_resolution *r);
+/* "We had a Gmail account until last year, now ... Microsoft 365. Just write a draft in Outlook": an app named only in
+ * clauses before the last sentence that say what was (roles.former), where another app is named elsewhere, is one
+ * used before, no app of the plan; its mentions are set aside. */
+void rs_former_apps(const struct catalog *c, struct plan_resolution *r);
 
 /* score.c */
 void rs_score_tasks(const struct catalog *c, struct plan_resolution *r, int *scores, int *lvbuf);

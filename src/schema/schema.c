@@ -189,35 +189,47 @@ static struct json_object *default_value(const struct schema *s)
 	return json_tokener_parse(d);
 }
 
+/* Props a table declares at most for check_object's one pass over the members; a larger table looks each up. */
+#define SCHEMA_PROPS_MAX 64
+
 static struct json_object *check_object(const struct schema *s, const struct json_object *in,
 	const struct schema_patterns *p, const char *where, const char *ptr, struct schema_error *e)
 {
-	if (!s->additional) {
-		json_object_object_foreach((struct json_object *)in, k, v) {
-			(void)v;
-			if (!schema_prop_find(s, k)) {
-				char sub[256];
-				ptr_push(sub, sizeof sub, ptr, k);
-				fail(e, where, sub, "%s: unknown field \"%.80s\"; no additional fields are allowed", sub, k);
-				return NULL;
-			}
+	/* one pass over the members given (few: most of a request's are absent) finds each one's prop, instead of a
+	 * lookup in the object per prop declared */
+	struct json_object *given[SCHEMA_PROPS_MAX];
+	size_t nprops = 0;
+	while (s->props && s->props[nprops].name) nprops++;
+	bool one_pass = nprops <= SCHEMA_PROPS_MAX;
+	if (one_pass) memset(given, 0, nprops * sizeof *given);
+	bool present[SCHEMA_PROPS_MAX] = { false };
+	json_object_object_foreach((struct json_object *)in, k, v) {
+		const struct schema_prop *pr = schema_prop_find(s, k);
+		if (pr && one_pass) given[pr - s->props] = v, present[pr - s->props] = true;
+		if (!pr && !s->additional) {
+			char sub[256];
+			ptr_push(sub, sizeof sub, ptr, k);
+			fail(e, where, sub, "%s: unknown field \"%.80s\"; no additional fields are allowed", sub, k);
+			return NULL;
 		}
 	}
 	struct json_object *out = json_object_new_object();
 	/* (a member's name is a literal of a schema table, each once: json-c neither copies it nor looks for it first) */
 	const unsigned literal = JSON_C_OBJECT_ADD_KEY_IS_NEW | JSON_C_OBJECT_KEY_IS_CONSTANT;
-	for (const struct schema_prop *pr = s->props; pr && pr->name; pr++) {
+	for (size_t i = 0; i < nprops; i++) {
+		const struct schema_prop *pr = &s->props[i];
 		char sub[256];
 		struct json_object *v = NULL;
-		bool present = json_object_object_get_ex(in, pr->name, &v);
-		if (!present && !pr->required) {
+		bool here = one_pass ? present[i] : json_object_object_get_ex(in, pr->name, &v);
+		if (one_pass) v = given[i];
+		if (!here && !pr->required) {
 			if (pr->s->dflt)
 				json_object_object_add_ex(out, pr->name, default_value(pr->s), literal);
 			continue;
 		}
 		/* the pointer only where it can be shown: most members of a request are absent */
 		ptr_push(sub, sizeof sub, ptr, pr->name);
-		if (!present) {
+		if (!here) {
 			fail(e, where, sub, "%s is required", sub);
 			json_object_put(out);
 			return NULL;

@@ -496,6 +496,23 @@ static int operation_named(const struct catalog *c, const char *t, size_t n, con
 /* Verbs people name the software they work in with ("we use Dentrix for ...", "our agency runs on Bullhorn"; "run on"
  * is "run" and "on"); "using" is left out: it names tools a thing is built with ("using Python"). */
 static const char *const USED_IN[] = { "use", "uses", "run", "runs" };
+/* Being on a product: "we're on Momence for class bookings". */
+static const char *const ON_IT[] = { "we're", "i'm", "are", "am" };
+/* Words for a piece of software: "a tool called floranext", "our Plunet system". */
+static const char *const SOFTWARE[] = { "tool", "app", "program", "programme", "system", "software", "platform",
+	"service", "portal" };
+/* Words for software a business runs, not one it builds: "our Plunet system" (but "our pharmacy app" on GitHub). */
+static const char *const RUNS_ON[] = { "system", "platform", "portal" };
+
+#define COUNT(a) (sizeof (a) / sizeof *(a))
+
+/* Whether w[0..n) is one of the k words of list, in any case. */
+static bool one_of(const char *w, size_t n, const char *const *list, size_t k)
+{
+	for (size_t i = 0; i < k; i++)
+		if (strlen(list[i]) == n && strncasecmp(w, list[i], n) == 0) return true;
+	return false;
+}
 
 /* The word that ends right before the space before p: its first byte and length (0 at the query's start). */
 static size_t word_before(const char *query, const char *p, const char **at)
@@ -506,30 +523,50 @@ static size_t word_before(const char *query, const char *p, const char **at)
 	return (size_t)(e - b);
 }
 
-/* Whether a verb of USED_IN, or one and "on", stands right before p, a word of its own. */
-static bool used_before(const char *query, const char *p)
+/* The word after the space at p (p[0] == ' '): its length, 0 if none. */
+static size_t word_after(const char *p, const char **at)
 {
-	const char *w;
-	size_t n = word_before(query, p, &w);
-	if (n == 2 && strncasecmp(w, "on", 2) == 0 && w - query >= 2) n = word_before(query, w, &w);
-	for (size_t k = 0; k < sizeof USED_IN / sizeof *USED_IN; k++)
-		if (strlen(USED_IN[k]) == n && strncasecmp(w, USED_IN[k], n) == 0) return true;
-	return false;
+	size_t n = 0;
+	*at = p + 1;
+	if (*p == ' ') while (isalnum((unsigned char)p[1 + n]) || p[1 + n] == '\'') n++;
+	return n;
 }
 
-/* "Our district uses PowerSchool for attendance", "runs on Bullhorn as the ATS": a name right after a verb of using
- * (USED_IN), written with a capital letter (not all in capitals of three letters or fewer: "uses SAP" is listed, "runs
- * IT" names none), that the vocabulary does not know, names software the catalog does not list; its bytes, else 0. */
+/* How the words around the name at p, n bytes, say it names software: 0 not, 1 a verb of using before it (USED_IN,
+ * "on" after one or after being, ON_IT; "through"), or "our ... system" (RUNS_ON), 2 surely, in lower case too ("a
+ * tool called ..."). A subject says no software ("Anna handles our bookings", "Reception is where the mail arrives"). */
+static int names_software(const char *query, const char *p, size_t n)
+{
+	const char *w = query, *v = query, *a;
+	size_t lw = word_before(query, p, &w), lv = 0, la = word_after(p + n, &a);
+	if (lw && w - query >= 2) lv = word_before(query, w, &v);
+	if (one_of(w, lw, USED_IN, COUNT(USED_IN)) || (lw == 7 && strncasecmp(w, "through", 7) == 0)) return 1;
+	if (lw == 2 && strncasecmp(w, "on", 2) == 0 && lv && (one_of(v, lv, USED_IN, COUNT(USED_IN)) || one_of(v, lv, ON_IT, COUNT(ON_IT))))
+		return 1;
+	if (lv && ((lw == 6 && strncasecmp(w, "called", 6) == 0) || (lw == 5 && strncasecmp(w, "named", 5) == 0)) &&
+	    one_of(v, lv, SOFTWARE, COUNT(SOFTWARE)))
+		return 2;
+	/* (a capital tells a name from a kind of system: "our Plunet system", "our inventory system") */
+	if (lw == 3 && strncasecmp(w, "our", 3) == 0 && one_of(a, la, RUNS_ON, COUNT(RUNS_ON))) return 1;
+	return 0;
+}
+
+/* "Our district uses PowerSchool for attendance", "runs on Bullhorn as the ATS", "a tool called floranext": a name the
+ * words around it say is software (names_software), written with a capital letter (not all in capitals of three
+ * letters or fewer: "uses SAP" is listed, "runs IT" names none), that the vocabulary does not know, names software the
+ * catalog does not list; its bytes, else 0. */
 static size_t unlisted_at(const struct catalog *c, const char *query, const char *p)
 {
-	/* (every verb of USED_IN, and "on", ends in e, n or s: most words are passed at this first look) */
-	if (p - query < 4 || !strchr("esnESN", p[-2]) || !isalpha((unsigned char)*p) || !used_before(query, p)) return 0;
+	/* (every word of the frames before a name ends in e, s, n, h, d or r: most words are passed at this first look) */
+	if (!isalpha((unsigned char)*p) || p - query < 3 || !strchr("esnhdrESNHDR", p[-2])) return 0;
 	size_t n = 0, upper = 0;
 	while (n < 32 && isalnum((unsigned char)p[n])) upper += isupper((unsigned char)p[n++]) != 0;
-	/* (in lower case only before "for" or "as", what it is used for: "we use dentrix for the schedule") */
+	if (n < 3 || n >= 32 || (upper == n && n <= 3) || (p[n] && !strchr(" ,.;:!?)\n", p[n]))) return 0;
+	int how = names_software(query, p, n);
+	/* (in lower case only where the frame is sure, or before "for" or "as", what it is used for: "we use dentrix
+	 * for the schedule") */
 	bool used_for = p[n] == ' ' && (strncasecmp(p + n + 1, "for ", 4) == 0 || strncasecmp(p + n + 1, "as ", 3) == 0);
-	if ((!upper && !used_for) || n < (upper ? 3 : 4) || n >= 32 || (upper == n && n <= 3) || (p[n] && !strchr(" ,.;:!?)\n", p[n])))
-		return 0;
+	if (!how || (!upper && how < 2 && !used_for) || (!upper && n < 4)) return 0;
 	char f[32];
 	for (size_t k = 0; k < n; k++) f[k] = (char)tolower((unsigned char)p[k]);
 	return cat_word_find(c, f, n) < 0 ? n : 0;

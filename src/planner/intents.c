@@ -878,6 +878,14 @@ static bool note_action(const struct catalog *c, struct plan_resolution *r, int 
 	unsigned past = sy->words == 1 && (after_causative(c, r, i) || (i > 0 && has_role_word(c, r, i - 1, ROLE_PASSIVE_ASK)) ||
 		passive_asked(c, r, i)) ? PH_PAST : 0;
 	int n = rs_phrase_at(c, r, i, cat_s(c, sy->phrase), (sy->words == 1 || small ? PH_STRICT : PH_GAP | PH_WIDE) | past);
+	/* "Automatisch auf Kundenmails in Outlook antworten": a phrase of two words opening with a small word holds its
+	 * object between them where its last word closes the clause, as a German verb does, and no verb stands between */
+	if (small && sy->words == 2 && n < 2) {
+		n = rs_phrase_at(c, r, i, cat_s(c, sy->phrase), PH_GAP | past);
+		for (int k = i + 1; n > 2 && k < i + n - 1; k++)
+			if (r->intent_word[k] || r->after_comma[k]) n = 0;
+		if (n > 2 && rs_clause_last(r, i) != i + n - 1) n = 0;
+	}
 	if (n < (int)sy->words || negated_at(c, r, i)) return false;
 	/* "Mark wants to read it first": a gap ending in "to" before a verb is an infinitive's, no phrase's */
 	if (n > (int)sy->words && has_role_word(c, r, i + n - 2, ROLE_TARGET) && verb_of(c, r, i + n - 1) >= 0) return false;
@@ -1951,6 +1959,16 @@ static bool takes_the_mails(const struct catalog *c, const struct plan_resolutio
 	return verb >= 0 && !negated_at(c, r, j) && (c->intents[verb].caps & c->apps[a].caps);
 }
 
+/* Whether a causative closes product pr's clause after it: "die Mails von ChatGPT zusammenfassen lassen" names who
+ * does the verb, no sender. */
+static bool agent_of_causative(const struct catalog *c, const struct plan_resolution *r, const struct plan_outside *pr)
+{
+	int last = rs_clause_last(r, pr->first);
+	for (int k = pr->first + pr->nwords; k <= last; k++)
+		if (has_role_word(c, r, k, ROLE_CAUSATIVE)) return true;
+	return false;
+}
+
 /* Whether product pr sent the mail a mail app holds: "an invoice from Stripe in Gmail" (after a source marker, a place
  * marker and a mail app right after it), "PayPal receipts from Gmail", "Stripe emails from Gmail" (up to two words
  * for its things, then "from" and a mail app, where the things are the mail's). */
@@ -1963,7 +1981,7 @@ static bool sent_the_mail(const struct catalog *c, const struct plan_resolution 
 	int said = pr->first - 2;
 	bool mail = said >= 0 && (r->app_word[said] ? r->said_kind[said] == AK_MAIL : (r->word_kinds[said] >> AK_MAIL & 1));
 	if (pr->first >= 2 && !pr->site && rs_role_words(c, r, pr->first - 1, 1ull << ROLE_SOURCE) && mail &&
-	    strcmp(cat_s(c, c->outside[pr->item].kind), VOCAB_APP_KINDS[AK_MAIL]) != 0)
+	    strcmp(cat_s(c, c->outside[pr->item].kind), VOCAB_APP_KINDS[AK_MAIL]) != 0 && !agent_of_causative(c, r, pr))
 		return true;
 	int after = pr->first + pr->nwords;
 	/* (one word for its things between: "aus DHL-Benachrichtigungen in Gmail") */

@@ -189,6 +189,13 @@ static bool verb_word(const struct catalog *c, const char *s, size_t n)
 	return false;
 }
 
+/* Whether the n bytes at s are a known word that starts a word for a kind of app's things: "mail", "termin". */
+static bool kind_word(const struct catalog *c, const char *s, size_t n)
+{
+	int e = cat_word_find(c, s, n);
+	return e >= 0 && (c->words[e].starts >> SYN_APP_KIND & 1);
+}
+
 /* Whether the n bytes at s are exactly a particle of a German separable verb (roles.particles: "hoch", "rüber"). */
 static bool particle_word(const struct catalog *c, const char *s, size_t n)
 {
@@ -202,8 +209,9 @@ static bool particle_word(const struct catalog *c, const char *s, size_t n)
 
 /* Where to split an unknown German compound into two known words ("rechnungsbetrage" -> "rechnung"
  * + "betrage", the joining s dropped): both parts of four letters or more and both known, or else the
- * last part known, six letters or more and no verb (the head noun: "kunden" + "bestellungen"). Returns the
- * length of the first part (*skip: a joining s to drop), or 0. */
+ * last part known, six letters or more and no verb (the head noun: "kunden" + "bestellungen"), or a word for a
+ * kind of things of four letters or more, a verb's too ("bestatigungs" + "mail"). Returns the length of the first
+ * part (*skip: a joining s to drop), or 0. */
 static size_t compound_split(const struct catalog *c, const char *w, size_t *skip)
 {
 	size_t n = strlen(w), head = 0;
@@ -215,7 +223,7 @@ static size_t compound_split(const struct catalog *c, const char *w, size_t *ski
 		if (framed) continue;
 		if (w[k - 1] == 's' && k > 4 && known(c, w, k - 1)) { *skip = 1; return k; }
 		/* an unknown head before a verb is a prefix making another verb ("wiederherstellen" is no "erstellen") */
-		if (!head && n - k >= 6 && !verb_word(c, w + k, n - k)) head = k;
+		if (!head && ((n - k >= 6 && !verb_word(c, w + k, n - k)) || kind_word(c, w + k, n - k))) head = k;
 	}
 	*skip = 0;
 	return head;

@@ -179,8 +179,11 @@ static bool pronoun_after_thing(const struct catalog *c, const struct plan_resol
 	int j = i - 2;
 	if (r->sentence_start[i - 1]) return false;  /* (the pronoun opens its sentence: "... Outlook calendar. You list ...") */
 	if (any_noun && (r->said_kind[j] != AK_COUNT || (!r->stop[j] && !r->intent_word[j] && !r->app_word[j]))) return true;
-	/* (in its sentence: "The dates are in our Outlook calendar. Can you list it?" lists) */
+	/* (in its sentence: "The dates are in our Outlook calendar. Can you list it?" lists; and past a comma only right
+	 * before the pronoun: "When a new event shows up in my Google Calendar, could you send ..." sends, "... to the team
+	 * spreadsheet; we keep it in Google Sheets" keeps nothing) */
 	while (j > 0 && j > i - 4 && r->stop[j] && !r->word_kinds[j] && !r->app_word[j] && !r->sentence_start[j]) j--;
+	for (int k = j + 1; k < i - 1; k++) if (r->after_comma[k]) return false;
 	return !r->sentence_start[j + 1] && (r->word_kinds[j] || r->app_word[j]);
 }
 

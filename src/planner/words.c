@@ -1271,9 +1271,18 @@ int rs_phrase_at(const struct catalog *c, const struct plan_resolution *r, int i
 			 * einen Termin am Freitag in meinen Outlook-Kalender ein") */
 			if ((flags & PH_GAP) && !skip && k > i && !end) {
 				int last = rs_clause_last(r, k);
+				/* (or its sentence, where commas list the object: "trage Datum, Uhrzeit und Mandant in die
+				 * Excel-Arbeitsmappe ein") */
+				int closes = last;
+				while (closes + 1 < r->nwords && !r->sentence_start[closes + 1] && !r->arrow[closes + 1]) closes++;
 				if (has_role_word(c, r, last, ROLE_PARTICLE) &&
 				    rs_word_level(r->words[last], r->wordlen[last], w, lw, false) == LV_EXACT) {
 					k = last;
+					break;
+				}
+				if (closes != last && has_role_word(c, r, closes, ROLE_PARTICLE) &&
+				    rs_word_level(r->words[closes], r->wordlen[closes], w, lw, false) == LV_EXACT) {
+					k = closes;
 					break;
 				}
 			}

@@ -2180,16 +2180,21 @@ void rs_workbook_location(const struct catalog *c, struct plan_resolution *r)
 	}
 }
 
+/* Whether word i opens a clause of contrast: "but", "aber" (what was, then what is). */
+static bool contrast_at(const struct plan_resolution *r, int i)
+{
+	return strcmp(r->words[i], "but") == 0 || strcmp(r->words[i], "aber") == 0;
+}
 
 /* Whether word i is in a clause of a sentence before the last that says what was (roles.former: "used", "had",
- * "were", "old", "früher"): here a clause runs between commas, "but" and sentence ends ("in Dropbox and Google
- * Drive" is one place of the past). */
+ * "were", "früher"): here a clause runs between commas, "but" and sentence ends ("in Dropbox and Google Drive" is
+ * one place of the past). */
 static bool in_former_clause(const struct catalog *c, const struct plan_resolution *r, int i, int last_sentence)
 {
 	if (sentence_of(r, i) >= last_sentence) return false;
 	int f = i, l = i;
-	while (f > 0 && !r->sentence_start[f] && !r->after_comma[f] && strcmp(r->words[f], "but") != 0) f--;
-	while (l + 1 < r->nwords && !r->sentence_start[l + 1] && !r->after_comma[l + 1] && strcmp(r->words[l + 1], "but") != 0) l++;
+	while (f > 0 && !r->sentence_start[f] && !r->after_comma[f] && !contrast_at(r, f)) f--;
+	while (l + 1 < r->nwords && !r->sentence_start[l + 1] && !r->after_comma[l + 1] && !contrast_at(r, l + 1)) l++;
 	for (int k = f; k <= l; k++)
 		if (has_role_word(c, r, k, ROLE_FORMER)) return true;
 	return false;

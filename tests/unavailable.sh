@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # make check: a responder that cannot start (catalog missing or damaged) still answers JSON behind Apache:
 # 503 service_unavailable under mod_cgid (classic CGI) and under mod_fcgid (the process keeps answering 503
-# until the catalog opens again, then ends so that Apache starts a fresh one), a body sent along is drained,
-# and once the catalog is repaired the service answers again.
+# until the catalog opens again, then serves from it in the same process, so no request Apache queued on it meets
+# an ending process), a body sent along is drained, and once the catalog is repaired the service answers again.
 set -euo pipefail
 build=${AUTOPLAN_BUILDDIR:?} src=${AUTOPLAN_SRCDIR:?}
 top=$(mktemp -d "${TMPDIR:-/tmp}/autoplan-unavail.XXXXXX")
@@ -54,8 +54,8 @@ for front in cgi apache; do
 		echo "$front, $cat catalog: JSON 503 service_unavailable, body drained, reason logged"
 	done
 done
-# Repaired: the next requests are served (mod_fcgid's process ends after seeing the catalog open again);
-# until then every answer is still the JSON 503.
+# Repaired: the next requests are served (mod_fcgid's process serves the catalog once it sees it open again);
+# until then every answer is still the JSON 503, never the front's 500.
 answers() { # front port
 	local out
 	out=$(req "$2" GET /v2/tasks)

@@ -226,8 +226,8 @@ static void answer_unavailable(const struct io *io)
 }
 
 /* Started on an inherited FastCGI socket (mod_fcgid, spawn-fcgi) without a usable catalog: each request
- * gets the JSON 503 until the catalog opens again, then the process ends so that its front starts a
- * fresh one. */
+ * gets the JSON 503 until the catalog opens again; then 0, and the same process serves from it (ending
+ * instead would leave the requests the front had queued on it with the front's 500), else 1. */
 static int serve_unavailable(struct server *s, int fd)
 {
 	FCGX_Request req;
@@ -243,8 +243,8 @@ static int serve_unavailable(struct server *s, int fd)
 		if (loaded) catalog_close(&c);
 	}
 	fcgx.FCGX_Free(&req, 1);
-	if (loaded) log_msg(LOG_INFO, "the catalog opens again: ending so that a fresh process serves it");
-	return 1;
+	if (loaded) log_msg(LOG_INFO, "the catalog opens again: serving it");
+	return loaded ? 0 : 1;
 }
 
 /* One request, then exit. The quick checks keep start-up flat as the catalog grows. */
@@ -284,12 +284,12 @@ static int serve_cgi(struct server *s)
 
 static int serve_fastcgi(struct server *s, int fd)
 {
-	char err[600];
+	char err[600] = "its routes could not be set up";  /* (catalog_load says why it failed) */
 	struct catalog c;
-	if (catalog_load(&c, s->opt.catalog, err, sizeof err) < 0 || server_install(s, &c) < 0) {
+	while (catalog_load(&c, s->opt.catalog, err, sizeof err) < 0 || server_install(s, &c) < 0) {
 		log_msg(LOG_ERR, "cannot start: %s", err);
 		/* on a socket of its own the service fails loudly; on an inherited one requests still get JSON */
-		return s->opt.listen ? 1 : serve_unavailable(s, fd);
+		if (s->opt.listen || serve_unavailable(s, fd) != 0) return 1;
 	}
 	int n = s->opt.workers ? s->opt.workers : (s->opt.listen ? 4 : 1);
 	if (pid_file_write(s->opt.pid_file) < 0) {

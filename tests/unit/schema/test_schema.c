@@ -159,3 +159,28 @@ Test(schema, comma_separated_arrays)
 	cr_assert(json_object_get_boolean(v));
 	json_object_put(v);
 }
+
+/* check_object marks the members given in a 64-bit mask: a table declaring more fields is refused by name, not read
+ * past its mask. */
+Test(schema, a_table_of_more_fields_than_the_mask_is_refused)
+{
+	static char names[65][8];
+	static struct schema_prop props[66];
+	static const struct schema field = { .kind = SK_STRING, .flags = SF_NULLABLE, .min = 0, .max = 10 };
+	for (int i = 0; i < 65; i++) {
+		snprintf(names[i], sizeof names[i], "f%d", i);
+		props[i] = (struct schema_prop){ names[i], &field, false };
+	}
+	const struct schema wide = { .kind = SK_OBJECT, .props = props };
+	struct schema_error e;
+	struct json_object *o = run(&wide, "{\"f1\":\"x\"}", &e);
+	cr_assert_null(o);
+	cr_assert(strstr(e.message, "declares 65 fields") != NULL, "%s", e.message);
+	props[64] = (struct schema_prop){ NULL, NULL, false };  /* 64 fields: read, the last one too */
+	o = run(&wide, "{\"f63\":\"x\",\"f0\":null}", &e);
+	cr_assert_not_null(o, "%s", e.message);
+	struct json_object *v = NULL;
+	cr_assert(json_object_object_get_ex(o, "f63", &v) && strcmp(json_object_get_string(v), "x") == 0);
+	cr_assert(json_object_object_get_ex(o, "f0", &v) && v == NULL, "a member given as null stays present, null");
+	json_object_put(o);
+}

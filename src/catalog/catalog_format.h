@@ -248,8 +248,9 @@ struct cat_syn {
 
 /* What a phrase's own words say, read once by the compiler: its last word is "0", any number in its place ("issue
  * 0": "issue 42"); of two words or more, its last a German infinitive (in -en) that may close a clause ("ordner
- * verschieben": "in den Ordner Archiv verschieben"). */
-enum { SYNF_NUMBERED = 1, SYNF_CLOSING_VERB = 2 };
+ * verschieben": "in den Ordner Archiv verschieben"); of two words or more, its last a single letter, a neutral id's
+ * ("mail a"), whose word before it the query must write as the phrase does ("mails a day" names no Mail A). */
+enum { SYNF_NUMBERED = 1, SYNF_CLOSING_VERB = 2, SYNF_LETTER = 4, SYNF_ALL = 7 };
 
 /* A distinct word of the planner's vocabulary: the tasks using it in their search texts (bit = task
  * index) and the phrases starting with it (CS_LISTS: syn indices, most words first). */

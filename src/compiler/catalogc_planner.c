@@ -11,6 +11,7 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <ctype.h>
 #include <string.h>
 
 #define MAX_PHRASE 512
@@ -49,7 +50,8 @@ static int syn_add(struct cc *c, const char *file, const char *ptr, const char *
 	const char *last = strrchr(f, ' ');
 	size_t ll = last ? strlen(++last) : 0;
 	uint32_t flags = (last && strcmp(last, "0") == 0 ? SYNF_NUMBERED : 0) |
-		(last && kind != SYN_ARROW && ll >= 4 && strcmp(last + ll - 2, "en") == 0 ? SYNF_CLOSING_VERB : 0);
+		(last && kind != SYN_ARROW && ll >= 4 && strcmp(last + ll - 2, "en") == 0 ? SYNF_CLOSING_VERB : 0) |
+		(last && kind != SYN_ARROW && ll == 1 && isalpha((unsigned char)*last) ? SYNF_LETTER : 0);
 	struct cat_syn rec = { .phrase = cc_str(c, f), .kind = kind, .target = target, .words = words, .flags = flags };
 	if (rec.phrase == CAT_NONE || buf_add(&c->syns, &rec, sizeof rec) < 0) return cc_fail(c, file, ptr, "out of memory");
 	c->nsyns++;

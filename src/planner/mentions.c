@@ -12,14 +12,12 @@ static bool place_before(const struct catalog *c, const struct plan_resolution *
 	return role == ROLE_SOURCE || role == ROLE_TARGET || role == ROLE_WEAK_TARGET;
 }
 
-/* Whether an app's name ending in a letter ("Mail A", "Sheets B") has the word before the letter as the name writes
- * it: "40 supplier mails a day" names no Mail A. */
+/* Whether the word before the letter that ends an app's name (SYNF_LETTER: "Mail A", "Sheets B") is written as the
+ * name writes it: "40 supplier mails a day" names no Mail A. */
 static bool letter_name_as_written(const struct catalog *c, const struct plan_resolution *r, int i, int n,
 	const struct cat_syn *sy)
 {
-	const char *ph = cat_s(c, sy->phrase), *last = strrchr(ph, ' ');
-	if (!last || strlen(last + 1) != 1) return true;
-	const char *prev = last;
+	const char *ph = cat_s(c, sy->phrase), *last = strrchr(ph, ' '), *prev = last;
 	while (prev > ph && prev[-1] != ' ') prev--;
 	size_t lp = (size_t)(last - prev);
 	return r->wordlen[i + n - 2] == lp && memcmp(r->words[i + n - 2], prev, lp) == 0;
@@ -33,7 +31,7 @@ static bool claim_mention(const struct catalog *c, struct plan_resolution *r, in
 	if (sy->kind == SYN_FAMILY_PRODUCT && !place_before(c, r, i)) return false;
 	int n = rs_phrase_at(c, r, i, cat_s(c, sy->phrase), PH_STRICT);
 	if (n != (int)sy->words || r->nmentions == PLAN_MAX_MENTIONS) return false;
-	if (n >= 2 && sy->kind == SYN_APP && !letter_name_as_written(c, r, i, n, sy)) return false;
+	if ((sy->flags & SYNF_LETTER) && sy->kind == SYN_APP && !letter_name_as_written(c, r, i, n, sy)) return false;
 	/* (a product's one-word name of six letters or more may carry one typo where a marker of place stands before it:
 	 * "in die whatsap gruppe"; "discard the draft" names no Discord, "as plain emails" no Plaid) */
 	bool misspelt = sy->kind == SYN_PRODUCT && n == 1 && r->fuzzy[i] && r->wordlen[i] >= 6 && strlen(cat_s(c, sy->phrase)) >= 6 &&

@@ -1225,6 +1225,22 @@ static bool all_digits(const char *q, size_t n)
 	return n > 0;
 }
 
+/* Whether word at is the particle w[0..lw) of a German separable verb, as written. */
+static bool particle_at(const struct catalog *c, const struct plan_resolution *r, int at, const char *w, size_t lw)
+{
+	return has_role_word(c, r, at, ROLE_PARTICLE) && rs_word_level(r->words[at], r->wordlen[at], w, lw, false) == LV_EXACT;
+}
+
+/* The word closing word k's clause, else its sentence (where commas list the object: "trage Datum, Uhrzeit und
+ * Mandant in die Excel-Arbeitsmappe ein"), where it is the particle w[0..lw); else -1. */
+static int closing_particle(const struct catalog *c, const struct plan_resolution *r, int k, const char *w, size_t lw)
+{
+	int last = rs_clause_last(r, k), end = last;
+	if (particle_at(c, r, last, w, lw)) return last;
+	while (end + 1 < r->nwords && !r->sentence_start[end + 1] && !r->arrow[end + 1]) end++;
+	return end != last && particle_at(c, r, end, w, lw) ? end : -1;
+}
+
 /* Does phrase (folded, space-separated) start at word i? Returns the number of query words it spans,
  * or 0. PH_LOOSE: stop words and app names may sit between the phrase's words ("Datei in Drive C
  * loschen" holds "datei loschen"); PH_GAP: any words, up to GAP_WORDS of them. A word nothing matches
@@ -1269,22 +1285,10 @@ int rs_phrase_at(const struct catalog *c, const struct plan_resolution *r, int i
 			small += (flags & PH_WIDE) && r->stop[k];
 			/* a German separable verb's particle closes its clause, however long the object between ("Trage
 			 * einen Termin am Freitag in meinen Outlook-Kalender ein") */
-			if ((flags & PH_GAP) && !skip && k > i && !end) {
-				int last = rs_clause_last(r, k);
-				/* (or its sentence, where commas list the object: "trage Datum, Uhrzeit und Mandant in die
-				 * Excel-Arbeitsmappe ein") */
-				int closes = last;
-				while (closes + 1 < r->nwords && !r->sentence_start[closes + 1] && !r->arrow[closes + 1]) closes++;
-				if (has_role_word(c, r, last, ROLE_PARTICLE) &&
-				    rs_word_level(r->words[last], r->wordlen[last], w, lw, false) == LV_EXACT) {
-					k = last;
-					break;
-				}
-				if (closes != last && has_role_word(c, r, closes, ROLE_PARTICLE) &&
-				    rs_word_level(r->words[closes], r->wordlen[closes], w, lw, false) == LV_EXACT) {
-					k = closes;
-					break;
-				}
+			int closing = (flags & PH_GAP) && !skip && k > i && !end ? closing_particle(c, r, k, w, lw) : -1;
+			if (closing >= 0) {
+				k = closing;
+				break;
 			}
 			if (k == i || !skip) return 0;
 			k++;

@@ -20,7 +20,7 @@ packages=(build-essential autoconf automake pkg-config libfcgi-dev libjson-c-dev
 	libcriterion-dev libcurl4-openssl-dev nginx wrk valgrind nodejs npm libseccomp-dev clang
 	libsqlite3-dev libpq-dev postgresql bubblewrap
 	apache2 libapache2-mod-fcgid mandoc man-db bsdextrautils systemd
-	chromium fonts-dejavu-core)
+	chromium fonts-dejavu-core wamerican wbritish wngerman)
 
 install_missing() {
 	local missing=() p

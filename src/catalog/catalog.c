@@ -427,6 +427,7 @@ static int resolver_sections(struct catalog *c)
 	c->syns = section(c, CS_SYNONYMS, sizeof *c->syns, &c->nsyns);
 	c->words = section(c, CS_WORDS, sizeof *c->words, &c->nwords);
 	c->typos = section(c, CS_TYPOS, sizeof *c->typos, &c->ntypos);
+	c->dictionary = section(c, CS_DICTIONARY, sizeof *c->dictionary, &c->ndictionary);
 	c->families = section(c, CS_FAMILIES, sizeof *c->families, &c->nfamilies);
 	c->outside = section(c, CS_OUTSIDE, sizeof *c->outside, &c->noutside);
 	c->intents = section(c, CS_INTENTS, sizeof *c->intents, &c->nintents);
@@ -473,7 +474,7 @@ static int resolver_sections(struct catalog *c)
 		if ((x->flags & OUT_SORTS) && c->sort_action < 0) c->sort_action = (int32_t)o;
 		if (x->capability < 64 && c->cap_action[x->capability] < 0) c->cap_action[x->capability] = (int32_t)o;
 	}
-	return (c->nsyns && !c->syns) || (c->nwords && !c->words) || (c->ntypos && !c->typos) ||
+	return (c->nsyns && !c->syns) || (c->nwords && !c->words) || (c->ntypos && !c->typos) || (c->ndictionary && !c->dictionary) ||
 		(c->nfamilies && !c->families) || (c->noutside && !c->outside) || (c->nintents && !c->intents) || (c->ntasks && !c->ptasks) ||
 		nptasks != c->ntasks || !c->wordhash || !c->stemhash ? -1 : 0;
 }
@@ -838,6 +839,18 @@ void cat_typo_range(const struct catalog *c, uint64_t hash, uint32_t *first, uin
 	*first = lo;
 	while (lo < c->ntypos && c->typos[lo].hash == hash) lo++;
 	*end = lo;
+}
+
+int cat_ordinary_word(const struct catalog *c, const char *s, size_t n)
+{
+	if (!c->ndictionary) return -1;
+	uint32_t h = (uint32_t)text_hash(s, n), lo = 0, hi = c->ndictionary;
+	while (lo < hi) {
+		uint32_t mid = lo + (hi - lo) / 2;
+		if (c->dictionary[mid] < h) lo = mid + 1;
+		else hi = mid;
+	}
+	return lo < c->ndictionary && c->dictionary[lo] == h;
 }
 
 const struct cat_scope *cat_scope_find(const struct catalog *c, uint32_t app, const char *scope)

@@ -42,6 +42,7 @@ struct catalog {
 	const struct cat_syn *syns;
 	const struct cat_word *words;    /* the planner's vocabulary, sorted */
 	const struct cat_typo *typos;    /* sorted by hash */
+	const uint32_t *dictionary;      /* the ordinary words' hashes, sorted (none: the catalog was built without word lists) */
 	const struct cat_family *families;
 	const struct cat_outside *outside; /* products and actions outside the catalog (resolver part) */
 	const struct cat_intent *intents;
@@ -76,7 +77,7 @@ struct catalog {
 	const struct cat_dfilter *dfilters;
 	uint32_t ndwords, ndtext, ndposts, ndlists, ndsuffixes, ndshorts, ndfilters;
 	uint32_t napps, nops, ncaps, ntasks, nsteps, nlists, nreports, ndocs, nscopes, nsyns, nwords, nclients, nentries;
-	uint32_t ntypos, nfamilies, nintents, nimplied, ninputs, ntexts, nhistory, nlangtexts, noutside;
+	uint32_t ntypos, nfamilies, nintents, nimplied, ninputs, ntexts, nhistory, nlangtexts, noutside, ndictionary;
 };
 
 /* Two levels of checks. QUICK costs the same whatever the catalog holds: header and its checksum, the
@@ -184,6 +185,9 @@ int cat_word_find(const struct catalog *c, const char *s, size_t n);
 void cat_word_prefix(const struct catalog *c, const char *s, size_t n, uint32_t *first, uint32_t *end);
 /* The range [*first, *end) of typo index records with this hash. */
 void cat_typo_range(const struct catalog *c, uint64_t hash, uint32_t *first, uint32_t *end);
+/* Whether the n folded bytes at s are an ordinary word (a word of the word lists the catalog was built with, or of
+ * its own list): 1 yes, 0 no, -1 the catalog holds no word lists, so nothing is known either way. */
+int cat_ordinary_word(const struct catalog *c, const char *s, size_t n);
 
 /* What the planner's scoring reads of a task's n steps; false when a capability or app index does not
  * fit its bits. is_target(ctx, role): the step's role is "target". */

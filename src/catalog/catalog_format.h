@@ -7,7 +7,7 @@
 #include <stdint.h>
 
 #define CAT_MAGIC "APCATLG1"
-#define CAT_FORMAT 35u
+#define CAT_FORMAT 36u
 
 /* A string is an offset into the string section: uint32 length, bytes, NUL. 0 means "absent". */
 typedef uint32_t cat_str;
@@ -50,6 +50,7 @@ enum cat_section_id {
 	CS_WORDHASH,    /* struct cat_wslot[]: CS_WORDS by the text_hash of the whole word (open addressing) */
 	CS_STEMHASH,    /* struct cat_wslot[]: ranges of CS_WORDS by the text_hash of their first CAT_STEM letters */
 	CS_OUTSIDE,     /* struct cat_outside[]: products beside the catalog's apps and actions no task performs */
+	CS_DICTIONARY,  /* uint32_t[]: the low 32 bits of the text_hash of every ordinary folded word, sorted */
 	CS_COUNT
 };
 

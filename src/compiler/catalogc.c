@@ -1020,6 +1020,7 @@ static int write_out(struct cc *c, const char *outpath)
 		[CS_DLISTS] = { &c->dsx.lists, c->dsx.nlists }, [CS_LANGTEXTS] = { &c->langtexts, c->nlangtexts },
 		[CS_PTASKS] = { &c->ptasks, c->ntasks }, [CS_WORDHASH] = { &c->wordhash, c->nwordhash },
 		[CS_STEMHASH] = { &c->stemhash, c->nstemhash }, [CS_OUTSIDE] = { &c->outside, c->noutside },
+		[CS_DICTIONARY] = { &c->dictionary, c->ndictionary },
 	};
 	struct buf body = { 0 };
 	static const unsigned char pad[8];
@@ -1063,7 +1064,7 @@ static void cc_free(struct cc *c)
 	struct buf *bufs[] = { &c->strings, &c->apps, &c->ops, &c->caps, &c->tasks, &c->steps, &c->lists,
 		&c->reports, &c->docs, &c->opx, &c->scopes, &c->syns, &c->words, &c->clients, &c->entries,
 		&c->typos, &c->families, &c->intents, &c->implied, &c->inputs, &c->texts, &c->history, &c->langtexts, &c->ptasks,
-		&c->wordhash, &c->stemhash, &c->outside };
+		&c->wordhash, &c->stemhash, &c->outside, &c->dictionary };
 	for (size_t i = 0; i < sizeof bufs / sizeof *bufs; i++) free(bufs[i]->p);
 	dsearch_free(&c->dsx);
 	for (int a = 0; a < 16; a++) if (c->appsrc[a]) json_object_put(c->appsrc[a]);
@@ -1122,7 +1123,13 @@ int catalogc_build(const char *srcdir, const char *outpath, char *err, size_t er
 
 int catalogc_build_ex(const char *srcdir, const char *extra_dir, const char *outpath, char *err, size_t errlen)
 {
-	struct cc c = { .err = err, .errlen = errlen, .dir = srcdir, .extra_dir = extra_dir, .copy_intent = CAT_NONE,
+	return catalogc_build_words(srcdir, extra_dir, NULL, outpath, err, errlen);
+}
+
+int catalogc_build_words(const char *srcdir, const char *extra_dir, const char *const *wordlists, const char *outpath,
+	char *err, size_t errlen)
+{
+	struct cc c = { .err = err, .errlen = errlen, .dir = srcdir, .extra_dir = extra_dir, .wordlists = wordlists, .copy_intent = CAT_NONE,
 		.copy_in_place = CAT_NONE, .unknown_action = CAT_NONE, .copy_into_codehost = CAT_NONE, .record_intent = CAT_NONE,
 		.format_intent = CAT_NONE, .addressed_intent = CAT_NONE, .store_intent = CAT_NONE,
 		.become_intent = CAT_NONE };

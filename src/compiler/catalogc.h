@@ -26,4 +26,9 @@ int catalogc_build(const char *srcdir, const char *outpath, char *err, size_t er
 /* The same, also compiling the imported directory sources (*.json) under extra_dir when not NULL. */
 int catalogc_build_ex(const char *srcdir, const char *extra_dir, const char *outpath, char *err, size_t errlen);
 
+/* The same, also compiling the ordinary words of the word lists named by the NULL-terminated wordlists (one word a
+ * line, as /usr/share/dict/ holds them; NULL: none, and the planner reads no name by the word lists). */
+int catalogc_build_words(const char *srcdir, const char *extra_dir, const char *const *wordlists, const char *outpath,
+	char *err, size_t errlen);
+
 #endif

@@ -18,6 +18,8 @@ struct cc {
 	const char *dir, *extra_dir;
 	struct buf strings, apps, ops, caps, tasks, steps, lists, reports, docs, opx, scopes, syns, words, clients, entries;
 	struct buf typos, families, intents, implied, inputs, texts, history, langtexts, ptasks, wordhash, stemhash, outside;
+	struct buf dictionary;         /* CS_DICTIONARY */
+	const char *const *wordlists;  /* the word lists compiled into it, NULL-terminated (NULL: none) */
 	struct json_object *versions, *capfile, *taskfile, *guidefile, *appsrc[16], *reportsrc;
 	struct json_object *sources;  /* sources.json, read when an address needs the provider's path segment */
 	uint32_t napps, nops, ncaps, ntasks, nsteps, nlists, nreports, ndocs, nscopes, nsyns, nwords, nclients, nentries, nimported, nshadowed;
@@ -30,7 +32,7 @@ struct cc {
 	uint32_t addressed_intent;            /* cat_meta's: roles.addressed_means */
 	uint32_t store_intent;                /* cat_meta's: roles.store_means */
 	uint32_t become_intent;               /* cat_meta's: roles.become_means */
-	uint32_t ntypos, nfamilies, nintents, nimplied, ninputs, ntexts, nhistory, nlangtexts, noutside;
+	uint32_t ntypos, nfamilies, nintents, nimplied, ninputs, ntexts, nhistory, nlangtexts, noutside, ndictionary;
 	uint32_t app_ops[16][2]; /* first, count */
 	char dataset_version[512];
 	struct dsearch_index dsx; /* the directory's search index */
@@ -56,6 +58,9 @@ int cc_list_add(struct cc *c, uint32_t v);
 /* catalogc_planner.c: the planner's vocabulary, scope implications, operation inputs, texts, history
  * and request addresses. Each returns 0, or -1 with the error set. */
 int cc_compile_synonyms(struct cc *c);
+/* catalogc_dictionary.c: the ordinary words (CS_DICTIONARY) of the word lists and of the catalog's own list of
+ * words those lack (synonyms.json "ordinary"). Returns 0, or -1 with the error set. */
+int cc_compile_dictionary(struct cc *c, struct json_object *ordinary);
 int cc_compile_implied(struct cc *c);
 int cc_compile_inputs(struct cc *c);
 int cc_compile_texts(struct cc *c);

@@ -641,6 +641,7 @@ int cc_compile_synonyms(struct cc *c)
 	if (rc == 0) rc = phrase_list(c, file, "/persons", jget(src, "persons"), SYN_STOP, STOP_PERSON);
 	/* how a request is signed off ("Thanks, Marco", "danke"): a stop word closing the request's last clause */
 	if (rc == 0) rc = phrase_list(c, file, "/signoffs", jget(src, "signoffs"), SYN_STOP, STOP_SIGNOFF);
+	if (rc == 0) rc = cc_compile_dictionary(c, jget(src, "ordinary"));
 	uint32_t outside_first = c->nsyns;
 	if (rc == 0) rc = compile_outside(c);
 	if (rc == 0) rc = check_phrases(c, first, outside_first);

@@ -228,6 +228,7 @@ static const struct schema s_syn_tasks = { .kind = SK_ARRAY, .min = 0, .max = 50
 static const struct schema s_syn_caps = { .kind = SK_ARRAY, .min = 0, .max = 500, .items = &s_syn_cap };
 static const struct schema s_syn_intents = { .kind = SK_ARRAY, .min = 0, .max = 64, .items = &s_syn_intent };
 static const struct schema s_stopwords = { .kind = SK_ARRAY, .min = 1, .max = 1000, .items = &s_phrase };
+static const struct schema s_ordinary = { .kind = SK_ARRAY, .min = 0, .max = 2000, .items = &s_phrase };
 #define PHRASE_ROLE_PROP(key, role) { key, &s_phrases, true },
 static const struct schema_prop p_roles[] = {
 	CATALOGC_PHRASE_ROLES(PHRASE_ROLE_PROP)
@@ -238,7 +239,7 @@ static const struct schema_prop p_roles[] = {
 static const struct schema s_roles = { .kind = SK_OBJECT, .min = NB, .max = NB, .props = p_roles };
 static const struct schema_prop p_synonyms[] = {
 	{ "note", &s_str, false }, { "stopwords", &s_stopwords, true }, { "framing", &s_stopwords, true }, { "signoffs", &s_stopwords, true },
-	{ "persons", &s_stopwords, true },
+	{ "persons", &s_stopwords, true }, { "ordinary", &s_ordinary, true },
 	{ "apps", &s_syn_apps, true },
 	{ "families", &s_syn_families, true }, { "app_kinds", &s_syn_kinds, true }, { "roles", &s_roles, true },
 	{ "intents", &s_syn_intents, true }, { "tasks", &s_syn_tasks, true }, { "capabilities", &s_syn_caps, true },

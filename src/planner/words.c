@@ -546,7 +546,7 @@ static size_t word_after(const char *p, const char **at)
 static int names_software(const char *query, const char *p, size_t n)
 {
 	const char *w = query, *v = query, *a;
-	size_t lw = word_before(query, p, &w), lv = 0, la = word_after(p + n, &a);
+	size_t lw = p > query ? word_before(query, p, &w) : 0, lv = 0, la = word_after(p + n, &a);
 	if (lw && w - query >= 2) lv = word_before(query, w, &v);
 	if (one_of(w, lw, USED_IN, COUNT(USED_IN)) || (lw == 7 && strncasecmp(w, "through", 7) == 0)) return 1;
 	if (lw == 2 && strncasecmp(w, "on", 2) == 0 && lv && (one_of(v, lv, USED_IN, COUNT(USED_IN)) || one_of(v, lv, ON_IT, COUNT(ON_IT))))
@@ -559,25 +559,84 @@ static int names_software(const char *query, const char *p, size_t n)
 	return 0;
 }
 
+/* Whether the word at p, n bytes, stands where a name stands, though the words around it do not say software: 1 "we
+ * run everything on moneybird" (a verb of using or being up to three words before "on"), "out of tripletex"; 2 the
+ * request's first word before a flow ("kintone records -> Google Sheets", "turnitin reports into Dropbox"); else 0.
+ * Only a word the word lists do not know is read as a name there. */
+static int name_place(const char *query, const char *p, size_t n)
+{
+	const char *w, *a;
+	size_t lw = p > query ? word_before(query, p, &w) : 0;
+	if (lw == 2 && strncasecmp(w, "of", 2) == 0 && w - query >= 4) {
+		const char *o;
+		return word_before(query, w, &o) == 3 && strncasecmp(o, "out", 3) == 0;
+	}
+	if (lw == 2 && strncasecmp(w, "on", 2) == 0) {
+		for (int k = 0; k < 3 && w - query >= 2; k++) {
+			size_t l = word_before(query, w, &w);
+			if (one_of(w, l, USED_IN, COUNT(USED_IN)) || one_of(w, l, ON_IT, COUNT(ON_IT))) return 1;
+		}
+		return 0;
+	}
+	/* (in lower case: a German noun opening a request, "Schichtplan -> Outlook-Kalender", is no name) */
+	if (p != query || !islower((unsigned char)*p)) return 0;
+	/* (up to two words, of letters alone and no article, between the name and the arrow or "to": "uplaod a file to") */
+	const char *q = p + n;
+	for (int k = 0; k < 3 && *q == ' '; k++) {
+		if (strncmp(q, " \xE2\x86\x92 ", 5) == 0 || strncmp(q, " -> ", 4) == 0 || strncmp(q, " => ", 4) == 0) return 2;
+		size_t la = word_after(q, &a);
+		if ((la == 2 && strncasecmp(a, "to", 2) == 0) || (la == 4 && strncasecmp(a, "into", 4) == 0)) return a[la] == ' ' ? 2 : 0;
+		if (!la || (a[la] != ' ' && a[la] != '\0') || (la <= 3 && (strncasecmp(a, "a ", 2) == 0 || strncasecmp(a, "an ", 3) == 0 ||
+		    strncasecmp(a, "the ", 4) == 0)))
+			return 0;
+		q = a + la;
+	}
+	return 0;
+}
+
+/* Whether the n folded bytes at f join two ordinary words of four letters or more, the first maybe with a linking s
+ * ("schichtplan", "rechnungsmails"): a compound, more likely German than a name. */
+static bool ordinary_compound(const struct catalog *c, const char *f, size_t n)
+{
+	for (size_t k = 4; k + 4 <= n; k++)
+		if (cat_ordinary_word(c, f + k, n - k) == 1 &&
+		    (cat_ordinary_word(c, f, k) == 1 || (k >= 5 && f[k - 1] == 's' && cat_ordinary_word(c, f, k - 1) == 1)))
+			return true;
+	return false;
+}
+
 /* "Our district uses PowerSchool for attendance", "runs on Bullhorn as the ATS", "a tool called floranext": a name the
  * words around it say is software (names_software), written with a capital letter (not all in capitals of three
  * letters or fewer: "uses SAP" is listed, "runs IT" names none), that the vocabulary does not know, names software the
- * catalog does not list; its bytes, else 0. */
+ * catalog does not list; its bytes, else 0. In lower case, or where a name stands without such words (name_place),
+ * the word must be one the word lists do not know ("we use dentrix", "fortnox -> Google Sheets"). */
 static size_t unlisted_at(const struct catalog *c, const char *query, const char *p)
 {
-	/* (every word of the frames before a name ends in e, s, n, h, d or r: most words are passed at this first look) */
-	if (!isalpha((unsigned char)*p) || p - query < 3 || !strchr("esnhdrESNHDR", p[-2])) return 0;
-	size_t n = 0, upper = 0;
-	while (n < 32 && isalnum((unsigned char)p[n])) upper += isupper((unsigned char)p[n++]) != 0;
+	/* (every word of the frames before a name ends in e, s, n, h, d, r or f, or the name opens the request: most words
+	 * are passed at this first look) */
+	if (!isalpha((unsigned char)*p) || (p != query && (p - query < 3 || !strchr("esnhdrfESNHDRF", p[-2])))) return 0;
+	size_t n = 0, upper = 0, letters = 0;
+	while (n < 32 && isalnum((unsigned char)p[n])) {
+		upper += isupper((unsigned char)p[n]) != 0;
+		letters += isalpha((unsigned char)p[n++]) != 0;
+	}
 	if (n < 3 || n >= 32 || (upper == n && n <= 3) || (p[n] && !strchr(" ,.;:!?)\n", p[n]))) return 0;
+	char f[33];
+	for (size_t k = 0; k < n; k++) f[k] = (char)tolower((unsigned char)p[k]);
+	if (cat_word_find(c, f, n) >= 0) return 0;
 	int how = names_software(query, p, n);
 	/* (in lower case only where the frame is sure, or before "for" or "as", what it is used for: "we use dentrix
 	 * for the schedule") */
 	bool used_for = p[n] == ' ' && (strncasecmp(p + n + 1, "for ", 4) == 0 || strncasecmp(p + n + 1, "as ", 3) == 0);
-	if (!how || (!upper && how < 2 && !used_for) || (!upper && n < 4)) return 0;
-	char f[32];
-	for (size_t k = 0; k < n; k++) f[k] = (char)tolower((unsigned char)p[k]);
-	return cat_word_find(c, f, n) < 0 ? n : 0;
+	if ((how == 2 || (how == 1 && (upper || used_for))) && (upper || n >= 4)) return n;
+	/* (a word of letters alone, of four or more, the word lists do not know, no misspelt word of the vocabulary) */
+	int place = how == 1 ? 1 : name_place(query, p, n);
+	if (place && letters == n && n >= 4 && cat_ordinary_word(c, f, n) == 0 && (place != 2 || !ordinary_compound(c, f, n))) {
+		struct plan_match m[PLAN_MAX_MATCHES];
+		f[n] = '\0';
+		return exact_and_stems(c, f, m, NULL) || typos(c, f, m, 0) ? 0 : n;
+	}
+	return 0;
 }
 
 /* Keeps the n bytes at p, lower case, as the name of a product named by its own words (plan_resolution.sites), and
@@ -996,7 +1055,7 @@ void rs_split_words(const struct catalog *c, struct plan_resolution *r, const ch
 		}
 		/* a product the catalog does not list, named after a verb of using: kept as written, read as the phrase that
 		 * stands for one (outside.json "unlisted product") */
-		size_t unlisted = p > query && p[-1] == ' ' && r->nsites < 2 && sl + 19 < sizeof seg ? unlisted_at(c, query, p) : 0;
+		size_t unlisted = (p == query || p[-1] == ' ') && r->nsites < 2 && sl + 19 < sizeof seg ? unlisted_at(c, query, p) : 0;
 		if (unlisted) {
 			name_stand_in(r, seg, &sl, p, unlisted, " unlisted product ");
 			p += unlisted - 1;

@@ -559,10 +559,22 @@ static int names_software(const char *query, const char *p, size_t n)
 	return 0;
 }
 
+/* Words a thing is kept in before "in": "our HR is in factorial", "the bookings live in X". */
+static const char *const KEPT_IN[] = { "is", "are", "lives", "live", "sits", "sit" };
+
+/* Whether a flow goes on after the name ending at q: an arrow, "to" or "into". */
+static bool flow_after(const char *q)
+{
+	const char *a;
+	if (strncmp(q, " \xE2\x86\x92 ", 5) == 0 || strncmp(q, " -> ", 4) == 0 || strncmp(q, " => ", 4) == 0) return true;
+	size_t la = word_after(q, &a);
+	return ((la == 2 && strncasecmp(a, "to", 2) == 0) || (la == 4 && strncasecmp(a, "into", 4) == 0)) && a[la] == ' ';
+}
+
 /* Whether the word at p, n bytes, stands where a name stands, though the words around it do not say software: 1 "we
- * run everything on moneybird" (a verb of using or being up to three words before "on"), "out of tripletex"; 2 the
- * request's first word before a flow ("kintone records -> Google Sheets", "turnitin reports into Dropbox"); else 0.
- * Only a word the word lists do not know is read as a name there. */
+ * run everything on moneybird" (a verb of using or being up to three words before "on"), "out of tripletex", "our HR
+ * is in factorial" (KEPT_IN), "from doctoralia into Google Calendar" (a flow after it); 2 the request's first word
+ * before a flow, up to two words between ("kintone records -> Google Sheets", "turnitin reports into Dropbox"); else 0. Only a word the word lists do not know is read as a name there. */
 static int name_place(const char *query, const char *p, size_t n)
 {
 	const char *w, *a;
@@ -571,6 +583,12 @@ static int name_place(const char *query, const char *p, size_t n)
 		const char *o;
 		return word_before(query, w, &o) == 3 && strncasecmp(o, "out", 3) == 0;
 	}
+	if (lw == 2 && strncasecmp(w, "in", 2) == 0 && w - query >= 3) {
+		const char *o;
+		size_t lo = word_before(query, w, &o);
+		return one_of(o, lo, KEPT_IN, COUNT(KEPT_IN));
+	}
+	if (lw == 4 && strncasecmp(w, "from", 4) == 0) return flow_after(p + n);
 	if (lw == 2 && strncasecmp(w, "on", 2) == 0) {
 		for (int k = 0; k < 3 && w - query >= 2; k++) {
 			size_t l = word_before(query, w, &w);
@@ -580,12 +598,11 @@ static int name_place(const char *query, const char *p, size_t n)
 	}
 	/* (in lower case: a German noun opening a request, "Schichtplan -> Outlook-Kalender", is no name) */
 	if (p != query || !islower((unsigned char)*p)) return 0;
-	/* (up to two words, of letters alone and no article, between the name and the arrow or "to": "uplaod a file to") */
+	/* (up to two words, of letters alone and no article, between the name and the flow: "uplaod a file to") */
 	const char *q = p + n;
 	for (int k = 0; k < 3 && *q == ' '; k++) {
-		if (strncmp(q, " \xE2\x86\x92 ", 5) == 0 || strncmp(q, " -> ", 4) == 0 || strncmp(q, " => ", 4) == 0) return 2;
+		if (flow_after(q)) return 2;
 		size_t la = word_after(q, &a);
-		if ((la == 2 && strncasecmp(a, "to", 2) == 0) || (la == 4 && strncasecmp(a, "into", 4) == 0)) return a[la] == ' ' ? 2 : 0;
 		if (!la || (a[la] != ' ' && a[la] != '\0') || (la <= 3 && (strncasecmp(a, "a ", 2) == 0 || strncasecmp(a, "an ", 3) == 0 ||
 		    strncasecmp(a, "the ", 4) == 0)))
 			return 0;
@@ -605,6 +622,21 @@ static bool ordinary_compound(const struct catalog *c, const char *f, size_t n)
 	return false;
 }
 
+/* Whether the folded word q is an inflection or a misspelling of a word that opens the name of an app, a kind of app or
+ * a product ("from gogle drive to ...", "trelo"), or, with verbs, a verb ("uplaod a file to ..."); a word merely near
+ * some word of the vocabulary may still be a name ("all bookings are in fresha": no "fresh"). */
+static bool misspelt_name_or_verb(const struct catalog *c, const char *q, bool verbs)
+{
+	const uint32_t kinds = 1u << SYN_APP | 1u << SYN_APP_KIND | 1u << SYN_FAMILY | 1u << SYN_PRODUCT | 1u << SYN_FAMILY_PRODUCT |
+		(verbs ? 1u << SYN_INTENT : 0);
+	struct plan_match m[PLAN_MAX_MATCHES];
+	int k = exact_and_stems(c, q, m, NULL);
+	k = typos(c, q, m, k);
+	for (int i = 0; i < k; i++)
+		if (c->words[m[i].word].starts & kinds) return true;
+	return false;
+}
+
 /* "Our district uses PowerSchool for attendance", "runs on Bullhorn as the ATS", "a tool called floranext": a name the
  * words around it say is software (names_software), written with a capital letter (not all in capitals of three
  * letters or fewer: "uses SAP" is listed, "runs IT" names none), that the vocabulary does not know, names software the
@@ -612,9 +644,9 @@ static bool ordinary_compound(const struct catalog *c, const char *f, size_t n)
  * the word must be one the word lists do not know ("we use dentrix", "fortnox -> Google Sheets"). */
 static size_t unlisted_at(const struct catalog *c, const char *query, const char *p)
 {
-	/* (every word of the frames before a name ends in e, s, n, h, d, r or f, or the name opens the request: most words
-	 * are passed at this first look) */
-	if (!isalpha((unsigned char)*p) || (p != query && (p - query < 3 || !strchr("esnhdrfESNHDRF", p[-2])))) return 0;
+	/* (every word of the frames before a name ends in e, s, n, h, d, r, f or m, or the name opens the request: most
+	 * words are passed at this first look) */
+	if (!isalpha((unsigned char)*p) || (p != query && (p - query < 3 || !strchr("esnhdrfmESNHDRFM", p[-2])))) return 0;
 	size_t n = 0, upper = 0, letters = 0;
 	while (n < 32 && isalnum((unsigned char)p[n])) {
 		upper += isupper((unsigned char)p[n]) != 0;
@@ -629,12 +661,11 @@ static size_t unlisted_at(const struct catalog *c, const char *query, const char
 	 * for the schedule") */
 	bool used_for = p[n] == ' ' && (strncasecmp(p + n + 1, "for ", 4) == 0 || strncasecmp(p + n + 1, "as ", 3) == 0);
 	if ((how == 2 || (how == 1 && (upper || used_for))) && (upper || n >= 4)) return n;
-	/* (a word of letters alone, of four or more, the word lists do not know, no misspelt word of the vocabulary) */
+	/* (a word of letters alone, of four or more, the word lists do not know, no misspelt name or verb either) */
 	int place = how == 1 ? 1 : name_place(query, p, n);
 	if (place && letters == n && n >= 4 && cat_ordinary_word(c, f, n) == 0 && (place != 2 || !ordinary_compound(c, f, n))) {
-		struct plan_match m[PLAN_MAX_MATCHES];
 		f[n] = '\0';
-		return exact_and_stems(c, f, m, NULL) || typos(c, f, m, 0) ? 0 : n;
+		return misspelt_name_or_verb(c, f, place == 2) ? 0 : n;  /* (a verb opens a request, not a name's place) */
 	}
 	return 0;
 }

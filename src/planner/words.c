@@ -517,8 +517,9 @@ static const char *const RUNS_ON[] = { "system", "platform", "portal" };
 /* Whether w[0..n) is one of the k words of list, in any case. */
 static bool one_of(const char *w, size_t n, const char *const *list, size_t k)
 {
+	/* (the first letter first: most words are passed without a call) */
 	for (size_t i = 0; i < k; i++)
-		if (strlen(list[i]) == n && strncasecmp(w, list[i], n) == 0) return true;
+		if (n && (list[i][0] | 0x20) == (w[0] | 0x20) && strlen(list[i]) == n && strncasecmp(w, list[i], n) == 0) return true;
 	return false;
 }
 
@@ -561,6 +562,10 @@ static int names_software(const char *query, const char *p, size_t n)
 
 /* Words a thing is kept in before "in": "our HR is in factorial", "the bookings live in X". */
 static const char *const KEPT_IN[] = { "is", "are", "lives", "live", "sits", "sit" };
+/* Verbs a subject does a business's work with: "gingr handles our bookings", "shopmonkey manages all jobs". */
+static const char *const HANDLES[] = { "handles", "manages", "holds", "keeps", "tracks", "runs" };
+/* Words before the things a subject handles: "handles our bookings". */
+static const char *const THEIR[] = { "our", "my", "all", "the" };
 
 /* Whether a flow goes on after the name ending at q: an arrow, "to" or "into". */
 static bool flow_after(const char *q)
@@ -571,13 +576,49 @@ static bool flow_after(const char *q)
 	return ((la == 2 && strncasecmp(a, "to", 2) == 0) || (la == 4 && strncasecmp(a, "into", 4) == 0)) && a[la] == ' ';
 }
 
-/* Whether the word at p, n bytes, stands where a name stands, though the words around it do not say software: 1 "we
- * run everything on moneybird" (a verb of using or being up to three words before "on"), "out of tripletex", "our HR
- * is in factorial" (KEPT_IN), "from doctoralia into Google Calendar" (a flow after it); 2 the request's first word
- * before a flow, up to two words between ("kintone records -> Google Sheets", "turnitin reports into Dropbox"); else 0. Only a word the word lists do not know is read as a name there. */
-static int name_place(const char *query, const char *p, size_t n)
+/* Whether a flow follows the name ending at q after up to two words, of letters alone and no article ("kintone records
+ * -> ...", but "uplaod a file to"). */
+static bool flow_soon_after(const char *q)
 {
-	const char *w, *a;
+	const char *a;
+	for (int k = 0; k < 3 && *q == ' '; k++) {
+		if (flow_after(q)) return true;
+		size_t la = word_after(q, &a);
+		if (!la || (a[la] != ' ' && a[la] != '\0') || (la <= 3 && (strncasecmp(a, "a ", 2) == 0 || strncasecmp(a, "an ", 3) == 0 ||
+		    strncasecmp(a, "the ", 4) == 0)))
+			return false;
+		q = a + la;
+	}
+	return false;
+}
+
+/* Whether the name ending at q is a sentence's subject doing a business's work: "gingr handles our bookings" (HANDLES,
+ * THEIR), "ekos is where the inventory lives". */
+static bool handles_after(const char *q)
+{
+	const char *a, *b;
+	size_t la = word_after(q, &a);
+	if (!la || a[la] != ' ') return false;
+	size_t lb = word_after(a + la, &b);
+	if (la == 2 && strncasecmp(a, "is", 2) == 0) return lb == 5 && strncasecmp(b, "where", 5) == 0;
+	return one_of(a, la, HANDLES, COUNT(HANDLES)) && one_of(b, lb, THEIR, COUNT(THEIR));
+}
+
+/* Whether the word at p opens the request or a sentence of it. */
+static bool sentence_start(const char *query, const char *p)
+{
+	return p == query || (p - query >= 2 && p[-1] == ' ' && strchr(".!?", p[-2]));
+}
+
+/* Whether the word at p, n bytes, stands where a name stands, though the words around it do not say software: 1 "we
+ * run everything on moneybird" (a verb of using or being up to three words before "on"; "running on"), "out of
+ * tripletex", "our HR is in factorial" (KEPT_IN), "from doctoralia into Google Calendar" (a flow after it), a
+ * sentence's subject doing the business's work ("gingr handles our bookings"); 2 the request's first word, or its
+ * second after a verb, before a flow ("kintone records -> Google Sheets", "sync cliniko appointments into Outlook");
+ * else 0. Only a word the word lists do not know is read as a name there. */
+static int name_place(const struct catalog *c, const char *query, const char *p, size_t n)
+{
+	const char *w = query;
 	size_t lw = p > query ? word_before(query, p, &w) : 0;
 	if (lw == 2 && strncasecmp(w, "of", 2) == 0 && w - query >= 4) {
 		const char *o;
@@ -592,23 +633,31 @@ static int name_place(const char *query, const char *p, size_t n)
 	if (lw == 2 && strncasecmp(w, "on", 2) == 0) {
 		for (int k = 0; k < 3 && w - query >= 2; k++) {
 			size_t l = word_before(query, w, &w);
-			if (one_of(w, l, USED_IN, COUNT(USED_IN)) || one_of(w, l, ON_IT, COUNT(ON_IT))) return 1;
+			if (one_of(w, l, USED_IN, COUNT(USED_IN)) || one_of(w, l, ON_IT, COUNT(ON_IT)) ||
+			    (l == 7 && strncasecmp(w, "running", 7) == 0))
+				return 1;
 		}
 		return 0;
 	}
+	if (sentence_start(query, p) && handles_after(p + n)) return 1;
 	/* (in lower case: a German noun opening a request, "Schichtplan -> Outlook-Kalender", is no name) */
-	if (p != query || !islower((unsigned char)*p)) return 0;
-	/* (up to two words, of letters alone and no article, between the name and the flow: "uplaod a file to") */
-	const char *q = p + n;
-	for (int k = 0; k < 3 && *q == ' '; k++) {
-		if (flow_after(q)) return 2;
-		size_t la = word_after(q, &a);
-		if (!la || (a[la] != ' ' && a[la] != '\0') || (la <= 3 && (strncasecmp(a, "a ", 2) == 0 || strncasecmp(a, "an ", 3) == 0 ||
-		    strncasecmp(a, "the ", 4) == 0)))
-			return 0;
-		q = a + la;
+	if (!islower((unsigned char)*p)) return 0;
+	bool first = p == query;
+	if (!first && lw && w == query && lw < 16) {  /* after a verb opening the request: "sync cliniko ..." */
+		char f[16];
+		for (size_t k = 0; k < lw; k++) f[k] = (char)tolower((unsigned char)w[k]);
+		int e = cat_word_find(c, f, lw);
+		first = e >= 0 && (c->words[e].starts >> SYN_INTENT & 1);
 	}
-	return 0;
+	return first && flow_soon_after(p + n) ? 2 : 0;
+}
+
+/* Whether the n folded bytes at f are an ordinary word, or one with an s after it, written without an apostrophe or
+ * as a plural the word lists lack ("todays packing slips"); true when the catalog holds no word lists. */
+static bool ordinary(const struct catalog *c, const char *f, size_t n)
+{
+	int o = cat_ordinary_word(c, f, n);
+	return o != 0 || (f[n - 1] == 's' && cat_ordinary_word(c, f, n - 1) == 1);
 }
 
 /* Whether the n folded bytes at f join two ordinary words of four letters or more, the first maybe with a linking s
@@ -637,6 +686,15 @@ static bool misspelt_name_or_verb(const struct catalog *c, const char *q, bool v
 	return false;
 }
 
+/* Whether the byte b ends a word of the frames before a name (e, s, n, h, d, r, f or m, in either case). */
+static bool frame_end(char b)
+{
+	switch (b | 0x20) {
+	case 'e': case 's': case 'n': case 'h': case 'd': case 'r': case 'f': case 'm': return true;
+	default: return false;
+	}
+}
+
 /* "Our district uses PowerSchool for attendance", "runs on Bullhorn as the ATS", "a tool called floranext": a name the
  * words around it say is software (names_software), written with a capital letter (not all in capitals of three
  * letters or fewer: "uses SAP" is listed, "runs IT" names none), that the vocabulary does not know, names software the
@@ -644,30 +702,36 @@ static bool misspelt_name_or_verb(const struct catalog *c, const char *q, bool v
  * the word must be one the word lists do not know ("we use dentrix", "fortnox -> Google Sheets"). */
 static size_t unlisted_at(const struct catalog *c, const char *query, const char *p)
 {
-	/* (every word of the frames before a name ends in e, s, n, h, d, r, f or m, or the name opens the request: most
-	 * words are passed at this first look) */
-	if (!isalpha((unsigned char)*p) || (p != query && (p - query < 3 || !strchr("esnhdrfmESNHDRFM", p[-2])))) return 0;
+	/* (every word of the frames before a name ends in e, s, n, h, d, r, f or m; else the name opens the request or a
+	 * sentence, where no word before it frames it, or follows the request's first word in lower case: most words are
+	 * passed at this first look) */
+	if (!isalpha((unsigned char)*p)) return 0;
+	bool framed = p - query >= 3 && frame_end(p[-2]);
+	if (!framed && !sentence_start(query, p) &&
+	    (!islower((unsigned char)*p) || p - query > 16 || memchr(query, ' ', (size_t)(p - 1 - query))))
+		return 0;
 	size_t n = 0, upper = 0, letters = 0;
-	while (n < 32 && isalnum((unsigned char)p[n])) {
-		upper += isupper((unsigned char)p[n]) != 0;
-		letters += isalpha((unsigned char)p[n++]) != 0;
+	for (; n < 32 && ascii_alnum(p[n]); n++) {
+		upper += p[n] >= 'A' && p[n] <= 'Z';
+		letters += p[n] > '9';
 	}
 	if (n < 3 || n >= 32 || (upper == n && n <= 3) || (p[n] && !strchr(" ,.;:!?)\n", p[n]))) return 0;
-	char f[33];
-	for (size_t k = 0; k < n; k++) f[k] = (char)tolower((unsigned char)p[k]);
-	if (cat_word_find(c, f, n) >= 0) return 0;
-	int how = names_software(query, p, n);
+	int how = framed ? names_software(query, p, n) : 0;
 	/* (in lower case only where the frame is sure, or before "for" or "as", what it is used for: "we use dentrix
 	 * for the schedule") */
-	bool used_for = p[n] == ' ' && (strncasecmp(p + n + 1, "for ", 4) == 0 || strncasecmp(p + n + 1, "as ", 3) == 0);
-	if ((how == 2 || (how == 1 && (upper || used_for))) && (upper || n >= 4)) return n;
-	/* (a word of letters alone, of four or more, the word lists do not know, no misspelt name or verb either) */
-	int place = how == 1 ? 1 : name_place(query, p, n);
-	if (place && letters == n && n >= 4 && cat_ordinary_word(c, f, n) == 0 && (place != 2 || !ordinary_compound(c, f, n))) {
-		f[n] = '\0';
-		return misspelt_name_or_verb(c, f, place == 2) ? 0 : n;  /* (a verb opens a request, not a name's place) */
-	}
-	return 0;
+	bool used_for = how == 1 && !upper && p[n] == ' ' &&
+		(strncasecmp(p + n + 1, "for ", 4) == 0 || strncasecmp(p + n + 1, "as ", 3) == 0);
+	bool sure = (how == 2 || (how == 1 && (upper || used_for))) && (upper || n >= 4);
+	/* (else a word of letters alone, of four or more, the word lists do not know, no misspelt name or verb either) */
+	int place = sure ? 0 : how == 1 ? 1 : letters == n && n >= 4 ? name_place(c, query, p, n) : 0;
+	if (!sure && !place) return 0;
+	char f[33];
+	for (size_t k = 0; k < n; k++) f[k] = (char)tolower((unsigned char)p[k]);
+	f[n] = '\0';
+	if (cat_word_find(c, f, n) >= 0) return 0;
+	if (sure) return n;
+	if (letters < n || n < 4 || ordinary(c, f, n) || (place == 2 && ordinary_compound(c, f, n))) return 0;
+	return misspelt_name_or_verb(c, f, place == 2) ? 0 : n;  /* (a verb opens a request, not a name's place) */
 }
 
 /* Keeps the n bytes at p, lower case, as the name of a product named by its own words (plan_resolution.sites), and

@@ -386,6 +386,8 @@ static bool purpose_at(const struct catalog *c, const struct plan_resolution *r,
 {
 	if (!r->purpose_from || r->purpose_from - 1 >= i) return false;  /* (most requests hold none) */
 	for (int j = i - 1; j >= 0 && j >= i - 6; j--) {
+		/* (a reason never asks: "because the clients like to look at it there", roles.reasons) */
+		if (has_role_word(c, r, j, ROLE_REASON)) return true;
 		/* (where a verb before it asks something: "expose getSchedule so I can check free/busy slots" asks the check) */
 		if (has_role_word(c, r, j, ROLE_PURPOSE)) {
 			for (int k = 0; k < r->nintents; k++) if (r->intents[k].first < j && !r->intents[k].negated) return true;
@@ -464,7 +466,7 @@ static bool states_what_happens(const struct catalog *c, const struct plan_resol
 	bool subject = has_role_word(c, r, f, ROLE_PRONOUN), verb = false;  /* ("We book livestock pickups in Google Calendar.") */
 	int i = f;
 	for (; i < r->nwords && (i == f || !r->sentence_start[i]); i++) {
-		if (rs_role_words(c, r, i, 1ull << ROLE_MODAL | 1ull << ROLE_CAUSATIVE | 1ull << ROLE_TRIGGER | 1ull << ROLE_PURPOSE |
+		if (rs_role_words(c, r, i, 1ull << ROLE_MODAL | 1ull << ROLE_CAUSATIVE | 1ull << ROLE_TRIGGER | 1ull << ROLE_PURPOSE | 1ull << ROLE_REASON |
 			1ull << ROLE_NEGATION))
 			return false;
 		if ((r->intent_word[i] || r->action_word[i]) && !verb) {  /* (an action's word too: "... only accepts Excel files.") */
@@ -514,7 +516,7 @@ static void stated_clause(const struct catalog *c, struct plan_resolution *r)
 		bool says = true;
 		for (int i = f; i <= last && says; i++)
 			says = !rs_role_words(c, r, i, 1ull << ROLE_MODAL | 1ull << ROLE_CAUSATIVE | 1ull << ROLE_TRIGGER |
-				1ull << ROLE_PURPOSE | 1ull << ROLE_NEGATION);
+				1ull << ROLE_PURPOSE | 1ull << ROLE_REASON | 1ull << ROLE_NEGATION);
 		/* (a verb must follow the opener: "..., then the rows" asks nothing after it) */
 		bool asked = false;
 		for (int k = 0; k < r->nintents && !asked; k++) asked = r->intents[k].first > next;

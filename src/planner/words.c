@@ -1319,7 +1319,8 @@ void rs_match_words(const struct catalog *c, struct plan_resolution *r)
 			r->format_at[i] |= sy->kind == SYN_ROLE && sy->target == ROLE_FORMAT;
 			if (sy->kind == SYN_ROLE && sy->target == ROLE_REPLY && !r->reply_from) r->reply_from = i + 1;
 			if (sy->kind == SYN_ROLE && sy->target == ROLE_NEGATION && !r->negation_from) r->negation_from = i + 1;
-			if (sy->kind == SYN_ROLE && sy->target == ROLE_PURPOSE && !r->purpose_from) r->purpose_from = i + 1;
+			if (sy->kind == SYN_ROLE && (sy->target == ROLE_PURPOSE || sy->target == ROLE_REASON) && !r->purpose_from)
+				r->purpose_from = i + 1;
 		}
 		r->stop[i] |= role && !verb;
 		r->trigger[i] = trigger;

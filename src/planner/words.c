@@ -263,9 +263,11 @@ static void read_word(const struct catalog *c, struct plan_resolution *r, size_t
 			}
 		}
 	}
-	/* "airtable2gsheets", "outlook2dropbox": one "2" between two known words is "to" */
+	/* "airtable2gsheets", "outlook2dropbox": one "2" between two known words is "to" (not between single letters: "B2B",
+	 * "P2P" are abbreviations) */
 	char *two = e < 0 ? strchr(w + 1, '2') : NULL;
-	if (two && isalpha((unsigned char)two[-1]) && isalpha((unsigned char)two[1]) && !strchr(two + 1, '2')) {
+	if (two && two - w >= 2 && two[1] && two[2] && isalpha((unsigned char)two[-1]) && isalpha((unsigned char)two[1]) &&
+	    !strchr(two + 1, '2')) {
 		size_t at = (size_t)(two - w);
 		if (known_as(c, w, at, true) && known_as(c, two + 1, n - at - 1, true)) {
 			push_word(r, used, w, at, false);

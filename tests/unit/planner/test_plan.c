@@ -1654,36 +1654,36 @@ static void open_with_words(char *out, size_t cap, const char *const *texts, int
  * word in a word list, or a catalog compiled without word lists, names none (nothing is known either way). */
 Test(plan, a_word_no_list_knows_names_a_product_where_a_name_stands, .init = setup, .fini = teardown)
 {
-	static const char *const places[] = { "kintone records -> google sheets", "we run everything on kintone, copy orders to google sheets",
-		"pull the hours out of kintone into an excel online workbook", "we use kintone, can new records land in dropbox",
-		"our orders are in kintone. put each new one in google sheets", "copy the records from kintone into google sheets",
-		"kintone handles our orders. put each new one in google sheets", "sync kintone records into google sheets",
-		"Our shop is small. Kintone is where the orders live; put each new one in google sheets",
-		"the shop is running on kintone, copy orders to google sheets" };
+	static const char *const places[] = { "quillora records -> google sheets", "we run everything on quillora, copy orders to google sheets",
+		"pull the hours out of quillora into an excel online workbook", "we use quillora, can new records land in dropbox",
+		"our orders are in quillora. put each new one in google sheets", "copy the records from quillora into google sheets",
+		"quillora handles our orders. put each new one in google sheets", "sync quillora records into google sheets",
+		"Our shop is small. Quillora is where the orders live; put each new one in google sheets",
+		"the shop is running on quillora, copy orders to google sheets" };
 	char out[80];
-	const char *without[] = { "records\nrecord\nhours\ntoday\n" }, *with[] = { "records\n", "Kintone's\n" };
+	const char *without[] = { "records\nrecord\nhours\ntoday\n" }, *with[] = { "records\n", "Quillora's\n" };
 	open_with_words(out, sizeof out, without, 1);
 	cr_assert_eq(cat_ordinary_word(&cat, "records", 7), 1);
-	cr_assert_eq(cat_ordinary_word(&cat, "kintone", 7), 0);
+	cr_assert_eq(cat_ordinary_word(&cat, "quillora", 8), 0);
 	cr_assert_eq(cat_ordinary_word(&cat, "signup", 6), 1, "the catalog's own list is compiled in too");
-	for (size_t i = 0; i < sizeof places / sizeof *places; i++) cr_assert(plan_names(places[i], "kintone"), "%s", places[i]);
+	for (size_t i = 0; i < sizeof places / sizeof *places; i++) cr_assert(plan_names(places[i], "quillora"), "%s", places[i]);
 	/* (a misspelt verb opening a request is no name; nor is a word before an article) */
 	cr_assert_not(plan_names("uplaod a file to google drive", "uplaod"));
 	cr_assert_not(plan_names("copy the plans from gogle to dropbox", "gogle"));
 	cr_assert_not(plan_names("upload todays slips to dropbox", "todays"), "an ordinary word with an s is ordinary");
-	/* (near a verb is no misspelt verb where a name stands: "fresh" asks to create) */
-	cr_assert(plan_names("all our bookings are in fresha, put them in google calendar", "fresha"));
-	cr_assert_not(plan_names("kintone a record to google sheets", "kintone"));
+	/* (near a verb is no misspelt verb where a name stands: "blocko" is no "block", which asks to create) */
+	cr_assert(plan_names("all our bookings are in blocko, put them in google calendar", "blocko"));
+	cr_assert_not(plan_names("quillora a record to google sheets", "quillora"));
 	unlink(out);
 	open_with_words(out, sizeof out, with, 2);
-	cr_assert_eq(cat_ordinary_word(&cat, "kintone", 7), 1, "a possessive folds to its word");
-	for (size_t i = 0; i < sizeof places / sizeof *places; i++) cr_assert_not(plan_names(places[i], "kintone"), "%s", places[i]);
+	cr_assert_eq(cat_ordinary_word(&cat, "quillora", 8), 1, "a possessive folds to its word");
+	for (size_t i = 0; i < sizeof places / sizeof *places; i++) cr_assert_not(plan_names(places[i], "quillora"), "%s", places[i]);
 	unlink(out);
 	open_with_words(out, sizeof out, NULL, 0);
 	cr_assert_eq(cat_ordinary_word(&cat, "records", 7), -1);
-	for (size_t i = 0; i < sizeof places / sizeof *places; i++) cr_assert_not(plan_names(places[i], "kintone"), "%s", places[i]);
+	for (size_t i = 0; i < sizeof places / sizeof *places; i++) cr_assert_not(plan_names(places[i], "quillora"), "%s", places[i]);
 	/* (a capital and a verb of using say software without any list) */
-	cr_assert(plan_names("we use Kintone, can new records land in dropbox", "kintone"));
+	cr_assert(plan_names("we use Quillora, can new records land in dropbox", "quillora"));
 	unlink(out);
 }
 

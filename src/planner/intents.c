@@ -1772,7 +1772,7 @@ static void into_own_folder(const struct catalog *c, struct plan_resolution *r)
 	for (int k = 0; k < r->nintents; k++) {
 		const struct plan_intent *in = &r->intents[k];
 		bool moves = c->intents[in->intent].caps >> c->outside[sorts].capability & 1;
-		if (in->negated || !(moves || (drive && in->intent == (int)c->meta->copy_intent))) continue;
+		if (in->negated || !(moves || in->intent == (int)c->meta->copy_intent)) continue;
 		int first = in->first, last = rs_clause_last(r, first);
 		while (first > 0 && !r->after_comma[first] && !r->sentence_start[first]) first--;
 		bool mail = false, folder = false;

@@ -125,6 +125,16 @@ static bool writes_only_in(const struct catalog *c, const struct plan_resolution
 	return caps_kinds(c, c->intents[r->intents[k].intent].caps & c->write_caps) == 1u << own;
 }
 
+/* Whether only small words, no word for things, app or article-led noun, stand between word j and the verb before
+ * it, and one at least: the verb's object is a pronoun ("put it in ...", "save them into ..."). */
+static bool small_object_before(const struct plan_resolution *r, int j)
+{
+	int k = j - 1;
+	for (; k >= 0 && !r->intent_word[k]; k--)
+		if (!r->stop[k] || r->word_kinds[k] || r->app_word[k]) return false;
+	return k >= 0 && k < j - 1;
+}
+
 /* Whether word i is the object of a verb that writes only in apps of kind own: the verb before it, small words
  * app names and describing words between ("Email this week's agenda", "email me my Outlook meetings", "Log new
  * emails"), or, German, the verb after
@@ -139,6 +149,9 @@ static bool object_sent(const struct catalog *c, const struct plan_resolution *r
 		}
 		/* ("Log new emails in Google Sheets": a word describing them between) */
 		if (!r->stop[j] && !r->app_word[j] && !r->describes[j]) break;
+		/* (after a small word the verb takes as its object, what follows a target marker is where that goes: "put it
+		 * in my Google Calendar") */
+		if (rs_role_words(c, r, j, 1ull << ROLE_TARGET | 1ull << ROLE_WEAK_TARGET) && small_object_before(r, j)) break;
 	}
 	int last = rs_clause_last(r, i);
 	for (int j = i + 1; j <= last && j < i + 8; j++) {

@@ -7,7 +7,7 @@
 #include <stdint.h>
 
 #define CAT_MAGIC "APCATLG1"
-#define CAT_FORMAT 37u
+#define CAT_FORMAT 38u
 
 /* A string is an offset into the string section: uint32 length, bytes, NUL. 0 means "absent". */
 typedef uint32_t cat_str;
@@ -251,7 +251,8 @@ struct cat_syn {
  * 0": "issue 42"); of two words or more, its last a German infinitive (in -en) that may close a clause ("ordner
  * verschieben": "in den Ordner Archiv verschieben"); of two words or more, its last a single letter, a neutral id's
  * ("mail a"), whose word before it the query must write as the phrase does ("mails a day" names no Mail A). */
-enum { SYNF_NUMBERED = 1, SYNF_CLOSING_VERB = 2, SYNF_LETTER = 4, SYNF_ALL = 7 };
+/* SYNF_ID: an app's phrase that is its neutral id written as one word ("drivea"), never read through a typo. */
+enum { SYNF_NUMBERED = 1, SYNF_CLOSING_VERB = 2, SYNF_LETTER = 4, SYNF_ID = 8, SYNF_ALL = 15 };
 
 /* A distinct word of the planner's vocabulary: the tasks using it in their search texts (bit = task
  * index) and the phrases starting with it (CS_LISTS: syn indices, most words first). */

@@ -10,23 +10,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-struct hashes {
-	uint32_t *v;
-	size_t n, cap;
-};
-
-static int hashes_add(struct hashes *h, uint32_t x)
-{
-	if (h->n == h->cap) {
-		size_t cap = h->cap ? h->cap * 2 : 65536;
-		uint32_t *nv = realloc(h->v, cap * sizeof *nv);
-		if (!nv) return -1;
-		h->v = nv, h->cap = cap;
-	}
-	h->v[h->n++] = x;
-	return 0;
-}
-
 /* The folded form of word into out when it is one word of letters alone ("Müller's" -> "muller"), else 0. */
 static size_t fold_word(const char *word, char *out, size_t cap)
 {
@@ -36,15 +19,17 @@ static size_t fold_word(const char *word, char *out, size_t cap)
 	return n;
 }
 
-static int add_word(struct hashes *h, const char *word)
+/* Appends the hash of word's folded form to h (a word that folds to no single word of letters is passed). */
+static int add_word(struct buf *h, const char *word)
 {
 	char f[128];
 	size_t n = fold_word(word, f, sizeof f);
-	return n ? hashes_add(h, (uint32_t)text_hash(f, n)) : 0;
+	uint32_t x = n ? (uint32_t)text_hash(f, n) : 0;
+	return n ? buf_add(h, &x, sizeof x) : 0;
 }
 
 /* Every line of the word list at path (one word a line). */
-static int read_list(struct cc *c, struct hashes *h, const char *path)
+static int read_list(struct cc *c, struct buf *h, const char *path)
 {
 	FILE *f = fopen(path, "r");
 	if (!f) return cc_fail(c, path, "", "cannot read the word list: %s", strerror(errno));
@@ -68,7 +53,7 @@ static int cmp_u32(const void *a, const void *b)
 
 int cc_compile_dictionary(struct cc *c, struct json_object *ordinary)
 {
-	struct hashes h = { 0 };
+	struct buf h = { 0 };
 	int rc = 0;
 	for (size_t i = 0; rc == 0 && i < json_object_array_length(ordinary); i++) {
 		const char *w = json_object_get_string(json_object_array_get_idx(ordinary, i));
@@ -82,16 +67,18 @@ int cc_compile_dictionary(struct cc *c, struct json_object *ordinary)
 		}
 	}
 	/* (the catalog's own list alone does not make a dictionary: without word lists every word would be a name) */
-	size_t own = h.n;
+	size_t own = h.len;
 	for (size_t k = 0; rc == 0 && c->wordlists && c->wordlists[k]; k++) rc = read_list(c, &h, c->wordlists[k]);
-	if (rc == 0 && h.n > own) {
-		qsort(h.v, h.n, sizeof *h.v, cmp_u32);
-		for (size_t i = 0; rc == 0 && i < h.n; i++) {
-			if (i && h.v[i] == h.v[i - 1]) continue;
-			if (buf_add(&c->dictionary, &h.v[i], sizeof h.v[i]) < 0) rc = cc_fail(c, "synonyms.json", "/ordinary", "out of memory");
+	uint32_t *v = (uint32_t *)h.p;
+	size_t n = h.len / sizeof *v;
+	if (rc == 0 && h.len > own) {
+		qsort(v, n, sizeof *v, cmp_u32);
+		for (size_t i = 0; rc == 0 && i < n; i++) {
+			if (i && v[i] == v[i - 1]) continue;
+			if (buf_add(&c->dictionary, &v[i], sizeof v[i]) < 0) rc = cc_fail(c, "synonyms.json", "/ordinary", "out of memory");
 			else c->ndictionary++;
 		}
 	}
-	free(h.v);
+	buf_free(&h);
 	return rc;
 }

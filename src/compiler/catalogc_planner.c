@@ -51,7 +51,9 @@ static int syn_add(struct cc *c, const char *file, const char *ptr, const char *
 	size_t ll = last ? strlen(++last) : 0;
 	uint32_t flags = (last && strcmp(last, "0") == 0 ? SYNF_NUMBERED : 0) |
 		(last && kind != SYN_ARROW && ll >= 4 && strcmp(last + ll - 2, "en") == 0 ? SYNF_CLOSING_VERB : 0) |
-		(last && kind != SYN_ARROW && ll == 1 && isalpha((unsigned char)*last) ? SYNF_LETTER : 0);
+		(last && kind != SYN_ARROW && ll == 1 && isalpha((unsigned char)*last) ? SYNF_LETTER : 0) |
+		(kind == SYN_APP && target < c->napps &&
+		 strcasecmp(f, cc_pool(c, ((const struct cat_app *)c->apps.p)[target].id)) == 0 ? SYNF_ID : 0);
 	struct cat_syn rec = { .phrase = cc_str(c, f), .kind = kind, .target = target, .words = words, .flags = flags };
 	if (rec.phrase == CAT_NONE || buf_add(&c->syns, &rec, sizeof rec) < 0) return cc_fail(c, file, ptr, "out of memory");
 	c->nsyns++;

@@ -37,7 +37,7 @@ static bool claim_mention(const struct catalog *c, struct plan_resolution *r, in
 	bool misspelt = sy->kind == SYN_PRODUCT && n == 1 && r->fuzzy[i] && r->wordlen[i] >= 6 && strlen(cat_s(c, sy->phrase)) >= 6 &&
 		place_before(c, r, i);
 	/* (an app's neutral id is written as it is: "driver" is no misspelt "drivea") */
-	bool id = sy->kind == SYN_APP && strcasecmp(cat_s(c, sy->phrase), cat_s(c, c->apps[sy->target].id)) == 0;
+	bool id = sy->flags & SYNF_ID;
 	for (int k = i; k < i + n; k++)
 		if (r->app_word[k] || (r->fuzzy[k] && ((sy->kind != SYN_APP && sy->kind != SYN_FAMILY && !misspelt) || id))) return false;
 	/* "n8n-Workflow", "Zapier zap": an automation platform before a word for one flow (roles.runtime) is where the

@@ -648,8 +648,7 @@ static int name_place(const struct catalog *c, const char *query, const char *p,
 	if (!first && lw && w == query && lw < 16) {  /* after a verb opening the request: "sync cliniko ..." */
 		char f[16];
 		for (size_t k = 0; k < lw; k++) f[k] = (char)tolower((unsigned char)w[k]);
-		int e = cat_word_find(c, f, lw);
-		first = e >= 0 && (c->words[e].starts >> SYN_INTENT & 1);
+		first = verb_word(c, f, lw);
 	}
 	return first && flow_soon_after(p + n) ? 2 : 0;
 }

@@ -828,6 +828,21 @@ static bool listed_with(const struct catalog *c, const struct plan_resolution *r
 	return false;
 }
 
+/* Whether word i is an item of a list of things, no verb: joined by a comma or a conjunction to a plain word before
+ * it, and either plural with nothing after it in its clause but the list ("title + labels + assignee") or followed by
+ * a plain last item ("title, label and assignee"); a verb has an object ("archive, label and forward the mails"). */
+static bool list_item(const struct plan_resolution *r, int i)
+{
+	bool either;
+	int prev = r->after_comma[i] ? i - 1 : i > 1 && r->stop[i - 1] && joins(r, i - 1, &either) && !r->after_comma[i - 1] ? i - 2 : -1;
+	if (prev < 0 || !plain_word(r, prev) || r->action_word[prev]) return false;
+	bool ends = i + 1 >= r->nwords || r->after_comma[i + 1] || r->sentence_start[i + 1];
+	int next = i + 2 < r->nwords && (r->after_comma[i + 1] || joins(r, i + 1, &either)) ? i + 2 : -1;
+	if (r->words[i][r->wordlen[i] - 1] == 's' && (ends || next >= 0)) return true;
+	return next >= 0 && plain_word(r, next) && !r->action_word[next] && !r->after_comma[next] &&
+		(next + 1 >= r->nwords || r->after_comma[next + 1]);
+}
+
 /* "the broken screen-reader label on the page": a word after an article and up to three words that are no small
  * word, verb or app, before a small word in its clause, ends a noun phrase: a thing. */
 static bool modified_noun(const struct catalog *c, const struct plan_resolution *r, int i)
@@ -982,6 +997,8 @@ static bool note_action(const struct catalog *c, struct plan_resolution *r, int 
 	}
 	/* (or an item of a list after "with": "one row per issue with title, label and assignee") */
 	if (sy->words == 1 && listed_with(c, r, i)) return false;
+	/* (or of a list of things with no "with": "one row per issue, title + labels + assignee") */
+	if (sy->words == 1 && list_item(r, i)) return false;
 	/* "with a label filter": after an article the word is a noun, the thing, not the action (but "the sharing of our
 	 * Google Drive folder" names the action done to it) */
 	if (sy->words == 1 && !(c->outside[sy->target].flags & OUT_THING) && (after_determiner(c, r, i) || modified_noun(c, r, i)) &&

@@ -1065,7 +1065,7 @@ void rs_split_words(const struct catalog *c, struct plan_resolution *r, const ch
 		if (b) first[b / 64] |= 1ull << (b % 64);
 	}
 	/* addressees, addresses and slashes are rare: most queries skip their checks altogether */
-	bool marks = strpbrk(query, "@./&:=") != NULL, quotes = strpbrk(query, "'\"\xC2\xE2") != NULL;
+	bool marks = strpbrk(query, "@./&:=+") != NULL, arrowed = false, quotes = strpbrk(query, "'\"\xC2\xE2") != NULL;
 	int quote_from = -1, message = -1, aside = -1;
 	bool long_message = false;
 	for (const char *p = query;; p++) {
@@ -1190,8 +1190,10 @@ void rs_split_words(const struct catalog *c, struct plan_resolution *r, const ch
 			sl += 4;
 			continue;
 		}
-		/* "availability & events": an ampersand joins like "and" */
-		if (marks && *p == '&' && sl + 6 < sizeof seg) {
+		/* "availability & events": an ampersand joins like "and"; so does a plus standing alone ("title + labels"),
+		 * but not after an arrow, where it adds a target ("Calendly bookings => Google Calendar + Slack") */
+		if (marks && (*p == '&' || (*p == '+' && !arrowed && p > query && p[-1] == ' ' && (p[1] == ' ' || !p[1]))) &&
+		    sl + 6 < sizeof seg) {
 			memcpy(seg + sl, " and ", 5);
 			sl += 5;
 			continue;
@@ -1251,7 +1253,7 @@ void rs_split_words(const struct catalog *c, struct plan_resolution *r, const ch
 				r->question = e > query && e[-1] == '?';
 				break;
 			}
-			if (alen) { p += alen - 1; continue; }
+			if (alen) { arrowed = true; p += alen - 1; continue; }
 		}
 		seg[sl++] = *p;
 	}
@@ -1310,9 +1312,10 @@ void rs_match_words(const struct catalog *c, struct plan_resolution *r)
 		bool role = false, verb = false, trigger = false, modal = false, causative = false;
 		for (uint32_t k = 0; e >= 0 && k < c->words[e].syn_count; k++) {
 			const struct cat_syn *sy = &c->syns[c->lists[c->words[e].syn_first + k]];
-			/* (a flow's word: mentions.c; a folder and a document are things too) */
+			/* (a flow's word: mentions.c; a folder and a document are things too; what a check reads is read as
+			 * it was) */
 			role |= sy->kind == SYN_ROLE && sy->words == 1 && sy->target != ROLE_RUNTIME && sy->target != ROLE_FOLDER &&
-				sy->target != ROLE_DOCUMENT;
+				sy->target != ROLE_DOCUMENT && sy->target != ROLE_CHECKED;
 			verb |= sy->kind == SYN_INTENT && sy->words == 1;
 			trigger |= sy->kind == SYN_ROLE && sy->target == ROLE_TRIGGER;
 			modal |= sy->kind == SYN_ROLE && sy->target == ROLE_MODAL;
@@ -1334,6 +1337,10 @@ void rs_match_words(const struct catalog *c, struct plan_resolution *r)
 		if (wants) r->after_comma[i - 1] = true;
 		trigger_open = (trigger_open && !modal && !wants) || trigger;
 	}
+	/* "finds invoices, checks each PDF and files it": a verb of watching (roles.watching) before what it checks
+	 * (roles.checked: items, a pronoun, "whether") checks things, no place it watches for an event */
+	for (int i = 0; i + 1 < r->nwords; i++)
+		if (r->trigger[i] && has_role_word(c, r, i, ROLE_WATCHING) && has_role_word(c, r, i + 1, ROLE_CHECKED)) r->trigger[i] = false;
 	signed_off(c, r);
 }
 

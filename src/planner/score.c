@@ -640,6 +640,20 @@ static bool caller_supplies(const struct catalog *c, const struct plan_resolutio
 	return false;
 }
 
+/* Whether the one app in the bit set named is the target the verb lead writes in, named in its clause before the
+ * verb at word end ("Create an event in Google Calendar and then ..."). */
+static bool made_in(const struct catalog *c, const struct plan_resolution *r, uint64_t named, const struct plan_intent *lead, int end)
+{
+	if (bits(named) != 1) return false;
+	int a = __builtin_ctzll(named);
+	uint64_t caps = c->intents[lead->intent].caps & c->write_caps & c->apps[a].caps;
+	for (int q = 0; q < r->nintents; q++) if (r->intents[q].first > lead->first && r->intents[q].first < end) end = r->intents[q].first;
+	for (int m = 0; caps && m < r->nmentions; m++)
+		if (r->mentions[m].app == a && r->mentions[m].first > lead->first && r->mentions[m].first < end)
+			for (int q = 0; q < r->napps; q++) if (r->apps[q] == a) return r->app_role[q] == PR_TARGET;
+	return false;
+}
+
 /* "Copy new Dropbox files to OneDrive and log them in Excel": a verb after "and" (or a comma, "then" between)
  * whose object, the first app named after it, is of a kind nothing before it says, where what comes before names
  * two apps or kinds of app, is a further action (rs_second_action plans it after the task): neither the verb, its words
@@ -653,6 +667,7 @@ static void further_clause(const struct catalog *c, const struct plan_resolution
 	/* the first clause writes ("pull attachments out of Gmail and drop them into Dropbox" is one transfer, its
 	 * second verb the writing half) */
 	if (lead < 0 || (!writes(c, r->intents[lead].intent) && r->intents[lead].intent != (int)c->meta->copy_intent)) return;
+	bool made = !r->triggers && r->intents[lead].intent != (int)c->meta->copy_intent && !r->intents[lead].negated;
 	for (int k = 0; k < r->nintents && k < 32; k++) {
 		const struct plan_intent *in = &r->intents[k];
 		/* "and", "and then", ", then" before it ("and" is an opener too) */
@@ -677,7 +692,9 @@ static void further_clause(const struct catalog *c, const struct plan_resolution
 		/* ... and they are a whole transfer, two apps or two kinds ("Receive new attachments in Gmail, create draft
 		 * email, and save files to Google Drive" names one: the drive is the transfer's end; "if new emails arrive
 		 * in Gmail, log them in Excel" too) */
-		if (bits(said & ~(1u << AK_CALLER)) < 2 && !two_or_more(named)) continue;
+		/* (or a thing made in one app: "Create an event in Google Calendar for Tuesday and then send Tom a mail via
+		 * Gmail" makes the event, then mails: no transfer from the mail) */
+		if (bits(said & ~(1u << AK_CALLER)) < 2 && !two_or_more(named) && !(made && made_in(c, r, named, &r->intents[lead], in->first))) continue;
 		for (int m = 0; m < r->nmentions; m++) {
 			const struct plan_mention *x = &r->mentions[m];
 			if (x->first <= in->first || x->first >= next) continue;
@@ -692,12 +709,15 @@ static void further_clause(const struct catalog *c, const struct plan_resolution
 	}
 }
 
-/* Whether word i is one of the intents in the bit set verbs. */
-static bool in_verbs(const struct plan_resolution *r, uint32_t verbs, int i)
+/* Whether word i is in the clause of one of the intents in the bit set verbs: from the verb to the next verb. */
+static bool in_clauses(const struct plan_resolution *r, uint32_t verbs, int i)
 {
 	for (; verbs; verbs &= verbs - 1) {
 		const struct plan_intent *in = &r->intents[__builtin_ctz(verbs)];
-		if (i >= in->first && i < in->first + in->nwords) return true;
+		if (i < in->first) continue;
+		int next = r->nwords;
+		for (int q = 0; q < r->nintents; q++) if (r->intents[q].first > in->first && r->intents[q].first < next) next = r->intents[q].first;
+		if (i < next) return true;
 	}
 	return false;
 }
@@ -734,7 +754,7 @@ void rs_score_tasks(const struct catalog *c, struct plan_resolution *r, int *sco
 			continue;
 		}
 		uint64_t tasks = word_levels(c, r, i, lv, nt);
-		if (later_verbs && in_verbs(r, later_verbs, i)) continue; /* it supports, it chooses nothing */
+		if (later_verbs && in_clauses(r, later_verbs, i)) continue; /* it supports, it chooses nothing */
 		/* only the tasks the word matches gain: the others' level is none */
 		int mult = idf_mult(bits(tasks));
 		for (; tasks; tasks &= tasks - 1) scores[__builtin_ctzll(tasks)] += lv[__builtin_ctzll(tasks)] * mult;

@@ -23,6 +23,45 @@ static bool letter_name_as_written(const struct catalog *c, const struct plan_re
 	return r->wordlen[i + n - 2] == lp && memcmp(r->words[i + n - 2], prev, lp) == 0;
 }
 
+/* Whether word i opens a side of an arrow: right after one, or opening the request or a clause with an arrow within
+ * three words after it. */
+static bool arrow_side(const struct plan_resolution *r, int i)
+{
+	if (i > 0 && r->arrow[i - 1]) return true;
+	if (i > 0 && !r->after_comma[i] && !r->sentence_start[i]) return false;
+	for (int j = i + 1; j < r->nwords && j <= i + 3 && !r->after_comma[j]; j++)
+		if (r->arrow[j]) return true;
+	return false;
+}
+
+/* "Sales force", "type form": two words written apart that, joined, are an app's or a product's one-word name (no word
+ * of the language: "work day" names no Workday), neither a small word ("linked in" names no LinkedIn). */
+static void claim_split_name(const struct catalog *c, struct plan_resolution *r, int i)
+{
+	if (i + 1 >= r->nwords || r->app_word[i + 1] || r->stop[i] || r->stop[i + 1] || r->after_comma[i + 1] || r->arrow[i + 1] ||
+	    r->quoted[i] || r->quoted[i + 1] || r->wordlen[i] < 3 || r->wordlen[i + 1] < 3 || r->nmentions == PLAN_MAX_MENTIONS)
+		return;
+	char joined[64];
+	size_t n = (size_t)r->wordlen[i] + (size_t)r->wordlen[i + 1];
+	if (n >= sizeof joined) return;
+	memcpy(joined, r->words[i], (size_t)r->wordlen[i]);
+	memcpy(joined + r->wordlen[i], r->words[i + 1], (size_t)r->wordlen[i + 1]);
+	joined[n] = '\0';
+	int e = cat_word_find(c, joined, n);
+	if (e < 0 || cat_ordinary_word(c, joined, n) == 1) return;
+	for (uint32_t k = 0; k < c->words[e].syn_count; k++) {
+		const struct cat_syn *sy = &c->syns[c->lists[c->words[e].syn_first + k]];
+		if (sy->words != 1 || (sy->kind != SYN_PRODUCT && sy->kind != SYN_APP) || (sy->flags & SYNF_ID) ||
+		    strcmp(cat_s(c, sy->phrase), joined) != 0)
+			continue;
+		struct plan_mention *m = &r->mentions[r->nmentions++];
+		*m = (struct plan_mention){ .first = i, .nwords = 2, .app = sy->kind == SYN_APP ? (int)sy->target : -1, .family = -1,
+			.product = sy->kind == SYN_PRODUCT ? (int)sy->target : -1 };
+		for (int w = i; w < i + 2; w++) { r->app_word[w] = true; r->product_word[w] = m->product >= 0; }
+		return;
+	}
+}
+
 static bool claim_mention(const struct catalog *c, struct plan_resolution *r, int i, const struct cat_syn *sy, void *ctx)
 {
 	/* a family's product by its short name only where its family is named (ctx: bit per family) */
@@ -34,8 +73,9 @@ static bool claim_mention(const struct catalog *c, struct plan_resolution *r, in
 	if ((sy->flags & SYNF_LETTER) && sy->kind == SYN_APP && !letter_name_as_written(c, r, i, n, sy)) return false;
 	/* (a product's one-word name of six letters or more may carry one typo where a marker of place stands before it:
 	 * "in die whatsap gruppe"; "discard the draft" names no Discord, "as plain emails" no Plaid) */
+	/* (or on a side of an arrow: "typform applicant form → Gmail thank-you reply") */
 	bool misspelt = sy->kind == SYN_PRODUCT && n == 1 && r->fuzzy[i] && r->wordlen[i] >= 6 && strlen(cat_s(c, sy->phrase)) >= 6 &&
-		place_before(c, r, i);
+		(place_before(c, r, i) || arrow_side(r, i));
 	/* (an app's neutral id is written as it is: "driver" is no misspelt "drivea") */
 	bool id = sy->flags & SYNF_ID;
 	for (int k = i; k < i + n; k++)
@@ -154,7 +194,10 @@ void rs_find_mentions(const struct catalog *c, struct plan_resolution *r)
 	uint64_t none = 0, families = 0;
 	note_said_kinds(c, r);
 	for (int i = 0; i < r->nwords; i++)
-		if (!r->app_word[i]) each_phrase(c, r, i, 1u << SYN_APP | 1u << SYN_FAMILY | 1u << SYN_PRODUCT, claim_mention, &none);
+		if (!r->app_word[i]) {
+			each_phrase(c, r, i, 1u << SYN_APP | 1u << SYN_FAMILY | 1u << SYN_PRODUCT, claim_mention, &none);
+			if (!r->app_word[i]) claim_split_name(c, r, i);
+		}
 	for (int k = 0; k < r->nmentions; k++) mail_names_family(c, r, &r->mentions[k]);
 	for (int k = 0; k < r->nmentions; k++) family_after_kind(c, r, &r->mentions[k]);
 	for (int k = 0; k < r->nmentions; k++) {

@@ -265,7 +265,7 @@ static bool resolver_refs_ok(const struct catalog *c, bool text)
 		if (c->typos[i].word >= c->nwords || (i && c->typos[i - 1].hash > c->typos[i].hash)) return false;
 	const struct cat_meta *m = c->meta;
 	const uint32_t intents[] = { m->trigger_intent, m->copy_intent, m->record_intent, m->format_intent, m->addressed_intent, m->store_intent,
-		m->become_intent },
+		m->become_intent, m->joined_intent },
 		actions[] = { m->copy_in_place, m->unknown_action, m->copy_into_codehost };
 	for (size_t k = 0; k < sizeof intents / sizeof *intents; k++)
 		if (intents[k] != CAT_NONE && intents[k] >= c->nintents) return false;

@@ -7,7 +7,7 @@
 #include <stdint.h>
 
 #define CAT_MAGIC "APCATLG1"
-#define CAT_FORMAT 38u
+#define CAT_FORMAT 39u
 
 /* A string is an offset into the string section: uint32 length, bytes, NUL. 0 means "absent". */
 typedef uint32_t cat_str;
@@ -94,6 +94,7 @@ struct cat_meta {
 	uint32_t addressed_intent; /* CS_INTENTS: what a word for mail addressed to a person asks where no verb writes (roles.addressed_means); CAT_NONE */
 	uint32_t store_intent;    /* CS_INTENTS: what a storing verb asks of a target app that keeps no files (roles.store_means); CAT_NONE */
 	uint32_t become_intent;   /* CS_INTENTS: what an auxiliary that makes a thing asks ("soll ... ein Termin werden"; roles.become_means); CAT_NONE */
+	uint32_t joined_intent;   /* CS_INTENTS: what a verb adding someone to a thing that exists asks ("add Lucía to the meeting"; roles.joined_means); CAT_NONE */
 };
 
 enum cat_app_kind { AK_CALLER = 0, AK_MAIL, AK_DRIVE, AK_CALENDAR, AK_SHEETS, AK_CODEHOST, AK_COUNT };
@@ -234,7 +235,7 @@ enum cat_syn_kind { SYN_STOP = 0, SYN_APP, SYN_APP_KIND, SYN_TASK, SYN_CAP, SYN_
 /* Targets of SYN_ROLE phrases. */
 enum cat_role { ROLE_NONE = 0, ROLE_SOURCE, ROLE_TARGET, ROLE_WEAK_TARGET, ROLE_RECEIVE, ROLE_NEGATION, ROLE_TRIGGER,
 	ROLE_BOTH_WAYS, ROLE_RECORD_WITH, ROLE_KEPT, ROLE_DETERMINER, ROLE_OPENER, ROLE_LIGHT, ROLE_FORMAT, ROLE_PART, ROLE_PRONOUN,
-	ROLE_FEATURE, ROLE_AUX, ROLE_AS, ROLE_PARTICLE, ROLE_BEFORE, ROLE_REPLY, ROLE_RUNTIME, ROLE_MADE_FOR, ROLE_CHANNEL, ROLE_SCHEDULE, ROLE_DATES, ROLE_REPAIR, ROLE_PARTICIPLE, ROLE_NAMING, ROLE_ADDRESSEE, ROLE_QUESTION, ROLE_CAUSATIVE, ROLE_PASSIVE_ASK, ROLE_MODAL, ROLE_CONSTRAINT, ROLE_RELATIVE, ROLE_BY_HAND, ROLE_FOLDER, ROLE_PURPOSE, ROLE_NUMBER, ROLE_EXCEPTION, ROLE_SAYS, ROLE_DOCUMENT, ROLE_FORMER, ROLE_REASON, ROLE_WATCHING, ROLE_CHECKED, ROLE_COUNT };
+	ROLE_FEATURE, ROLE_AUX, ROLE_AS, ROLE_PARTICLE, ROLE_BEFORE, ROLE_REPLY, ROLE_RUNTIME, ROLE_MADE_FOR, ROLE_CHANNEL, ROLE_SCHEDULE, ROLE_DATES, ROLE_REPAIR, ROLE_PARTICIPLE, ROLE_NAMING, ROLE_ADDRESSEE, ROLE_QUESTION, ROLE_CAUSATIVE, ROLE_PASSIVE_ASK, ROLE_MODAL, ROLE_CONSTRAINT, ROLE_RELATIVE, ROLE_BY_HAND, ROLE_FOLDER, ROLE_PURPOSE, ROLE_NUMBER, ROLE_EXCEPTION, ROLE_SAYS, ROLE_DOCUMENT, ROLE_FORMER, ROLE_REASON, ROLE_WATCHING, ROLE_CHECKED, ROLE_JOINED, ROLE_COUNT };
 _Static_assert(ROLE_COUNT <= 64, "a word's roles are a 64-bit mask");
 
 /* A folded phrase and what it points at (app, enum cat_app_kind, task, capability, family, intent or

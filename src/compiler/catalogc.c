@@ -998,7 +998,8 @@ static int write_out(struct cc *c, const char *outpath)
 		.copy_into_codehost = c->copy_into_codehost,
 		.record_intent = c->record_intent,
 		.format_intent = c->format_intent, .addressed_intent = c->addressed_intent,
-		.store_intent = c->store_intent, .become_intent = c->become_intent };
+		.store_intent = c->store_intent, .become_intent = c->become_intent,
+		.joined_intent = c->joined_intent };
 	struct buf metab = { 0 };
 	buf_add(&metab, &meta, sizeof meta);
 	struct { struct buf *b; uint32_t count; } secs[CS_COUNT] = {
@@ -1132,7 +1133,7 @@ int catalogc_build_words(const char *srcdir, const char *extra_dir, const char *
 	struct cc c = { .err = err, .errlen = errlen, .dir = srcdir, .extra_dir = extra_dir, .wordlists = wordlists, .copy_intent = CAT_NONE,
 		.copy_in_place = CAT_NONE, .unknown_action = CAT_NONE, .copy_into_codehost = CAT_NONE, .record_intent = CAT_NONE,
 		.format_intent = CAT_NONE, .addressed_intent = CAT_NONE, .store_intent = CAT_NONE,
-		.become_intent = CAT_NONE };
+		.become_intent = CAT_NONE, .joined_intent = CAT_NONE };
 	err[0] = '\0';
 	/* offset 0 of the pool stays unused so a zeroed cat_str is never a valid string by accident */
 	uint32_t zero[2] = { 0, 0 };

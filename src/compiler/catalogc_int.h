@@ -32,6 +32,7 @@ struct cc {
 	uint32_t addressed_intent;            /* cat_meta's: roles.addressed_means */
 	uint32_t store_intent;                /* cat_meta's: roles.store_means */
 	uint32_t become_intent;               /* cat_meta's: roles.become_means */
+	uint32_t joined_intent;               /* cat_meta's: roles.joined_means */
 	uint32_t ntypos, nfamilies, nintents, nimplied, ninputs, ntexts, nhistory, nlangtexts, noutside, ndictionary;
 	uint32_t app_ops[16][2]; /* first, count */
 	char dataset_version[512];

@@ -636,6 +636,7 @@ int cc_compile_synonyms(struct cc *c)
 	if (rc == 0) rc = means_intent(c, file, jget(src, "roles"), "addressed_means", &c->addressed_intent);
 	if (rc == 0) rc = means_intent(c, file, jget(src, "roles"), "store_means", &c->store_intent);
 	if (rc == 0) rc = means_intent(c, file, jget(src, "roles"), "become_means", &c->become_intent);
+	if (rc == 0) rc = means_intent(c, file, jget(src, "roles"), "joined_means", &c->joined_intent);
 	if (rc == 0) rc = phrase_list(c, file, "/stopwords", jget(src, "stopwords"), SYN_STOP, 0);
 	/* how a request is posed ("feature request", "via the API"): understood like a stop word */
 	if (rc == 0) rc = phrase_list(c, file, "/framing", jget(src, "framing"), SYN_STOP, 0);

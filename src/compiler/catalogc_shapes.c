@@ -233,7 +233,7 @@ static const struct schema s_ordinary = { .kind = SK_ARRAY, .min = 0, .max = 200
 static const struct schema_prop p_roles[] = {
 	CATALOGC_PHRASE_ROLES(PHRASE_ROLE_PROP)
 	{ "arrows", &s_phrases, true }, { "arrow_means", &s_phrase, true }, { "trigger_means", &s_phrase, true },
-	{ "format_means", &s_phrase, true }, { "record_means", &s_phrase, true }, { "addressed_means", &s_phrase, true }, { "store_means", &s_phrase, true }, { "become_means", &s_phrase, true },
+	{ "format_means", &s_phrase, true }, { "record_means", &s_phrase, true }, { "addressed_means", &s_phrase, true }, { "store_means", &s_phrase, true }, { "become_means", &s_phrase, true }, { "joined_means", &s_phrase, true },
 	{ NULL, NULL, false } };
 #undef PHRASE_ROLE_PROP
 static const struct schema s_roles = { .kind = SK_OBJECT, .min = NB, .max = NB, .props = p_roles };

@@ -1845,6 +1845,41 @@ static void becoming(const struct catalog *c, struct plan_resolution *r)
 		}
 }
 
+/* The kinds of the thing that exists and someone joins (roles.joined_things) at word j, or that a pronoun at j stands
+ * for, or 0: "to the team meeting on friday", "... can you add Lucía to it" (not "to my workshop guy": the word
+ * heads its noun). */
+static unsigned joined_thing_at(const struct catalog *c, const struct plan_resolution *r, int j, int verb)
+{
+	if (has_role_word(c, r, j, ROLE_PRONOUN) || has_role_word(c, r, j, ROLE_CHECKED)) {
+		for (int i = 0; i < verb; i++) if (has_role_word(c, r, i, ROLE_JOINED)) return r->word_kinds[i];
+		return 0;
+	}
+	for (int n = 0; j < r->nwords && n < 4; j++, n++) {
+		if (has_role_word(c, r, j, ROLE_JOINED))
+			return j + 1 < r->nwords && !r->after_comma[j + 1] && !r->stop[j + 1] ? 0 : r->word_kinds[j];
+		if (r->app_word[j] || r->intent_word[j] || r->after_comma[j] || r->arrow[j] || r->word_kinds[j]) return 0;
+	}
+	return 0;
+}
+
+/* "add Lucía to the team meeting on friday", "invite Tom to the call": a verb writing things of a kind, whose object
+ * (one to three words) is no word for things nor an app, with a thing of that kind that exists after a target marker,
+ * adds someone to that thing: it asks what roles.joined_means asks, an update. */
+static void joining(const struct catalog *c, struct plan_resolution *r)
+{
+	if (c->meta->joined_intent == CAT_NONE) return;
+	for (int k = 0; k < r->nintents; k++) {
+		struct plan_intent *in = &r->intents[k];
+		uint64_t writes = c->intents[in->intent].caps & c->write_caps;
+		if (in->negated || !in->nwords || in->intent == (int)c->meta->joined_intent || !writes) continue;
+		int j = in->first + in->nwords, object = 0;
+		for (; j < r->nwords && object < 4 && !rs_role_words(c, r, j, 1ull << ROLE_TARGET); j++, object++)
+			if (r->word_kinds[j] || r->app_word[j] || r->intent_word[j] || r->after_comma[j] || r->arrow[j] || r->quoted[j]) break;
+		if (object == 0 || object == 4 || j + 1 >= r->nwords || !rs_role_words(c, r, j, 1ull << ROLE_TARGET)) continue;
+		if (joined_thing_at(c, r, j + 1, in->first) & caps_kinds(c, writes)) in->intent = (int)c->meta->joined_intent;
+	}
+}
+
 /* "create a fresh Excel workbook", "Create the FY26 opex budget template as a new Excel workbook", "Lege in OneDrive
  * eine neue Excel-Arbeitsmappe an": the app named (no source) that a verb making something new has for its object,
  * where the app documents no way to make it and a word for a whole document (roles.documents) follows its name: the
@@ -1925,6 +1960,7 @@ void rs_find_kinds_and_intents(const struct catalog *c, struct plan_resolution *
 	event_verbs(c, r);
 	addressed_mail(c, r);
 	added_along(c, r);
+	joining(c, r);
 	event_actions(c, r);
 	into_own_folder(c, r);
 	sorted_by_task(c, r);

@@ -336,8 +336,9 @@ static bool kept_asked(const struct catalog *c, const struct plan_resolution *r,
 	return false;
 }
 
-/* The roles among `wanted` (bits per enum cat_role) whose phrases start at word i. */
-uint64_t rs_role_words(const struct catalog *c, const struct plan_resolution *r, int i, uint64_t wanted)
+/* The roles among `wanted` (bits per enum cat_role) whose phrases start at word i (rs_role_words, inline, reads the
+ * words' role masks before calling this). */
+uint64_t rs_role_words_of(const struct catalog *c, const struct plan_resolution *r, int i, uint64_t wanted)
 {
 	uint64_t roles = 0;
 	for (int m = 0; m < r->nwm[i]; m++) {

@@ -35,7 +35,7 @@ int rs_phrase_at(const struct catalog *c, const struct plan_resolution *r, int i
 /* mentions.c */
 void rs_find_mentions(const struct catalog *c, struct plan_resolution *r);
 enum cat_role rs_role_before(const struct catalog *c, const struct plan_resolution *r, int before);
-uint64_t rs_role_words(const struct catalog *c, const struct plan_resolution *r, int i, uint64_t wanted);
+uint64_t rs_role_words_of(const struct catalog *c, const struct plan_resolution *r, int i, uint64_t wanted);
 /* Marks the words of a message's text after "saying" (roles.says) quoted. */
 void rs_said_text(const struct catalog *c, struct plan_resolution *r);
 int rs_understood_role(const struct catalog *c, struct plan_resolution *r, int i, enum cat_role role);
@@ -78,6 +78,15 @@ int rs_apps_in_reach(const struct catalog *c, const struct plan_resolution *r, i
 void rs_second_action(const struct catalog *c, struct plan_resolution *r);
 
 /* Small helpers more than one file uses, inline here so that none becomes a call across files. */
+
+/* The roles among wanted (bits of enum cat_role) whose phrases start at word i; the words' role masks first, inline:
+ * most words start no phrase of a role asked. */
+static inline uint64_t rs_role_words(const struct catalog *c, const struct plan_resolution *r, int i, uint64_t wanted)
+{
+	uint64_t any = 0;
+	for (int m = 0; m < r->nwm[i]; m++) any |= c->words[r->wm[i][m].word].roles;
+	return any & wanted ? rs_role_words_of(c, r, i, wanted) : 0;
+}
 
 static inline bool has_role_word(const struct catalog *c, const struct plan_resolution *r, int i, enum cat_role role)
 {

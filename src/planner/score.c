@@ -96,7 +96,8 @@ static int first_step_of(const struct catalog *c, const struct cat_task *tk, uin
 }
 
 /* Adjustment for the apps and families the query names; see docs/planner.md. */
-static int app_fit(const struct catalog *c, uint32_t t, const struct plan_resolution *r, const struct named *nm)
+static inline __attribute__((always_inline)) int app_fit(const struct catalog *c, uint32_t t, const struct plan_resolution *r,
+	const struct named *nm)
 {
 	const struct cat_ptask *p = &c->ptasks[t];
 	int fit = 0, last = -1, ordered = 1, fixed_seen = 0;

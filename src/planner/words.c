@@ -54,7 +54,7 @@ static bool inflection_ending(const char *e)
  * inflection is the shorter word (four letters or more) with an inflection ending, or with its final e
  * replaced by one (schedule/scheduling): email/emails, rechnung/rechnungen, find/finden. "outlok" is no
  * inflection of "outlook", nor "dropbx" of "drop". */
-int rs_word_level(const char *q, size_t lq, const char *h, size_t lh, bool typo)
+static inline __attribute__((always_inline)) int word_level(const char *q, size_t lq, const char *h, size_t lh, bool typo)
 {
 	if (lq == lh && memcmp(q, h, lq) == 0) return LV_EXACT;
 	size_t p = 0, min = lq < lh ? lq : lh;
@@ -66,6 +66,11 @@ int rs_word_level(const char *q, size_t lq, const char *h, size_t lh, bool typo)
 	if (inflection) return LV_STEM;
 	if (typo && lq >= 5 && lh >= 5 && near_distance(q, lq, h, lh) <= 1) return LV_TYPO;
 	return LV_NONE;
+}
+
+int rs_word_level(const char *q, size_t lq, const char *h, size_t lh, bool typo)
+{
+	return word_level(q, lq, h, lh, typo);
 }
 
 /* Whether q is an English form of the verb w: w + s/es (w of four letters or more: "news" is no form of
@@ -116,7 +121,7 @@ static int exact_and_stems(const struct catalog *c, const char *q, struct plan_m
 	uint32_t first, end;
 	cat_word_prefix(c, q, 4, &first, &end);
 	for (uint32_t k = first; k < end; k++)
-		if ((int)k != e && rs_word_level(q, lq, cat_s(c, c->words[k].word), c->words[k].len, false) == LV_STEM)
+		if ((int)k != e && word_level(q, lq, cat_s(c, c->words[k].word), c->words[k].len, false) == LV_STEM)
 			add_match(m, &n, k, LV_STEM);
 	return n;
 }
@@ -1423,7 +1428,7 @@ int rs_phrase_at(const struct catalog *c, const struct plan_resolution *r, int i
 			/* a phrase never reaches past a comma ("my Excel sheet, a Google Calendar event" names no sheetsA) */
 			if (k >= r->nwords || r->arrow[k] || (k > i && r->after_comma[k])) return 0;
 			/* (a quoted name's words match no phrase but a subject's: label "Rechnung" says invoices) */
-			int lv = r->quoted[k] && !(flags & PH_NAME) ? LV_NONE : rs_word_level(r->words[k], r->wordlen[k], w, lw, r->fuzzy[k]);
+			int lv = r->quoted[k] && !(flags & PH_NAME) ? LV_NONE : word_level(r->words[k], r->wordlen[k], w, lw, r->fuzzy[k]);
 			if (lv == LV_NONE && r->fuzzy[k] && !(r->quoted[k] && !(flags & PH_NAME))) lv = typo_of(c, r, k, w, lw);
 			int need = r->fuzzy[k] ? LV_TYPO : one_word && !(flags & PH_STEM) ? LV_EXACT : LV_STEM;
 			if (lv < need && need == LV_EXACT && !(r->quoted[k] && !(flags & PH_NAME)) &&

@@ -2279,3 +2279,23 @@ void rs_former_apps(const struct catalog *c, struct plan_resolution *r)
 	for (int q = r->napps - 1; q >= 0; q--)
 		if (former >> r->apps[q] & 1) set_aside(r, q);
 }
+
+/* "The scanner drops consent forms into Dropbox. Can those be copied over to the SharePoint library?": of two apps of
+ * one kind, neither named as the source, one named as the firm target, the other, named only in a sentence before
+ * (where things arrive, or are), is where the ask's copy reads from. */
+void rs_context_source(const struct catalog *c, struct plan_resolution *r)
+{
+	if (r->napps != 2 || c->apps[r->apps[0]].kind != c->apps[r->apps[1]].kind) return;
+	if (r->app_role[0] == PR_SOURCE || r->app_role[1] == PR_SOURCE) return;
+	int last[2] = { -1, -1 };
+	for (int m = 0; m < r->nmentions; m++)
+		for (int q = 0; q < 2; q++)
+			if (r->mentions[m].app == r->apps[q] && !r->mentions[m].aside && sentence_of(r, r->mentions[m].first) > last[q])
+				last[q] = sentence_of(r, r->mentions[m].first);
+	for (int q = 0; q < 2; q++) {
+		if (last[q] < 0 || last[q] >= last[1 - q] || r->app_role[1 - q] != PR_TARGET || !r->app_strong[1 - q]) continue;
+		r->app_role[q] = PR_SOURCE;
+		for (int m = 0; m < r->nmentions; m++) if (r->mentions[m].app == r->apps[q]) r->mentions[m].role = PR_SOURCE;
+		return;
+	}
+}

@@ -477,6 +477,7 @@ void plan_resolve_query(const struct catalog *c, const char *query, struct plan_
 	rs_find_product_role(c, r);
 	rs_workbook_location(c, r);
 	rs_former_apps(c, r);
+	rs_context_source(c, r);
 	int scores[64], lvbuf[PLAN_MAX_WORDS * 64];
 	rs_score_tasks(c, r, scores, lvbuf);
 	decide(c, r, scores, lvbuf);

@@ -53,6 +53,8 @@ void rs_workbook_location(const struct catalog *c, struct plan_resolution *r);
  * clauses before the last sentence that say what was (roles.former), where another app is named elsewhere, is one
  * used before, no app of the plan; its mentions are set aside. */
 void rs_former_apps(const struct catalog *c, struct plan_resolution *r);
+/* Of two apps of one kind, one the firm target, the other only named in a sentence before it is read (intents.c). */
+void rs_context_source(const struct catalog *c, struct plan_resolution *r);
 
 /* score.c */
 void rs_score_tasks(const struct catalog *c, struct plan_resolution *r, int *scores, int *lvbuf);

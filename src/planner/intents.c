@@ -1872,11 +1872,21 @@ static void joining(const struct catalog *c, struct plan_resolution *r)
 		struct plan_intent *in = &r->intents[k];
 		uint64_t writes = c->intents[in->intent].caps & c->write_caps;
 		if (in->negated || !in->nwords || in->intent == (int)c->meta->joined_intent || !writes) continue;
+		unsigned kinds = caps_kinds(c, writes);
+		/* (a passive's subject is its object: "Could the new person be added to the existing meeting") */
+		bool passive = in->first > 0 && rs_role_words(c, r, in->first - 1, 1ull << ROLE_PASSIVE_ASK | 1ull << ROLE_AUX);
 		int j = in->first + in->nwords, object = 0;
 		for (; j < r->nwords && object < 4 && !rs_role_words(c, r, j, 1ull << ROLE_TARGET); j++, object++)
 			if (r->word_kinds[j] || r->app_word[j] || r->intent_word[j] || r->after_comma[j] || r->arrow[j] || r->quoted[j]) break;
-		if (object == 0 || object == 4 || j + 1 >= r->nwords || !rs_role_words(c, r, j, 1ull << ROLE_TARGET)) continue;
-		if (joined_thing_at(c, r, j + 1, in->first) & caps_kinds(c, writes)) in->intent = (int)c->meta->joined_intent;
+		bool joined = (object > 0 || passive) && object < 4 && j + 1 < r->nwords && rs_role_words(c, r, j, 1ull << ROLE_TARGET) &&
+			(joined_thing_at(c, r, j + 1, in->first) & kinds);
+		/* (a German verb closes its clause, the thing before it: "soll die Person zum Fortbildungstermin ... hinzugefügt
+		 * werden") */
+		bool last = true;  /* (the verb closes its clause: small words after it at most, "werden") */
+		for (int w = in->first + in->nwords; w <= rs_clause_last(r, in->first); w++) last &= r->stop[w];
+		for (int t = in->first - 1; !joined && last && t >= 0 && t >= in->first - 8 && !r->after_comma[t + 1] && !r->intent_word[t]; t--)
+			joined = rs_role_words(c, r, t, 1ull << ROLE_TARGET) && (joined_thing_at(c, r, t + 1, t) & kinds);
+		if (joined) in->intent = (int)c->meta->joined_intent;
 	}
 }
 

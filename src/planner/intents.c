@@ -1868,6 +1868,9 @@ static unsigned joined_thing_at(const struct catalog *c, const struct plan_resol
 static void joining(const struct catalog *c, struct plan_resolution *r)
 {
 	if (c->meta->joined_intent == CAT_NONE) return;
+	bool any = false;  /* (no word that may be such a thing: nothing to read, the common case) */
+	for (int i = 0; i < r->nwords && !any; i++) any = rs_role_words(c, r, i, 1ull << ROLE_JOINED) != 0;
+	if (!any) return;
 	for (int k = 0; k < r->nintents; k++) {
 		struct plan_intent *in = &r->intents[k];
 		uint64_t writes = c->intents[in->intent].caps & c->write_caps;

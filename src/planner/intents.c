@@ -1724,13 +1724,13 @@ static void search_box(const struct catalog *c, struct plan_resolution *r)
 }
 
 /* "any emails from the landlord in my Gmail this month?": a question with no verb, about things of a kind an app
- * named has, asks which there are, as a listing does (meta.format_intent). */
+ * named has, asks which there are, as a listing does (meta.format_intent); with no app named, of the one kind its
+ * words say ("what's in my calendar tomorrow?": a listing in either calendar). */
 static void verbless_question(const struct catalog *c, struct plan_resolution *r)
 {
-	if (!r->question || r->nintents || r->nactions || r->nproducts || !(r->napps || r->nfamilies) ||
-	    c->meta->format_intent == CAT_NONE)
-		return;
-	unsigned named = named_app_kinds(c, r);
+	if (!r->question || r->nintents || r->nactions || r->nproducts || c->meta->format_intent == CAT_NONE) return;
+	unsigned named = r->napps || r->nfamilies ? named_app_kinds(c, r) : r->kinds & ~(1u << AK_CALLER);
+	if (bits(named) == 0 || (!r->napps && !r->nfamilies && bits(named) != 1)) return;
 	for (int i = 0; i < r->nwords; i++)
 		if (r->word_kinds[i] && !r->app_word[i] && (named & r->word_kinds[i])) {
 			ask_listing(c, r, i);

@@ -74,7 +74,9 @@ static bool claim_mention(const struct catalog *c, struct plan_resolution *r, in
 	/* (a product's one-word name of six letters or more may carry one typo where a marker of place stands before it:
 	 * "in die whatsap gruppe"; "discard the draft" names no Discord, "as plain emails" no Plaid) */
 	/* (or on a side of an arrow: "typform applicant form → Gmail thank-you reply") */
-	bool misspelt = sy->kind == SYN_PRODUCT && n == 1 && r->fuzzy[i] && r->wordlen[i] >= 6 && strlen(cat_s(c, sy->phrase)) >= 6 &&
+	/* (of five letters where it is no word of the word lists: "trelo card per new github issue") */
+	bool misspelt = sy->kind == SYN_PRODUCT && n == 1 && r->fuzzy[i] && r->wordlen[i] >= 5 && strlen(cat_s(c, sy->phrase)) >= 6 &&
+		(r->wordlen[i] >= 6 || cat_ordinary_word(c, r->words[i], (size_t)r->wordlen[i]) == 0) &&
 		(place_before(c, r, i) || arrow_side(r, i));
 	/* (an app's neutral id is written as it is: "driver" is no misspelt "drivea") */
 	bool id = sy->flags & SYNF_ID;

@@ -918,6 +918,20 @@ static bool in_planned_phrase(const struct plan_resolution *r, int i, uint64_t h
 	return false;
 }
 
+/* "put the reminder into my Outlook drafts": a verb later in intent k's clause (no comma, no "and" between) asks what
+ * the plan does (bits have): the storing verb is that verb's placing, no action of its own. */
+static bool planned_later_in_clause(const struct catalog *c, const struct plan_resolution *r, int k, uint64_t have)
+{
+	bool either;
+	int from = r->intents[k].first + r->intents[k].nwords, end = from;
+	while (end < r->nwords && !r->after_comma[end] && !r->sentence_start[end] && !joins(r, end, &either)) end++;
+	for (int q = 0; q < r->nintents; q++)
+		if (q != k && !r->intents[q].negated && r->intents[q].first >= from && r->intents[q].first < end &&
+		    (c->intents[r->intents[q].intent].caps & have))
+			return true;
+	return false;
+}
+
 /* Whether the words [from, to) are all small words (no verb, no trigger). */
 static bool only_small_between(const struct plan_resolution *r, int from, int to)
 {
@@ -1058,7 +1072,8 @@ void rs_second_action(const struct catalog *c, struct plan_resolution *r)
 		/* the request's first verb is what a chain writes (read there as the write its target can do); for a task
 		 * it is a further action where the task does nothing of it ("email me a list of my Outlook meetings") */
 		if (in->negated || (in->first == first && chain) || !writing_intent(c, in) || (caps & have) ||
-		    has_role_word(c, r, in->first, ROLE_TRIGGER) || (!chain && in_planned_phrase(r, in->first, have)))
+		    has_role_word(c, r, in->first, ROLE_TRIGGER) || (!chain && in_planned_phrase(r, in->first, have)) ||
+		    (stores_files(c, caps) && planned_later_in_clause(c, r, k, have)))
 			continue;
 		/* the task's own placing: "Store GitHub issues in Excel" writes where the task writes (its kind: a task
 		 * of another app of that kind is bound to the one named later) */

@@ -1862,9 +1862,33 @@ static unsigned joined_thing_at(const struct catalog *c, const struct plan_resol
 	return 0;
 }
 
-/* "add Lucía to the team meeting on friday", "invite Tom to the call": a verb writing things of a kind, whose object
- * (one to three words) is no word for things nor an app, with a thing of that kind that exists after a target marker,
- * adds someone to that thing: it asks what roles.joined_means asks, an update. */
+/* Whether the verb of intent in has, after its object (one to three words, no word for things nor an app; none in a
+ * passive, whose subject is its object), a target marker and a thing of the kinds that exists. */
+static bool joined_after(const struct catalog *c, const struct plan_resolution *r, const struct plan_intent *in, unsigned kinds)
+{
+	/* (a passive's subject is its object: "Could the new person be added to the existing meeting") */
+	bool passive = in->first > 0 && rs_role_words(c, r, in->first - 1, 1ull << ROLE_PASSIVE_ASK | 1ull << ROLE_AUX);
+	int j = in->first + in->nwords, object = 0;
+	for (; j < r->nwords && object < 4 && !rs_role_words(c, r, j, 1ull << ROLE_TARGET); j++, object++)
+		if (r->word_kinds[j] || r->app_word[j] || r->intent_word[j] || r->after_comma[j] || r->arrow[j] || r->quoted[j]) return false;
+	return (object > 0 || passive) && object < 4 && j + 1 < r->nwords && rs_role_words(c, r, j, 1ull << ROLE_TARGET) &&
+		(joined_thing_at(c, r, j + 1, in->first) & kinds);
+}
+
+/* Whether the verb of intent in closes its clause (small words after it at most: "werden") with a target marker and a
+ * thing of the kinds that exists before it, up to eight words back: "soll die Person zum Fortbildungstermin im
+ * Outlook-Kalender hinzugefügt werden". */
+static bool joined_before(const struct catalog *c, const struct plan_resolution *r, const struct plan_intent *in, unsigned kinds)
+{
+	for (int w = in->first + in->nwords; w <= rs_clause_last(r, in->first); w++)
+		if (!r->stop[w]) return false;
+	for (int t = in->first - 1; t >= 0 && t >= in->first - 8 && !r->after_comma[t + 1] && !r->intent_word[t]; t--)
+		if (rs_role_words(c, r, t, 1ull << ROLE_TARGET) && (joined_thing_at(c, r, t + 1, t) & kinds)) return true;
+	return false;
+}
+
+/* "add Lucía to the team meeting on friday", "invite Tom to the standup": a verb writing things of a kind that adds
+ * someone to a thing of that kind that exists asks what roles.joined_means asks, an update. */
 static void joining(const struct catalog *c, struct plan_resolution *r)
 {
 	if (c->meta->joined_intent == CAT_NONE) return;
@@ -1876,20 +1900,7 @@ static void joining(const struct catalog *c, struct plan_resolution *r)
 		uint64_t writes = c->intents[in->intent].caps & c->write_caps;
 		if (in->negated || !in->nwords || in->intent == (int)c->meta->joined_intent || !writes) continue;
 		unsigned kinds = caps_kinds(c, writes);
-		/* (a passive's subject is its object: "Could the new person be added to the existing meeting") */
-		bool passive = in->first > 0 && rs_role_words(c, r, in->first - 1, 1ull << ROLE_PASSIVE_ASK | 1ull << ROLE_AUX);
-		int j = in->first + in->nwords, object = 0;
-		for (; j < r->nwords && object < 4 && !rs_role_words(c, r, j, 1ull << ROLE_TARGET); j++, object++)
-			if (r->word_kinds[j] || r->app_word[j] || r->intent_word[j] || r->after_comma[j] || r->arrow[j] || r->quoted[j]) break;
-		bool joined = (object > 0 || passive) && object < 4 && j + 1 < r->nwords && rs_role_words(c, r, j, 1ull << ROLE_TARGET) &&
-			(joined_thing_at(c, r, j + 1, in->first) & kinds);
-		/* (a German verb closes its clause, the thing before it: "soll die Person zum Fortbildungstermin ... hinzugefügt
-		 * werden") */
-		bool last = true;  /* (the verb closes its clause: small words after it at most, "werden") */
-		for (int w = in->first + in->nwords; w <= rs_clause_last(r, in->first); w++) last &= r->stop[w];
-		for (int t = in->first - 1; !joined && last && t >= 0 && t >= in->first - 8 && !r->after_comma[t + 1] && !r->intent_word[t]; t--)
-			joined = rs_role_words(c, r, t, 1ull << ROLE_TARGET) && (joined_thing_at(c, r, t + 1, t) & kinds);
-		if (joined) in->intent = (int)c->meta->joined_intent;
+		if (joined_after(c, r, in, kinds) || joined_before(c, r, in, kinds)) in->intent = (int)c->meta->joined_intent;
 	}
 }
 

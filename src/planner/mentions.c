@@ -34,8 +34,9 @@ static bool arrow_side(const struct plan_resolution *r, int i)
 	return false;
 }
 
-/* "Sales force", "type form": two words written apart that, joined, are an app's or a product's one-word name (no word
- * of the language: "work day" names no Workday), neither a small word ("linked in" names no LinkedIn). */
+/* "type form", "share point": two words written apart that, joined, are an app's or a product's one-word name (no word
+ * of the word lists: "work day" names no Workday, "sales force" no Salesforce), neither a small word ("linked in" names
+ * no LinkedIn). */
 static void claim_split_name(const struct catalog *c, struct plan_resolution *r, int i)
 {
 	if (i + 1 >= r->nwords || r->app_word[i + 1] || r->stop[i] || r->stop[i + 1] || r->after_comma[i + 1] || r->arrow[i + 1] ||
@@ -74,7 +75,7 @@ static bool claim_mention(const struct catalog *c, struct plan_resolution *r, in
 	/* (a product's one-word name of six letters or more may carry one typo where a marker of place stands before it:
 	 * "in die whatsap gruppe"; "discard the draft" names no Discord, "as plain emails" no Plaid) */
 	/* (or on a side of an arrow: "typform applicant form → Gmail thank-you reply") */
-	/* (of five letters where it is no word of the word lists: "trelo card per new github issue") */
+	/* (of five letters where it is no word of the word lists: "new github issue -> trelo card") */
 	bool misspelt = sy->kind == SYN_PRODUCT && n == 1 && r->fuzzy[i] && r->wordlen[i] >= 5 && strlen(cat_s(c, sy->phrase)) >= 6 &&
 		(r->wordlen[i] >= 6 || cat_ordinary_word(c, r->words[i], (size_t)r->wordlen[i]) == 0) &&
 		(place_before(c, r, i) || arrow_side(r, i));

@@ -24,8 +24,9 @@ static int add_word(struct buf *h, const char *word)
 {
 	char f[128];
 	size_t n = fold_word(word, f, sizeof f);
-	uint32_t x = n ? (uint32_t)text_hash(f, n) : 0;
-	return n ? buf_add(h, &x, sizeof x) : 0;
+	if (!n) return 0;
+	uint32_t x = (uint32_t)text_hash(f, n);
+	return buf_add(h, &x, sizeof x);
 }
 
 /* Every line of the word list at path (one word a line). */

@@ -838,7 +838,7 @@ static bool list_item(const struct plan_resolution *r, int i)
 	if (prev < 0 || !plain_word(r, prev) || r->action_word[prev]) return false;
 	bool ends = i + 1 >= r->nwords || r->after_comma[i + 1] || r->sentence_start[i + 1];
 	int next = i + 2 < r->nwords && (r->after_comma[i + 1] || joins(r, i + 1, &either)) ? i + 2 : -1;
-	if (r->words[i][r->wordlen[i] - 1] == 's' && (ends || next >= 0)) return true;
+	if (ends_in(r, i, "s") && (ends || next >= 0)) return true;
 	return next >= 0 && plain_word(r, next) && !r->action_word[next] && !r->after_comma[next] &&
 		(next + 1 >= r->nwords || r->after_comma[next + 1]);
 }
@@ -1845,12 +1845,12 @@ static void becoming(const struct catalog *c, struct plan_resolution *r)
 		}
 }
 
-/* The kinds of the thing that exists and someone joins (roles.joined_things) at word j, or that a pronoun at j stands
- * for, or 0: "to the team meeting on friday", "... can you add Lucía to it" (not "to my workshop guy": the word
- * heads its noun). */
+/* The kinds of the thing that exists and someone joins (roles.joined_things) at word j, or that an object pronoun at j
+ * (roles.object_pronouns) stands for, named before the verb, or 0: "to every team meeting on friday", "... can you
+ * add Lucía to it" (not "to my workshop guy": the word heads its noun). */
 static unsigned joined_thing_at(const struct catalog *c, const struct plan_resolution *r, int j, int verb)
 {
-	if (has_role_word(c, r, j, ROLE_PRONOUN) || has_role_word(c, r, j, ROLE_CHECKED)) {
+	if (has_role_word(c, r, j, ROLE_OBJECT_PRONOUN)) {
 		for (int i = 0; i < verb; i++) if (has_role_word(c, r, i, ROLE_JOINED)) return r->word_kinds[i];
 		return 0;
 	}

@@ -1317,10 +1317,9 @@ void rs_match_words(const struct catalog *c, struct plan_resolution *r)
 		bool role = false, verb = false, trigger = false, modal = false, causative = false;
 		for (uint32_t k = 0; e >= 0 && k < c->words[e].syn_count; k++) {
 			const struct cat_syn *sy = &c->syns[c->lists[c->words[e].syn_first + k]];
-			/* (a flow's word: mentions.c; a folder and a document are things too; what a check reads and what
-			 * someone joins are read as they were) */
-			role |= sy->kind == SYN_ROLE && sy->words == 1 && sy->target != ROLE_RUNTIME && sy->target != ROLE_FOLDER &&
-				sy->target != ROLE_DOCUMENT && sy->target != ROLE_CHECKED && sy->target != ROLE_JOINED;
+			/* (the roles of ROLES_AS_WORDS leave their words as they are) */
+			role |= sy->kind == SYN_ROLE && sy->words == 1 &&
+				!(ROLES_AS_WORDS >> sy->target & 1);
 			verb |= sy->kind == SYN_INTENT && sy->words == 1;
 			trigger |= sy->kind == SYN_ROLE && sy->target == ROLE_TRIGGER;
 			modal |= sy->kind == SYN_ROLE && sy->target == ROLE_MODAL;

@@ -918,6 +918,23 @@ static bool in_planned_phrase(const struct plan_resolution *r, int i, uint64_t h
 	return false;
 }
 
+/* "draft a reminder in Outlook": intent k is a noun an article opens right after a verb the plan does (bits have),
+ * the thing that verb writes, no action of its own. */
+bool rs_object_of_planned(const struct catalog *c, const struct plan_resolution *r, int k, uint64_t have)
+{
+	int i = r->intents[k].first;
+	if (i < 2 || !after_determiner(c, r, i)) return false;
+	bool either;  /* (a phrase reaching over "and" to a verb of its own is no noun: "an email in Gmail and send it") */
+	for (int w = i + 1; w < i + r->intents[k].nwords; w++)
+		if (r->after_comma[w] || joins(r, w, &either)) return false;
+	int verb_end = has_role_word(c, r, i - 1, ROLE_DETERMINER) ? i - 2 : i - 3;
+	for (int q = 0; q < r->nintents && verb_end >= 0; q++)
+		if (q != k && !r->intents[q].negated && r->intents[q].first + r->intents[q].nwords - 1 == verb_end &&
+		    (c->intents[r->intents[q].intent].caps & have))
+			return true;
+	return false;
+}
+
 /* "put the reminder into my Outlook drafts": a verb later in intent k's clause (no comma, no "and" between) asks what
  * the plan does (bits have): the storing verb is that verb's placing, no action of its own. */
 static bool planned_later_in_clause(const struct catalog *c, const struct plan_resolution *r, int k, uint64_t have)
@@ -1073,7 +1090,7 @@ void rs_second_action(const struct catalog *c, struct plan_resolution *r)
 		 * it is a further action where the task does nothing of it ("email me a list of my Outlook meetings") */
 		if (in->negated || (in->first == first && chain) || !writing_intent(c, in) || (caps & have) ||
 		    has_role_word(c, r, in->first, ROLE_TRIGGER) || (!chain && in_planned_phrase(r, in->first, have)) ||
-		    (stores_files(c, caps) && planned_later_in_clause(c, r, k, have)))
+		    (stores_files(c, caps) && planned_later_in_clause(c, r, k, have)) || rs_object_of_planned(c, r, k, have))
 			continue;
 		/* the task's own placing: "Store GitHub issues in Excel" writes where the task writes (its kind: a task
 		 * of another app of that kind is bound to the one named later) */

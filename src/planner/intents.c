@@ -576,6 +576,25 @@ static bool made_for_noun(const struct catalog *c, const struct plan_resolution 
 	return false;
 }
 
+/* Whether word i is a noun an article opens right after a storing verb ("upload the latest draft to my cloud
+ * storage"): the thing stored, no verb of its own. */
+bool rs_stored_noun(const struct catalog *c, const struct plan_resolution *r, int i)
+{
+	int j = i - 1;  /* (small words of no role between: "the latest draft") */
+	for (; j >= 1 && j >= i - 3 && !has_role_word(c, r, j, ROLE_DETERMINER); j--)
+		if (r->after_comma[j + 1] || r->intent_word[j] || r->app_word[j] || r->quoted[j] ||
+		    (r->stop[j] && rs_role_words(c, r, j, ~0ull)))
+			return false;
+	bool ends = rs_clause_last(r, i) == i;
+	if (j < 1 || !has_role_word(c, r, j, ROLE_DETERMINER) || (!ends && (!r->stop[i + 1] || r->app_word[i + 1])))
+		return false;
+	for (int k = 0; k < r->nintents; k++)
+		if (r->intents[k].first + r->intents[k].nwords == j && !r->intents[k].negated &&
+		    stores_files(c, c->intents[r->intents[k].intent].caps))
+			return true;
+	return false;
+}
+
 static bool note_intent(const struct catalog *c, struct plan_resolution *r, int i, const struct cat_syn *sy, void *ctx)
 {
 	(void)ctx;
@@ -626,6 +645,10 @@ static bool note_intent(const struct catalog *c, struct plan_resolution *r, int 
 	    (sy->target == c->meta->copy_intent && article_noun(c, r, i)))) ||
 	    (compound_head(c, r, i) && (!writes(c, (int)sy->target) || thing_after(r, i))))) {
 		r->describes[i] = true;
+		return false;
+	}
+	if (sy->words == 1 && rs_stored_noun(c, r, i)) {
+		r->describes[i] = r->matched[i] = true;  /* understood: the thing stored */
 		return false;
 	}
 	/* ("we are changing the storage": what is going on, no verb asked) */
@@ -1514,7 +1537,8 @@ static int mail_to_someone(const struct catalog *c, const struct plan_resolution
 	for (int i = 0; i < r->nwords; i++) {
 		/* "eine Outlook-Mail an mich": the word for mail an app's name took in counts */
 		bool mail = r->app_word[i] ? r->said_kind[i] == AK_MAIL : (r->word_kinds[i] >> AK_MAIL & 1);
-		if (!mail || r->intent_word[i]) continue;
+		/* (mail declined asks nothing: "no replies to the customer") */
+		if (!mail || r->intent_word[i] || (i > 0 && has_role_word(c, r, i - 1, ROLE_NEGATION))) continue;
 		/* (mail someone is to receive is mail to send) */
 		if (!r->app_word[i] && mail_to_receive(c, r, i)) return i;
 		int j = i + 1;

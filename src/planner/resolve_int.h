@@ -39,6 +39,7 @@ uint64_t rs_role_words_of(const struct catalog *c, const struct plan_resolution 
 /* Marks the words of a message's text after "saying" (roles.says) quoted. */
 void rs_said_text(const struct catalog *c, struct plan_resolution *r);
 int rs_understood_role(const struct catalog *c, struct plan_resolution *r, int i, enum cat_role role);
+bool rs_stored_noun(const struct catalog *c, const struct plan_resolution *r, int i);
 void rs_find_roles(const struct catalog *c, struct plan_resolution *r);
 void rs_list_mentions(const struct catalog *c, struct plan_resolution *r);
 /* Family mention m is its app a: the app is named (role as the mention's), the family no longer where no other
@@ -68,6 +69,7 @@ bool rs_says_which(const struct catalog *c, const struct plan_resolution *r, int
 /* chain.c */
 int rs_copy_write(const struct catalog *c, int a);
 bool rs_trigger_chain(const struct catalog *c, struct plan_resolution *r);
+bool rs_object_of_planned(const struct catalog *c, const struct plan_resolution *r, int k, uint64_t have);
 bool rs_self_trigger(const struct catalog *c, struct plan_resolution *r);
 /* "Reply automatically to every Gmail email": a reply (roles.replies) reads what it answers, then sends. */
 bool rs_reply_chain(const struct catalog *c, struct plan_resolution *r);

@@ -326,6 +326,8 @@ static bool score_phrase(const struct catalog *c, struct plan_resolution *r, int
 	/* "neue Zeilen in Excel als Termine ...": a phrase of writing that starts at a trigger word is the event; one
 	 * that starts at a "new" describing another verb's object ("read every new row") is that object */
 	if (c->caps[sy->target].write && (r->trigger[i] || r->describes[i])) return false;
+	/* "upload the latest draft to ...": one writing word an article opens after a storing verb is the thing stored */
+	if (c->caps[sy->target].write && sy->words == 1 && rs_stored_noun(c, r, i)) return false;
 	/* "No new rows, just update existing ones": a writing phrase right after a negation is declined */
 	if (c->caps[sy->target].write && i > 0 && r->negation_from && has_role_word(c, r, i - 1, ROLE_NEGATION)) return false;
 	/* "rename files uploaded to Dropbox", "which files did I upload": the upload says which files */
@@ -850,7 +852,10 @@ void plan_mark_answered(const struct catalog *c, struct plan_resolution *r, uint
 {
 	for (int k = 0; k < r->nintents; k++) {
 		const struct plan_intent *in = &r->intents[k];
-		if (in->negated || !((c->intents[in->intent].caps & caps) || (product_writes && writes(c, in->intent)))) continue;
+		/* (or the thing such a verb writes: "draft a reminder") */
+		if (in->negated || !((c->intents[in->intent].caps & caps) || (product_writes && writes(c, in->intent)) ||
+		    rs_object_of_planned(c, r, k, caps)))
+			continue;
 		for (int w = in->first; w < in->first + in->nwords; w++) r->matched[w] |= r->intent_word[w] && !r->stop[w];
 	}
 	for (int i = 0, clause_end = -1; i < r->nwords; i++) {

@@ -1765,7 +1765,7 @@ static void verbless_question(const struct catalog *c, struct plan_resolution *r
 /* "I track my billable hours via my Google Calendar. Is there a way to get each calendar event added as a row in a
  * Google Sheet ...?": a sentence whose verbs are only what people do, before a sentence with a verb of the request,
  * is context: an app named only there plays no role its markers give (it is read as the ask names it). */
-static void context_sentences(struct plan_resolution *r)
+static void context_sentences(const struct catalog *c, struct plan_resolution *r)
 {
 	int ask = -1; /* the first word of the last sentence holding a verb of the request */
 	for (int k = 0; k < r->nintents; k++)
@@ -1775,10 +1775,23 @@ static void context_sentences(struct plan_resolution *r)
 	/* (a sentence before the ask holding a verb of the request is no context) */
 	for (int k = 0; k < r->nintents; k++)
 		if (!r->intents[k].negated && !r->intents[k].by_person && r->intents[k].first < ask) return;
+	/* (where it says the things are kept, it stays their source where the ask names only targets: "all sessions are
+	 * in my Outlook calendar. ... add them as rows in my Excel workbook") */
+	bool targets = false;
+	for (int m = 0; m < r->nmentions; m++)
+		if (r->mentions[m].first >= ask && r->mentions[m].app >= 0) {
+			if (r->mentions[m].role != PR_TARGET) { targets = false; break; }
+			targets = true;
+		}
 	for (int q = 0; q < r->napps; q++) {
 		bool context = true;
+		/* (and says no word for its things: "My timesheet lives in Google Sheets. ... add them as rows to the timesheet") */
+		bool kept = targets;
+		for (int i = ask; kept && i < r->nwords; i++) kept = r->app_word[i] || !(r->word_kinds[i] >> c->apps[r->apps[q]].kind & 1);
 		for (int m = 0; m < r->nmentions; m++)
-			if (r->mentions[m].app == r->apps[q] && r->mentions[m].first >= ask) context = false;
+			if (r->mentions[m].app == r->apps[q] && (r->mentions[m].first >= ask || (kept && r->mentions[m].first > 0 &&
+			    r->kept[r->mentions[m].first - 1] && r->mentions[m].role == PR_SOURCE)))
+				context = false;
 		if (context) { r->app_role[q] = PR_NONE; r->app_strong[q] = false; }
 	}
 }
@@ -2018,7 +2031,7 @@ void rs_find_kinds_and_intents(const struct catalog *c, struct plan_resolution *
 	search_box(c, r);
 	new_things_listed(c, r);
 	sending_account(c, r);
-	context_sentences(r);
+	context_sentences(c, r);
 	new_thing(c, r);
 	r->content = 0;
 	/* (a quoted name, an address, asks nothing and counts for nothing) */

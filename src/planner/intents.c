@@ -576,6 +576,18 @@ static bool made_for_noun(const struct catalog *c, const struct plan_resolution 
 	return false;
 }
 
+/* Whether word i, a verb's word right after an article, names what kind of thing the plain noun after it is ("as a
+ * draft episode", "the draft contract"): the noun is a word the vocabulary does not know, and ends its clause
+ * or stands before a small word. */
+bool rs_noun_modifier(const struct catalog *c, const struct plan_resolution *r, int i)
+{
+	int n = i + 1;
+	if (i < 1 || n >= r->nwords || !has_role_word(c, r, i - 1, ROLE_DETERMINER) || r->after_comma[n] || r->sentence_start[n] ||
+	    !plain_word(r, n) || r->nwm[n] || r->word_kinds[n] || r->said_kind[n] != AK_COUNT || r->action_word[n] || rs_role_words(c, r, n, ~0ull))
+		return false;
+	return rs_clause_last(r, n) == n || (r->stop[n + 1] && !r->app_word[n + 1]);
+}
+
 /* Whether word i is a noun an article opens right after a storing verb ("upload the latest draft to my cloud
  * storage"): the thing stored, no verb of its own. */
 bool rs_stored_noun(const struct catalog *c, const struct plan_resolution *r, int i)
@@ -647,7 +659,7 @@ static bool note_intent(const struct catalog *c, struct plan_resolution *r, int 
 		r->describes[i] = true;
 		return false;
 	}
-	if (sy->words == 1 && rs_stored_noun(c, r, i)) {
+	if (sy->words == 1 && (rs_stored_noun(c, r, i) || rs_noun_modifier(c, r, i))) {
 		r->describes[i] = r->matched[i] = true;  /* understood: the thing stored */
 		return false;
 	}

@@ -326,8 +326,9 @@ static bool score_phrase(const struct catalog *c, struct plan_resolution *r, int
 	/* "neue Zeilen in Excel als Termine ...": a phrase of writing that starts at a trigger word is the event; one
 	 * that starts at a "new" describing another verb's object ("read every new row") is that object */
 	if (c->caps[sy->target].write && (r->trigger[i] || r->describes[i])) return false;
-	/* "upload the latest draft to ...": one writing word an article opens after a storing verb is the thing stored */
-	if (c->caps[sy->target].write && sy->words == 1 && rs_stored_noun(c, r, i)) return false;
+	/* "upload the latest draft to ...": one writing word an article opens after a storing verb is the thing stored;
+	 * one between an article and a plain noun says what the noun is ("as a draft episode") */
+	if (c->caps[sy->target].write && sy->words == 1 && (rs_stored_noun(c, r, i) || rs_noun_modifier(c, r, i))) return false;
 	/* "No new rows, just update existing ones": a writing phrase right after a negation is declined */
 	if (c->caps[sy->target].write && i > 0 && r->negation_from && has_role_word(c, r, i - 1, ROLE_NEGATION)) return false;
 	/* "rename files uploaded to Dropbox", "which files did I upload": the upload says which files */

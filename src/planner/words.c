@@ -212,6 +212,19 @@ static bool particle_word(const struct catalog *c, const char *s, size_t n)
 	return false;
 }
 
+/* Whether the n bytes at s are known only as the first word of a product's name ("sprout" of "sprout social"): no
+ * head of a compound ("buzzsprout" is a name). */
+static bool product_word_only(const struct catalog *c, const char *s, size_t n)
+{
+	struct plan_match m[PLAN_MAX_MATCHES];
+	int k = matches_of(c, s, n, m);
+	for (int i = 0; i < k; i++) {
+		const struct cat_word *cw = &c->words[m[i].word];
+		if (cw->starts != 1u << SYN_PRODUCT || cw->tasks || cw->roles || cw->stop) return false;
+	}
+	return k > 0;
+}
+
 /* Where to split an unknown German compound into two known words ("rechnungsbetrage" -> "rechnung"
  * + "betrage", the joining s dropped): both parts of four letters or more and both known, or else the
  * last part known, six letters or more and no verb (the head noun: "kunden" + "bestellungen"), or a word for a
@@ -228,7 +241,9 @@ static size_t compound_split(const struct catalog *c, const char *w, size_t *ski
 		if (framed) continue;
 		if (w[k - 1] == 's' && k > 4 && known(c, w, k - 1)) { *skip = 1; return k; }
 		/* an unknown head before a verb is a prefix making another verb ("wiederherstellen" is no "erstellen") */
-		if (!head && ((n - k >= 6 && !verb_word(c, w + k, n - k)) || kind_word(c, w + k, n - k))) head = k;
+		if (!head && ((n - k >= 6 && !verb_word(c, w + k, n - k) && !product_word_only(c, w + k, n - k)) ||
+		    kind_word(c, w + k, n - k)))
+			head = k;
 	}
 	*skip = 0;
 	return head;
@@ -617,10 +632,29 @@ static bool sentence_start(const char *query, const char *p)
 	return p == query || (p - query >= 2 && p[-1] == ' ' && strchr(".!?", p[-2]));
 }
 
+/* Whether the raw word at w, n bytes, is a one-word verb that stores files ("uploaded", "save"). */
+static bool storing_verb(const struct catalog *c, const char *w, size_t n)
+{
+	char f[24];
+	if (n >= sizeof f) return false;
+	for (size_t k = 0; k < n; k++) f[k] = (char)tolower((unsigned char)w[k]);
+	struct plan_match m[PLAN_MAX_MATCHES];
+	int k = matches_of(c, f, n, m);
+	for (int i = 0; i < k; i++) {
+		const struct cat_word *cw = &c->words[m[i].word];
+		for (uint32_t j = 0; j < cw->syn_count; j++) {
+			const struct cat_syn *sy = &c->syns[c->lists[cw->syn_first + j]];
+			if (sy->kind == SYN_INTENT && sy->words == 1 && stores_files(c, c->intents[sy->target].caps)) return true;
+		}
+	}
+	return false;
+}
+
 /* Whether the word at p, n bytes, stands where a name stands, though the words around it do not say software: 1 "we
  * run everything on moneybird" (a verb of using or being up to three words before "on"; "running on"), "out of
  * tripletex", "our HR is in factorial" (KEPT_IN), "from doctoralia into Google Calendar" (a flow after it), a
- * sentence's subject doing the business's work ("gingr handles our bookings"); 2 the request's first word, or its
+ * sentence's subject doing the business's work ("gingr handles our bookings"), after a verb storing files and "to" or
+ * "into" ("uploaded to buzzsprout"); 2 the request's first word, or its
  * second after a verb, before a flow ("kintone records -> Google Sheets", "sync cliniko appointments into Outlook");
  * else 0. Only a word the word lists do not know is read as a name there. */
 static int name_place(const struct catalog *c, const char *query, const char *p, size_t n)
@@ -637,6 +671,18 @@ static int name_place(const struct catalog *c, const char *query, const char *p,
 		return one_of(o, lo, KEPT_IN, COUNT(KEPT_IN));
 	}
 	if (lw == 4 && strncasecmp(w, "from", 4) == 0) return flow_after(p + n);
+	/* "uploaded to buzzsprout": where a verb storing files puts them, in lower case ("upload the report to Priya" names
+	 * a person) */
+	if ((lw == 2 && strncasecmp(w, "to", 2) == 0) || (lw == 4 && strncasecmp(w, "into", 4) == 0)) {
+		if (!islower((unsigned char)*p)) return 0;
+		/* (the verb's object between, up to three words: "upload it to buzzsprout", "upload the final mp3 to podbean") */
+		for (int k = 0; k < 4 && w - query >= 2; k++) {
+			if (strchr(",.;:!?", w[-2])) return 0;
+			size_t lv = word_before(query, w, &w);
+			if (lv && storing_verb(c, w, lv)) return 1;
+		}
+		return 0;
+	}
 	if (lw == 2 && strncasecmp(w, "on", 2) == 0) {
 		for (int k = 0; k < 3 && w - query >= 2; k++) {
 			size_t l = word_before(query, w, &w);
@@ -692,11 +738,11 @@ static bool misspelt_name_or_verb(const struct catalog *c, const char *q, bool v
 	return false;
 }
 
-/* Whether the byte b ends a word of the frames before a name (e, s, n, h, d, r, f or m, in either case). */
+/* Whether the byte b ends a word of the frames before a name (e, s, n, h, d, r, f, m or o, in either case). */
 static bool frame_end(char b)
 {
 	switch (b | 0x20) {
-	case 'e': case 's': case 'n': case 'h': case 'd': case 'r': case 'f': case 'm': return true;
+	case 'e': case 's': case 'n': case 'h': case 'd': case 'r': case 'f': case 'm': case 'o': return true;
 	default: return false;
 	}
 }
@@ -708,7 +754,7 @@ static bool frame_end(char b)
  * the word must be one the word lists do not know ("we use dentrix", "fortnox -> Google Sheets"). */
 static size_t unlisted_at(const struct catalog *c, const char *query, const char *p)
 {
-	/* (every word of the frames before a name ends in e, s, n, h, d, r, f or m; else the name opens the request or a
+	/* (every word of the frames before a name ends in e, s, n, h, d, r, f, m or o; else the name opens the request or a
 	 * sentence, where no word before it frames it, or follows the request's first word in lower case: most words are
 	 * passed at this first look) */
 	if (!isalpha((unsigned char)*p)) return 0;

@@ -587,6 +587,10 @@ bool rs_reply_chain(const struct catalog *c, struct plan_resolution *r)
 		    !replied_by_others(c, r, i))
 			at = i;
 	if (at < 0) return false;
+	/* (an app of another kind read before it is what the reply tells: "check when I'm free in my Outlook calendar,
+	 * then reply to the recruiter via Gmail") */
+	for (int m = 0; m < r->nmentions; m++)
+		if (r->mentions[m].first < at && r->mentions[m].app >= 0 && c->apps[r->mentions[m].app].kind != AK_MAIL) return false;
 	int mail = -1;
 	for (int q = 0; q < r->napps; q++)
 		if (c->apps[r->apps[q]].kind == AK_MAIL) {

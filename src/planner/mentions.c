@@ -73,11 +73,13 @@ static bool claim_mention(const struct catalog *c, struct plan_resolution *r, in
 	if (n != (int)sy->words || r->nmentions == PLAN_MAX_MENTIONS) return false;
 	if ((sy->flags & SYNF_LETTER) && sy->kind == SYN_APP && !letter_name_as_written(c, r, i, n, sy)) return false;
 	/* (a product's one-word name of six letters or more may carry one typo where a marker of place stands before it:
-	 * "in die whatsap gruppe"; "discard the draft" names no Discord, "as plain emails" no Plaid) */
+	 * "in die whatsap gruppe"; "discard the draft" names no Discord, "as plain emails" no Plaid; an ordinary word is
+	 * none: "auf einen Zettel" names no Zettle) */
 	/* (or on a side of an arrow: "typform applicant form → Gmail thank-you reply") */
 	/* (of five letters where it is no word of the word lists: "new github issue -> trelo card") */
 	bool misspelt = sy->kind == SYN_PRODUCT && n == 1 && r->fuzzy[i] && r->wordlen[i] >= 5 && strlen(cat_s(c, sy->phrase)) >= 6 &&
-		(r->wordlen[i] >= 6 || cat_ordinary_word(c, r->words[i], (size_t)r->wordlen[i]) == 0) &&
+		(r->wordlen[i] >= 6 ? cat_ordinary_word(c, r->words[i], (size_t)r->wordlen[i]) != 1 :
+		 cat_ordinary_word(c, r->words[i], (size_t)r->wordlen[i]) == 0) &&
 		(place_before(c, r, i) || arrow_side(r, i));
 	/* (an app's neutral id is written as it is: "driver" is no misspelt "drivea") */
 	bool id = sy->flags & SYNF_ID;
@@ -406,6 +408,13 @@ static bool in_trigger_clause(const struct catalog *c, const struct plan_resolut
 	for (int i = from; i < r->mentions[k].first; i++) {
 		if (r->trigger[i] && rs_role_words(c, r, i, 1ull << ROLE_TRIGGER) && verb_of(c, r, i) < 0) trigger = true;
 		else if (trigger && i > 0 && verb_of(c, r, i) >= 0 && (r->after_comma[i] || has_role_word(c, r, i - 1, ROLE_OPENER)))
+			trigger = false;
+		/* (a pronoun and a modal or causative before an article or a pronoun open the main clause: "When a new line is
+		 * added there I want the event is created in the outlook calendar"; "every interview i have on google
+		 * calendar" stays in it) */
+		else if (trigger && i > 0 && i + 1 < r->nwords && has_role_word(c, r, i - 1, ROLE_PRONOUN) &&
+			 rs_role_words(c, r, i, 1ull << ROLE_MODAL | 1ull << ROLE_CAUSATIVE) &&
+			 rs_role_words(c, r, i + 1, 1ull << ROLE_DETERMINER | 1ull << ROLE_PRONOUN))
 			trigger = false;
 	}
 	return trigger;

@@ -2199,7 +2199,18 @@ static bool asked_to_write(const struct catalog *c, const struct plan_resolution
 		if (has_role_word(c, r, i, ROLE_TRIGGER) && after_determiner(c, r, i) && i + 1 < r->nwords &&
 		    r->said_kind[i + 1] < AK_COUNT)
 			continue;
-		if (!r->intents[k].negated && writes_in(c, r->intents[k].intent, a)) return true;
+		if (r->intents[k].negated || !writes_in(c, r->intents[k].intent, a)) continue;
+		/* (a verb whose sentence names another app it writes in, and not a, writes there: "Die Trainingszeiten sind in
+		 * einer Excel-Tabelle auf SharePoint. Daraus sollen Termine im Outlook-Kalender angelegt werden.") */
+		int s = sentence_of(r, i);
+		bool here = false, other = false;
+		for (int m = 0; m < r->nmentions; m++) {
+			const struct plan_mention *x = &r->mentions[m];
+			if (x->app < 0 || sentence_of(r, x->first) != s) continue;
+			here |= x->app == a;
+			other |= x->app != a && writes_in(c, r->intents[k].intent, x->app);
+		}
+		if (here || !other) return true;
 	}
 	return false;
 }

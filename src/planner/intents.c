@@ -1574,6 +1574,10 @@ static void addressed_mail(const struct catalog *c, struct plan_resolution *r)
 	int at = mail_imperative(c, r);
 	if (at < 0) at = mail_to_someone(c, r);
 	if (at < 0) return;
+	/* (mail addressed where sending is declined is no mail to send: "I need an email to the supplier in Outlook, don't
+	 * send it yet") */
+	for (int k = 0; k < r->nintents; k++)
+		if (r->intents[k].negated && (c->intents[r->intents[k].intent].caps & c->intents[means].caps & c->write_caps)) return;
 	r->intents[r->nintents++] = (struct plan_intent){ .first = at, .nwords = 1, .intent = (int)means };
 	r->intent_word[at] = true;
 }

@@ -535,6 +535,8 @@ void rs_find_roles(const struct catalog *c, struct plan_resolution *r)
 		for (int b = a + 1; b < r->nmentions; b++) {
 			struct plan_mention *x = &r->mentions[a], *y = &r->mentions[b];
 			if (x->app < 0 || y->app < 0 || mention_kind(c, x) != mention_kind(c, y)) continue;
+			/* (two joined by "and" play one role: "free in both Google Calendar and Outlook calendar" reads both) */
+			if (y->joined && b == a + 1) continue;
 			if (x->strong && !y->strong) y->role = x->role == PR_SOURCE ? PR_TARGET : PR_SOURCE;
 			else if (y->strong && !x->strong) x->role = y->role == PR_SOURCE ? PR_TARGET : PR_SOURCE;
 			else if (!x->strong && !y->strong) { x->role = PR_SOURCE; y->role = PR_TARGET; }

@@ -1801,9 +1801,12 @@ static void context_sentences(const struct catalog *c, struct plan_resolution *r
 		}
 	for (int q = 0; q < r->napps; q++) {
 		bool context = true;
-		/* (and says no word for its things: "My timesheet lives in Google Sheets. ... add them as rows to the timesheet") */
+		/* (and says no word for its things as what is made or where it goes: "My timesheet lives in Google Sheets. ...
+		 * add them as rows to the timesheet"; "die Termine in Google Sheets eintragen" moves them) */
 		bool kept = targets;
-		for (int i = ask; kept && i < r->nwords; i++) kept = r->app_word[i] || !(r->word_kinds[i] >> c->apps[r->apps[q]].kind & 1);
+		for (int i = ask + 1; kept && i < r->nwords; i++)
+			kept = r->app_word[i] || !(r->word_kinds[i] >> c->apps[r->apps[q]].kind & 1) ||
+				!rs_role_words(c, r, i - 1, 1ull << ROLE_AS | 1ull << ROLE_TARGET | 1ull << ROLE_WEAK_TARGET);
 		for (int m = 0; m < r->nmentions; m++)
 			if (r->mentions[m].app == r->apps[q] && (r->mentions[m].first >= ask || (kept && r->mentions[m].first > 0 &&
 			    r->kept[r->mentions[m].first - 1] && r->mentions[m].role == PR_SOURCE)))

@@ -1405,7 +1405,10 @@ static void light_verbs(const struct catalog *c, struct plan_resolution *r)
 		int before = det >= 0 && r->intent_word[det] ? intent_over(r, det) : -1;
 		bool bare = before >= 0 && before != m && r->intents[before].intent != r->intents[m].intent && !r->trigger[det + 1];
 		if (bare) det++;
-		if (det < 1 || (!bare && !has_role_word(c, r, det, ROLE_DETERMINER)) || rs_role_words(c, r, det + 1, 1ull << ROLE_TRIGGER)) continue;
+		/* (the noun may close the request: "Create Draft Email" at its last word has nothing after it) */
+		if (det < 1 || (!bare && !has_role_word(c, r, det, ROLE_DETERMINER)) ||
+		    (det + 1 < r->nwords && rs_role_words(c, r, det + 1, 1ull << ROLE_TRIGGER)))
+			continue;
 		/* the verb before the article: an intent ending there, or a word that is only a light verb ("run") */
 		int own = -1, first = det - 1;
 		for (int k = 0; k < r->nintents; k++)

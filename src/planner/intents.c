@@ -440,16 +440,21 @@ static bool compound_head(const struct catalog *c, const struct plan_resolution 
 	return j >= 0 && !(j > 0 && has_role_word(c, r, j - 1, ROLE_AUX));
 }
 
-/* Whether word i is a noun an article opens: after the article, up to three plain words between, and ending its
- * clause or before a small word that is no article, pronoun or person ("a copy of", "the paper copy"). */
+/* Whether a noun at word i closes its phrase: it ends its clause or stands before a small word that is no app,
+ * article, pronoun or person ("a copy of", "the latest draft to"). */
+static bool noun_closes(const struct catalog *c, const struct plan_resolution *r, int i)
+{
+	return rs_clause_last(r, i) == i || (r->stop[i + 1] && !r->app_word[i + 1] && !has_role_word(c, r, i + 1, ROLE_DETERMINER) &&
+		!has_role_word(c, r, i + 1, ROLE_PRONOUN) && exact_word(c, r, i + 1, SYN_STOP, STOP_PERSON) < 0);
+}
+
+/* Whether word i is a noun an article opens: after the article, up to three plain words between, and closing its
+ * phrase ("a copy of", "the paper copy"). */
 static bool article_noun(const struct catalog *c, const struct plan_resolution *r, int i)
 {
-	bool ends = rs_clause_last(r, i) == i;
-	if (!ends && (!r->stop[i + 1] || r->app_word[i + 1] || has_role_word(c, r, i + 1, ROLE_DETERMINER) ||
-	    has_role_word(c, r, i + 1, ROLE_PRONOUN) || exact_word(c, r, i + 1, SYN_STOP, STOP_PERSON) >= 0))
-		return false;
+	if (!noun_closes(c, r, i)) return false;
 	int j = determiner_before(c, r, i, 3);
-	return j >= 0 && (ends || j >= i - 2);  /* ("the scanned copy of my passport") */
+	return j >= 0 && (rs_clause_last(r, i) == i || j >= i - 2);  /* ("the scanned copy of my passport") */
 }
 
 /* Whether the sentence opening at word f, before the last, states what happens: it opens with no verb, trigger, app,
@@ -585,6 +590,7 @@ bool rs_noun_modifier(const struct catalog *c, const struct plan_resolution *r, 
 	if (i < 1 || n >= r->nwords || !has_role_word(c, r, i - 1, ROLE_DETERMINER) || r->after_comma[n] || r->sentence_start[n] ||
 	    !plain_word(r, n) || r->nwm[n] || r->word_kinds[n] || r->said_kind[n] != AK_COUNT || r->action_word[n] || rs_role_words(c, r, n, ~0ull))
 		return false;
+	/* (any small word after it: "each new msg a row" names the message) */
 	return rs_clause_last(r, n) == n || (r->stop[n + 1] && !r->app_word[n + 1]);
 }
 
@@ -597,9 +603,7 @@ bool rs_stored_noun(const struct catalog *c, const struct plan_resolution *r, in
 		if (r->after_comma[j + 1] || r->intent_word[j] || r->app_word[j] || r->quoted[j] ||
 		    (r->stop[j] && rs_role_words(c, r, j, ~0ull)))
 			return false;
-	bool ends = rs_clause_last(r, i) == i;
-	if (j < 1 || !has_role_word(c, r, j, ROLE_DETERMINER) || (!ends && (!r->stop[i + 1] || r->app_word[i + 1])))
-		return false;
+	if (j < 1 || !has_role_word(c, r, j, ROLE_DETERMINER) || !noun_closes(c, r, i)) return false;
 	for (int k = 0; k < r->nintents; k++)
 		if (r->intents[k].first + r->intents[k].nwords == j && !r->intents[k].negated &&
 		    stores_files(c, c->intents[r->intents[k].intent].caps))
@@ -1803,18 +1807,19 @@ static void context_sentences(const struct catalog *c, struct plan_resolution *r
 			targets = true;
 		}
 	for (int q = 0; q < r->napps; q++) {
-		bool context = true;
+		bool context = true, kept = false;
+		for (int m = 0; m < r->nmentions; m++) {
+			const struct plan_mention *x = &r->mentions[m];
+			if (x->app != r->apps[q]) continue;
+			context &= x->first < ask;
+			kept |= targets && x->first > 0 && r->kept[x->first - 1] && x->role == PR_SOURCE;
+		}
 		/* (and says no word for its things as what is made or where it goes: "My timesheet lives in Google Sheets. ...
 		 * add them as rows to the timesheet"; "die Termine in Google Sheets eintragen" moves them) */
-		bool kept = targets;
-		for (int i = ask + 1; kept && i < r->nwords; i++)
+		for (int i = ask + 1; context && kept && i < r->nwords; i++)
 			kept = r->app_word[i] || !(r->word_kinds[i] >> c->apps[r->apps[q]].kind & 1) ||
 				!rs_role_words(c, r, i - 1, 1ull << ROLE_AS | 1ull << ROLE_TARGET | 1ull << ROLE_WEAK_TARGET);
-		for (int m = 0; m < r->nmentions; m++)
-			if (r->mentions[m].app == r->apps[q] && (r->mentions[m].first >= ask || (kept && r->mentions[m].first > 0 &&
-			    r->kept[r->mentions[m].first - 1] && r->mentions[m].role == PR_SOURCE)))
-				context = false;
-		if (context) { r->app_role[q] = PR_NONE; r->app_strong[q] = false; }
+		if (context && !kept) { r->app_role[q] = PR_NONE; r->app_strong[q] = false; }
 	}
 }
 

@@ -632,12 +632,20 @@ static bool sentence_start(const char *query, const char *p)
 	return p == query || (p - query >= 2 && p[-1] == ' ' && strchr(".!?", p[-2]));
 }
 
+/* Copies the raw word at w, n bytes, into f (cap bytes) in lower case; false where it does not fit. */
+static bool lower_word(const char *w, size_t n, char *f, size_t cap)
+{
+	if (n >= cap) return false;
+	for (size_t k = 0; k < n; k++) f[k] = (char)tolower((unsigned char)w[k]);
+	f[n] = '\0';
+	return true;
+}
+
 /* Whether the raw word at w, n bytes, is a one-word verb that stores files ("uploaded", "save"). */
 static bool storing_verb(const struct catalog *c, const char *w, size_t n)
 {
 	char f[24];
-	if (n >= sizeof f) return false;
-	for (size_t k = 0; k < n; k++) f[k] = (char)tolower((unsigned char)w[k]);
+	if (!lower_word(w, n, f, sizeof f)) return false;
 	struct plan_match m[PLAN_MAX_MATCHES];
 	int k = matches_of(c, f, n, m);
 	for (int i = 0; i < k; i++) {
@@ -674,7 +682,9 @@ static int name_place(const struct catalog *c, const char *query, const char *p,
 	/* "uploaded to buzzsprout": where a verb storing files puts them, in lower case ("upload the report to Priya" names
 	 * a person) */
 	if ((lw == 2 && strncasecmp(w, "to", 2) == 0) || (lw == 4 && strncasecmp(w, "into", 4) == 0)) {
-		if (!islower((unsigned char)*p)) return 0;
+		/* (a word the vocabulary knows is no name: most words after "to" are passed before the verbs are looked up) */
+		char f[32];
+		if (!islower((unsigned char)*p) || !lower_word(p, n, f, sizeof f) || cat_word_find(c, f, n) >= 0) return 0;
 		/* (the verb's object between, up to three words: "upload it to buzzsprout", "upload the final mp3 to podbean") */
 		for (int k = 0; k < 4 && w - query >= 2; k++) {
 			if (strchr(",.;:!?", w[-2])) return 0;
@@ -698,8 +708,7 @@ static int name_place(const struct catalog *c, const char *query, const char *p,
 	bool first = p == query;
 	if (!first && lw && w == query && lw < 16) {  /* after a verb opening the request: "sync cliniko ..." */
 		char f[16];
-		for (size_t k = 0; k < lw; k++) f[k] = (char)tolower((unsigned char)w[k]);
-		first = verb_word(c, f, lw);
+		first = lower_word(w, lw, f, sizeof f) && verb_word(c, f, lw);
 	}
 	return first && flow_soon_after(p + n) ? 2 : 0;
 }

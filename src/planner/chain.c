@@ -719,6 +719,25 @@ static int task_of_steps(const struct catalog *c, const int *caps, int n, uint64
 	return task_of_steps_from(c, caps, n, named, -1);
 }
 
+/* Whether every word of an intent's phrase is a verb's, no object read across a gap. */
+static bool only_verb_words(const struct plan_resolution *r, const struct plan_intent *in)
+{
+	for (int i = in->first; i < in->first + in->nwords; i++) if (!r->intent_word[i]) return false;
+	return true;
+}
+
+/* Whether a storing verb asks what the chain writes into an app named that keeps no files ("save GitHub issues to
+ * Excel" appends rows, roles.store_means). */
+static bool stored_by_chain(const struct catalog *c, const struct plan_resolution *r, int intent, uint64_t chain)
+{
+	if (!stores_files(c, c->intents[intent].caps)) return false;
+	for (int m = 0; m < r->napps; m++) {
+		int st = store_cap(c, r->apps[m]);
+		if (st >= 0 && (chain >> st & 1)) return true;
+	}
+	return false;
+}
+
 /* The first task in catalog order whose steps are the chain's, or `listed` (listed[0] < 0: none), in apps of the
  * kinds named, one app per kind as named: the chain is that task bound to the apps named ("Save Dropbox files to
  * OneDrive" is driveA-to-driveB from Dropbox to OneDrive, as "Copy files from Dropbox to OneDrive" is), or -1. */
@@ -730,7 +749,9 @@ static int task_rebound(const struct catalog *c, const struct plan_resolution *r
 	uint64_t chain = 0;
 	for (int k = 0; k < r->ncaps; k++) chain |= 1ull << r->caps[k];
 	for (int k = 0; k < r->nintents; k++)
-		if (!r->intents[k].negated && writes(c, r->intents[k].intent) && !(c->intents[r->intents[k].intent].caps & chain)) return -1;
+		if (!r->intents[k].negated && writes(c, r->intents[k].intent) && !(c->intents[r->intents[k].intent].caps & chain) &&
+		    !stored_by_chain(c, r, r->intents[k].intent, chain))
+			return -1;
 	for (int t = 0; t < (int)c->ntasks && t < 64; t++) {
 		const struct cat_ptask *p = &c->ptasks[t];
 		bool kinds = !c->tasks[t].generic && bits(p->apps) == r->napps;
@@ -1076,7 +1097,8 @@ void rs_second_action(const struct catalog *c, struct plan_resolution *r)
 		uint64_t caps = c->intents[in->intent].caps;
 		if (in->first > clause) continue;
 		/* "Create, add an attachment, and send a draft": a verb that is its whole clause says no kind of its own */
-		if (in->first + in->nwords < r->nwords && r->after_comma[in->first + in->nwords]) continue;
+		/* (not one holding its object: "mail the reporter a summary, don't close it") */
+		if (in->first + in->nwords < r->nwords && r->after_comma[in->first + in->nwords] && only_verb_words(r, in)) continue;
 		/* what the verb asks of the app named right after it ("and add them to Google Sheets": rows, though the
 		 * task creates events, another of the verb's capabilities) */
 		for (int q = 0; q < r->nmentions; q++)

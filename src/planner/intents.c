@@ -10,6 +10,23 @@
 
 /* ---- kinds, intents, subjects ---- */
 
+/* Whether word i is a one-word verb of an intent or of an action outside the catalog, as written. */
+static bool verb_word(const struct catalog *c, const struct plan_resolution *r, int i)
+{
+	return verb_of(c, r, i) >= 0 || exact_word(c, r, i, SYN_ACTION, -1) >= 0;
+}
+
+static bool negated_at(const struct catalog *c, const struct plan_resolution *r, int i);
+
+/* "don't open, archive or delete anything": a verb opening a list's item, right after a declined verb and its comma,
+ * and before the list's joiner or next comma, is declined too. */
+static bool declined_list_item(const struct catalog *c, const struct plan_resolution *r, int i)
+{
+	bool either;
+	return i > 1 && i + 1 < r->nwords && r->after_comma[i] && (r->after_comma[i + 1] || joins(r, i + 1, &either)) &&
+		verb_word(c, r, i) && verb_word(c, r, i - 1) && negated_at(c, r, i - 1);
+}
+
 static bool negated_at(const struct catalog *c, const struct plan_resolution *r, int i)
 {
 	/* (in its own clause: "never send anything: find the emails" finds them) */
@@ -24,7 +41,13 @@ static bool negated_at(const struct catalog *c, const struct plan_resolution *r,
 	bool either;
 	int k = i - 1;
 	if (k > 0 && r->stop[k] && has_role_word(c, r, k, ROLE_PARTICLE) && !joins(r, k, &either)) k--;
-	return k >= 1 && !r->after_comma[i] && !r->after_comma[k] && joins(r, k, &either) && negated_at(c, r, k - 1);
+	if (k < 1 || r->after_comma[k] || !joins(r, k, &either)) return declined_list_item(c, r, i);
+	if (r->after_comma[i]) return false;
+	if (negated_at(c, r, k - 1)) return true;
+	/* ("don't comment on the issue or close it": after "or", the declined verb before its object) */
+	for (int v = k - 2; either && v >= 0 && v >= k - 5 && !r->after_comma[v + 1]; v--)
+		if (verb_word(c, r, v)) return negated_at(c, r, v);
+	return false;
 }
 
 /* "when a new event is added to Eventbrite", "wenn ein neuer Termin in Eventbrite angelegt wird": a word for a kind
@@ -911,6 +934,17 @@ static bool starts_reply(const struct catalog *c, const struct plan_resolution *
 }
 
 /* An action no task performs ("label", "forward", "fasst ... zusammen"), unless the request declines it. */
+/* Whether word i is an English past form right after its subject, outside a trigger's clause: a pronoun, a person
+ * or a word no app or kind claims, no role's but a thing's ("the old tool deleted them"; "have them deleted" asks). */
+static bool narrated_past(const struct catalog *c, const struct plan_resolution *r, int i)
+{
+	if (i == 0 || r->wordlen[i] < 5 || !ends_in(r, i, "ed") || r->after_comma[i] || in_trigger_clause_at(c, r, i)) return false;
+	int j = i - 1;
+	return has_role_word(c, r, j, ROLE_PRONOUN) || exact_word(c, r, j, SYN_STOP, STOP_PERSON) >= 0 ||
+		(!r->intent_word[j] && !r->app_word[j] && !r->quoted[j] && !r->word_kinds[j] &&
+		 !rs_role_words(c, r, j, ~(1ull << ROLE_RUNTIME | 1ull << ROLE_FOLDER | 1ull << ROLE_DOCUMENT | 1ull << ROLE_JOINED)));
+}
+
 static bool note_action(const struct catalog *c, struct plan_resolution *r, int i, const struct cat_syn *sy, void *ctx)
 {
 	(void)ctx;
@@ -993,6 +1027,9 @@ static bool note_action(const struct catalog *c, struct plan_resolution *r, int 
 	/* "we are changing the storage of the company": an -ing form after a pronoun and an auxiliary is what is going
 	 * on, no action asked */
 	if (progressive(c, r, i)) return false;
+	/* "last tool I tried cleaned out my inbox": an -ed form right after its subject (a pronoun or a plain word, no
+	 * auxiliary or causative before) tells what happened, no action asked */
+	if (narrated_past(c, r, i) && !past) return false;
 	/* "My sister and I share caregiving for our dad. Please add ...": an action right after the pronoun opening a
 	 * sentence before the last, or a clause of it ("Hallo zusammen, ich übersetze freiberuflich ..."), is what the
 	 * person does, the context */
@@ -2154,6 +2191,17 @@ static bool strong_target_after(const struct plan_resolution *r, int i)
 	return false;
 }
 
+/* "odoo quote accepted → send the confirmation from gmail": a product before the first arrow, no app between, is the
+ * arrow's source, whatever the side after it does. */
+static bool before_arrow(const struct plan_resolution *r, const struct plan_outside *pr)
+{
+	for (int i = pr->first + pr->nwords; i < r->nwords; i++) {
+		if (r->arrow[i]) return true;
+		if (r->app_word[i] && !r->product_word[i]) return false;
+	}
+	return false;
+}
+
 void rs_find_product_role(const struct catalog *c, struct plan_resolution *r)
 {
 	/* "Save PayPal receipts from Gmail to Google Drive", "an invoice from Stripe in Gmail": a product that sent the mail
@@ -2181,7 +2229,7 @@ void rs_find_product_role(const struct catalog *c, struct plan_resolution *r)
 		/* "for every new Stripe payment": an event there, the source */
 		int from = 0;
 		for (int k = 0; k < r->nmentions && r->mentions[k].first < pr->first; k++) from = r->mentions[k].first + r->mentions[k].nwords;
-		if (pr->role == PR_NONE && triggered(c, r, pr->first, from)) pr->role = PR_SOURCE;
+		if (pr->role == PR_NONE && (triggered(c, r, pr->first, from) || before_arrow(r, pr))) pr->role = PR_SOURCE;
 		bool object = false;
 		for (int k = 0; k < r->nintents; k++) {
 			const struct plan_intent *in = &r->intents[k];

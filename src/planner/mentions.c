@@ -386,13 +386,15 @@ static uint32_t mention_kind(const struct catalog *c, const struct plan_mention 
 /* "from new rows in Google Sheets", "attachments from emails in Gmail", "from the rows of a Google Sheet": a place
  * or part marker before an app, after a source marker and a word for the app's own kind (no other app between),
  * says where the things read come from; "from my emails in Google Drive" stores them there. */
-static bool from_before_place(const struct catalog *c, struct plan_resolution *r, const struct plan_mention *m)
+/* (marker: ROLE_SOURCE; ROLE_TARGET for a part: "into the Backlog tab of our Google Sheet" writes there, no verb
+ * between: "to copy the rows of our Google Sheets" reads them) */
+static bool marker_before_place(const struct catalog *c, struct plan_resolution *r, const struct plan_mention *m, enum cat_role marker)
 {
 	if (m->app < 0) return false;
 	bool own_kind = false;
 	for (int k = m->first - 2, n = 0; k >= 0 && n < 5; k--, n++) {  /* ("from the catering shift sheet in Google Sheets") */
-		if (r->app_word[k] || r->arrow[k]) return false;
-		if (rs_role_words(c, r, k, 1ull << ROLE_SOURCE)) return own_kind;
+		if (r->app_word[k] || r->arrow[k] || (marker == ROLE_TARGET && verb_of(c, r, k) >= 0)) return false;
+		if (rs_role_words(c, r, k, 1ull << marker)) return own_kind;
 		own_kind |= r->said_kind[k] == c->apps[m->app].kind;
 	}
 	return false;
@@ -496,9 +498,9 @@ void rs_find_roles(const struct catalog *c, struct plan_resolution *r)
 		 * keeping say where things go, no place they are kept */
 		if (role == ROLE_KEPT && (after_receive(c, r, m->first) || kept_asked(c, r, m->first))) role = ROLE_TARGET;
 		/* "the rows of": a part, no place, unless read from, and then as firmly as "from" itself */
-		bool part = role == ROLE_PART, placed = (role == ROLE_WEAK_TARGET || part) && from_before_place(c, r, m);
+		bool part = role == ROLE_PART, placed = (role == ROLE_WEAK_TARGET || part) && marker_before_place(c, r, m, ROLE_SOURCE);
 		if (placed) role = ROLE_SOURCE;
-		else if (part) role = ROLE_NONE;
+		else if (part) role = marker_before_place(c, r, m, ROLE_TARGET) ? ROLE_TARGET : ROLE_NONE;
 		m->strong = role == ROLE_SOURCE || role == ROLE_TARGET || role == ROLE_KEPT;
 		/* "an Excel file stored on OneDrive": where it is kept, read from there; the words are no verb */
 		if (role == ROLE_KEPT) mark_kept(c, r, m->first);

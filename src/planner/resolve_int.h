@@ -120,6 +120,8 @@ static inline bool after_determiner(const struct catalog *c, const struct plan_r
 		return false;
 	if (k > 0 && has_role_word(c, r, k - 1, ROLE_DETERMINER)) return true;
 	if (k < 2 || !has_role_word(c, r, k - 2, ROLE_DETERMINER)) return false;
+	/* ("every month delete all newsletters": a schedule's words close before the verb) */
+	if (r->schedule_words && k - 1 >= r->schedule_first && k - 1 < r->schedule_first + r->schedule_words) return false;
 	size_t n = r->wordlen[k - 1];
 	/* "a Gmail label": an app's name between the article and the word */
 	return r->stop[k - 1] || r->app_word[k - 1] || (n > 3 && strcmp(r->words[k - 1] + n - 2, "ly") == 0);

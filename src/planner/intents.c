@@ -634,6 +634,19 @@ bool rs_stored_noun(const struct catalog *c, const struct plan_resolution *r, in
 	return false;
 }
 
+/* "move the meeting but keep the same attendees", "keep the formulas unchanged", "keep it short": a verb storing files
+ * whose clause says what stays as it is (roles.unchanged, within eight words) and names no place stores nothing. */
+static bool keeps_as_is(const struct catalog *c, const struct plan_resolution *r, int i, int intent)
+{
+	if (!stores_files(c, c->intents[intent].caps)) return false;
+	bool as_is = false;
+	for (int j = i + 1, last = rs_clause_last(r, i); j <= last; j++) {
+		if (r->app_word[j] || rs_role_words(c, r, j, 1ull << ROLE_TARGET | 1ull << ROLE_WEAK_TARGET | 1ull << ROLE_KEPT)) return false;
+		as_is |= j <= i + 8 && has_role_word(c, r, j, ROLE_UNCHANGED);
+	}
+	return as_is;
+}
+
 static bool note_intent(const struct catalog *c, struct plan_resolution *r, int i, const struct cat_syn *sy, void *ctx)
 {
 	(void)ctx;
@@ -684,6 +697,10 @@ static bool note_intent(const struct catalog *c, struct plan_resolution *r, int 
 	    (sy->target == c->meta->copy_intent && article_noun(c, r, i)))) ||
 	    (compound_head(c, r, i) && (!writes(c, (int)sy->target) || thing_after(r, i))))) {
 		r->describes[i] = true;
+		return false;
+	}
+	if (sy->words == 1 && keeps_as_is(c, r, i, (int)sy->target)) {
+		r->matched[i] = true;  /* understood: what stays as it is */
 		return false;
 	}
 	if (sy->words == 1 && (rs_stored_noun(c, r, i) || rs_noun_modifier(c, r, i))) {
@@ -1077,8 +1094,10 @@ static bool note_action(const struct catalog *c, struct plan_resolution *r, int 
 	if (sy->words == 1 && list_item(r, i)) return false;
 	/* "with a label filter": after an article the word is a noun, the thing, not the action (but "the sharing of our
 	 * Google Drive folder" names the action done to it) */
+	/* (nor "change the sharing on my OneDrive folder"; nor after a light verb: "make a Freigabelink") */
 	if (sy->words == 1 && !(c->outside[sy->target].flags & OUT_THING) && (after_determiner(c, r, i) || modified_noun(c, r, i)) &&
-	    !(ends_in(r, i, "ing") && i + 1 < r->nwords && has_role_word(c, r, i + 1, ROLE_PART)))
+	    !(ends_in(r, i, "ing") && i + 1 < r->nwords && rs_role_words(c, r, i + 1, 1ull << ROLE_PART | 1ull << ROLE_WEAK_TARGET)) &&
+	    !(i > 1 && has_role_word(c, r, i - 1, ROLE_DETERMINER) && has_role_word(c, r, i - 2, ROLE_LIGHT)))
 		return false;
 	/* "new GitHub stars", "Gmail labels": right after an app's name, one word is that app's thing (not at the end of
 	 * its clause, where German puts its verb: "E-Mails in Outlook archivieren", "... Google Sheet schützen, damit") */
@@ -1946,6 +1965,67 @@ static void becoming(const struct catalog *c, struct plan_resolution *r)
 		}
 }
 
+/* Where the thing an indefinite article opens at word i ends: its head, a word for a kind of things (an app's name and
+ * up to two plain words before it: "an Outlook calendar event", "einen Termin"), no document or folder, closing its
+ * noun; or -1. */
+static int wished_head(const struct catalog *c, const struct plan_resolution *r, int i, unsigned *kinds)
+{
+	int j = i + 1, plain = 0, head = -1;
+	while (j < r->nwords && !r->after_comma[j] && (r->app_word[j] || (!r->word_kinds[j] && plain_word(r, j) && ++plain <= 2))) j++;
+	for (; j < r->nwords && !r->after_comma[j] && r->word_kinds[j] && !r->app_word[j]; j++) head = j, *kinds = r->word_kinds[j];
+	if (head < 0 || rs_role_words(c, r, head, 1ull << ROLE_DOCUMENT | 1ull << ROLE_FOLDER)) return -1;
+	return j == r->nwords || r->after_comma[j] || r->stop[j] || r->trigger[j] || word_has_digit(r, j) ? head : -1;
+}
+
+/* "I want an Outlook calendar event a week before it's due", "a GitHub issue per row of the Google Sheet", "ich hätte
+ * gern einen Termin im Outlook-Kalender": where no verb writes, a thing an indefinite article (roles.indefinite)
+ * opens, at a clause's start or after a wish (roles.wishes), of a kind that intent writes, is made; a record an app
+ * keeps is appended (roles.record_means: "one row per issue" makes no spreadsheet)
+ * (roles.become_means). */
+/* Whether a verb that writes stands after word i in its clause, where German closes it ("..., einen Termin im Google
+ * Kalender anlegen"). */
+static bool writing_verb_after(const struct catalog *c, const struct plan_resolution *r, int i)
+{
+	for (int j = i + 1, last = rs_clause_last(r, i); j <= last; j++) {
+		int v = verb_of(c, r, j);
+		if (v >= 0 && writes(c, v)) return true;
+	}
+	return false;
+}
+
+static void wished_thing(const struct catalog *c, struct plan_resolution *r)
+{
+	uint32_t means = c->meta->become_intent;
+	if (means == CAT_NONE) return;
+	/* (a trigger's "new" asks nothing: "... for every new row") */
+	for (int k = 0; k < r->nintents; k++)
+		if (!r->intents[k].negated && writing_intent(c, &r->intents[k]) && !has_role_word(c, r, r->intents[k].first, ROLE_TRIGGER)) return;
+	for (int i = 0; i + 1 < r->nwords && r->nintents < PLAN_MAX_INTENTS; i++) {
+		/* (a wish of two words: "hätte gern einen Termin"; an opener that joins nouns opens none: "500 rows and a
+		 * header row") */
+		bool either;
+		if (!has_role_word(c, r, i, ROLE_INDEFINITE) || r->intent_word[i] ||
+		    !(i == 0 || r->after_comma[i] || r->sentence_start[i] || has_role_word(c, r, i - 1, ROLE_WISH) ||
+		      (has_role_word(c, r, i - 1, ROLE_OPENER) && !joins(r, i - 1, &either)) ||
+		      (i > 1 && r->stop[i - 1] && has_role_word(c, r, i - 2, ROLE_WISH))))
+			continue;
+		unsigned kinds = 0;
+		int head = wished_head(c, r, i, &kinds);
+		if (head < 0 || writing_verb_after(c, r, head)) continue;
+		/* (one of the records an app keeps is appended: "a row per issue", roles.record_means) */
+		int intent = -1;
+		for (uint32_t a = 0; a < c->napps && intent < 0; a++)
+			if ((kinds >> c->apps[a].kind & 1) && record_cap(c, (int)a) >= 0) intent = (int)c->meta->record_intent;
+		if (intent < 0 && (caps_kinds(c, c->intents[means].caps & c->write_caps) & kinds)) intent = (int)means;
+		if (intent < 0) continue;
+		int k = r->nintents++;  /* (in the order of the words) */
+		for (; k > 0 && r->intents[k - 1].first > i; k--) r->intents[k] = r->intents[k - 1];
+		r->intents[k] = (struct plan_intent){ .first = i, .nwords = 1, .intent = intent };
+		r->intent_word[i] = true;
+		return;
+	}
+}
+
 /* The kinds of the thing that exists and someone joins (roles.joined_things) at word j, or that an object pronoun at j
  * (roles.object_pronouns) stands for, named before the verb, or 0: "to every team meeting on friday", "... can you
  * add Lucía to it" (not "to my workshop guy": the word heads its noun). */
@@ -2076,6 +2156,7 @@ void rs_find_kinds_and_intents(const struct catalog *c, struct plan_resolution *
 		if (!r->app_word[i] && !r->action_word[i]) each_phrase(c, r, i, 1u << SYN_ACTION, note_action, NULL);
 	}
 	becoming(c, r);
+	wished_thing(c, r);
 	stated_context(c, r);
 	stated_clause(c, r);
 	light_verbs(c, r);
@@ -2291,11 +2372,15 @@ static bool intent_on_rows(const struct catalog *c, int intent, int s)
 }
 
 /* Whether words [from, to) right after an app's name are only small words and words for kinds of things, the
- * first of them maybe the thing's own word ("the Excel log on OneDrive", "an Excel workbook in OneDrive"). */
+ * first of them maybe the thing's own word ("the Excel log on OneDrive", "an Excel workbook in OneDrive"), or two
+ * words of its name that are no verb ("the Excel shift plan on SharePoint"). */
 static bool only_things_between(const struct plan_resolution *r, int from, int to)
 {
+	int named = 0;
 	for (int k = from; k < to; k++)
-		if (!r->stop[k] && !r->quoted[k] && !r->word_kinds[k] && r->said_kind[k] == AK_COUNT && (k > from || r->app_word[k])) return false;
+		if (!r->stop[k] && !r->quoted[k] && !r->word_kinds[k] && r->said_kind[k] == AK_COUNT &&
+		    (r->app_word[k] || (k > from && (r->intent_word[k] || r->action_word[k] || r->after_comma[k])) || ++named > 2))
+			return false;
 	return true;
 }
 

@@ -640,18 +640,27 @@ static bool keeps_as_is(const struct catalog *c, const struct plan_resolution *r
 {
 	if (!stores_files(c, c->intents[intent].caps)) return false;
 	bool as_is = false;
-	for (int j = i + 1, last = rs_clause_last(r, i); j <= last; j++) {
-		if (r->app_word[j] || rs_role_words(c, r, j, 1ull << ROLE_TARGET | 1ull << ROLE_WEAK_TARGET | 1ull << ROLE_KEPT)) return false;
+	/* (up to the comma or the sentence's end: "keep the attendees and the meet link as is") */
+	for (int j = i + 1; j < r->nwords && !r->after_comma[j] && !r->sentence_start[j]; j++) {
+		if ((r->app_word[j] && !r->product_word[j]) || rs_role_words(c, r, j, 1ull << ROLE_TARGET | 1ull << ROLE_WEAK_TARGET | 1ull << ROLE_KEPT))
+			return false;
 		as_is |= j <= i + 8 && has_role_word(c, r, j, ROLE_UNCHANGED);
 	}
 	return as_is;
 }
+
+static bool done_by_me(const struct catalog *c, const struct plan_resolution *r, int i);
 
 static bool note_intent(const struct catalog *c, struct plan_resolution *r, int i, const struct cat_syn *sy, void *ctx)
 {
 	(void)ctx;
 	if (r->kept[i]) return false;
 	if (purpose_at(c, r, i)) return false;
+	/* ("before I reschedule the offsite, find a free slot": what the person does first is no verb asked) */
+	if (done_by_me(c, r, i)) {
+		r->stop[i] = r->done_first[i] = true;  /* understood: what comes first */
+		return false;
+	}
 	if (sy->words == 1 && (noun_after_app(c, r, i) || thing_of_verb(c, r, i))) {
 		r->describes[i] = true;
 		return false;
@@ -2133,7 +2142,7 @@ static void heads_only(const struct catalog *c, struct plan_resolution *r)
 		for (int j = i + 1; j < r->nwords && j <= i + 2; j++) {
 			if (r->after_comma[j] || r->app_word[j] || r->stop[j] || r->quoted[j]) break;
 			if (!r->word_kinds[j]) continue;
-			if (!(r->word_kinds[j] & r->word_kinds[i])) r->word_kinds[i] = 0;
+			if (!(r->word_kinds[j] & r->word_kinds[i])) r->word_kinds[i] = 0, r->modifier[i] = true;
 			break;
 		}
 	}
@@ -2352,7 +2361,10 @@ static bool asked_to_write(const struct catalog *c, const struct plan_resolution
 			const struct plan_mention *x = &r->mentions[m];
 			if (x->app < 0 || sentence_of(r, x->first) != s) continue;
 			here |= x->app == a;
-			other |= x->app != a && writes_in(c, r->intents[k].intent, x->app);
+			/* (a storing verb writes what roles.store_means says in an app that keeps no files: "Jede Zeile soll als
+			 * Termin im Outlook-Kalender landen") */
+			other |= x->app != a && (writes_in(c, r->intents[k].intent, x->app) ||
+				(stores_files(c, c->intents[r->intents[k].intent].caps) && store_cap(c, x->app) >= 0));
 		}
 		if (here || !other) return true;
 	}

@@ -113,6 +113,8 @@ struct plan_resolution {
 	bool sentence_start[PLAN_MAX_WORDS]; /* a sentence ended right before the word (". ", "? ", "! ") */
 	bool after_question[PLAN_MAX_WORDS]; /* and it ended in a question mark */
 	bool describes[PLAN_MAX_WORDS];   /* "new" describing a verb's object ("read every new row"): asks nothing */
+	bool modifier[PLAN_MAX_WORDS];    /* a word for things before another kind's head ("the release checksums file") */
+	bool done_first[PLAN_MAX_WORDS];  /* a verb the person does first ("before I reschedule the offsite"): asks nothing */
 	bool along[PLAN_MAX_WORDS];       /* a thing added to what is written ("add an attachment"): nothing read */
 	bool context[PLAN_MAX_WORDS];     /* in a sentence before the ask that states what happens: no phrase asks */
 	int schedule_first, schedule_words;  /* the first schedule named ("every day", roles.schedule); words 0: none */

@@ -287,6 +287,11 @@ static bool score_phrase(const struct catalog *c, struct plan_resolution *r, int
 	struct phrase_ctx *x = v;
 	uint32_t id = (uint32_t)(sy - c->syns);
 	if (id / 8 >= sizeof x->seen || (x->seen[id / 8] >> (id % 8)) & 1) return false;
+	/* (a word for things that only says what another kind's thing is about names no capability: "upload the release
+	 * checksums file") */
+	if (sy->kind == SYN_CAP && sy->words == 1 && r->modifier[i]) return false;
+	/* (nor a verb the person does first: "before I reschedule the offsite, ...") */
+	if (sy->kind == SYN_CAP && r->done_first[i]) return false;
 	/* a number right after its thing, where no verb writes: "create an issue for bug 42" makes a new one */
 	int last = i + (int)sy->words - 1;
 	bool numbered = r->digits && (sy->flags & SYNF_NUMBERED) && sy->kind == SYN_CAP && last < r->nwords &&

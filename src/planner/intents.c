@@ -611,9 +611,11 @@ bool rs_noun_modifier(const struct catalog *c, const struct plan_resolution *r, 
 {
 	int n = i + 1;
 	if (i < 1 || n >= r->nwords || !has_role_word(c, r, i - 1, ROLE_DETERMINER) || r->after_comma[n] || r->sentence_start[n] ||
-	    !plain_word(r, n) || r->nwm[n] || r->word_kinds[n] || r->said_kind[n] != AK_COUNT || r->action_word[n] || rs_role_words(c, r, n, ~0ull))
+	    !plain_word(r, n) || (r->nwm[n] && !r->fuzzy[n]) || r->word_kinds[n] || r->said_kind[n] != AK_COUNT || r->action_word[n] ||
+	    rs_role_words(c, r, n, ~0ull))
 		return false;
-	/* (any small word after it: "each new msg a row" names the message) */
+	/* (any small word after it: "each new msg a row" names the message; a word known only as a misspelling is none the
+	 * vocabulary knows: "the shift roster") */
 	return rs_clause_last(r, n) == n || (r->stop[n + 1] && !r->app_word[n + 1]);
 }
 
@@ -978,6 +980,11 @@ static bool note_action(const struct catalog *c, struct plan_resolution *r, int 
 	if (r->kept[i] || (sy->words == 1 && r->stop[i])) return false;
 	/* ("Schützenverein", "Löschteich": a compound's first part names what its head is, no action) */
 	if (sy->words == 1 && r->compound[i]) return false;
+	/* (a word of the word lists is itself, no misspelt action, unless it shares the action's first five letters, an
+	 * inflection: "Menge 1" merges nothing; "Outlook categories" still categorise) */
+	if (sy->words == 1 && r->fuzzy[i] && strncmp(r->words[i], cat_s(c, sy->phrase), 5) != 0 &&
+	    cat_ordinary_word(c, r->words[i], (size_t)r->wordlen[i]) == 1)
+		return false;
 	/* (a phrase opening with a small word is read as written: its next word first, a cheap test "in" needs often; a
 	 * verb of replying is a role's word, no small word: "Answer every appointment request hitting Gmail automatically") */
 	bool small = sy->words > 1 && r->stop[i];

@@ -71,6 +71,10 @@ static bool claim_mention(const struct catalog *c, struct plan_resolution *r, in
 	if (sy->kind == SYN_FAMILY_PRODUCT && !place_before(c, r, i)) return false;
 	int n = rs_phrase_at(c, r, i, cat_s(c, sy->phrase), PH_STRICT);
 	if (n != (int)sy->words || r->nmentions == PLAN_MAX_MENTIONS) return false;
+	/* (a product's name ends as written: "dropbox signed nda" names no Dropbox Sign) */
+	const char *last = strrchr(cat_s(c, sy->phrase), ' ');
+	size_t ln = last ? strlen(last + 1) : 0;
+	if (sy->kind == SYN_PRODUCT && n > 1 && ln > 2 && ends_in(r, i + n - 1, "ed") && strcmp(last + 1 + ln - 2, "ed") != 0) return false;
 	if ((sy->flags & SYNF_LETTER) && sy->kind == SYN_APP && !letter_name_as_written(c, r, i, n, sy)) return false;
 	/* (a product's one-word name of six letters or more may carry one typo where a marker of place stands before it:
 	 * "in die whatsap gruppe"; "discard the draft" names no Discord, "as plain emails" no Plaid; an ordinary word is
@@ -327,11 +331,31 @@ static void mark_kept(const struct catalog *c, struct plan_resolution *r, int be
 
 /* "Invoices should be saved in Google Drive": right after a passive's infinitive (roles.passive_asks: be) the words
  * of keeping are the action asked, no place where things are kept ("the files saved in OneDrive" are kept there). */
+/* "Rechnungen aus Gmail abgelegt in OneDrive", "Gmail invoices saved in OneDrive": a title with no verb, the marker's
+ * participle bare after the things (no auxiliary, pronoun or relative before it, no copula in it) and an app of other
+ * things (no workbook) named before it, asks the keeping. */
+static bool titled_keeping(const struct catalog *c, const struct plan_resolution *r, int j, int before)
+{
+	if (rs_role_words(c, r, j - 1, 1ull << ROLE_AUX | 1ull << ROLE_PASSIVE_ASK | 1ull << ROLE_PRONOUN | 1ull << ROLE_RELATIVE) ||
+	    has_role_word(c, r, j, ROLE_AUX) || r->question)
+		return false;
+	for (int k = 0; k < r->nwords; k++) if ((k < j || k >= before) && !r->stop[k] && verb_of(c, r, k) >= 0) return false;
+	int kept = -1;
+	for (int m = 0; m < r->nmentions; m++) if (r->mentions[m].first == before) kept = r->mentions[m].app;
+	for (int m = 0; kept >= 0 && m < r->nmentions && r->mentions[m].first < j; m++) {
+		int a = r->mentions[m].app;
+		/* (a family's name too: "Rechnungen aus Outlook abgelegt in Dropbox") */
+		if ((a >= 0 && c->apps[a].kind != c->apps[kept].kind && c->apps[a].kind != AK_SHEETS) || (a < 0 && r->mentions[m].family >= 0))
+			return true;
+	}
+	return false;
+}
+
 static bool kept_asked(const struct catalog *c, const struct plan_resolution *r, int before)
 {
 	int j = kept_marker(c, r, before);
 	if (j <= 0) return false;
-	if (has_role_word(c, r, j - 1, ROLE_PASSIVE_ASK)) return true;
+	if (has_role_word(c, r, j - 1, ROLE_PASSIVE_ASK) || titled_keeping(c, r, j, before)) return true;
 	/* ("I need that the attachments are saved in Dropbox": an auxiliary after "that" and a causative or modal a pronoun
 	 * opens, in the sentence, asks the keeping too) */
 	if (!has_role_word(c, r, j - 1, ROLE_AUX)) return false;

@@ -235,6 +235,27 @@ static bool passive_asked(const struct catalog *c, const struct plan_resolution 
  * a thing, small words between ("every Gmail email I send", "which files did I upload"), or, writing, in its -ed
  * form right after a word for a kind of things, a clause cut short ("files uploaded to Dropbox"; a passive's
  * auxiliary between only in a trigger's clause: "An Outlook email is sent each time ..." sends). */
+/* "Excel Online table rows appended to a Google Sheet": in a title a participle after the things is what is asked,
+ * where a target marker and an app follow it, or "for" and what the thing is for ("blank Google spreadsheet created
+ * for project tracking"). */
+static bool titled_participle(const struct catalog *c, const struct plan_resolution *r, int i)
+{
+	if (!rs_title_verb(c, r, i)) return false;
+	int j = i + 1;
+	if (j < r->nwords && has_role_word(c, r, j, ROLE_MADE_FOR)) return true;
+	if (j >= r->nwords || !rs_role_words(c, r, j, 1ull << ROLE_TARGET | 1ull << ROLE_WEAK_TARGET)) return false;
+	while (++j < r->nwords && r->stop[j] && !r->app_word[j]) {}
+	return j < r->nwords && r->app_word[j];
+}
+
+bool rs_title_verb(const struct catalog *c, const struct plan_resolution *r, int i)
+{
+	if (r->question || r->nwords > 12 || sentence_of(r, r->nwords - 1) != 0) return false;
+	for (int k = 0; k < r->nwords; k++)
+		if (k != i && ((!r->stop[k] && verb_of(c, r, k) >= 0) || has_role_word(c, r, k, ROLE_TRIGGER))) return false;
+	return true;
+}
+
 bool rs_says_which(const struct catalog *c, const struct plan_resolution *r, int i, const char *phrase, bool writing)
 {
 	if (pronoun_after_thing(c, r, i, false)) return true;
@@ -244,7 +265,7 @@ bool rs_says_which(const struct catalog *c, const struct plan_resolution *r, int
 	/* "the status email sent through Gmail": no auxiliary between, or the passive is the request's action */
 	/* ("I'd like an email sent to me", "have the rows copied": after a causative the participle is what is asked) */
 	return participle_after_thing(c, r, i) && !(i > 0 && r->stop[i - 1] && has_role_word(c, r, i - 1, ROLE_AUX)) &&
-		!after_causative(c, r, i) && !passive_asked(c, r, i);
+		!after_causative(c, r, i) && !passive_asked(c, r, i) && !titled_participle(c, r, i);
 }
 
 /* Whether the person at word j is a preposition's object, no subject: a place marker or for/with before it, small

@@ -41,6 +41,9 @@ void rs_said_text(const struct catalog *c, struct plan_resolution *r);
 int rs_understood_role(const struct catalog *c, struct plan_resolution *r, int i, enum cat_role role);
 bool rs_stored_noun(const struct catalog *c, const struct plan_resolution *r, int i);
 bool rs_noun_modifier(const struct catalog *c, const struct plan_resolution *r, int i);
+/* Whether word i is the only verb of a title: one sentence of twelve words at most, no question, no trigger word and no
+ * other verb ("Excel Online table rows appended to a Google Sheet"). */
+bool rs_title_verb(const struct catalog *c, const struct plan_resolution *r, int i);
 void rs_find_roles(const struct catalog *c, struct plan_resolution *r);
 void rs_list_mentions(const struct catalog *c, struct plan_resolution *r);
 /* Family mention m is its app a: the app is named (role as the mention's), the family no longer where no other

@@ -1081,8 +1081,8 @@ static bool note_action(const struct catalog *c, struct plan_resolution *r, int 
 	/* "we are changing the storage of the company": an -ing form after a pronoun and an auxiliary is what is going
 	 * on, no action asked */
 	if (progressive(c, r, i)) return false;
-	/* "last tool I tried cleaned out my inbox": an -ed form right after its subject (a pronoun or a plain word, no
-	 * auxiliary or causative before) tells what happened, no action asked */
+	/* "last tool I tried cleaned out my inbox": an -ed form right after its subject, no causative before, tells what
+	 * happened, no action asked */
 	if (narrated_past(c, r, i) && !past) return false;
 	/* "My sister and I share caregiving for our dad. Please add ...": an action right after the pronoun opening a
 	 * sentence before the last, or a clause of it ("Hallo zusammen, ich übersetze freiberuflich ..."), is what the
@@ -2014,11 +2014,6 @@ static int wished_head(const struct catalog *c, const struct plan_resolution *r,
 	return j == r->nwords || r->after_comma[j] || r->stop[j] || r->trigger[j] || word_has_digit(r, j) ? head : -1;
 }
 
-/* "I want an Outlook calendar event a week before it's due", "a GitHub issue per row of the Google Sheet", "ich hätte
- * gern einen Termin im Outlook-Kalender": where no verb writes, a thing an indefinite article (roles.indefinite)
- * opens, at a clause's start or after a wish (roles.wishes), of a kind that intent writes, is made; a record an app
- * keeps is appended (roles.record_means: "one row per issue" makes no spreadsheet)
- * (roles.become_means). */
 /* Whether a verb that writes stands after word i in its clause, where German closes it ("..., einen Termin im Google
  * Kalender anlegen"). */
 static bool writing_verb_after(const struct catalog *c, const struct plan_resolution *r, int i)
@@ -2030,6 +2025,11 @@ static bool writing_verb_after(const struct catalog *c, const struct plan_resolu
 	return false;
 }
 
+/* "I want an Outlook calendar event a week before it's due", "a Google Calendar event for every row in the Google
+ * Sheet", "ich hätte gern einen Termin im Outlook-Kalender": where no verb writes, a thing an indefinite article
+ * (roles.indefinite) opens, at a clause's start or after a wish (roles.wishes), is made, as roles.become_means says,
+ * where that intent writes its kind; a record an app keeps is appended (roles.record_means: "one row per issue" makes
+ * no spreadsheet). */
 static void wished_thing(const struct catalog *c, struct plan_resolution *r)
 {
 	uint32_t means = c->meta->become_intent;

@@ -2005,11 +2005,20 @@ static void becoming(const struct catalog *c, struct plan_resolution *r)
 /* Where the thing an indefinite article opens at word i ends: its head, a word for a kind of things (an app's name and
  * up to two plain words before it: "an Outlook calendar event", "einen Termin"), no document or folder, closing its
  * noun; or -1. */
+/* Whether word j is a word for things right after an app's name, the app's own ("a GitHub issue"). */
+static bool app_thing(const struct plan_resolution *r, int j)
+{
+	return j > 0 && r->app_word[j - 1] && !r->app_word[j] && r->said_kind[j] != AK_COUNT;
+}
+
 static int wished_head(const struct catalog *c, const struct plan_resolution *r, int i, unsigned *kinds)
 {
 	int j = i + 1, plain = 0, head = -1;
-	while (j < r->nwords && !r->after_comma[j] && (r->app_word[j] || (!r->word_kinds[j] && plain_word(r, j) && ++plain <= 2))) j++;
-	for (; j < r->nwords && !r->after_comma[j] && r->word_kinds[j] && !r->app_word[j]; j++) head = j, *kinds = r->word_kinds[j];
+	while (j < r->nwords && !r->after_comma[j] && (r->app_word[j] || (!r->word_kinds[j] && !app_thing(r, j) && plain_word(r, j) &&
+	       ++plain <= 2)))
+		j++;
+	for (; j < r->nwords && !r->after_comma[j] && (r->word_kinds[j] || app_thing(r, j)) && !r->app_word[j]; j++)
+		head = j, *kinds = r->word_kinds[j] ? r->word_kinds[j] : 1u << r->said_kind[j];
 	if (head < 0 || rs_role_words(c, r, head, 1ull << ROLE_DOCUMENT | 1ull << ROLE_FOLDER)) return -1;
 	return j == r->nwords || r->after_comma[j] || r->stop[j] || r->trigger[j] || word_has_digit(r, j) ? head : -1;
 }

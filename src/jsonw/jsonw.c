@@ -262,7 +262,8 @@ AVX2_BMI static inline __attribute__((always_inline)) size_t json_text_avx2_(
 	char *o = *o_;
 	const char *start = s;
 	size_t pairs = n < 64 ? 0 : readable - 96 < n - 64 ? (readable - 96) / 64 + 1 : (n - 64) / 64 + 1;
-	for (const char *end = s + 64 * pairs; s < end; s += 64, raw += copy ? 64 : 0) {
+	/* (raw moves only where it copies: no offset is ever added to the null pointer the plain scan passes) */
+	for (const char *end = s + 64 * pairs; s < end; s += 64, raw = copy ? raw + 64 : raw) {
 		__m256i a = _mm256_loadu_si256((const __m256i *)(const void *)s);
 		__m256i b = _mm256_loadu_si256((const __m256i *)(const void *)(s + 32));
 		uint64_t ma = bytes_either(a, quote, bslash), mb = bytes_either(b, quote, bslash);

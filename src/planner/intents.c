@@ -11,7 +11,7 @@
 /* ---- kinds, intents, subjects ---- */
 
 /* Whether word i is a one-word verb of an intent or of an action outside the catalog, as written. */
-static bool verb_word(const struct catalog *c, const struct plan_resolution *r, int i)
+static bool verb_or_action(const struct catalog *c, const struct plan_resolution *r, int i)
 {
 	return verb_of(c, r, i) >= 0 || exact_word(c, r, i, SYN_ACTION, -1) >= 0;
 }
@@ -24,7 +24,7 @@ static bool declined_list_item(const struct catalog *c, const struct plan_resolu
 {
 	bool either;
 	return i > 1 && i + 1 < r->nwords && r->after_comma[i] && (r->after_comma[i + 1] || joins(r, i + 1, &either)) &&
-		verb_word(c, r, i) && verb_word(c, r, i - 1) && negated_at(c, r, i - 1);
+		verb_or_action(c, r, i) && verb_or_action(c, r, i - 1) && negated_at(c, r, i - 1);
 }
 
 static bool negated_at(const struct catalog *c, const struct plan_resolution *r, int i)
@@ -46,7 +46,7 @@ static bool negated_at(const struct catalog *c, const struct plan_resolution *r,
 	if (negated_at(c, r, k - 1)) return true;
 	/* ("don't comment on the issue or close it": after "or", the declined verb before its object) */
 	for (int v = k - 2; either && v >= 0 && v >= k - 5 && !r->after_comma[v + 1]; v--)
-		if (verb_word(c, r, v)) return negated_at(c, r, v);
+		if (verb_or_action(c, r, v)) return negated_at(c, r, v);
 	return false;
 }
 
@@ -250,9 +250,8 @@ static bool titled_participle(const struct catalog *c, const struct plan_resolut
 
 bool rs_title_verb(const struct catalog *c, const struct plan_resolution *r, int i)
 {
-	if (r->question || r->nwords > 12 || sentence_of(r, r->nwords - 1) != 0) return false;
-	for (int k = 0; k < r->nwords; k++)
-		if (k != i && ((!r->stop[k] && verb_of(c, r, k) >= 0) || has_role_word(c, r, k, ROLE_TRIGGER))) return false;
+	if (r->question || r->nwords > 12 || sentence_of(r, r->nwords - 1) != 0 || !no_verb_outside(c, r, i, i + 1)) return false;
+	for (int k = 0; k < r->nwords; k++) if (k != i && has_role_word(c, r, k, ROLE_TRIGGER)) return false;
 	return true;
 }
 

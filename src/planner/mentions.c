@@ -330,8 +330,6 @@ static void mark_kept(const struct catalog *c, struct plan_resolution *r, int be
 	for (int w = kept_marker(c, r, before); w >= 0 && w < before; w++) r->kept[w] = true;
 }
 
-/* "Invoices should be saved in Google Drive": right after a passive's infinitive (roles.passive_asks: be) the words
- * of keeping are the action asked, no place where things are kept ("the files saved in OneDrive" are kept there). */
 /* "Rechnungen aus Gmail abgelegt in OneDrive", "Gmail invoices saved in OneDrive": a title with no verb, the marker's
  * participle bare after the things (no auxiliary, pronoun or relative before it, no copula in it) and an app of other
  * things (no workbook) named before it, asks the keeping. */
@@ -340,7 +338,7 @@ static bool titled_keeping(const struct catalog *c, const struct plan_resolution
 	if (rs_role_words(c, r, j - 1, 1ull << ROLE_AUX | 1ull << ROLE_PASSIVE_ASK | 1ull << ROLE_PRONOUN | 1ull << ROLE_RELATIVE) ||
 	    has_role_word(c, r, j, ROLE_AUX) || r->question)
 		return false;
-	for (int k = 0; k < r->nwords; k++) if ((k < j || k >= before) && !r->stop[k] && verb_of(c, r, k) >= 0) return false;
+	if (!no_verb_outside(c, r, j, before)) return false;
 	int kept = -1;
 	for (int m = 0; m < r->nmentions; m++) if (r->mentions[m].first == before) kept = r->mentions[m].app;
 	for (int m = 0; kept >= 0 && m < r->nmentions && r->mentions[m].first < j; m++) {
@@ -352,6 +350,8 @@ static bool titled_keeping(const struct catalog *c, const struct plan_resolution
 	return false;
 }
 
+/* "Invoices should be saved in Google Drive": right after a passive's infinitive (roles.passive_asks: be) the words
+ * of keeping are the action asked, no place where things are kept ("the files saved in OneDrive" are kept there). */
 static bool kept_asked(const struct catalog *c, const struct plan_resolution *r, int before)
 {
 	int j = kept_marker(c, r, before);

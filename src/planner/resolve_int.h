@@ -238,6 +238,14 @@ static inline int verb_of(const struct catalog *c, const struct plan_resolution 
 	return exact_word(c, r, i, SYN_INTENT, -1);
 }
 
+/* Whether no word outside [from, to) is a one-word verb as written (small words aside): the words there are the
+ * request's only verb, as in a title. */
+static inline bool no_verb_outside(const struct catalog *c, const struct plan_resolution *r, int from, int to)
+{
+	for (int k = 0; k < r->nwords; k++) if ((k < from || k >= to) && !r->stop[k] && verb_of(c, r, k) >= 0) return false;
+	return true;
+}
+
 /* Whether word i ends in end (and is longer). */
 static inline bool ends_in(const struct plan_resolution *r, int i, const char *end)
 {

@@ -730,6 +730,19 @@ static bool note_intent(const struct catalog *c, struct plan_resolution *r, int 
 		r->describes[i] = true;
 		return false;
 	}
+	/* "Put a shift on Saturday in the Outlook calendar", "send an update to the team": a word of changing (the intent
+	 * roles.joined_means names) right after a verb and an indefinite article (roles.indefinite) is that verb's object,
+	 * a noun (not after a light verb: "make a change" changes) */
+	/* (one plain word may stand between: "put a late shift") */
+	int art = i - 1;
+	if (art > 0 && !has_role_word(c, r, art, ROLE_INDEFINITE) && !r->stop[art] && !r->intent_word[art] && !r->app_word[art] &&
+	    !r->after_comma[art])
+		art--;
+	if (sy->words == 1 && sy->target == c->meta->joined_intent && art >= 1 && has_role_word(c, r, art, ROLE_INDEFINITE) &&
+	    r->intent_word[art - 1] && !r->after_comma[art] && !has_role_word(c, r, art - 1, ROLE_LIGHT)) {
+		r->describes[i] = true;
+		return false;
+	}
 	if (sy->words == 1 && keeps_as_is(c, r, i, (int)sy->target)) {
 		r->matched[i] = true;  /* understood: what stays as it is */
 		return false;
@@ -1083,6 +1096,9 @@ static bool note_action(const struct catalog *c, struct plan_resolution *r, int 
 	/* "last tool I tried cleaned out my inbox": an -ed form right after its subject, no causative before, tells what
 	 * happened, no action asked */
 	if (narrated_past(c, r, i) && !past) return false;
+	/* "den Raum auf Saal 3 umstellen": a separable verb's stem right after a German article (roles.articles) is a noun
+	 * and its particle a preposition, no "räum auf" */
+	if (sy->words == 2 && particle_noun(c, r, i)) return false;
 	/* "My sister and I share caregiving for our dad. Please add ...": an action right after the pronoun opening a
 	 * sentence before the last, or a clause of it ("Hallo zusammen, ich übersetze freiberuflich ..."), is what the
 	 * person does, the context */
@@ -2300,8 +2316,10 @@ static bool sent_the_mail(const struct catalog *c, const struct plan_resolution 
 	    rs_role_words(c, r, after, 1ull << ROLE_WEAK_TARGET) && mail_at(c, r, after + 1))
 		return true;
 	after = pr->first + pr->nwords;
-	/* (words for its things only: "nutzt ChatGPT, um Rechnungen aus Gmail auszulesen" names what reads them) */
+	/* (words for its things only: "nutzt ChatGPT, um Rechnungen aus Gmail auszulesen" names what reads them; not its
+	 * links, roles.links: "WeTransfer-Links aus Outlook-Mails runterladen" fetches the files from the product) */
 	for (int j = after; j < after + 3 && j + 1 < r->nwords && !r->app_word[j]; j++) {
+		if (has_role_word(c, r, j, ROLE_LINK)) return false;
 		if (rs_role_words(c, r, j, 1ull << ROLE_SOURCE))
 			return mail_at(c, r, j + 1) && takes_the_mails(c, r, pr, app_at(r, j + 1));
 		if (r->stop[j]) break;

@@ -238,6 +238,14 @@ static inline int verb_of(const struct catalog *c, const struct plan_resolution 
 	return exact_word(c, r, i, SYN_INTENT, -1);
 }
 
+/* Whether word i, a German separable verb's stem before its particle, stands right after an article
+ * (roles.articles): a noun before a preposition ("den Raum auf Saal 3"), no verb. */
+static inline bool particle_noun(const struct catalog *c, const struct plan_resolution *r, int i)
+{
+	return i > 0 && i + 1 < r->nwords && !r->after_comma[i] && has_role_word(c, r, i - 1, ROLE_ARTICLE) &&
+		has_role_word(c, r, i + 1, ROLE_PARTICLE);
+}
+
 /* Whether no word outside [from, to) is a one-word verb as written (small words aside): the words there are the
  * request's only verb, as in a title. */
 static inline bool no_verb_outside(const struct catalog *c, const struct plan_resolution *r, int from, int to)

@@ -83,7 +83,10 @@ static bool note_kind(const struct catalog *c, struct plan_resolution *r, int i,
 	    !negated_at(c, r, i)) {
 		r->subjects |= 1ull << sy->target;
 		/* a quoted name that is a subject says what the things are, as written bare (label "Rechnungen") */
-		for (int k = i; k < i + (int)sy->words; k++) r->quoted[k] = false;
+		for (int k = i; k < i + (int)sy->words; k++) {
+			r->named_subject[k] |= r->quoted[k];
+			r->quoted[k] = false;
+		}
 	}
 	return false;
 }
@@ -676,7 +679,7 @@ static bool done_by_me(const struct catalog *c, const struct plan_resolution *r,
 static bool note_intent(const struct catalog *c, struct plan_resolution *r, int i, const struct cat_syn *sy, void *ctx)
 {
 	(void)ctx;
-	if (r->kept[i]) return false;
+	if (r->kept[i] || r->named_subject[i]) return false;  /* ('the subject "Team invite"' invites no one) */
 	if (purpose_at(c, r, i)) return false;
 	/* ("before I reschedule the offsite, find a free slot": what the person does first is no verb asked) */
 	if (done_by_me(c, r, i)) {
@@ -733,6 +736,13 @@ static bool note_intent(const struct catalog *c, struct plan_resolution *r, int 
 	/* "Put a shift on Saturday in the Outlook calendar", "send an update to the team": a word of changing (the intent
 	 * roles.joined_means names) right after a verb and an indefinite article (roles.indefinite) is that verb's object,
 	 * a noun (not after a light verb: "make a change" changes) */
+	/* "put its link in the invite of my Outlook calendar": a writing verb's word after a place marker and an article
+	 * is a noun, the place */
+	if (sy->words == 1 && writes(c, (int)sy->target) && i >= 2 && has_role_word(c, r, i - 1, ROLE_DETERMINER) && !r->after_comma[i - 1] &&
+	    rs_role_words(c, r, i - 2, 1ull << ROLE_SOURCE | 1ull << ROLE_TARGET | 1ull << ROLE_WEAK_TARGET)) {
+		r->describes[i] = true;
+		return false;
+	}
 	/* (one plain word may stand between: "put a late shift") */
 	int art = i - 1;
 	if (art > 0 && !has_role_word(c, r, art, ROLE_INDEFINITE) && !r->stop[art] && !r->intent_word[art] && !r->app_word[art] &&
@@ -2093,12 +2103,13 @@ static void wished_thing(const struct catalog *c, struct plan_resolution *r)
 static unsigned joined_thing_at(const struct catalog *c, const struct plan_resolution *r, int j, int verb)
 {
 	if (has_role_word(c, r, j, ROLE_OBJECT_PRONOUN)) {
-		for (int i = 0; i < verb; i++) if (has_role_word(c, r, i, ROLE_JOINED)) return r->word_kinds[i];
+		for (int i = 0; i < verb; i++) if (has_role_word(c, r, i, ROLE_JOINED)) return r->word_kinds[i] ? r->word_kinds[i] : ~0u;
 		return 0;
 	}
 	for (int n = 0; j < r->nwords && n < 4; j++, n++) {
+		/* (a word no kind's vocabulary holds, "the friday retro", is a thing of any kind the verb writes) */
 		if (has_role_word(c, r, j, ROLE_JOINED))
-			return j + 1 < r->nwords && !r->after_comma[j + 1] && !r->stop[j + 1] ? 0 : r->word_kinds[j];
+			return j + 1 < r->nwords && !r->after_comma[j + 1] && !r->stop[j + 1] ? 0 : r->word_kinds[j] ? r->word_kinds[j] : ~0u;
 		if (r->app_word[j] || r->intent_word[j] || r->after_comma[j] || r->arrow[j] || r->word_kinds[j]) return 0;
 	}
 	return 0;
@@ -2129,6 +2140,39 @@ static bool joined_before(const struct catalog *c, const struct plan_resolution 
 	return false;
 }
 
+/* Whether word j is a word for a person (synonyms.json persons) as written or its singular ("attendee"). */
+static bool person_word(const struct catalog *c, const struct plan_resolution *r, int j)
+{
+	for (int m = 0; m < r->nwm[j]; m++) {
+		const struct cat_word *w = &c->words[r->wm[j][m].word];
+		for (uint32_t k = 0; r->wm[j][m].level >= LV_STEM && (w->starts >> SYN_STOP & 1) && k < w->syn_count; k++) {
+			const struct cat_syn *sy = &c->syns[c->lists[w->syn_first + k]];
+			if (sy->kind == SYN_STOP && sy->words == 1 && sy->target == STOP_PERSON) return true;
+		}
+	}
+	return false;
+}
+
+/* Whether the verb of intent in adds a person where a thing of the kinds that exists was named before the verb: after
+ * its object (one to three words, no word for things nor an app), "as" and a word for a person, an article between
+ * ("the weekly standup ... needs to move to 9:45, also add Priya as an attendee"), or a name alone closing the clause
+ * ("move tmrw's standup to 10:30 and add priya"). */
+static bool joined_person(const struct catalog *c, const struct plan_resolution *r, const struct plan_intent *in, unsigned kinds)
+{
+	int o = in->first + in->nwords, j = o, object = 0;
+	for (; j < r->nwords && object < 4 && !has_role_word(c, r, j, ROLE_AS); j++, object++)
+		if (r->word_kinds[j] || r->app_word[j] || r->intent_word[j] || r->after_comma[j] || r->arrow[j]) return false;
+	if (!object || object >= 4) return false;
+	bool named = object == 1 && !r->nwm[o] && !r->stop[o] && rs_clause_last(r, in->first) == o;
+	if (!named) {
+		if (j + 2 < r->nwords && has_role_word(c, r, j + 1, ROLE_INDEFINITE)) j++;
+		if (j + 1 >= r->nwords || !person_word(c, r, j + 1)) return false;
+	}
+	for (int i = 0; i < in->first; i++)
+		if (has_role_word(c, r, i, ROLE_JOINED) && (!r->word_kinds[i] || (r->word_kinds[i] & kinds))) return true;
+	return false;
+}
+
 /* "add Lucía to the team meeting on friday", "invite Tom to the standup": a verb writing things of a kind that adds
  * someone to a thing of that kind that exists asks what roles.joined_means asks, an update. */
 static void joining(const struct catalog *c, struct plan_resolution *r)
@@ -2142,7 +2186,8 @@ static void joining(const struct catalog *c, struct plan_resolution *r)
 		uint64_t writes = c->intents[in->intent].caps & c->write_caps;
 		if (in->negated || !in->nwords || in->intent == (int)c->meta->joined_intent || !writes) continue;
 		unsigned kinds = caps_kinds(c, writes);
-		if (joined_after(c, r, in, kinds) || joined_before(c, r, in, kinds)) in->intent = (int)c->meta->joined_intent;
+		if (joined_after(c, r, in, kinds) || joined_before(c, r, in, kinds) || joined_person(c, r, in, kinds))
+			in->intent = (int)c->meta->joined_intent;
 	}
 }
 

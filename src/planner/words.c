@@ -658,6 +658,23 @@ static bool storing_verb(const struct catalog *c, const char *w, size_t n)
 	return false;
 }
 
+/* Whether "to" follows the name ending at q and, up to three words after it, a thing someone joins
+ * (roles.joined_things): "add priya to the standup" names a person. */
+static bool joins_thing_after(const struct catalog *c, const char *q)
+{
+	const char *a;
+	size_t la = word_after(q, &a);
+	if (la != 2 || strncasecmp(a, "to", 2) != 0) return false;
+	q = a + la;
+	for (int k = 0; k < 4 && (la = word_after(q, &a)) > 0 && la < 32; k++, q = a + la) {
+		char f[32];
+		if (!lower_word(a, la, f, sizeof f)) return false;
+		int e = cat_word_find(c, f, la);
+		if (e >= 0 && (c->words[e].roles >> ROLE_JOINED & 1)) return true;
+	}
+	return false;
+}
+
 /* Whether the word at p, n bytes, stands where a name stands, though the words around it do not say software: 1 "we
  * run everything on moneybird" (a verb of using or being up to three words before "on"; "running on"), "out of
  * tripletex", "our HR is in factorial" (KEPT_IN), "from doctoralia into Google Calendar" (a flow after it), a
@@ -710,7 +727,7 @@ static int name_place(const struct catalog *c, const char *query, const char *p,
 		char f[16];
 		first = lower_word(w, lw, f, sizeof f) && verb_word(c, f, lw);
 	}
-	return first && flow_soon_after(p + n) ? 2 : 0;
+	return first && flow_soon_after(p + n) && !joins_thing_after(c, p + n) ? 2 : 0;
 }
 
 /* Whether the n folded bytes at f are an ordinary word, or one with an s after it, written without an apostrophe or

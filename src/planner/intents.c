@@ -521,7 +521,8 @@ static bool states_what_happens(const struct catalog *c, const struct plan_resol
 			1ull << ROLE_NEGATION))
 			return false;
 		if ((r->intent_word[i] || r->action_word[i]) && !verb) {  /* (an action's word too: "... only accepts Excel files.") */
-			if (!subject) return false;
+			/* (nor a heading of a word or two before a colon or a comma: "Goal: log tomorrow's events ...") */
+			if (!subject || (r->after_comma[i] && i - f <= 2)) return false;
 			verb = true;
 		}
 		subject |= !r->stop[i] || r->app_word[i];
@@ -691,6 +692,7 @@ static bool note_intent(const struct catalog *c, struct plan_resolution *r, int 
 		return false;
 	}
 	if (sy->words == 2 && imperative_to_me(c, r, i, cat_s(c, sy->phrase))) return false;
+	if (sy->words == 2 && particle_noun(c, r, i)) return false;  /* "in einer Excel-Liste auf SharePoint" lists nothing */
 	/* "never send anything": one word right after a declined verb is its object, no verb declined too */
 	int before = i > 0 && r->intent_word[i - 1] ? intent_over(r, i - 1) : -1;
 	if (sy->words == 1 && before >= 0 && r->intents[before].negated) return false;

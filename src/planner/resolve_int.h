@@ -239,10 +239,12 @@ static inline int verb_of(const struct catalog *c, const struct plan_resolution 
 }
 
 /* Whether word i, a German separable verb's stem before its particle, stands right after an article
- * (roles.articles): a noun before a preposition ("den Raum auf Saal 3"), no verb. */
+ * (roles.articles), an app's name between or none: a noun before a preposition ("den Raum auf Saal 3", "in einer
+ * Excel-Liste auf SharePoint"), no verb. */
 static inline bool particle_noun(const struct catalog *c, const struct plan_resolution *r, int i)
 {
-	return i > 0 && i + 1 < r->nwords && !r->after_comma[i] && has_role_word(c, r, i - 1, ROLE_ARTICLE) &&
+	int a = i > 1 && r->app_word[i - 1] && !r->app_word[i - 2] ? i - 2 : i - 1;
+	return a >= 0 && i + 1 < r->nwords && !r->after_comma[i] && has_role_word(c, r, a, ROLE_ARTICLE) &&
 		has_role_word(c, r, i + 1, ROLE_PARTICLE);
 }
 

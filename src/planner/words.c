@@ -1280,7 +1280,9 @@ void rs_split_words(const struct catalog *c, struct plan_resolution *r, const ch
 		/* "Every Monday, email me ...", "OneDrive: Share a folder": a comma, a semicolon or a colon before a space
 		 * ends a clause; the next word is marked (not the colon of "https://" or "9:30") */
 		/* ". ", "? ", "! " end a sentence, and with it a clause */
-		bool stop = (*p == '.' || *p == '?' || *p == '!') && p > query && isalpha((unsigned char)p[-1]) && (p[1] == ' ' || p[1] == '\n');
+		/* (after a word, or a closing bracket or quotation mark after one: "... in SharePoint (Name, Datum). Jede ...") */
+		bool stop = (*p == '.' || *p == '?' || *p == '!') && p > query && (isalpha((unsigned char)p[-1]) ||
+			((p[-1] == ')' || p[-1] == '"') && p - query > 1 && isalnum((unsigned char)p[-2]))) && (p[1] == ' ' || p[1] == '\n');
 		bool comma = *p == ',' || *p == ';' || (*p == ':' && (p[1] == ' ' || !p[1])) || stop || (*p == '(' && closing_aside(query, p));
 		if (alen || comma || !*p || sl + 1 >= sizeof seg) {
 			seg[sl] = '\0';

@@ -369,6 +369,19 @@ static bool name_before(const struct plan_resolution *r, int i)
 	return i == 2 && r->question && r->stop[0] && !r->nwm[1] && !r->app_word[1];
 }
 
+/* Whether word i, a past form (-ed or roles.participles), follows a name opening the request or a sentence (a word
+ * the vocabulary does not know) and a later clause holds another verb: "Jan sent a crash report to my gmail this
+ * morning - read it and open an issue" tells what came. */
+static bool named_past(const struct catalog *c, const struct plan_resolution *r, int i)
+{
+	if (i < 1 || (i > 1 && !r->sentence_start[i - 1]) || r->nwm[i - 1] || r->stop[i - 1] || r->app_word[i - 1] || r->question ||
+	    !(ends_in(r, i, "ed") || has_role_word(c, r, i, ROLE_PARTICIPLE)))
+		return false;
+	for (int k = rs_clause_last(r, i) + 1; k < r->nwords; k++)
+		if (verb_of(c, r, k) >= 0) return true;
+	return false;
+}
+
 /* "Hat mir der Bauherr die Auftragsbestätigung schon per Outlook geschickt?", "Has the builder sent me the contract
  * yet?": a question whose verb is a participle, me or us (roles.addressees) in its sentence, asks what came. */
 static bool sent_to_me(const struct catalog *c, const struct plan_resolution *r, int i)
@@ -819,7 +832,7 @@ static bool note_intent(const struct catalog *c, struct plan_resolution *r, int 
 	    (name_before(r, i) || sent_to_me(c, r, i))) {
 		r->kinds |= caps_kinds(c, c->intents[intent].caps) & ~(1u << AK_CALLER);
 		intent = (int)c->meta->format_intent;
-	} else if (c->meta->format_intent != CAT_NONE && person_before(c, r, i) && (writes(c, intent) || r->question))
+	} else if (c->meta->format_intent != CAT_NONE && (person_before(c, r, i) || named_past(c, r, i)) && (writes(c, intent) || r->question))
 		intent = (int)c->meta->format_intent;
 	if (!writes(c, intent) && reads_into_kind(c, r, i + (int)sy->words)) return false;
 	if (rs_says_which(c, r, i, cat_s(c, sy->phrase), writes(c, (int)sy->target))) {
@@ -855,7 +868,8 @@ static bool note_intent(const struct catalog *c, struct plan_resolution *r, int 
 		}
 	if (r->nintents == PLAN_MAX_INTENTS) return true;
 	r->intents[r->nintents++] = (struct plan_intent){ .first = i, .nwords = n, .intent = intent,
-		.negated = negated_at(c, r, i), .by_person = person_before(c, r, i) || name_before(r, i) };
+		.negated = negated_at(c, r, i), .by_person = person_before(c, r, i) || name_before(r, i) ||
+		named_past(c, r, i) };
 	/* the words of the phrase, not what a gap skipped */
 	for (int k = i, w = 0; k < i + n && w < (int)sy->words; k++)
 		if (rs_word_level(r->words[k], strlen(r->words[k]), phrase_word(cat_s(c, sy->phrase), w), phrase_word_len(cat_s(c, sy->phrase), w),
@@ -1848,6 +1862,40 @@ static void sending_account(const struct catalog *c, struct plan_resolution *r)
 	}
 }
 
+/* "Marek sent a crash report to my gmail this morning - read it and ...": a mail app a person's sending names as its
+ * target, in that verb's clause, is where the mail arrived: read from there. */
+static void received_in(const struct catalog *c, struct plan_resolution *r)
+{
+	for (int k = 0; k < r->nintents; k++) {
+		const struct plan_intent *in = &r->intents[k];
+		/* (the verb as written sends mail: "Check whether my colleagues are free in Outlook" reads the calendar) */
+		if (in->negated || !in->by_person || !in->nwords) continue;
+		int said = verb_of(c, r, in->first);  /* (-1 where no one word as written says it: "forwarded") */
+		if (said >= 0 && !writes(c, said)) continue;
+		int last = rs_clause_last(r, in->first);
+		for (int q = 0; q < r->napps; q++) {
+			const struct plan_mention *m = NULL;
+			for (int x = 0; x < r->nmentions && !m; x++) if (r->mentions[x].app == r->apps[q]) m = &r->mentions[x];
+			if (m && c->apps[r->apps[q]].kind == AK_MAIL && r->app_role[q] == PR_TARGET &&
+			    m->first > in->first && m->first <= last) {
+				r->app_role[q] = PR_SOURCE;
+			}
+		}
+		/* (a family a strong marker names there is its mail app: "Tomasz forwarded three bug reports to my Outlook") */
+		for (int x = 0; x < r->nmentions; x++) {
+			const struct plan_mention *m = &r->mentions[x];
+			uint32_t mail = m->family >= 0 ? c->families[m->family].apps[AK_MAIL] : CAT_NONE;
+			if (mail == CAT_NONE || (said >= 0 && !writes_in(c, said, (int)mail)) || m->first <= in->first || m->first > last ||
+			    m->role != PR_TARGET || !m->strong)
+				continue;
+			r->mentions[x].role = PR_SOURCE;
+			rs_family_is_app(r, x, (int)mail);
+			for (int q = 0; q < r->napps; q++)
+				if (r->apps[q] == (int)mail) r->app_role[q] = PR_SOURCE;
+		}
+	}
+}
+
 /* A listing asked at word i, no verb's word (meta.format_intent): which things there are. */
 static void ask_listing(const struct catalog *c, struct plan_resolution *r, int i)
 {
@@ -2284,6 +2332,7 @@ void rs_find_kinds_and_intents(const struct catalog *c, struct plan_resolution *
 	search_box(c, r);
 	new_things_listed(c, r);
 	sending_account(c, r);
+	received_in(c, r);
 	context_sentences(c, r);
 	new_thing(c, r);
 	r->content = 0;

@@ -129,7 +129,9 @@ static bool ends_in_me(const char *phrase)
 /* Whether word i opens a clause: the request's start, right after an app's name, after please/then/and. */
 static bool opens_clause(const struct catalog *c, const struct plan_resolution *r, int i)
 {
-	return i == 0 || r->after_comma[i] || r->app_word[i - 1] || has_role_word(c, r, i - 1, ROLE_OPENER);
+	/* (a schedule's words close before it too: "every monday morning email me the list") */
+	return i == 0 || r->after_comma[i] || r->app_word[i - 1] || has_role_word(c, r, i - 1, ROLE_OPENER) ||
+		(r->schedule_words && i == r->schedule_first + r->schedule_words);
 }
 
 static bool imperative_to_me(const struct catalog *c, const struct plan_resolution *r, int i, const char *phrase)

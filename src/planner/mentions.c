@@ -498,6 +498,8 @@ void rs_find_roles(const struct catalog *c, struct plan_resolution *r)
 			enum cat_role role = (enum cat_role)__builtin_ctzll(u);
 			int n = rs_understood_role(c, r, i, role);
 			if (role == ROLE_SCHEDULE && !r->schedule_words) { r->schedule_first = i; r->schedule_words = n; }
+			/* (one right after it lengthens it: "every monday morning") */
+			else if (role == ROLE_SCHEDULE && i == r->schedule_first + r->schedule_words) r->schedule_words += n;
 			/* ("the last ten tagged releases": after an article or a number the word describes, names nothing) */
 			if (role == ROLE_NAMING && !(i > 0 && rs_role_words(c, r, i - 1, 1ull << ROLE_DETERMINER | 1ull << ROLE_NUMBER)) &&
 			    !(i > 0 && word_has_digit(r, i - 1)))

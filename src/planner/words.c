@@ -435,6 +435,24 @@ static bool code_file_at(const char *p)
 	return false;
 }
 
+/* The length of a document's file name at p ("Archive-log.xlsx", "Documents/Budget 2024.csv" up to its space, or
+ * "Finance/Q3-plan.pdf"): letters, digits, hyphens, underscores and slashes, a dot and an extension of a document
+ * people keep, then the word's end; else 0. Its words are a name: "Archive-log.xlsx" archives and logs nothing. */
+static size_t document_file_at(const char *p)
+{
+	static const char *const exts[] = { "xlsx", "xls", "xlsm", "csv", "docx", "doc", "pdf", "pptx", "txt", "ods", "odt", NULL };
+	size_t n = 0;
+	while (ascii_alnum(p[n]) || p[n] == '-' || p[n] == '_' || p[n] == '/') n++;
+	if (!n || p[n] != '.' || !ascii_alnum(p[0])) return 0;
+	const char *e = p + n + 1;
+	size_t el = 0;
+	while (ascii_alnum(e[el])) el++;
+	if (e[el] && !strchr(" \n\t,;:!?)]'\".", e[el])) return 0;
+	for (int k = 0; exts[k]; k++)
+		if (strlen(exts[k]) == el && strncasecmp(e, exts[k], el) == 0) return n + 1 + el;
+	return 0;
+}
+
 /* The length of the token at p (to a space or the end, trailing punctuation left out) where it holds a dot or a
  * slash between two letters or digits ("files.list", "/me/sendMail"), else 0. */
 static size_t dotted_token(const char *p)
@@ -1216,6 +1234,19 @@ void rs_split_words(const struct catalog *c, struct plan_resolution *r, const ch
 		if (dotted && *p == '/' && op < 0 && capital_segment(p, dotted) && dotted < sizeof seg) {
 			read_name(c, r, &used, seg, &sl, p, dotted);
 			p += dotted - 1;
+			continue;
+		}
+		/* "(Documents/Archive-log.xlsx)": a document's file name is a name, as quoted, its extension saying what it is */
+		size_t doc = marks && (p == query || strchr(" \n\t(/", p[-1])) ? document_file_at(p) : 0;
+		if (doc && doc < sizeof seg) {
+			flush_words(c, r, &used, seg, &sl);
+			int from = r->nwords;
+			memcpy(seg, p, doc);
+			sl = doc;
+			flush_words(c, r, &used, seg, &sl);
+			mark_quoted(c, r, from, true);
+			unquote_extension(c, r, from, query, p + doc);
+			p += doc - 1;
 			continue;
 		}
 		/* "FT.com": a website named by its address, read as the word that names a website, kept as written */

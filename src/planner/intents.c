@@ -372,7 +372,7 @@ static bool name_before(const struct plan_resolution *r, int i)
 }
 
 /* Whether word i, a past form (-ed or roles.participles), follows a name opening the request or a sentence (a word
- * the vocabulary does not know) and a later clause holds another verb: "Jan sent a crash report to my gmail this
+ * the vocabulary does not know) and a later clause holds another verb: "Marek sent a crash report to my gmail this
  * morning - read it and open an issue" tells what came. */
 static bool named_past(const struct catalog *c, const struct plan_resolution *r, int i)
 {
@@ -692,6 +692,19 @@ static bool keeps_as_is(const struct catalog *c, const struct plan_resolution *r
 
 static bool done_by_me(const struct catalog *c, const struct plan_resolution *r, int i);
 
+/* "Put a shift on Saturday in the Outlook calendar", "send an update to the team": whether word i stands right after a
+ * verb and an indefinite article (roles.indefinite), one plain word between at most ("put a late shift"): that verb's
+ * object, a noun (not after a light verb: "make a change" changes). */
+static bool verbs_object(const struct catalog *c, const struct plan_resolution *r, int i)
+{
+	int art = i - 1;
+	if (art > 0 && !has_role_word(c, r, art, ROLE_INDEFINITE) && !r->stop[art] && !r->intent_word[art] && !r->app_word[art] &&
+	    !r->after_comma[art])
+		art--;
+	return art >= 1 && has_role_word(c, r, art, ROLE_INDEFINITE) && r->intent_word[art - 1] && !r->after_comma[art] &&
+		!has_role_word(c, r, art - 1, ROLE_LIGHT);
+}
+
 static bool note_intent(const struct catalog *c, struct plan_resolution *r, int i, const struct cat_syn *sy, void *ctx)
 {
 	(void)ctx;
@@ -750,9 +763,6 @@ static bool note_intent(const struct catalog *c, struct plan_resolution *r, int 
 		r->describes[i] = true;
 		return false;
 	}
-	/* "Put a shift on Saturday in the Outlook calendar", "send an update to the team": a word of changing (the intent
-	 * roles.joined_means names) right after a verb and an indefinite article (roles.indefinite) is that verb's object,
-	 * a noun (not after a light verb: "make a change" changes) */
 	/* "put its link in the invite of my Outlook calendar": a writing verb's word after a place marker and an article
 	 * is a noun, the place */
 	if (sy->words == 1 && writes(c, (int)sy->target) && i >= 2 && has_role_word(c, r, i - 1, ROLE_DETERMINER) && !r->after_comma[i - 1] &&
@@ -760,13 +770,7 @@ static bool note_intent(const struct catalog *c, struct plan_resolution *r, int 
 		r->describes[i] = true;
 		return false;
 	}
-	/* (one plain word may stand between: "put a late shift") */
-	int art = i - 1;
-	if (art > 0 && !has_role_word(c, r, art, ROLE_INDEFINITE) && !r->stop[art] && !r->intent_word[art] && !r->app_word[art] &&
-	    !r->after_comma[art])
-		art--;
-	if (sy->words == 1 && sy->target == c->meta->joined_intent && art >= 1 && has_role_word(c, r, art, ROLE_INDEFINITE) &&
-	    r->intent_word[art - 1] && !r->after_comma[art] && !has_role_word(c, r, art - 1, ROLE_LIGHT)) {
+	if (sy->words == 1 && sy->target == c->meta->joined_intent && verbs_object(c, r, i)) {
 		r->describes[i] = true;
 		return false;
 	}
@@ -1870,18 +1874,17 @@ static void received_in(const struct catalog *c, struct plan_resolution *r)
 {
 	for (int k = 0; k < r->nintents; k++) {
 		const struct plan_intent *in = &r->intents[k];
-		/* (the verb as written sends mail: "Check whether my colleagues are free in Outlook" reads the calendar) */
 		if (in->negated || !in->by_person || !in->nwords) continue;
-		int said = verb_of(c, r, in->first);  /* (-1 where no one word as written says it: "forwarded") */
+		/* (the verb as written writes: "Check whether my colleagues are free in Outlook" reads the calendar; -1 where no
+		 * one word as written says it: "forwarded") */
+		int said = verb_of(c, r, in->first);
 		if (said >= 0 && !writes(c, said)) continue;
 		int last = rs_clause_last(r, in->first);
 		for (int q = 0; q < r->napps; q++) {
 			const struct plan_mention *m = NULL;
 			for (int x = 0; x < r->nmentions && !m; x++) if (r->mentions[x].app == r->apps[q]) m = &r->mentions[x];
-			if (m && c->apps[r->apps[q]].kind == AK_MAIL && r->app_role[q] == PR_TARGET &&
-			    m->first > in->first && m->first <= last) {
+			if (m && c->apps[r->apps[q]].kind == AK_MAIL && r->app_role[q] == PR_TARGET && m->first > in->first && m->first <= last)
 				r->app_role[q] = PR_SOURCE;
-			}
 		}
 		/* (a family a strong marker names there is its mail app: "Tomasz forwarded three bug reports to my Outlook") */
 		for (int x = 0; x < r->nmentions; x++) {

@@ -435,9 +435,9 @@ static bool code_file_at(const char *p)
 	return false;
 }
 
-/* The length of a document's file name at p ("Archive-log.xlsx", "Documents/Budget 2024.csv" up to its space, or
- * "Finance/Q3-plan.pdf"): letters, digits, hyphens, underscores and slashes, a dot and an extension of a document
- * people keep, then the word's end; else 0. Its words are a name: "Archive-log.xlsx" archives and logs nothing. */
+/* The length of a document's file name at p ("Archive-log.xlsx", "Finance/Q3-plan.pdf"): letters, digits, hyphens,
+ * underscores and slashes, a dot and an extension of a document people keep, then the word's end; else 0. Its words
+ * are a name: "Archive-log.xlsx" archives and logs nothing. */
 static size_t document_file_at(const char *p)
 {
 	static const char *const exts[] = { "xlsx", "xls", "xlsm", "csv", "docx", "doc", "pdf", "pptx", "txt", "ods", "odt", NULL };

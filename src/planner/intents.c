@@ -236,10 +236,6 @@ static bool passive_asked(const struct catalog *c, const struct plan_resolution 
 	return false;
 }
 
-/* Whether the verb phrase at word i says which things are meant rather than asking anything: after a pronoun after
- * a thing, small words between ("every Gmail email I send", "which files did I upload"), or, writing, in its -ed
- * form right after a word for a kind of things, a clause cut short ("files uploaded to Dropbox"; a passive's
- * auxiliary between only in a trigger's clause: "An Outlook email is sent each time ..." sends). */
 /* "Excel Online table rows appended to a Google Sheet": in a title a participle after the things is what is asked,
  * where a target marker and an app follow it, or "for" and what the thing is for ("blank Google spreadsheet created
  * for project tracking"). */
@@ -260,6 +256,10 @@ bool rs_title_verb(const struct catalog *c, const struct plan_resolution *r, int
 	return true;
 }
 
+/* Whether the verb phrase at word i says which things are meant rather than asking anything: after a pronoun after
+ * a thing, small words between ("every Gmail email I send", "which files did I upload"), or, writing, in its -ed
+ * form right after a word for a kind of things, a clause cut short ("files uploaded to Dropbox"; a passive's
+ * auxiliary between only in a trigger's clause: "An Outlook email is sent each time ..." sends). */
 bool rs_says_which(const struct catalog *c, const struct plan_resolution *r, int i, const char *phrase, bool writing)
 {
 	if (pronoun_after_thing(c, r, i, false)) return true;
@@ -828,6 +828,7 @@ static bool note_intent(const struct catalog *c, struct plan_resolution *r, int 
 		return false;
 	}
 	int intent = (int)sy->target;
+	bool someone = person_before(c, r, i) || named_past(c, r, i);  /* (someone else does it: what came is read) */
 	/* "I'd like an email sent to me": after a causative, mail that comes to me is mail to send (roles.addressed_means) */
 	if (!writes(c, intent) && ends_in_me(cat_s(c, sy->phrase)) && c->meta->addressed_intent != CAT_NONE && after_causative(c, r, i) &&
 	    !person_before(c, r, i))
@@ -838,7 +839,7 @@ static bool note_intent(const struct catalog *c, struct plan_resolution *r, int 
 	    (name_before(r, i) || sent_to_me(c, r, i))) {
 		r->kinds |= caps_kinds(c, c->intents[intent].caps) & ~(1u << AK_CALLER);
 		intent = (int)c->meta->format_intent;
-	} else if (c->meta->format_intent != CAT_NONE && (person_before(c, r, i) || named_past(c, r, i)) && (writes(c, intent) || r->question))
+	} else if (c->meta->format_intent != CAT_NONE && someone && (writes(c, intent) || r->question))
 		intent = (int)c->meta->format_intent;
 	if (!writes(c, intent) && reads_into_kind(c, r, i + (int)sy->words)) return false;
 	if (rs_says_which(c, r, i, cat_s(c, sy->phrase), writes(c, (int)sy->target))) {
@@ -874,8 +875,7 @@ static bool note_intent(const struct catalog *c, struct plan_resolution *r, int 
 		}
 	if (r->nintents == PLAN_MAX_INTENTS) return true;
 	r->intents[r->nintents++] = (struct plan_intent){ .first = i, .nwords = n, .intent = intent,
-		.negated = negated_at(c, r, i), .by_person = person_before(c, r, i) || name_before(r, i) ||
-		named_past(c, r, i) };
+		.negated = negated_at(c, r, i), .by_person = someone || name_before(r, i) };
 	/* the words of the phrase, not what a gap skipped */
 	for (int k = i, w = 0; k < i + n && w < (int)sy->words; k++)
 		if (rs_word_level(r->words[k], strlen(r->words[k]), phrase_word(cat_s(c, sy->phrase), w), phrase_word_len(cat_s(c, sy->phrase), w),
@@ -1840,6 +1840,13 @@ static bool sent_from(const struct catalog *c, const struct plan_resolution *r, 
 	return true;
 }
 
+/* The first mention of app a, or NULL. */
+static const struct plan_mention *mention_of(const struct plan_resolution *r, int a)
+{
+	for (int x = 0; x < r->nmentions; x++) if (r->mentions[x].app == a) return &r->mentions[x];
+	return NULL;
+}
+
 /* "and then email Tom from Outlook": a mail app, or a family's, after "from" right after a verb that sends mail,
  * nothing but small words and a name between, is the account the mail goes out from, no source to read. */
 static void sending_account(const struct catalog *c, struct plan_resolution *r)
@@ -1848,8 +1855,7 @@ static void sending_account(const struct catalog *c, struct plan_resolution *r)
 		const struct plan_intent *in = &r->intents[k];
 		if (in->negated) continue;
 		for (int q = 0; q < r->napps; q++) {
-			const struct plan_mention *m = NULL;
-			for (int x = 0; x < r->nmentions && !m; x++) if (r->mentions[x].app == r->apps[q]) m = &r->mentions[x];
+			const struct plan_mention *m = mention_of(r, r->apps[q]);
 			if (m && c->apps[r->apps[q]].kind == AK_MAIL && r->app_role[q] == PR_SOURCE && writes_in(c, in->intent, r->apps[q]) &&
 			    sent_from(c, r, in, m)) {
 				r->app_role[q] = PR_NONE;
@@ -1881,8 +1887,7 @@ static void received_in(const struct catalog *c, struct plan_resolution *r)
 		if (said >= 0 && !writes(c, said)) continue;
 		int last = rs_clause_last(r, in->first);
 		for (int q = 0; q < r->napps; q++) {
-			const struct plan_mention *m = NULL;
-			for (int x = 0; x < r->nmentions && !m; x++) if (r->mentions[x].app == r->apps[q]) m = &r->mentions[x];
+			const struct plan_mention *m = mention_of(r, r->apps[q]);
 			if (m && c->apps[r->apps[q]].kind == AK_MAIL && r->app_role[q] == PR_TARGET && m->first > in->first && m->first <= last)
 				r->app_role[q] = PR_SOURCE;
 		}
@@ -2082,15 +2087,15 @@ static void becoming(const struct catalog *c, struct plan_resolution *r)
 		}
 }
 
-/* Where the thing an indefinite article opens at word i ends: its head, a word for a kind of things (an app's name and
- * up to two plain words before it: "an Outlook calendar event", "einen Termin"), no document or folder, closing its
- * noun; or -1. */
 /* Whether word j is a word for things right after an app's name, the app's own ("a GitHub issue"). */
 static bool app_thing(const struct plan_resolution *r, int j)
 {
 	return j > 0 && r->app_word[j - 1] && !r->app_word[j] && r->said_kind[j] != AK_COUNT;
 }
 
+/* Where the thing an indefinite article opens at word i ends: its head, a word for a kind of things (an app's name and
+ * up to two plain words before it: "an Outlook calendar event", "einen Termin"; or the word right after the app's
+ * name: "a GitHub issue"), no document or folder, closing its noun; or -1. */
 static int wished_head(const struct catalog *c, const struct plan_resolution *r, int i, unsigned *kinds)
 {
 	int j = i + 1, plain = 0, head = -1;
@@ -2195,19 +2200,6 @@ static bool joined_before(const struct catalog *c, const struct plan_resolution 
 	return false;
 }
 
-/* Whether word j is a word for a person (synonyms.json persons) as written or its singular ("attendee"). */
-static bool person_word(const struct catalog *c, const struct plan_resolution *r, int j)
-{
-	for (int m = 0; m < r->nwm[j]; m++) {
-		const struct cat_word *w = &c->words[r->wm[j][m].word];
-		for (uint32_t k = 0; r->wm[j][m].level >= LV_STEM && (w->starts >> SYN_STOP & 1) && k < w->syn_count; k++) {
-			const struct cat_syn *sy = &c->syns[c->lists[w->syn_first + k]];
-			if (sy->kind == SYN_STOP && sy->words == 1 && sy->target == STOP_PERSON) return true;
-		}
-	}
-	return false;
-}
-
 /* Whether the verb of intent in adds a person where a thing of the kinds that exists was named before the verb: after
  * its object (one to three words, no word for things nor an app), "as" and a word for a person, an article between
  * ("the weekly standup ... needs to move to 9:45, also add Priya as an attendee"), or a name alone closing the clause
@@ -2221,7 +2213,8 @@ static bool joined_person(const struct catalog *c, const struct plan_resolution 
 	bool named = object == 1 && !r->nwm[o] && !r->stop[o] && rs_clause_last(r, in->first) == o;
 	if (!named) {
 		if (j + 2 < r->nwords && has_role_word(c, r, j + 1, ROLE_INDEFINITE)) j++;
-		if (j + 1 >= r->nwords || !person_word(c, r, j + 1)) return false;
+		/* (a person's word as written or its singular: "as an attendee") */
+		if (j + 1 >= r->nwords || word_at_level(c, r, j + 1, SYN_STOP, STOP_PERSON, LV_STEM) < 0) return false;
 	}
 	for (int i = 0; i < in->first; i++)
 		if (has_role_word(c, r, i, ROLE_JOINED) && (!r->word_kinds[i] || (r->word_kinds[i] & kinds))) return true;

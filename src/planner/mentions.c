@@ -71,10 +71,11 @@ static bool claim_mention(const struct catalog *c, struct plan_resolution *r, in
 	if (sy->kind == SYN_FAMILY_PRODUCT && !place_before(c, r, i)) return false;
 	int n = rs_phrase_at(c, r, i, cat_s(c, sy->phrase), PH_STRICT);
 	if (n != (int)sy->words || r->nmentions == PLAN_MAX_MENTIONS) return false;
-	/* (a product's name ends as written: "dropbox signed nda" names no Dropbox Sign) */
-	const char *last = strrchr(cat_s(c, sy->phrase), ' ');
-	size_t ln = last ? strlen(last + 1) : 0;
-	if (sy->kind == SYN_PRODUCT && n > 1 && ln > 2 && ends_in(r, i + n - 1, "ed") && strcmp(last + 1 + ln - 2, "ed") != 0) return false;
+	/* (a product's name ends as written: "dropbox signed nda" names no Dropbox Sign; the phrase ends in its last word) */
+	if (sy->kind == SYN_PRODUCT && n > 1 && ends_in(r, i + n - 1, "ed")) {
+		size_t pl = cat_len(c, sy->phrase);
+		if (pl < 2 || memcmp(cat_s(c, sy->phrase) + pl - 2, "ed", 2) != 0) return false;
+	}
 	if ((sy->flags & SYNF_LETTER) && sy->kind == SYN_APP && !letter_name_as_written(c, r, i, n, sy)) return false;
 	/* (a product's one-word name of six letters or more may carry one typo where a marker of place stands before it:
 	 * "in die whatsap gruppe"; "discard the draft" names no Discord, "as plain emails" no Plaid; an ordinary word is

@@ -218,18 +218,25 @@ static inline int family_of(const struct catalog *c, int a)
 	return -1;
 }
 
-/* The target of a one-word phrase of kind (enum cat_syn_kind) that word i is as written, exactly (target: that one
- * only, or -1 for any), or -1. */
-static inline int exact_word(const struct catalog *c, const struct plan_resolution *r, int i, uint32_t kind, int target)
+/* The target of a one-word phrase of kind (enum cat_syn_kind) that word i matches at level or closer (LV_STEM: its
+ * singular or an inflection; target: that one only, or -1 for any), or -1. */
+static inline int word_at_level(const struct catalog *c, const struct plan_resolution *r, int i, uint32_t kind, int target,
+	int level)
 {
 	for (int m = 0; m < r->nwm[i]; m++) {
 		const struct cat_word *w = &c->words[r->wm[i][m].word];
-		for (uint32_t k = 0; r->wm[i][m].level == LV_EXACT && (w->starts >> kind & 1) && k < w->syn_count; k++) {
+		for (uint32_t k = 0; r->wm[i][m].level >= level && (w->starts >> kind & 1) && k < w->syn_count; k++) {
 			const struct cat_syn *sy = &c->syns[c->lists[w->syn_first + k]];
 			if (sy->kind == kind && sy->words == 1 && (target < 0 || sy->target == (uint32_t)target)) return (int)sy->target;
 		}
 	}
 	return -1;
+}
+
+/* The same, the word as written, exactly. */
+static inline int exact_word(const struct catalog *c, const struct plan_resolution *r, int i, uint32_t kind, int target)
+{
+	return word_at_level(c, r, i, kind, target, LV_EXACT);
 }
 
 /* The intent a one-word verb phrase at word i names, or -1. */

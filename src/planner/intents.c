@@ -440,6 +440,24 @@ static bool noun_after_app(const struct catalog *c, const struct plan_resolution
 	return rs_role_words(c, r, i + 1, 1ull << ROLE_TARGET | 1ull << ROLE_WEAK_TARGET) != 0;
 }
 
+/* "create a Google Calendar reminder for each due date", "add an Outlook calendar notification": a word for a message
+ * right after the word for a calendar, a verb making events before it in its clause, is the event's own reminder, no
+ * mail sent ("Text patients an appointment reminder": an event's word is no calendar). */
+static bool calendar_reminder(const struct catalog *c, const struct plan_resolution *r, int i, int intent)
+{
+	if (i < 2 || r->after_comma[i] || r->after_comma[i - 1] || r->said_kind[i - 1] != AK_CALENDAR ||
+	    caps_kinds(c, c->intents[intent].caps) != 1u << AK_MAIL)
+		return false;
+	for (int j = i - 2; j >= 0 && j >= i - 6; j--) {
+		if (r->intent_word[j]) {
+			int k = intent_over(r, j);
+			return k >= 0 && writes(c, r->intents[k].intent) && (caps_kinds(c, c->intents[r->intents[k].intent].caps) >> AK_CALENDAR & 1);
+		}
+		if (r->after_comma[j]) break;
+	}
+	return false;
+}
+
 /* "... over to Google Drive so the new treasurer can get at them", "damit der Posteingang übersichtlich bleibt": a verb
  * after a purpose's opener and its subject, a person or an article (roles.purposes: so I, so the, damit der), in one
  * clause, says why, no action asked ("so it can dig up the emails": the agent's work is the request). */
@@ -715,7 +733,7 @@ static bool note_intent(const struct catalog *c, struct plan_resolution *r, int 
 		r->stop[i] = r->done_first[i] = true;  /* understood: what comes first */
 		return false;
 	}
-	if (sy->words == 1 && (noun_after_app(c, r, i) || thing_of_verb(c, r, i))) {
+	if (sy->words == 1 && (noun_after_app(c, r, i) || thing_of_verb(c, r, i) || calendar_reminder(c, r, i, (int)sy->target))) {
 		r->describes[i] = true;
 		return false;
 	}

@@ -1161,7 +1161,7 @@ void rs_split_words(const struct catalog *c, struct plan_resolution *r, const ch
 	}
 	/* addressees, addresses and slashes are rare: most queries skip their checks altogether */
 	bool marks = strpbrk(query, "@./&:=+") != NULL, arrowed = false, quotes = strpbrk(query, "'\"\xC2\xE2") != NULL;
-	int quote_from = -1, message = -1, aside = -1;
+	int quote_from = -1, message = -1, aside = -1, inner = -1;
 	bool long_message = false;
 	for (const char *p = query;; p++) {
 		size_t q = quotes ? quote_at(p) : 0;
@@ -1307,6 +1307,15 @@ void rs_split_words(const struct catalog *c, struct plan_resolution *r, const ch
 			continue;
 		}
 		int intent = -1;
+		/* (an aside inside a sentence: its words are known, read as a clause when they decline something) */
+		if (*p == '(' && aside < 0 && quote_from < 0 && p > query && p[-1] == ' ' && !closing_aside(query, p)) {
+			flush_words(c, r, &used, seg, &sl);
+			inner = r->nwords;
+		} else if (*p == ')' && inner >= 0) {
+			flush_words(c, r, &used, seg, &sl);
+			for (int i = inner; i < r->nwords; i++) r->aside[i] = true;
+			inner = -1;
+		}
 		size_t alen = *p ? arrow_at(c, first, p, &intent) : 0;
 		/* "Every Monday, email me ...", "OneDrive: Share a folder": a comma, a semicolon or a colon before a space
 		 * ends a clause; the next word is marked (not the colon of "https://" or "9:30") */
@@ -1405,6 +1414,21 @@ static void signed_off(const struct catalog *c, struct plan_resolution *r)
 	as_name(r, names, r->nwords);
 }
 
+/* "(don't change it) and create ...": an aside inside a sentence that declines something is a clause of its own, its
+ * negation reaching no verb after it. */
+static void declining_asides(const struct catalog *c, struct plan_resolution *r)
+{
+	for (int i = r->negation_from - 1; i < r->nwords; i++) {
+		if (!r->aside[i] || !has_role_word(c, r, i, ROLE_NEGATION)) continue;
+		int from = i, to = i;
+		while (from > 0 && r->aside[from - 1] && !r->after_comma[from]) from--;
+		while (to < r->nwords && r->aside[to]) to++;
+		r->after_comma[from] = true;
+		if (to < r->nwords) r->after_comma[to] = true;
+		i = to;
+	}
+}
+
 void rs_match_words(const struct catalog *c, struct plan_resolution *r)
 {
 	bool trigger_open = false;
@@ -1450,6 +1474,7 @@ void rs_match_words(const struct catalog *c, struct plan_resolution *r)
 	 * (roles.checked: items, a pronoun, "whether") checks things, no place it watches for an event */
 	for (int i = 0; i + 1 < r->nwords; i++)
 		if (r->trigger[i] && has_role_word(c, r, i, ROLE_WATCHING) && has_role_word(c, r, i + 1, ROLE_CHECKED)) r->trigger[i] = false;
+	if (r->negation_from) declining_asides(c, r);
 	signed_off(c, r);
 }
 

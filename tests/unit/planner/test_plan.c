@@ -938,6 +938,23 @@ Test(plan, first_verb_of_a_chain_or_a_task, .init = setup, .fini = teardown)
 	}
 }
 
+/* A calendar's reminder made by a verb making events is the event's own: no mail is sent, no mail app asked for. */
+Test(plan, a_calendar_reminder_is_no_mail, .init = setup, .fini = teardown)
+{
+	static const char *const cases[] = { "When a file is added to a Google Drive folder, create an Outlook calendar reminder",
+		"Read the payments from the Excel workbook and create a Google Calendar reminder for each due date",
+		"For every row in our Google Sheet of due dates, add a Google Calendar reminder" };
+	for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+		struct json_object *p = post_query("/v2/workflows/plan", cases[i]), *steps = at(p, "steps");
+		cr_assert_str_eq(sat(p, "status"), "needs_scopes", "%s", cases[i]);
+		size_t n = json_object_array_length(steps);
+		cr_assert_str_eq(sat(json_object_array_get_idx(steps, n - 1), "capability"), "calendar.event.create", "%s", cases[i]);
+		for (size_t k = 0; k < n; k++)
+			cr_assert_str_neq(sat(json_object_array_get_idx(steps, k), "capability"), "email.send", "%s", cases[i]);
+		json_object_put(p);
+	}
+}
+
 Test(plan, products_outside_are_caller_steps, .init = setup, .fini = teardown)
 {
 	static const struct { const char *q; const char *product; bool first; } cases[] = {

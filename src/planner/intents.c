@@ -2293,6 +2293,15 @@ static void new_thing(const struct catalog *c, struct plan_resolution *r)
 	}
 }
 
+/* "upload the release tarball to our cloud storage", "der Release-Kandidat": a word right after a code host's word for
+ * things (none of its apps named) that is no small word, app, verb, action or word for things is the head of their
+ * noun; the first only says what it is about (a mail's or a calendar's word is one itself: "email attachments"). */
+static bool plain_head(const struct catalog *c, const struct plan_resolution *r, int j)
+{
+	return j < r->nwords && !r->after_comma[j] && !r->stop[j] && !r->app_word[j] && !r->quoted[j] && !r->arrow[j] &&
+		!r->word_kinds[j] && r->said_kind[j] == AK_COUNT && verb_of(c, r, j) < 0 && exact_word(c, r, j, SYN_ACTION, -1) < 0;
+}
+
 /* "Send ticket confirmation emails from Outlook" is no code host's: a word for things right before another kind's word
  * for things, one plain word between at most, only says what the last is about, where no app of its own kind is named
  * (the last word is the head). */
@@ -2308,6 +2317,7 @@ static void heads_only(const struct catalog *c, struct plan_resolution *r)
 			if (!(r->word_kinds[j] & r->word_kinds[i])) r->word_kinds[i] = 0, r->modifier[i] = true;
 			break;
 		}
+		if (r->word_kinds[i] == 1u << AK_CODEHOST && plain_head(c, r, i + 1)) r->word_kinds[i] = 0, r->modifier[i] = true;
 	}
 	r->kinds = 0;
 	for (int i = 0; i < r->nwords; i++) r->kinds |= r->word_kinds[i];

@@ -1148,6 +1148,28 @@ static bool german_v1(const struct catalog *c, const char *query, char *out, siz
 	return any;
 }
 
+/* Whether words [from, nwords), an aside, name an app, a product, the direction or (kinds) a kind of things ("(Outlook
+ * → OneDrive)", "(both ways)", "(Create Draft Email)"): they say more than details. */
+static bool aside_says(const struct catalog *c, const struct plan_resolution *r, int from, bool kinds)
+{
+	for (int i = from; i < r->nwords; i++)
+		if (r->arrow[i] || names_app_at(c, r, i, 0) || starts_role(c, r, i, ROLE_BOTH_WAYS) || (kinds && names_kind(c, r, i)))
+			return true;
+	return false;
+}
+
+/* Whether words [from, nwords), an aside, are a list of two or more items of one or two words ("(tag, date)", "(name,
+ * date, start, end)"): the names of columns or fields, no verbs. */
+static bool listed_aside(const struct plan_resolution *r, int from)
+{
+	int items = 1, words = 0;
+	for (int i = from; i < r->nwords; i++) {
+		if (i > from && r->after_comma[i]) items++, words = 0;
+		if (++words > 2) return false;
+	}
+	return items > 1;
+}
+
 /* Folds the query in segments between arrows ("Google Drive -> Dropbox"), which folding would erase. */
 void rs_split_words(const struct catalog *c, struct plan_resolution *r, const char *query)
 {
@@ -1183,12 +1205,7 @@ void rs_split_words(const struct catalog *c, struct plan_resolution *r, const ch
 		/* "(overwrite optional)": an aside closing its sentence says details, as a quoted name does */
 		if (aside >= 0 && *p == ')') {
 			flush_words(c, r, &used, seg, &sl);
-			/* (not one naming an app or a product, a kind of things or the direction: "(Outlook → OneDrive)", "(Create
-			 * Draft Email)", "(both ways)") */
-			bool says = false;
-			for (int i = aside; i < r->nwords && !says; i++)
-				says = r->arrow[i] || names_app_at(c, r, i, 0) || starts_role(c, r, i, ROLE_BOTH_WAYS) || names_kind(c, r, i);
-			if (!says) mark_quoted(c, r, aside, false);
+			if (!aside_says(c, r, aside, true)) mark_quoted(c, r, aside, false);
 			aside = -1;
 			continue;
 		}
@@ -1314,6 +1331,8 @@ void rs_split_words(const struct catalog *c, struct plan_resolution *r, const ch
 		} else if (*p == ')' && inner >= 0) {
 			flush_words(c, r, &used, seg, &sl);
 			for (int i = inner; i < r->nwords; i++) r->aside[i] = true;
+			/* (a kind's word there is a column's name: "(name, email, label)") */
+			if (listed_aside(r, inner) && !aside_says(c, r, inner, false)) mark_quoted(c, r, inner, false);
 			inner = -1;
 		}
 		size_t alen = *p ? arrow_at(c, first, p, &intent) : 0;

@@ -470,6 +470,10 @@ static bool purpose_at(const struct catalog *c, const struct plan_resolution *r,
 		/* (where a verb before it asks something: "expose getSchedule so I can check free/busy slots" asks the check) */
 		if (has_role_word(c, r, j, ROLE_PURPOSE)) {
 			for (int k = 0; k < r->nintents; k++) if (r->intents[k].first < j && !r->intents[k].negated) return true;
+			/* (so does a wish before it in its sentence: "I'd like an event in the Outlook calendar so people get
+			 * reminders") */
+			for (int k = j - 1; k >= 0 && sentence_of(r, k) == sentence_of(r, j); k--)
+				if (has_role_word(c, r, k, ROLE_WISH)) return true;
 			return false;
 		}
 		if (r->after_comma[j + 1] || r->sentence_start[j + 1] || r->intent_word[j] || r->app_word[j]) return false;
@@ -2140,10 +2144,12 @@ static int wished_head(const struct catalog *c, const struct plan_resolution *r,
 }
 
 /* Whether a verb that writes stands after word i in its clause, where German closes it ("..., einen Termin im Google
- * Kalender anlegen"). */
+ * Kalender anlegen"), before any purpose's words. */
 static bool writing_verb_after(const struct catalog *c, const struct plan_resolution *r, int i)
 {
 	for (int j = i + 1, last = rs_clause_last(r, i); j <= last; j++) {
+		/* (a purpose's words end it: "an event in the Outlook calendar so people get reminders") */
+		if (r->purpose_from && j >= r->purpose_from - 1 && has_role_word(c, r, j, ROLE_PURPOSE)) return false;
 		int v = verb_of(c, r, j);
 		if (v >= 0 && writes(c, v)) return true;
 	}

@@ -523,6 +523,19 @@ static bool compound_head(const struct catalog *c, const struct plan_resolution 
 	return j >= 0 && !(j > 0 && has_role_word(c, r, j - 1, ROLE_AUX));
 }
 
+/* "Our shift plan lives in an Excel workbook on SharePoint": a word right after a determiner (no relative pronoun),
+ * before a word that is no small word, verb, action, app, number, role's word or word for things, is the first part of
+ * a noun, no verb ("a draft email" and "the invite emails" stay what they make; not a trigger's "new": "the new
+ * hires"). */
+static bool first_part_of_noun(const struct catalog *c, const struct plan_resolution *r, int i)
+{
+	int j = i + 1;
+	return i > 0 && j < r->nwords && !r->after_comma[i] && !r->after_comma[j] && !r->trigger[i] &&
+		has_role_word(c, r, i - 1, ROLE_DETERMINER) && !has_role_word(c, r, i - 1, ROLE_RELATIVE) && !r->stop[j] &&
+		!r->app_word[j] && !r->quoted[j] && !r->word_kinds[j] && r->said_kind[j] == AK_COUNT && !word_has_digit(r, j) &&
+		verb_of(c, r, j) < 0 && exact_word(c, r, j, SYN_ACTION, -1) < 0 && !rs_role_words(c, r, j, ~0ull);
+}
+
 /* Whether a noun at word i closes its phrase: it ends its clause or stands before a small word that is no app,
  * article, pronoun or person ("a copy of", "the latest draft to"). */
 static bool noun_closes(const struct catalog *c, const struct plan_resolution *r, int i)
@@ -782,6 +795,12 @@ static bool note_intent(const struct catalog *c, struct plan_resolution *r, int 
 	if (sy->words == 1 && ((!writes(c, (int)sy->target) && ((after_determiner(c, r, i) && rs_clause_last(r, i) == i) ||
 	    (sy->target == c->meta->copy_intent && article_noun(c, r, i)))) ||
 	    (compound_head(c, r, i) && (!writes(c, (int)sy->target) || thing_after(r, i))))) {
+		r->describes[i] = true;
+		return false;
+	}
+	/* (a mail's verb stays one: "my draft reply" is the draft) */
+	if (sy->words == 1 && writes(c, (int)sy->target) && caps_kinds(c, c->intents[sy->target].caps) != 1u << AK_MAIL &&
+	    first_part_of_noun(c, r, i)) {
 		r->describes[i] = true;
 		return false;
 	}

@@ -799,8 +799,8 @@ static bool note_intent(const struct catalog *c, struct plan_resolution *r, int 
 		return false;
 	}
 	/* (a mail's verb stays one: "my draft reply" is the draft) */
-	if (sy->words == 1 && writes(c, (int)sy->target) && caps_kinds(c, c->intents[sy->target].caps) != 1u << AK_MAIL &&
-	    first_part_of_noun(c, r, i)) {
+	if (sy->words == 1 && first_part_of_noun(c, r, i) && writes(c, (int)sy->target) &&
+	    caps_kinds(c, c->intents[sy->target].caps) != 1u << AK_MAIL) {
 		r->describes[i] = true;
 		return false;
 	}
@@ -1696,32 +1696,37 @@ static bool addressee_at(const struct catalog *c, const struct plan_resolution *
 	return exact_word(c, r, i, SYN_STOP, STOP_PERSON) >= 0 || has_role_word(c, r, i, ROLE_ADDRESSEE);
 }
 
-/* Whether word i is the one-word name of a mail app (no family's, no product's). */
-static bool mail_app_at(const struct catalog *c, const struct plan_resolution *r, int i)
+/* "when a new row shows up in the chores google sheet, gmail the person it's assigned to": a mail app's one-word name
+ * opening its clause, or right after a schedule, before a person, an article between or none, is the imperative (not
+ * before a name: "gmail deposit dispute" searches); the word index, or -1. */
+static int mail_app_imperative(const struct catalog *c, const struct plan_resolution *r)
 {
-	for (int m = 0; m < r->nmentions; m++)
-		if (r->mentions[m].first == i) return r->mentions[m].nwords == 1 && r->mentions[m].app >= 0 && c->apps[r->mentions[m].app].kind == AK_MAIL;
-	return false;
+	for (int m = 0; m < r->nmentions; m++) {
+		const struct plan_mention *x = &r->mentions[m];
+		int i = x->first, j = i + 1;
+		if (x->nwords != 1 || x->app < 0 || c->apps[x->app].kind != AK_MAIL || j >= r->nwords || r->app_word[j] || !r->stop[j] ||
+		    !(i == 0 || r->after_comma[i] || (r->schedule_words && i == r->schedule_first + r->schedule_words) ||
+		      has_role_word(c, r, i - 1, ROLE_OPENER)))
+			continue;
+		if (j + 1 < r->nwords && has_role_word(c, r, j, ROLE_DETERMINER)) j++;
+		if (addressee_at(c, r, j)) return i;
+	}
+	return -1;
 }
 
 /* "and then email Tom from Outlook": a word for mail opening its clause right before a person, or a name the
- * vocabulary does not know, is the imperative; so is a mail app's one-word name so placed before a person, an article
- * between or none ("when a new row shows up, gmail the person it's assigned to"; not before a name: "gmail deposit
- * dispute" searches); the word index, or -1. */
+ * vocabulary does not know, is the imperative; so is a mail app's name (mail_app_imperative); the word index, or -1. */
 static int mail_imperative(const struct catalog *c, const struct plan_resolution *r)
 {
 	for (int i = 0; i + 1 < r->nwords; i++) {
 		int j = i + 1;
 		/* (an app's name before it makes it the app's thing: "a Gmail message") */
-		bool app = r->app_word[i] && !r->app_word[j] && (i == 0 || r->after_comma[i] || !r->app_word[i - 1]) && mail_app_at(c, r, i);
-		if ((r->app_word[i] && !app) || r->intent_word[i] || !(app || r->word_kinds[i] >> AK_MAIL & 1) ||
-		    !(i == 0 || r->after_comma[i] || has_role_word(c, r, i - 1, ROLE_OPENER) ||
-		      (app && r->schedule_words && i == r->schedule_first + r->schedule_words)))
+		if (r->app_word[i] || r->intent_word[i] || !(r->word_kinds[i] >> AK_MAIL & 1) ||
+		    !(i == 0 || r->after_comma[i] || has_role_word(c, r, i - 1, ROLE_OPENER)))
 			continue;
-		if (app && j + 1 < r->nwords && has_role_word(c, r, j, ROLE_DETERMINER)) j++;
-		if (addressee_at(c, r, j) || (!app && !r->nwm[j] && !r->app_word[j] && !r->stop[j] && !word_has_digit(r, j))) return i;
+		if (addressee_at(c, r, j) || (!r->nwm[j] && !r->app_word[j] && !r->stop[j] && !word_has_digit(r, j))) return i;
 	}
-	return -1;
+	return r->napps ? mail_app_imperative(c, r) : -1;
 }
 
 /* Whether word i, a word for mail, is what someone is to receive: a verb of receiving (roles.receive) later in its

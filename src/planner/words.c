@@ -1183,6 +1183,7 @@ void rs_split_words(const struct catalog *c, struct plan_resolution *r, const ch
 	}
 	/* addressees, addresses and slashes are rare: most queries skip their checks altogether */
 	bool marks = strpbrk(query, "@./&:=+") != NULL, arrowed = false, quotes = strpbrk(query, "'\"\xC2\xE2") != NULL;
+	bool parens = strchr(query, '(') != NULL;  /* (asides inside a sentence, read below) */
 	int quote_from = -1, message = -1, aside = -1, inner = -1;
 	bool long_message = false;
 	for (const char *p = query;; p++) {
@@ -1325,7 +1326,8 @@ void rs_split_words(const struct catalog *c, struct plan_resolution *r, const ch
 		}
 		int intent = -1;
 		/* (an aside inside a sentence: its words are known, read as a clause when they decline something) */
-		if (*p == '(' && aside < 0 && quote_from < 0 && p > query && p[-1] == ' ' && !closing_aside(query, p)) {
+		if (!parens) {
+		} else if (*p == '(' && aside < 0 && quote_from < 0 && p > query && p[-1] == ' ' && !closing_aside(query, p)) {
 			flush_words(c, r, &used, seg, &sl);
 			inner = r->nwords;
 		} else if (*p == ')' && inner >= 0) {

@@ -523,6 +523,14 @@ static bool compound_head(const struct catalog *c, const struct plan_resolution 
 	return j >= 0 && !(j > 0 && has_role_word(c, r, j - 1, ROLE_AUX));
 }
 
+/* "upload packing list pdf to dropbox": a word between a plain word (no verb) and a word for things, in one clause, is
+ * part of the thing's name. */
+static bool between_noun_and_thing(const struct catalog *c, const struct plan_resolution *r, int i)
+{
+	return i > 0 && !r->after_comma[i] && thing_after(r, i) && plain_word(r, i - 1) && !r->word_kinds[i - 1] &&
+		verb_of(c, r, i - 1) < 0;
+}
+
 /* "Our shift plan lives in an Excel workbook on SharePoint": a word right after a determiner (no relative pronoun),
  * before a word that is no small word, verb, action, app, number, role's word or word for things, is the first part of
  * a noun, no verb ("a draft email" and "the invite emails" stay what they make; not a trigger's "new": "the new
@@ -799,6 +807,10 @@ static bool note_intent(const struct catalog *c, struct plan_resolution *r, int 
 		return false;
 	}
 	/* (a mail's verb stays one: "my draft reply" is the draft) */
+	if (sy->words == 1 && !writes(c, (int)sy->target) && between_noun_and_thing(c, r, i)) {
+		r->describes[i] = true;
+		return false;
+	}
 	if (sy->words == 1 && first_part_of_noun(c, r, i) && writes(c, (int)sy->target) &&
 	    caps_kinds(c, c->intents[sy->target].caps) != 1u << AK_MAIL) {
 		r->describes[i] = true;

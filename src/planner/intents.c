@@ -320,9 +320,9 @@ static bool person_before(const struct catalog *c, const struct plan_resolution 
 	    !r->word_kinds[j] && has_role_word(c, r, j - 1, ROLE_DETERMINER) && strcmp(r->words[j - 1], "this") != 0 &&
 	    !rs_role_words(c, r, j, 1ull << ROLE_RUNTIME | 1ull << ROLE_FEATURE) && !person_governed(c, r, j))
 		return true;
-	/* (one small word between: "finance only accepts Excel") */
+	/* (one small word between: "finance only accepts Excel"; no article: "jedem Teilnehmer eine Erinnerungsmail") */
 	if (j >= 1 && r->stop[j] && !r->app_word[j] && r->wordlen[i] > 3 && r->words[i][r->wordlen[i] - 1] == 's' &&
-	    !has_role_word(c, r, j, ROLE_DETERMINER) && exact_word(c, r, j - 1, SYN_STOP, STOP_PERSON) >= 0 && !person_governed(c, r, j - 1))
+	    !has_role_word(c, r, j, ROLE_DETERMINER) && !has_role_word(c, r, j, ROLE_ARTICLE) && exact_word(c, r, j - 1, SYN_STOP, STOP_PERSON) >= 0 && !person_governed(c, r, j - 1))
 		return true;
 	return j >= 0 && exact_word(c, r, j, SYN_STOP, STOP_PERSON) >= 0 && !person_governed(c, r, j);
 }

@@ -2638,9 +2638,14 @@ static bool kept_after(const struct catalog *c, const struct plan_resolution *r,
 		if (m->app != d || wf < 0 || m->first <= wf) continue;
 		enum cat_role role = rs_role_before(c, r, m->first);
 		if (role == ROLE_KEPT) return true;
-		int between = 0;  /* (a quoted name counts for nothing: "the Excel workbook 'Bookings.xlsx' in OneDrive") */
-		for (int k = we; k < m->first; k++) between += !r->quoted[k];
-		if (role == ROLE_WEAK_TARGET && between <= 3 && only_things_between(r, we, m->first)) return true;
+		int between = 0, with = -1;  /* (a quoted name counts for nothing: "the Excel workbook 'Bookings.xlsx' in OneDrive") */
+		/* (nor what it holds, said after "with" in three words at most: "an Excel sheet with client birthdays on OneDrive") */
+		for (int k = we; k < m->first; k++) {
+			if (with < 0 && !r->quoted[k] && has_role_word(c, r, k, ROLE_RECORD_WITH)) with = k;
+			between += !r->quoted[k] && with < 0;
+		}
+		if (role == ROLE_WEAK_TARGET && between <= 3 && (with < 0 || m->first - with <= 4) && only_things_between(r, we, m->first))
+			return true;
 	}
 	return false;
 }

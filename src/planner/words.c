@@ -1594,8 +1594,7 @@ int rs_phrase_at(const struct catalog *c, const struct plan_resolution *r, int i
 			    k + 1 < r->nwords && r->word_kinds[k + 1] && !r->app_word[k + 1])
 				lv = LV_NONE;
 			/* (a separable verb's particle after a gap is as written: "Gibt es ... einen freien Slot" frees nothing) */
-			if (lv == LV_STEM && !end && k > gap_start && lw <= 4 && r->wordlen[k] >= lw + 2) lv = LV_NONE;
-			if (lv >= need) break;
+			if (lv >= need && (k == gap_start || end || lv != LV_STEM || lw > 4 || r->wordlen[k] < lw + 2)) break;
 			/* a catalog app's name may sit inside a phrase, a product's is content ("create a Google Doc
 			 * from a Google Sheets row" holds no "create row") */
 			bool skip = (flags & PH_GAP) ? k - gap_start - small < GAP_WORDS && k - gap_start < GAP_ALL

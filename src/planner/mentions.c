@@ -479,6 +479,18 @@ static void name_after(const struct catalog *c, struct plan_resolution *r, int f
 #define UNDERSTOOD_ROLES (1ull << ROLE_BOTH_WAYS | 1ull << ROLE_NEGATION | 1ull << ROLE_DATES | 1ull << ROLE_SCHEDULE | 1ull << ROLE_NAMING | \
 	1ull << ROLE_CONSTRAINT | 1ull << ROLE_EXCEPTION)
 
+/* Whether a word for people stands right before the weak place marker before word i, articles between or none
+ * ("each customer in our Google Sheet", "the members in the Excel sheet"): where they are listed, of a spreadsheet
+ * ("reply to the client in gmail" still writes there). */
+static bool people_listed_in(const struct catalog *c, const struct plan_resolution *r, int i)
+{
+	int j = i - 1;
+	while (j > 0 && has_role_word(c, r, j, ROLE_DETERMINER)) j--;
+	/* (people a determiner or an article opens: "Nachrichten von Kunden in Google Sheets speichern" stores there) */
+	return j > 1 && !r->after_comma[j] && !r->after_comma[j + 1] && rs_role_words(c, r, j, 1ull << ROLE_WEAK_TARGET) &&
+		exact_word(c, r, j - 1, SYN_STOP, STOP_PERSON) >= 0 && rs_role_words(c, r, j - 2, 1ull << ROLE_DETERMINER | 1ull << ROLE_ARTICLE);
+}
+
 void rs_find_roles(const struct catalog *c, struct plan_resolution *r)
 {
 	/* a receive verb makes its subject the target, unless a target marker after it names the receiver
@@ -529,6 +541,9 @@ void rs_find_roles(const struct catalog *c, struct plan_resolution *r)
 		 * keeping say where things go, no place they are kept */
 		if (role == ROLE_KEPT && (after_receive(c, r, m->first) || kept_asked(c, r, m->first))) role = ROLE_TARGET;
 		/* "the rows of": a part, no place, unless read from, and then as firmly as "from" itself */
+		/* "Can everyone in the Excel sheet get a reminder email?": the people listed there, read from it */
+		if (role == ROLE_WEAK_TARGET && m->app >= 0 && c->apps[m->app].kind == AK_SHEETS && people_listed_in(c, r, m->first))
+			role = ROLE_SOURCE;
 		bool part = role == ROLE_PART, placed = (role == ROLE_WEAK_TARGET || part) && marker_before_place(c, r, m, ROLE_SOURCE);
 		if (placed) role = ROLE_SOURCE;
 		else if (part) role = marker_before_place(c, r, m, ROLE_TARGET) ? ROLE_TARGET : ROLE_NONE;

@@ -806,11 +806,11 @@ static bool note_intent(const struct catalog *c, struct plan_resolution *r, int 
 		r->describes[i] = true;
 		return false;
 	}
-	/* (a mail's verb stays one: "my draft reply" is the draft) */
 	if (sy->words == 1 && !writes(c, (int)sy->target) && between_noun_and_thing(c, r, i)) {
 		r->describes[i] = true;
 		return false;
 	}
+	/* (a mail's verb stays one: "my draft reply" is the draft) */
 	if (sy->words == 1 && first_part_of_noun(c, r, i) && writes(c, (int)sy->target) &&
 	    caps_kinds(c, c->intents[sy->target].caps) != 1u << AK_MAIL) {
 		r->describes[i] = true;

@@ -479,9 +479,9 @@ static void name_after(const struct catalog *c, struct plan_resolution *r, int f
 #define UNDERSTOOD_ROLES (1ull << ROLE_BOTH_WAYS | 1ull << ROLE_NEGATION | 1ull << ROLE_DATES | 1ull << ROLE_SCHEDULE | 1ull << ROLE_NAMING | \
 	1ull << ROLE_CONSTRAINT | 1ull << ROLE_EXCEPTION)
 
-/* Whether a word for people stands right before the weak place marker before word i, articles between or none
- * ("each customer in our Google Sheet", "the members in the Excel sheet"): where they are listed, of a spreadsheet
- * ("reply to the client in gmail" still writes there). */
+/* Whether a word for people stands right before the weak place marker before word i, determiners between or none
+ * ("each customer in our Google Sheet", "the members in the Excel sheet"): where they are listed (the caller asks this
+ * of a spreadsheet only: "reply to the client in gmail" still writes there). */
 static bool people_listed_in(const struct catalog *c, const struct plan_resolution *r, int i)
 {
 	int j = i - 1;
@@ -540,10 +540,10 @@ void rs_find_roles(const struct catalog *c, struct plan_resolution *r)
 		/* "get attachments from incoming Outlook emails stored in OneDrive": after a receive verb (get) the words of
 		 * keeping say where things go, no place they are kept */
 		if (role == ROLE_KEPT && (after_receive(c, r, m->first) || kept_asked(c, r, m->first))) role = ROLE_TARGET;
-		/* "the rows of": a part, no place, unless read from, and then as firmly as "from" itself */
-		/* "Can everyone in the Excel sheet get a reminder email?": the people listed there, read from it */
+		/* "Can the members in the Excel sheet get a reminder email?": the people listed there, read from it */
 		if (role == ROLE_WEAK_TARGET && m->app >= 0 && c->apps[m->app].kind == AK_SHEETS && people_listed_in(c, r, m->first))
 			role = ROLE_SOURCE;
+		/* "the rows of": a part, no place, unless read from, and then as firmly as "from" itself */
 		bool part = role == ROLE_PART, placed = (role == ROLE_WEAK_TARGET || part) && marker_before_place(c, r, m, ROLE_SOURCE);
 		if (placed) role = ROLE_SOURCE;
 		else if (part) role = marker_before_place(c, r, m, ROLE_TARGET) ? ROLE_TARGET : ROLE_NONE;

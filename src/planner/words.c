@@ -1326,11 +1326,10 @@ void rs_split_words(const struct catalog *c, struct plan_resolution *r, const ch
 		}
 		int intent = -1;
 		/* (an aside inside a sentence: its words are known, read as a clause when they decline something) */
-		if (!parens) {
-		} else if (*p == '(' && aside < 0 && quote_from < 0 && p > query && p[-1] == ' ' && !closing_aside(query, p)) {
+		if (parens && *p == '(' && aside < 0 && quote_from < 0 && p > query && p[-1] == ' ' && !closing_aside(query, p)) {
 			flush_words(c, r, &used, seg, &sl);
 			inner = r->nwords;
-		} else if (*p == ')' && inner >= 0) {
+		} else if (parens && *p == ')' && inner >= 0) {
 			flush_words(c, r, &used, seg, &sl);
 			for (int i = inner; i < r->nwords; i++) r->aside[i] = true;
 			/* (a kind's word there is a column's name: "(name, email, label)") */

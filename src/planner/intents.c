@@ -322,7 +322,8 @@ static bool person_before(const struct catalog *c, const struct plan_resolution 
 		return true;
 	/* (one small word between: "finance only accepts Excel"; no article: "jedem Teilnehmer eine Erinnerungsmail") */
 	if (j >= 1 && r->stop[j] && !r->app_word[j] && r->wordlen[i] > 3 && r->words[i][r->wordlen[i] - 1] == 's' &&
-	    !has_role_word(c, r, j, ROLE_DETERMINER) && !has_role_word(c, r, j, ROLE_ARTICLE) && exact_word(c, r, j - 1, SYN_STOP, STOP_PERSON) >= 0 && !person_governed(c, r, j - 1))
+	    !has_role_word(c, r, j, ROLE_DETERMINER) && !has_role_word(c, r, j, ROLE_ARTICLE) &&
+	    exact_word(c, r, j - 1, SYN_STOP, STOP_PERSON) >= 0 && !person_governed(c, r, j - 1))
 		return true;
 	return j >= 0 && exact_word(c, r, j, SYN_STOP, STOP_PERSON) >= 0 && !person_governed(c, r, j);
 }
@@ -523,6 +524,14 @@ static bool compound_head(const struct catalog *c, const struct plan_resolution 
 	return j >= 0 && !(j > 0 && has_role_word(c, r, j - 1, ROLE_AUX));
 }
 
+/* Whether word j is a plain noun: no small word, app, quoted name, arrow, verb, action or word for things ("the release
+ * tarball", "our shift plan"). */
+static bool plain_head(const struct catalog *c, const struct plan_resolution *r, int j)
+{
+	return j < r->nwords && !r->after_comma[j] && !r->stop[j] && !r->app_word[j] && !r->quoted[j] && !r->arrow[j] &&
+		!r->word_kinds[j] && r->said_kind[j] == AK_COUNT && verb_of(c, r, j) < 0 && exact_word(c, r, j, SYN_ACTION, -1) < 0;
+}
+
 /* "upload packing list pdf to dropbox": a word between a plain word (no verb) and a word for things, in one clause, is
  * part of the thing's name. */
 static bool between_noun_and_thing(const struct catalog *c, const struct plan_resolution *r, int i)
@@ -537,11 +546,9 @@ static bool between_noun_and_thing(const struct catalog *c, const struct plan_re
  * hires"). */
 static bool first_part_of_noun(const struct catalog *c, const struct plan_resolution *r, int i)
 {
-	int j = i + 1;
-	return i > 0 && j < r->nwords && !r->after_comma[i] && !r->after_comma[j] && !r->trigger[i] &&
-		has_role_word(c, r, i - 1, ROLE_DETERMINER) && !has_role_word(c, r, i - 1, ROLE_RELATIVE) && !r->stop[j] &&
-		!r->app_word[j] && !r->quoted[j] && !r->word_kinds[j] && r->said_kind[j] == AK_COUNT && !word_has_digit(r, j) &&
-		verb_of(c, r, j) < 0 && exact_word(c, r, j, SYN_ACTION, -1) < 0 && !rs_role_words(c, r, j, ~0ull);
+	return i > 0 && !r->after_comma[i] && !r->trigger[i] && has_role_word(c, r, i - 1, ROLE_DETERMINER) &&
+		!has_role_word(c, r, i - 1, ROLE_RELATIVE) && plain_head(c, r, i + 1) && !word_has_digit(r, i + 1) &&
+		!rs_role_words(c, r, i + 1, ~0ull);
 }
 
 /* Whether a noun at word i closes its phrase: it ends its clause or stands before a small word that is no app,
@@ -881,10 +888,11 @@ static bool note_intent(const struct catalog *c, struct plan_resolution *r, int 
 		return false;
 	}
 	int intent = (int)sy->target;
-	bool someone = person_before(c, r, i) || named_past(c, r, i);  /* (someone else does it: what came is read) */
+	/* (someone else does it: what came is read) */
+	bool person = person_before(c, r, i), someone = person || named_past(c, r, i);
 	/* "I'd like an email sent to me": after a causative, mail that comes to me is mail to send (roles.addressed_means) */
 	if (!writes(c, intent) && ends_in_me(cat_s(c, sy->phrase)) && c->meta->addressed_intent != CAT_NONE && after_causative(c, r, i) &&
-	    !person_before(c, r, i))
+	    !person)
 		intent = (int)c->meta->addressed_intent;
 	/* (what someone sent me is of the kind the verb writes: "geschickt" says mail where Outlook names two kinds) */
 	/* ("Has the builder sent me the contract yet?": the reading "sent me" too, a question asks which came) */
@@ -1717,8 +1725,7 @@ static int mail_app_imperative(const struct catalog *c, const struct plan_resolu
 		const struct plan_mention *x = &r->mentions[m];
 		int i = x->first, j = i + 1;
 		if (x->nwords != 1 || x->app < 0 || c->apps[x->app].kind != AK_MAIL || j >= r->nwords || r->app_word[j] || !r->stop[j] ||
-		    !(i == 0 || r->after_comma[i] || (r->schedule_words && i == r->schedule_first + r->schedule_words) ||
-		      has_role_word(c, r, i - 1, ROLE_OPENER)))
+		    !opens_clause(c, r, i))
 			continue;
 		if (j + 1 < r->nwords && has_role_word(c, r, j, ROLE_DETERMINER)) j++;
 		if (addressee_at(c, r, j)) return i;
@@ -2348,15 +2355,6 @@ static void new_thing(const struct catalog *c, struct plan_resolution *r)
 	}
 }
 
-/* "upload the release tarball to our cloud storage", "der Release-Kandidat": a word right after a code host's word for
- * things (none of its apps named) that is no small word, app, verb, action or word for things is the head of their
- * noun; the first only says what it is about (a mail's or a calendar's word is one itself: "email attachments"). */
-static bool plain_head(const struct catalog *c, const struct plan_resolution *r, int j)
-{
-	return j < r->nwords && !r->after_comma[j] && !r->stop[j] && !r->app_word[j] && !r->quoted[j] && !r->arrow[j] &&
-		!r->word_kinds[j] && r->said_kind[j] == AK_COUNT && verb_of(c, r, j) < 0 && exact_word(c, r, j, SYN_ACTION, -1) < 0;
-}
-
 /* "Send ticket confirmation emails from Outlook" is no code host's: a word for things right before another kind's word
  * for things, one plain word between at most, only says what the last is about, where no app of its own kind is named
  * (the last word is the head). */
@@ -2372,6 +2370,8 @@ static void heads_only(const struct catalog *c, struct plan_resolution *r)
 			if (!(r->word_kinds[j] & r->word_kinds[i])) r->word_kinds[i] = 0, r->modifier[i] = true;
 			break;
 		}
+		/* ("upload the release tarball to our cloud storage", "der Release-Kandidat": before a plain noun a code host's
+		 * word only says what it is about; a mail's or a calendar's word is one itself: "email attachments") */
 		if (r->word_kinds[i] == 1u << AK_CODEHOST && plain_head(c, r, i + 1)) r->word_kinds[i] = 0, r->modifier[i] = true;
 	}
 	r->kinds = 0;

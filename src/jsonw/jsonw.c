@@ -80,14 +80,18 @@ static const char ESC[32][7] = {
 
 /* Whether any of the eight bytes at s is one json-c escapes: below 0x20, '"' or '\\' (word-wise tests
  * for a zero or a small byte; bytes from 0x80 up never count). */
-static inline bool word_escapes(const char *s)
+static inline bool escapes64(uint64_t v)
 {
 	const uint64_t ones = 0x0101010101010101ull, high = 0x8080808080808080ull;
-	uint64_t v, q, b;
-	memcpy(&v, s, sizeof v);
-	q = v ^ (ones * '"');
-	b = v ^ (ones * '\\');
+	uint64_t q = v ^ (ones * '"'), b = v ^ (ones * '\\');
 	return (((v - ones * 0x20) & ~v) | ((q - ones) & ~q) | ((b - ones) & ~b)) & high;
+}
+
+static inline bool word_escapes(const char *s)
+{
+	uint64_t v;
+	memcpy(&v, s, sizeof v);
+	return escapes64(v);
 }
 
 #if defined(__SSE2__)
@@ -424,8 +428,50 @@ void jw_key_str(struct jw *w, const char *key)
 	w->comma = false;
 }
 
+/* A string of at most 16 bytes written at o, quoted, when none of its bytes needs an escape: two loads that
+ * may overlap cover every byte, so most values (ids, names, states) take neither a loop nor a copy call.
+ * Returns the end, or NULL (nothing written) when a byte needs an escape. o has room for n + 2 bytes. */
+static inline char *short_plain(char *o, const char *s, size_t n)
+{
+	uint64_t a, b;
+	if (n >= 8) {
+		memcpy(&a, s, 8);
+		memcpy(&b, s + n - 8, 8);
+		if (escapes64(a) || escapes64(b)) return NULL;
+		memcpy(o + 1, &a, 8);
+		memcpy(o + 1 + n - 8, &b, 8);
+	} else if (n >= 4) {
+		uint32_t x, y;
+		memcpy(&x, s, 4);
+		memcpy(&y, s + n - 4, 4);
+		if (escapes64(x | (uint64_t)y << 32)) return NULL;
+		memcpy(o + 1, &x, 4);
+		memcpy(o + 1 + n - 4, &y, 4);
+	} else if (n) {
+		/* bytes 0, n/2 and n-1 cover all of one to three; the rest padded with a letter */
+		unsigned char f = (unsigned char)s[0], m = (unsigned char)s[n / 2], l = (unsigned char)s[n - 1];
+		if (escapes64(0x6161616161000000ull | f | (uint64_t)m << 8 | (uint64_t)l << 16)) return NULL;
+		o[1] = (char)f;
+		o[1 + n / 2] = (char)m;
+		o[n] = (char)l;
+	}
+	o[0] = '"';
+	o[n + 1] = '"';
+	return o + n + 2;
+}
+
 void jw_strn(struct jw *w, const char *s, size_t n)
 {
+	if (n <= 16 && w->len + n + 3 <= w->cap) { /* a comma, the quotes; cap is 0 once memory ran out */
+		char *o = w->p + w->len;
+		char *e = short_plain(o + w->comma, s, n);
+		if (e) {
+			if (w->comma) *o = ',';
+			w->len = (size_t)(e - w->p);
+			w->comma = true;
+			return;
+		}
+	}
 	sep(w);
 	quoted(w, s, n);
 	w->comma = true;
@@ -488,12 +534,6 @@ void jw_str_again(struct jw *w, size_t from, size_t n, const char *between)
 	if (w->failed) return;
 	w->p[w->len++] = '"';
 	w->comma = true;
-}
-
-void jw_str(struct jw *w, const char *s)
-{
-	if (!s) jw_null(w);
-	else jw_strn(w, s, strlen(s));
 }
 
 void jw_int(struct jw *w, long long v)

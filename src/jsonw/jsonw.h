@@ -57,8 +57,6 @@ static inline void jw_key_text(struct jw *w, const char *text, size_t n) { jw_pu
 /* Any member key, escaped. */
 void jw_key_str(struct jw *w, const char *key);
 
-/* A string value; NULL writes null. */
-void jw_str(struct jw *w, const char *s);
 void jw_strn(struct jw *w, const char *s, size_t n);
 /* A value already serialised as JSON written twice in one pass: verbatim, then `between` verbatim (the members
  * in between, ending with the next member's key and colon), then the same text as a string value (an MCP tool
@@ -71,6 +69,12 @@ void jw_str_again(struct jw *w, size_t from, size_t n, const char *between);
 void jw_int(struct jw *w, long long v);
 void jw_bool(struct jw *w, bool v);
 static inline void jw_null(struct jw *w) { jw_put(w, true, "null", 4, true); }
+/* A string value; NULL writes null. Inline, so that a literal's length is known when compiling. */
+static inline void jw_str(struct jw *w, const char *s)
+{
+	if (!s) jw_null(w);
+	else jw_strn(w, s, strlen(s));
+}
 /* A value already serialised as JSON (a catalog piece), appended verbatim. */
 static inline void jw_rawn(struct jw *w, const char *json, size_t n) { jw_put(w, true, json, n, true); }
 static inline void jw_raw(struct jw *w, const char *json) { jw_rawn(w, json, strlen(json)); }

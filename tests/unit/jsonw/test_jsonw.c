@@ -47,6 +47,32 @@ Test(jsonw, every_byte_escapes_like_json_c)
 	same_string("a/b\\c\"d\xc3\xbc\xe2\x80\x94\xf0\x9f\x98\x80\x7f", 17);
 }
 
+/* Short strings take their own path once the writer has room: one byte of each kind at every place of every
+ * length up to past that path's end, after a comma and not. */
+Test(jsonw, short_strings_with_room_escape_like_json_c)
+{
+	const unsigned char kinds[] = { 0, 0x1f, '"', '\\', ' ', 0x7f, 0x80, 0xff, 'a' };
+	for (size_t n = 0; n <= 18; n++) {
+		for (size_t at = 0; at < (n ? n : 1); at++) {
+			for (size_t k = 0; k < sizeof kinds; k++) {
+				char s[20];
+				for (size_t i = 0; i < n; i++) s[i] = (char)('b' + i);
+				if (n) s[at] = (char)kinds[k];
+				struct jw w = { 0 };
+				cr_assert(jw_reserve(&w, 64));
+				jw_arr(&w);
+				jw_strn(&w, "x", 1);
+				jw_strn(&w, s, n);
+				jw_arr_end(&w);
+				struct json_object *o = json_object_new_array();
+				json_object_array_add(o, json_object_new_string("x"));
+				json_object_array_add(o, json_object_new_string_len(s, (int)n));
+				same_as_json_c(&w, o, "a short string after another");
+			}
+		}
+	}
+}
+
 Test(jsonw, random_strings_escape_like_json_c)
 {
 	srand(12);

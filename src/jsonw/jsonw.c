@@ -78,7 +78,7 @@ static const char ESC[32][7] = {
 	"\\u0018", "\\u0019", "\\u001a", "\\u001b", "\\u001c", "\\u001d", "\\u001e", "\\u001f",
 };
 
-/* Whether any of the eight bytes at s is one json-c escapes: below 0x20, '"' or '\\' (word-wise tests
+/* Whether any of the eight bytes of v is one json-c escapes: below 0x20, '"' or '\\' (word-wise tests
  * for a zero or a small byte; bytes from 0x80 up never count). */
 static inline bool escapes64(uint64_t v)
 {
@@ -87,6 +87,7 @@ static inline bool escapes64(uint64_t v)
 	return (((v - ones * 0x20) & ~v) | ((q - ones) & ~q) | ((b - ones) & ~b)) & high;
 }
 
+/* The same for the eight bytes at s. */
 static inline bool word_escapes(const char *s)
 {
 	uint64_t v;

@@ -215,15 +215,6 @@ static bool pronoun_after_thing(const struct catalog *c, const struct plan_resol
 	return !r->sentence_start[j + 1] && (r->word_kinds[j] || r->app_word[j]);
 }
 
-/* Whether a causative (have, let, lassen; get, roles.receive) stands up to four words before word i in its clause,
- * a word for things or a pronoun between ("have my Outlook emails translated", "have them translated"). */
-static bool after_causative(const struct catalog *c, const struct plan_resolution *r, int i)
-{
-	for (int k = i - 2; k >= 0 && k >= i - 5 && !r->after_comma[k + 1]; k--)
-		if (rs_role_words(c, r, k, 1ull << ROLE_CAUSATIVE | 1ull << ROLE_RECEIVE)) return true;
-	return false;
-}
-
 /* "Für jede Zeile soll eine Mail über Outlook verschickt werden": a participle a passive's auxiliary follows, after a
  * modal (roles.modals: soll, should) earlier in its clause and sentence, is the action asked. */
 static bool passive_asked(const struct catalog *c, const struct plan_resolution *r, int i)
@@ -465,11 +456,14 @@ static bool calendar_reminder(const struct catalog *c, const struct plan_resolut
 static bool purpose_at(const struct catalog *c, const struct plan_resolution *r, int i)
 {
 	if (!r->purpose_from || r->purpose_from - 1 >= i) return false;  /* (most requests hold none) */
-	for (int j = i - 1; j >= 0 && j >= i - 6; j--) {
+	/* (six words counted from the opener's last: "so that she can sort them by label" as "so she can ..."; an
+	 * opener holds four words at most, "so that no one") */
+	for (int j = i - 1; j >= 0 && j >= i - 6 - 3; j--) {
 		/* (a reason never asks: "because the clients like to look at it there", roles.reasons) */
-		if (has_role_word(c, r, j, ROLE_REASON)) return true;
+		if (j >= i - 6 && has_role_word(c, r, j, ROLE_REASON)) return true;
 		/* (where a verb before it asks something: "expose getSchedule so I can check free/busy slots" asks the check) */
-		if (has_role_word(c, r, j, ROLE_PURPOSE)) {
+		int opener = role_phrase_words(c, r, j, ROLE_PURPOSE);
+		if (opener && j + opener - 1 >= i - 6) {
 			for (int k = 0; k < r->nintents; k++) if (r->intents[k].first < j && !r->intents[k].negated) return true;
 			/* (so does a wish before it in its sentence: "I'd like an event in the Outlook calendar so people get
 			 * reminders") */
@@ -1599,6 +1593,28 @@ static void repairs(const struct catalog *c, struct plan_resolution *r)
 	}
 }
 
+/* Whether a light verb's phrase (roles.light_verbs) spans the n words from word i, words between its own allowed. */
+static bool light_around(const struct catalog *c, const struct plan_resolution *r, int i, int n)
+{
+	for (int m = 0; m < r->nwm[i]; m++) {
+		const struct cat_word *w = &c->words[r->wm[i][m].word];
+		for (uint32_t k = 0; (w->roles >> ROLE_LIGHT & 1) && k < w->syn_count; k++) {
+			const struct cat_syn *sy = &c->syns[c->lists[w->syn_first + k]];
+			if (sy->kind == SYN_ROLE && sy->target == ROLE_LIGHT && sy->words > 1 &&
+			    rs_phrase_at(c, r, i, cat_s(c, sy->phrase), PH_GAP) == n)
+				return true;
+		}
+	}
+	return false;
+}
+
+/* Whether only small words ("for me") follow word i in its clause. */
+static bool ends_clause(const struct plan_resolution *r, int i)
+{
+	for (int j = i + 1, last = rs_clause_last(r, i); j <= last; j++) if (!r->stop[j]) return false;
+	return true;
+}
+
 /* "create a mail merge", "set up a backup", "erstelle einen Seriendruck": a light verb (`roles.light_verbs`) whose
  * object, after an article, is another verb's noun only says that one is wanted; it asks for nothing of its
  * own (its intent is dropped, its words understood). */
@@ -1640,6 +1656,20 @@ static void light_verbs(const struct catalog *c, struct plan_resolution *r)
 				object = r->stop[w] || r->app_word[w];
 		}
 		if (object) drop_intent(r, k--, true);
+	}
+}
+
+/* "Can you set that up?", "set it up for me": a light verb around an object pronoun alone, closing its clause, asks
+ * for what the request describes, no thing made (roles.object_pronouns). Read once every verb is noted. */
+static void whole_request_asked(const struct catalog *c, struct plan_resolution *r)
+{
+	for (int k = 0; k < r->nintents; k++) {
+		const struct plan_intent *in = &r->intents[k];
+		int last = in->first + in->nwords - 1;
+		if (in->nwords < 3 || !ends_clause(r, last)) continue;
+		bool pronouns = true;
+		for (int w = in->first + 1; w < last && pronouns; w++) pronouns = has_role_word(c, r, w, ROLE_OBJECT_PRONOUN);
+		if (pronouns && light_around(c, r, in->first, in->nwords)) drop_intent(r, k--, true);
 	}
 }
 
@@ -2183,7 +2213,9 @@ static int wished_head(const struct catalog *c, const struct plan_resolution *r,
 	for (; j < r->nwords && !r->after_comma[j] && (r->word_kinds[j] || app_thing(r, j)) && !r->app_word[j]; j++)
 		head = j, *kinds = r->word_kinds[j] ? r->word_kinds[j] : 1u << r->said_kind[j];
 	if (head < 0 || rs_role_words(c, r, head, 1ull << ROLE_DOCUMENT | 1ull << ROLE_FOLDER)) return -1;
-	return j == r->nwords || r->after_comma[j] || r->stop[j] || r->trigger[j] || word_has_digit(r, j) ? head : -1;
+	/* (a participle after a wish or a causative closes it too: "I want a row added to my Google Sheet") */
+	return j == r->nwords || r->after_comma[j] || r->stop[j] || r->trigger[j] || word_has_digit(r, j) ||
+		(participle_form(c, r, j) && after_causative(c, r, j)) ? head : -1;
 }
 
 /* Whether a verb that writes stands after word i in its clause, where German closes it ("..., einen Termin im Google
@@ -2416,6 +2448,7 @@ void rs_find_kinds_and_intents(const struct catalog *c, struct plan_resolution *
 	received_in(c, r);
 	context_sentences(c, r);
 	new_thing(c, r);
+	whole_request_asked(c, r);
 	r->content = 0;
 	/* (a quoted name, an address, asks nothing and counts for nothing) */
 	for (int i = 0; i < r->nwords; i++) r->content += (!r->stop[i] || r->intent_word[i]) && !r->app_word[i] && !r->arrow[i] && !r->quoted[i];

@@ -312,9 +312,9 @@ static int participle_place(const struct catalog *c, const struct plan_resolutio
 	int p = j - 1;
 	if (!participle_form(c, r, p) || passive_at(c, r, p) || r->said_kind[p - 1] == AK_COUNT) return -1;
 	/* "Is there a way to get attachments from incoming Outlook emails saved into Dropbox?": after a receive verb
-	 * (roles.receive: get) the participle is what is asked, no place; so it is in a title ("Excel Online table rows
-	 * appended to a Google Sheet") */
-	return after_receive(c, r, p - 1) || rs_title_verb(c, r, p) ? -1 : p;
+	 * (roles.receive: get) the participle is what is asked, no place; so it is after a causative ("I want the open
+	 * GitHub issues copied to a Google Sheet") and in a title ("Excel Online table rows appended to a Google Sheet") */
+	return after_receive(c, r, p - 1) || after_causative(c, r, p) || rs_title_verb(c, r, p) ? -1 : p;
 }
 
 /* The first word of the "kept" marker before word `before` (up to four words back), or -1. */

@@ -110,6 +110,30 @@ static inline bool has_role_word(const struct catalog *c, const struct plan_reso
 	return false;
 }
 
+/* Whether a causative (have, let, lassen; get, roles.receive) stands up to four words before word i in its clause,
+ * a word for things or a pronoun between ("have my Outlook emails translated", "have them translated"). */
+static inline bool after_causative(const struct catalog *c, const struct plan_resolution *r, int i)
+{
+	for (int k = i - 2; k >= 0 && k >= i - 5 && !r->after_comma[k + 1]; k--)
+		if (rs_role_words(c, r, k, 1ull << ROLE_CAUSATIVE | 1ull << ROLE_RECEIVE)) return true;
+	return false;
+}
+
+/* The words of the longest phrase of the role that starts at word i; 0: none. */
+static inline int role_phrase_words(const struct catalog *c, const struct plan_resolution *r, int i, enum cat_role role)
+{
+	int longest = 0;
+	for (int m = 0; m < r->nwm[i]; m++) {
+		const struct cat_word *w = &c->words[r->wm[i][m].word];
+		for (uint32_t k = 0; (w->roles >> role & 1) && k < w->syn_count; k++) {
+			const struct cat_syn *sy = &c->syns[c->lists[w->syn_first + k]];
+			int n = sy->kind == SYN_ROLE && sy->target == (uint32_t)role ? rs_phrase_at(c, r, i, cat_s(c, sy->phrase), PH_STRICT) : 0;
+			if (n > longest) longest = n;
+		}
+	}
+	return longest;
+}
+
 /* After an article or a possessive a verb form is a noun or an adjective: "the booking confirmation",
  * "a recording", "my scheduled posts". */
 

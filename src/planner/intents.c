@@ -540,8 +540,11 @@ static bool between_noun_and_thing(const struct catalog *c, const struct plan_re
  * hires"). */
 static bool first_part_of_noun(const struct catalog *c, const struct plan_resolution *r, int i)
 {
-	return i > 0 && !r->after_comma[i] && !r->trigger[i] && has_role_word(c, r, i - 1, ROLE_DETERMINER) &&
-		!has_role_word(c, r, i - 1, ROLE_RELATIVE) && plain_head(c, r, i + 1) && !word_has_digit(r, i + 1) &&
+	/* (an app's name may stand between: "the Excel shift plan") */
+	int d = i - 1;
+	while (d > 0 && r->app_word[d] && !r->after_comma[d]) d--;
+	return i > 0 && !r->after_comma[i] && !r->trigger[i] && has_role_word(c, r, d, ROLE_DETERMINER) &&
+		!has_role_word(c, r, d, ROLE_RELATIVE) && plain_head(c, r, i + 1) && !word_has_digit(r, i + 1) &&
 		!rs_role_words(c, r, i + 1, ~0ull);
 }
 
@@ -2201,6 +2204,14 @@ static bool app_thing(const struct plan_resolution *r, int j)
 	return j > 0 && r->app_word[j - 1] && !r->app_word[j] && r->said_kind[j] != AK_COUNT;
 }
 
+/* The app whose name ends right before word j, or -1. */
+static int app_ending_at(const struct plan_resolution *r, int j)
+{
+	for (int m = 0; m < r->nmentions; m++)
+		if (r->mentions[m].first + r->mentions[m].nwords == j) return r->mentions[m].app;
+	return -1;
+}
+
 /* Where the thing an indefinite article opens at word i ends: its head, a word for a kind of things (an app's name and
  * up to two plain words before it: "an Outlook calendar event", "einen Termin"; or the word right after the app's
  * name: "a GitHub issue"), no document or folder, closing its noun; or -1. */
@@ -2212,6 +2223,11 @@ static int wished_head(const struct catalog *c, const struct plan_resolution *r,
 		j++;
 	for (; j < r->nwords && !r->after_comma[j] && (r->word_kinds[j] || app_thing(r, j)) && !r->app_word[j]; j++)
 		head = j, *kinds = r->word_kinds[j] ? r->word_kinds[j] : 1u << r->said_kind[j];
+	/* (a plain noun right after the word for things heads it, of that kind: "a calendar entry"; so it does right after
+	 * an app's name, of the app's kind: "an Outlook calendar entry") */
+	if (head >= 0 && plain_head(c, r, j)) head = j++;
+	int app = head < 0 && j - 2 > i && r->app_word[j - 2] && plain_head(c, r, j - 1) ? app_ending_at(r, j - 1) : -1;
+	if (app >= 0) head = j - 1, *kinds = 1u << c->apps[app].kind;
 	if (head < 0 || rs_role_words(c, r, head, 1ull << ROLE_DOCUMENT | 1ull << ROLE_FOLDER)) return -1;
 	/* (a participle after a wish or a causative closes it too: "I want a row added to my Google Sheet") */
 	return j == r->nwords || r->after_comma[j] || r->stop[j] || r->trigger[j] || word_has_digit(r, j) ||
@@ -2225,7 +2241,7 @@ static bool writing_verb_after(const struct catalog *c, const struct plan_resolu
 	for (int j = i + 1, last = rs_clause_last(r, i); j <= last; j++) {
 		/* (a purpose's words end it: "an event in the Outlook calendar so people get reminders") */
 		if (r->purpose_from && j >= r->purpose_from - 1 && has_role_word(c, r, j, ROLE_PURPOSE)) return false;
-		int v = verb_of(c, r, j);
+		int v = r->describes[j] ? -1 : verb_of(c, r, j);  /* (a verb's word read as a noun is none: "the Excel shift plan") */
 		if (v >= 0 && writes(c, v)) return true;
 	}
 	return false;
@@ -2706,6 +2722,17 @@ static void set_aside(struct plan_resolution *r, int q)
 	r->napps--;
 }
 
+/* Whether a word for a spreadsheet's things stands up to three words before a mention of app (a workbook). */
+static bool rows_named_before(const struct plan_resolution *r, int app)
+{
+	for (int k = 0; k < r->nmentions; k++) {
+		if (r->mentions[k].app != app) continue;
+		for (int j = r->mentions[k].first - 1; j >= 0 && j >= r->mentions[k].first - 3 && !r->after_comma[j + 1]; j--)
+			if (r->word_kinds[j] >> AK_SHEETS & 1) return true;
+	}
+	return false;
+}
+
 void rs_workbook_location(const struct catalog *c, struct plan_resolution *r)
 {
 	/* an app named in a trigger's clause is where the event happens ("every time someone adds a file to Google
@@ -2718,6 +2745,9 @@ void rs_workbook_location(const struct catalog *c, struct plan_resolution *r)
 		 * OneDrive": the trigger's words are no verb) */
 		bool verb_rows = false, rows;
 		for (int k = 0; k < r->nintents; k++) verb_rows |= !r->intents[k].negated && intent_on_rows(c, r->intents[k].intent, r->apps[s]);
+		/* (so do its rows named right before it: "one Outlook calendar entry per row of the Excel shift plan on
+		 * SharePoint") */
+		verb_rows |= rows_named_before(r, r->apps[s]);
 		rows = verb_rows;
 		for (int d = 0; f >= 0 && d < r->napps; d++)
 			rows |= (uint32_t)r->apps[d] == c->families[f].apps[AK_DRIVE] && kept_after(c, r, r->apps[s], r->apps[d]);

@@ -503,7 +503,11 @@ void rs_find_roles(const struct catalog *c, struct plan_resolution *r)
 		trigger |= receive && roles >> ROLE_TRIGGER & 1 && verb_of(c, r, i) < 0;  /* "when", not "new" */
 		/* ("New Google Calendar events get mirrored as events in my Outlook calendar": "get" before a participle is a
 		 * passive's auxiliary, nothing received) */
-		if ((roles >> ROLE_RECEIVE & 1) && !(i + 1 < r->nwords && participle_form(c, r, i + 1))) receive = true;
+		/* (nor does one after a thing and a pronoun, a clause cut short: "log every gmail i get as a row" names what
+		 * the person gets) */
+		if ((roles >> ROLE_RECEIVE & 1) && !(i + 1 < r->nwords && participle_form(c, r, i + 1)) &&
+		    !(i > 1 && has_role_word(c, r, i - 1, ROLE_PRONOUN) && (r->app_word[i - 2] || r->word_kinds[i - 2])))
+			receive = true;
 		else if (receive && !trigger && roles >> ROLE_TARGET & 1) receive = false;
 		/* phrases saying something of the whole request: "two-way", "instead of", "einen Tag vorher" (a date, no
 		 * "tag"), "every day" (when the steps run is the caller's; the first is named in the answer) */

@@ -2218,8 +2218,9 @@ static int app_ending_at(const struct plan_resolution *r, int j)
 static int wished_head(const struct catalog *c, const struct plan_resolution *r, int i, unsigned *kinds)
 {
 	int j = i + 1, plain = 0, head = -1;
-	while (j < r->nwords && !r->after_comma[j] && (r->app_word[j] || (!r->word_kinds[j] && !app_thing(r, j) && plain_word(r, j) &&
-	       ++plain <= 2)))
+	/* (so is a word saying which one, roles.qualifiers: "a matching event", "einen passenden Termin") */
+	while (j < r->nwords && !r->after_comma[j] && (r->app_word[j] || (!r->word_kinds[j] && !app_thing(r, j) &&
+	       (plain_word(r, j) || has_role_word(c, r, j, ROLE_QUALIFIER)) && ++plain <= 2)))
 		j++;
 	for (; j < r->nwords && !r->after_comma[j] && (r->word_kinds[j] || app_thing(r, j)) && !r->app_word[j]; j++)
 		head = j, *kinds = r->word_kinds[j] ? r->word_kinds[j] : 1u << r->said_kind[j];

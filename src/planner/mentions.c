@@ -523,6 +523,16 @@ void rs_find_roles(const struct catalog *c, struct plan_resolution *r)
 				name_after(c, r, i + n);
 		}
 	}
+	/* (so does a time of day right after it, a small word maybe before it: "every monday at 8am", "jeden Montag um 8",
+	 * "every weekday at 7:30") */
+	if (r->schedule_words) {
+		int at = r->schedule_first + r->schedule_words;
+		if (at < r->nwords && !r->after_comma[at] && r->stop[at] && !word_has_digit(r, at)) at++;
+		if (at < r->nwords && !r->after_comma[at] && word_has_digit(r, at)) {
+			while (at < r->nwords && !r->after_comma[at] && word_has_digit(r, at)) at++;
+			r->schedule_words = at - r->schedule_first;
+		}
+	}
 	for (int k = 0; k < r->nmentions; k++) {
 		struct plan_mention *m = &r->mentions[k];
 		int after = m->first + m->nwords;

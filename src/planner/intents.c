@@ -768,6 +768,11 @@ static bool note_intent(const struct catalog *c, struct plan_resolution *r, int 
 	}
 	if (sy->words == 2 && imperative_to_me(c, r, i, cat_s(c, sy->phrase))) return false;
 	if (sy->words == 2 && particle_noun(c, r, i)) return false;  /* "in einer Excel-Liste auf SharePoint" lists nothing */
+	/* "every email that hits our support address": a verb's phrase ending in its object's determiner or pronoun
+	 * ("email that", "email them") right after a determiner is a noun and what follows it */
+	if (sy->words == 2 && i > 0 && has_role_word(c, r, i - 1, ROLE_DETERMINER) && !has_role_word(c, r, i - 1, ROLE_RELATIVE) &&
+	    rs_role_words(c, r, i + 1, 1ull << ROLE_DETERMINER | 1ull << ROLE_RELATIVE | 1ull << ROLE_OBJECT_PRONOUN))
+		return false;
 	/* "never send anything": one word right after a declined verb is its object, no verb declined too */
 	int before = i > 0 && r->intent_word[i - 1] ? intent_over(r, i - 1) : -1;
 	if (sy->words == 1 && before >= 0 && r->intents[before].negated) return false;

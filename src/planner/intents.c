@@ -2300,7 +2300,7 @@ static unsigned joined_thing_at(const struct catalog *c, const struct plan_resol
 		for (int i = 0; i < verb; i++) if (has_role_word(c, r, i, ROLE_JOINED)) return r->word_kinds[i] ? r->word_kinds[i] : ~0u;
 		return 0;
 	}
-	for (int n = 0; j < r->nwords && n < 4; j++, n++) {
+	for (int n = 0; j < r->nwords && n < 4; j++, n += !r->quoted[j]) {  /* (a quoted name counts as no word) */
 		/* (a word no kind's vocabulary holds, "the friday retro", is a thing of any kind the verb writes) */
 		if (has_role_word(c, r, j, ROLE_JOINED))
 			return j + 1 < r->nwords && !r->after_comma[j + 1] && !r->stop[j + 1] ? 0 : r->word_kinds[j] ? r->word_kinds[j] : ~0u;
@@ -2311,13 +2311,29 @@ static unsigned joined_thing_at(const struct catalog *c, const struct plan_resol
 
 /* Whether the verb of intent in has, after its object (one to three words, no word for things nor an app; none in a
  * passive, whose subject is its object), a target marker and a thing of the kinds that exists. */
+/* The words of "as", an indefinite article maybe, and a word for a person (singular or plural) at word j, or 0. */
+static int as_person(const struct catalog *c, const struct plan_resolution *r, int j)
+{
+	if (!has_role_word(c, r, j, ROLE_AS)) return 0;
+	int p = j + 1 < r->nwords && has_role_word(c, r, j + 1, ROLE_INDEFINITE) ? j + 2 : j + 1;
+	return p < r->nwords && word_at_level(c, r, p, SYN_STOP, STOP_PERSON, LV_STEM) >= 0 ? p - j + 1 : 0;
+}
+
 static bool joined_after(const struct catalog *c, const struct plan_resolution *r, const struct plan_intent *in, unsigned kinds)
 {
 	/* (a passive's subject is its object: "Could the new person be added to the existing meeting") */
 	bool passive = in->first > 0 && rs_role_words(c, r, in->first - 1, 1ull << ROLE_PASSIVE_ASK | 1ull << ROLE_AUX);
 	int j = in->first + in->nwords, object = 0;
-	for (; j < r->nwords && object < 4 && !rs_role_words(c, r, j, 1ull << ROLE_TARGET); j++, object++)
+	bool either;
+	for (; j < r->nwords && object < 4 && !rs_role_words(c, r, j, 1ull << ROLE_TARGET); j++) {
 		if (r->word_kinds[j] || r->app_word[j] || r->intent_word[j] || r->after_comma[j] || r->arrow[j] || r->quoted[j]) return false;
+		/* (two people joined by "and", each a name of words no list knows, said as whom they join as, count as one:
+		 * "Add Lena Fischer and Marco Bianchi as attendees to the event") */
+		int as = as_person(c, r, j);
+		bool name_goes_on = j > in->first + in->nwords && !r->nwm[j] && !r->nwm[j - 1] && !r->stop[j - 1];
+		if (as) j += as - 1;
+		else if (!(object && joins(r, j, &either)) && !name_goes_on) object++;
+	}
 	return (object > 0 || passive) && object < 4 && j + 1 < r->nwords && rs_role_words(c, r, j, 1ull << ROLE_TARGET) &&
 		(joined_thing_at(c, r, j + 1, in->first) & kinds);
 }

@@ -454,14 +454,14 @@ bool rs_trigger_chain(const struct catalog *c, struct plan_resolution *r)
 	bool both = found && !same && task_takes(c, r->task, e[0].app) && task_takes(c, r->task, e[1].app) &&
 		!reads_other_things(c, r, r->task);
 	int src = same ? (e[0].role == PR_SOURCE ? 0 : 1) : -1;
+	/* an arrow between the ends says it first ("gmail attachments -> dropbox, every time one comes in") */
+	for (int k = e[0].first + 1; src < 0 && !same && k < e[1].first; k++)
+		if (r->arrow[k] && !r->sentence_start[k]) src = 0;
 	/* the app in the trigger's clause is the source, whatever marker it has there ("when a row is
 	 * added to Google Sheets") */
 	/* a word for one end's things in a trigger's clause before any app is named says where the event happens ("aus
 	 * jeder Zeile automatisch einen Termin im Google Kalender erstellen": the rows of the Google Tabelle named before),
 	 * unless a writing verb has that end as its object ("open a GitHub issue for every bug report that arrives") */
-	/* an arrow between the ends says it first ("gmail attachments -> dropbox, every time one comes in") */
-	for (int k = e[0].first + 1; src < 0 && !same && k < e[1].first; k++)
-		if (r->arrow[k] && !r->sentence_start[k]) src = 0;
 	for (int m = 0; src < 0 && !same && m < 2; m++)
 		if (things_before_app(c, r, c->apps[e[m].app].kind, c->apps[e[1 - m].app].kind) && !written_object(c, r, &e[m])) src = m;
 	for (int m = 0; src < 0 && m < 2; m++) {

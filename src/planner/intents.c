@@ -770,7 +770,8 @@ static bool note_intent(const struct catalog *c, struct plan_resolution *r, int 
 	if (sy->words == 2 && particle_noun(c, r, i)) return false;  /* "in einer Excel-Liste auf SharePoint" lists nothing */
 	/* "every email that hits our support address": a verb's phrase ending in its object's determiner or pronoun
 	 * ("email that", "email them") right after a determiner is a noun and what follows it */
-	if (sy->words == 2 && i > 0 && has_role_word(c, r, i - 1, ROLE_DETERMINER) && !has_role_word(c, r, i - 1, ROLE_RELATIVE) &&
+	if (sy->words == 2 && i > 0 && has_role_word(c, r, i - 1, ROLE_DETERMINER) &&
+	    !has_role_word(c, r, i - 1, ROLE_RELATIVE) &&
 	    rs_role_words(c, r, i + 1, 1ull << ROLE_DETERMINER | 1ull << ROLE_RELATIVE | 1ull << ROLE_OBJECT_PRONOUN))
 		return false;
 	/* "never send anything": one word right after a declined verb is its object, no verb declined too */
@@ -2247,7 +2248,8 @@ static bool writing_verb_after(const struct catalog *c, const struct plan_resolu
 	for (int j = i + 1, last = rs_clause_last(r, i); j <= last; j++) {
 		/* (a purpose's words end it: "an event in the Outlook calendar so people get reminders") */
 		if (r->purpose_from && j >= r->purpose_from - 1 && has_role_word(c, r, j, ROLE_PURPOSE)) return false;
-		int v = r->describes[j] ? -1 : verb_of(c, r, j);  /* (a verb's word read as a noun is none: "the Excel shift plan") */
+		/* (a verb's word read as a noun is none: "the Excel shift plan") */
+		int v = r->describes[j] ? -1 : verb_of(c, r, j);
 		if (v >= 0 && writes(c, v)) return true;
 	}
 	return false;
@@ -2309,8 +2311,6 @@ static unsigned joined_thing_at(const struct catalog *c, const struct plan_resol
 	return 0;
 }
 
-/* Whether the verb of intent in has, after its object (one to three words, no word for things nor an app; none in a
- * passive, whose subject is its object), a target marker and a thing of the kinds that exists. */
 /* The words of "as", an indefinite article maybe, and a word for a person (singular or plural) at word j, or 0. */
 static int as_person(const struct catalog *c, const struct plan_resolution *r, int j)
 {
@@ -2319,6 +2319,8 @@ static int as_person(const struct catalog *c, const struct plan_resolution *r, i
 	return p < r->nwords && word_at_level(c, r, p, SYN_STOP, STOP_PERSON, LV_STEM) >= 0 ? p - j + 1 : 0;
 }
 
+/* Whether the verb of intent in has, after its object (one to three words, no word for things nor an app; none in a
+ * passive, whose subject is its object), a target marker and a thing of the kinds that exists. */
 static bool joined_after(const struct catalog *c, const struct plan_resolution *r, const struct plan_intent *in, unsigned kinds)
 {
 	/* (a passive's subject is its object: "Could the new person be added to the existing meeting") */

@@ -127,7 +127,8 @@ static inline int role_phrase_words(const struct catalog *c, const struct plan_r
 		const struct cat_word *w = &c->words[r->wm[i][m].word];
 		for (uint32_t k = 0; (w->roles >> role & 1) && k < w->syn_count; k++) {
 			const struct cat_syn *sy = &c->syns[c->lists[w->syn_first + k]];
-			int n = sy->kind == SYN_ROLE && sy->target == (uint32_t)role ? rs_phrase_at(c, r, i, cat_s(c, sy->phrase), PH_STRICT) : 0;
+			int n = sy->kind == SYN_ROLE && sy->target == (uint32_t)role ?
+				rs_phrase_at(c, r, i, cat_s(c, sy->phrase), PH_STRICT) : 0;
 			if (n > longest) longest = n;
 		}
 	}

@@ -456,13 +456,13 @@ static bool calendar_reminder(const struct catalog *c, const struct plan_resolut
 static bool purpose_at(const struct catalog *c, const struct plan_resolution *r, int i)
 {
 	if (!r->purpose_from || r->purpose_from - 1 >= i) return false;  /* (most requests hold none) */
-	/* (six words counted from the opener's last: "so that she can sort them by label" as "so she can ..."; an
-	 * opener holds four words at most, "so that no one") */
-	for (int j = i - 1; j >= 0 && j >= i - 6 - 3; j--) {
+	/* (six words counted from the opener's last: "so that she can sort them by label" as "so she can ..."; back to
+	 * the first word an opener may start at) */
+	for (int j = i - 1; j >= 0 && j >= r->purpose_from - 1; j--) {
 		/* (a reason never asks: "because the clients like to look at it there", roles.reasons) */
 		if (j >= i - 6 && has_role_word(c, r, j, ROLE_REASON)) return true;
 		/* (where a verb before it asks something: "expose getSchedule so I can check free/busy slots" asks the check) */
-		int opener = role_phrase_words(c, r, j, ROLE_PURPOSE);
+		int opener = role_phrase_words(c, r, j, ROLE_PURPOSE, PH_STRICT);
 		if (opener && j + opener - 1 >= i - 6) {
 			for (int k = 0; k < r->nintents; k++) if (r->intents[k].first < j && !r->intents[k].negated) return true;
 			/* (so does a wish before it in its sentence: "I'd like an event in the Outlook calendar so people get
@@ -1602,21 +1602,6 @@ static void repairs(const struct catalog *c, struct plan_resolution *r)
 	}
 }
 
-/* Whether a light verb's phrase (roles.light_verbs) spans the n words from word i, words between its own allowed. */
-static bool light_around(const struct catalog *c, const struct plan_resolution *r, int i, int n)
-{
-	for (int m = 0; m < r->nwm[i]; m++) {
-		const struct cat_word *w = &c->words[r->wm[i][m].word];
-		for (uint32_t k = 0; (w->roles >> ROLE_LIGHT & 1) && k < w->syn_count; k++) {
-			const struct cat_syn *sy = &c->syns[c->lists[w->syn_first + k]];
-			if (sy->kind == SYN_ROLE && sy->target == ROLE_LIGHT && sy->words > 1 &&
-			    rs_phrase_at(c, r, i, cat_s(c, sy->phrase), PH_GAP) == n)
-				return true;
-		}
-	}
-	return false;
-}
-
 /* Whether only small words ("for me") follow word i in its clause. */
 static bool ends_clause(const struct plan_resolution *r, int i)
 {
@@ -1678,7 +1663,8 @@ static void whole_request_asked(const struct catalog *c, struct plan_resolution 
 		if (in->nwords < 3 || !ends_clause(r, last)) continue;
 		bool pronouns = true;
 		for (int w = in->first + 1; w < last && pronouns; w++) pronouns = has_role_word(c, r, w, ROLE_OBJECT_PRONOUN);
-		if (pronouns && light_around(c, r, in->first, in->nwords)) drop_intent(r, k--, true);
+		/* (a light verb's phrase, words between its own allowed, spanning the intent) */
+		if (pronouns && role_phrase_words(c, r, in->first, ROLE_LIGHT, PH_GAP) == in->nwords) drop_intent(r, k--, true);
 	}
 }
 
@@ -2311,7 +2297,8 @@ static unsigned joined_thing_at(const struct catalog *c, const struct plan_resol
 	return 0;
 }
 
-/* The words of "as", an indefinite article maybe, and a word for a person (singular or plural) at word j, or 0. */
+/* The words of "as", an indefinite article maybe, and a word for a person at word j (as written or its singular: "as an
+ * attendee", "as guests"), or 0. */
 static int as_person(const struct catalog *c, const struct plan_resolution *r, int j)
 {
 	if (!has_role_word(c, r, j, ROLE_AS)) return 0;
@@ -2363,11 +2350,7 @@ static bool joined_person(const struct catalog *c, const struct plan_resolution 
 		if (r->word_kinds[j] || r->app_word[j] || r->intent_word[j] || r->after_comma[j] || r->arrow[j]) return false;
 	if (!object || object >= 4) return false;
 	bool named = object == 1 && !r->nwm[o] && !r->stop[o] && rs_clause_last(r, in->first) == o;
-	if (!named) {
-		if (j + 2 < r->nwords && has_role_word(c, r, j + 1, ROLE_INDEFINITE)) j++;
-		/* (a person's word as written or its singular: "as an attendee") */
-		if (j + 1 >= r->nwords || word_at_level(c, r, j + 1, SYN_STOP, STOP_PERSON, LV_STEM) < 0) return false;
-	}
+	if (!named && !(j < r->nwords && as_person(c, r, j))) return false;
 	for (int i = 0; i < in->first; i++)
 		if (has_role_word(c, r, i, ROLE_JOINED) && (!r->word_kinds[i] || (r->word_kinds[i] & kinds))) return true;
 	return false;

@@ -387,17 +387,9 @@ uint64_t rs_role_words_of(const struct catalog *c, const struct plan_resolution 
  * never scored (stop words from here on). Returns the words of the longest such phrase at i. */
 int rs_understood_role(const struct catalog *c, struct plan_resolution *r, int i, enum cat_role role)
 {
-	int longest = 0;
 	r->both_ways |= role == ROLE_BOTH_WAYS;
-	for (int m = 0; m < r->nwm[i]; m++) {
-		const struct cat_word *w = &c->words[r->wm[i][m].word];
-		for (uint32_t k = 0; (w->roles >> role & 1) && k < w->syn_count; k++) {
-			const struct cat_syn *sy = &c->syns[c->lists[w->syn_first + k]];
-			int n = sy->kind == SYN_ROLE && sy->target == (uint32_t)role ? rs_phrase_at(c, r, i, cat_s(c, sy->phrase), PH_STRICT) : 0;
-			for (int j = i; j < i + n; j++) r->stop[j] = true;
-			if (n > longest) longest = n;
-		}
-	}
+	int longest = role_phrase_words(c, r, i, role, PH_STRICT);
+	for (int j = i; j < i + longest; j++) r->stop[j] = true;
 	return longest;
 }
 

@@ -119,8 +119,9 @@ static inline bool after_causative(const struct catalog *c, const struct plan_re
 	return false;
 }
 
-/* The words of the longest phrase of the role that starts at word i; 0: none. */
-static inline int role_phrase_words(const struct catalog *c, const struct plan_resolution *r, int i, enum cat_role role)
+/* The words of the longest phrase of the role that starts at word i, matched as rs_phrase_at's flags say; 0: none. */
+static inline int role_phrase_words(const struct catalog *c, const struct plan_resolution *r, int i, enum cat_role role,
+	unsigned flags)
 {
 	int longest = 0;
 	for (int m = 0; m < r->nwm[i]; m++) {
@@ -128,7 +129,7 @@ static inline int role_phrase_words(const struct catalog *c, const struct plan_r
 		for (uint32_t k = 0; (w->roles >> role & 1) && k < w->syn_count; k++) {
 			const struct cat_syn *sy = &c->syns[c->lists[w->syn_first + k]];
 			int n = sy->kind == SYN_ROLE && sy->target == (uint32_t)role ?
-				rs_phrase_at(c, r, i, cat_s(c, sy->phrase), PH_STRICT) : 0;
+				rs_phrase_at(c, r, i, cat_s(c, sy->phrase), flags) : 0;
 			if (n > longest) longest = n;
 		}
 	}

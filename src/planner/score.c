@@ -285,10 +285,8 @@ static int thing_then_verb(const struct catalog *c, const struct plan_resolution
 /* Whether an intent of more than one word that does not ask capability cap starts at word i. */
 static bool longer_verb_without(const struct catalog *c, const struct plan_resolution *r, int i, uint32_t cap)
 {
-	for (int k = 0; k < r->nintents; k++)
-		if (r->intents[k].first == i && r->intents[k].nwords > 1 && !(c->intents[r->intents[k].intent].caps >> cap & 1))
-			return true;
-	return false;
+	int k = intent_over(r, i);
+	return k >= 0 && r->intents[k].first == i && r->intents[k].nwords > 1 && !(c->intents[r->intents[k].intent].caps >> cap & 1);
 }
 
 static bool score_phrase(const struct catalog *c, struct plan_resolution *r, int i, const struct cat_syn *sy, void *v)
@@ -310,9 +308,7 @@ static bool score_phrase(const struct catalog *c, struct plan_resolution *r, int
 	int n = rs_phrase_at(c, r, i, cat_s(c, sy->phrase), numbered ? PH_STRICT : r->stop[i] ? PH_SMALL : PH_LOOSE);
 	/* (a loose phrase skips no word of a verb of several words it opens, unless that verb asks its capability: "show
 	 * up in my Outlook calendar" shows no calendar; "send me an email" sends one) */
-	if (n > (int)sy->words && sy->kind == SYN_CAP && r->intent_word[i] && r->intent_word[i + 1] &&
-	    longer_verb_without(c, r, i, sy->target))
-		n = 0;
+	if (n > (int)sy->words && sy->kind == SYN_CAP && r->intent_word[i] && longer_verb_without(c, r, i, sy->target)) n = 0;
 	/* a separable verb holds its object between its two words where a verb was read there, its particle closing
 	 * the clause ("lade die Rechnung in Dropbox hoch") */
 	if (!n && sy->words == 2 && r->intent_word[i]) {

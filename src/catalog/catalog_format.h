@@ -235,13 +235,13 @@ enum cat_syn_kind { SYN_STOP = 0, SYN_APP, SYN_APP_KIND, SYN_TASK, SYN_CAP, SYN_
 /* Targets of SYN_ROLE phrases. */
 enum cat_role { ROLE_NONE = 0, ROLE_SOURCE, ROLE_TARGET, ROLE_WEAK_TARGET, ROLE_RECEIVE, ROLE_NEGATION, ROLE_TRIGGER,
 	ROLE_BOTH_WAYS, ROLE_RECORD_WITH, ROLE_KEPT, ROLE_DETERMINER, ROLE_OPENER, ROLE_LIGHT, ROLE_FORMAT, ROLE_PART, ROLE_PRONOUN,
-	ROLE_FEATURE, ROLE_AUX, ROLE_AS, ROLE_PARTICLE, ROLE_BEFORE, ROLE_REPLY, ROLE_RUNTIME, ROLE_MADE_FOR, ROLE_CHANNEL, ROLE_SCHEDULE, ROLE_DATES, ROLE_REPAIR, ROLE_PARTICIPLE, ROLE_NAMING, ROLE_ADDRESSEE, ROLE_QUESTION, ROLE_CAUSATIVE, ROLE_PASSIVE_ASK, ROLE_MODAL, ROLE_CONSTRAINT, ROLE_RELATIVE, ROLE_BY_HAND, ROLE_FOLDER, ROLE_PURPOSE, ROLE_NUMBER, ROLE_EXCEPTION, ROLE_SAYS, ROLE_DOCUMENT, ROLE_FORMER, ROLE_REASON, ROLE_WATCHING, ROLE_CHECKED, ROLE_JOINED, ROLE_OBJECT_PRONOUN, ROLE_UNCHANGED, ROLE_INDEFINITE, ROLE_WISH, ROLE_ARTICLE, ROLE_LINK, ROLE_QUALIFIER, ROLE_COUNT };
+	ROLE_FEATURE, ROLE_AUX, ROLE_AS, ROLE_PARTICLE, ROLE_BEFORE, ROLE_REPLY, ROLE_RUNTIME, ROLE_MADE_FOR, ROLE_CHANNEL, ROLE_SCHEDULE, ROLE_DATES, ROLE_REPAIR, ROLE_PARTICIPLE, ROLE_NAMING, ROLE_ADDRESSEE, ROLE_QUESTION, ROLE_CAUSATIVE, ROLE_PASSIVE_ASK, ROLE_MODAL, ROLE_CONSTRAINT, ROLE_RELATIVE, ROLE_BY_HAND, ROLE_FOLDER, ROLE_PURPOSE, ROLE_NUMBER, ROLE_EXCEPTION, ROLE_SAYS, ROLE_DOCUMENT, ROLE_FORMER, ROLE_REASON, ROLE_WATCHING, ROLE_CHECKED, ROLE_JOINED, ROLE_OBJECT_PRONOUN, ROLE_UNCHANGED, ROLE_INDEFINITE, ROLE_WISH, ROLE_ARTICLE, ROLE_LINK, ROLE_QUALIFIER, ROLE_MESSAGE, ROLE_COUNT };
 _Static_assert(ROLE_COUNT <= 64, "a word's roles are a 64-bit mask");
 /* Roles whose one-word phrases leave the word a word of the request, where every other role's make it a small word:
  * a flow's word (runtime), a folder and a document are things; what a check reads and what someone joins are read as
  * they are. */
 #define ROLES_AS_WORDS (1ull << ROLE_RUNTIME | 1ull << ROLE_FOLDER | 1ull << ROLE_DOCUMENT | 1ull << ROLE_CHECKED | \
-	1ull << ROLE_JOINED | 1ull << ROLE_OBJECT_PRONOUN | 1ull << ROLE_LINK)
+	1ull << ROLE_JOINED | 1ull << ROLE_OBJECT_PRONOUN | 1ull << ROLE_LINK | 1ull << ROLE_MESSAGE)
 
 /* A folded phrase and what it points at (app, enum cat_app_kind, task, capability, family, intent or
  * enum cat_role index). SYN_ARROW phrases are kept as written (folding would erase them) and point at
@@ -297,7 +297,7 @@ struct cat_outside {
 	uint32_t action;                      /* 1: an action, 0: a product */
 	uint32_t title_text;                  /* CS_LANGTEXTS: an action's title; CAT_NONE for a product */
 	uint32_t family;                      /* the family a product belongs to (CS_FAMILIES), CAT_NONE */
-	uint32_t flags;                       /* an action's OUT_THING, OUT_IN_PLACE, OUT_FINDABLE, OUT_SORTS; a product's OUT_RUNTIME, OUT_AS_WRITTEN */
+	uint32_t flags;                       /* an action's OUT_THING, OUT_IN_PLACE, OUT_FINDABLE, OUT_SORTS; a product's OUT_RUNTIME, OUT_AS_WRITTEN, OUT_MESSAGES */
 	uint32_t capability;                  /* an action's capability that no task plans (file.delete), CAT_NONE */
 };
 
@@ -308,8 +308,9 @@ struct cat_outside {
  * which a generic task whose subject is named and which files what it reads from mail does ("file the invoices from
  * my inbox into the right folders"). */
 /* A product's OUT_AS_WRITTEN: it stands for a name the request writes itself (a website's address, software the
- * catalog does not list), kept as written (plan_resolution.sites). */
-enum { OUT_THING = 1, OUT_IN_PLACE = 2, OUT_FINDABLE = 4, OUT_RUNTIME = 8, OUT_SORTS = 16, OUT_AS_WRITTEN = 32 };
+ * catalog does not list), kept as written (plan_resolution.sites). A product's OUT_MESSAGES: its kind is one of
+ * outside.json message_kinds (chat, messengers, SMS), whose own things are messages. */
+enum { OUT_THING = 1, OUT_IN_PLACE = 2, OUT_FINDABLE = 4, OUT_RUNTIME = 8, OUT_SORTS = 16, OUT_AS_WRITTEN = 32, OUT_MESSAGES = 64 };
 /* SYN_STOP targets: a stop word, a word for a person (synonyms.json persons: who sends or receives), and a sign-off
  * or greeting (synonyms.json signoffs: it closes the clause before it, a name may follow). */
 enum { STOP_WORD = 0, STOP_PERSON = 1, STOP_SIGNOFF = 2 };

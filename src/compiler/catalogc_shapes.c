@@ -259,7 +259,7 @@ static const struct schema_prop p_out_action[] = { { "action", &s_out_id, true }
 static const struct schema s_out_action = { .kind = SK_OBJECT, .min = NB, .max = NB, .props = p_out_action };
 static const struct schema s_out_actions = { .kind = SK_ARRAY, .min = 0, .max = 200, .items = &s_out_action };
 static const struct schema_prop p_outside[] = { { "note", &s_str, false }, { "product_kinds", &s_out_ids, true },
-	{ "copy_in_place", &s_out_id, true }, { "copy_into_codehost", &s_out_id, true }, { "unknown_action", &s_out_id, true },
+	{ "message_kinds", &s_out_ids, true }, { "copy_in_place", &s_out_id, true }, { "copy_into_codehost", &s_out_id, true }, { "unknown_action", &s_out_id, true },
 	{ "products", &s_out_products, true }, { "actions", &s_out_actions, true }, { NULL, NULL, false } };
 const struct schema SRC_OUTSIDE = { .kind = SK_OBJECT, .min = NB, .max = NB, .props = p_outside };
 /* clients.json: MCP client facts (format, root key, field names, transports, secrets, files, steps). */

@@ -2538,8 +2538,11 @@ static bool sent_the_mail(const struct catalog *c, const struct plan_resolution 
 	/* (a word for mail an app's name took counts: "Outlook emails from DHL") */
 	int said = pr->first - 2;
 	bool mail = said >= 0 && (r->app_word[said] ? r->said_kind[said] == AK_MAIL : (r->word_kinds[said] >> AK_MAIL & 1));
+	/* (nor messages from a messenger, roles.messages: "tenant messages from WhatsApp" are its own; "emails from Slack"
+	 * are mail it sent) */
 	if (pr->first >= 2 && !pr->site && rs_role_words(c, r, pr->first - 1, 1ull << ROLE_SOURCE) && mail &&
-	    strcmp(cat_s(c, c->outside[pr->item].kind), VOCAB_APP_KINDS[AK_MAIL]) != 0 && !agent_of_causative(c, r, pr))
+	    strcmp(cat_s(c, c->outside[pr->item].kind), VOCAB_APP_KINDS[AK_MAIL]) != 0 && !agent_of_causative(c, r, pr) &&
+	    !((c->outside[pr->item].flags & OUT_MESSAGES) && has_role_word(c, r, said, ROLE_MESSAGE)))
 		return true;
 	int after = pr->first + pr->nwords;
 	/* (one word for its things between: "aus DHL-Benachrichtigungen in Gmail") */

@@ -189,15 +189,16 @@ static struct json_object *default_value(const struct schema *s)
 	return json_tokener_parse(d);
 }
 
-/* Fields an object's schema may declare: check_object marks the members given in one 64-bit mask. */
-#define SCHEMA_PROPS_MAX 64
+/* Fields an object's schema may declare: check_object marks the members given in two 64-bit masks (the catalog's
+ * role lists are past 64). */
+#define SCHEMA_PROPS_MAX 128
 
 static struct json_object *check_object(const struct schema *s, const struct json_object *in,
 	const struct schema_patterns *p, const char *where, const char *ptr, struct schema_error *e)
 {
 	size_t nprops = 0;
 	while (s->props && s->props[nprops].name) nprops++;
-	if (nprops > SCHEMA_PROPS_MAX) {  /* (a table's defect, named as such: none of the project's comes near) */
+	if (nprops > SCHEMA_PROPS_MAX) {  /* (a table's defect, named as such) */
 		fail(e, where, ptr, "%s: the schema declares %zu fields, more than the %d the validator reads",
 			*ptr ? ptr : "the body", nprops, SCHEMA_PROPS_MAX);
 		return NULL;
@@ -205,13 +206,13 @@ static struct json_object *check_object(const struct schema *s, const struct jso
 	/* one pass over the members given (few: most of a request's are absent) finds each one's field, instead of a
 	 * lookup in the object per field declared; a member given as null is present, its value NULL */
 	struct json_object *given[SCHEMA_PROPS_MAX];
-	uint64_t present = 0;
+	uint64_t present[SCHEMA_PROPS_MAX / 64] = { 0 };
 	bool extra = false;  /* a member no field declares, where the schema allows them */
 	json_object_object_foreach((struct json_object *)in, k, v) {
 		const struct schema_prop *pr = schema_prop_find(s, k);
 		if (pr) {
 			given[pr - s->props] = v;
-			present |= 1ull << (pr - s->props);
+			present[(pr - s->props) / 64] |= 1ull << ((pr - s->props) % 64);
 		} else if (s->additional) {
 			extra = true;
 		} else {
@@ -227,7 +228,7 @@ static struct json_object *check_object(const struct schema *s, const struct jso
 	for (size_t i = 0; i < nprops; i++) {
 		const struct schema_prop *pr = &s->props[i];
 		char sub[256];
-		bool here = present >> i & 1;
+		bool here = present[i / 64] >> (i % 64) & 1;
 		struct json_object *v = here ? given[i] : NULL;
 		if (!here && !pr->required) {
 			if (pr->s->dflt)

@@ -856,6 +856,20 @@ static bool some_step(struct json_object *plan, const char *key, const char *val
 	return false;
 }
 
+/* Messages from a product whose kind holds messages are its own: the product is named, as a source; e-mails from
+ * it are mail it sent, read from the mail app. */
+Test(plan, messages_from_a_messenger_are_its_own, .init = setup, .fini = teardown)
+{
+	struct json_object *p = post_query("/v2/workflows/plan", "can tenant messages from WhatsApp land in my Gmail so everything is in one place?");
+	cr_assert(names_products(p, "whatsapp"), "%s", json_object_to_json_string(at(p, "task")));
+	json_object_put(p);
+	p = post_query("/v2/workflows/plan", "save Gmail emails from Slack to Google Drive");
+	cr_assert_eq(json_object_array_length(at(at(at(p, "task"), "query"), "products_unknown")), 0u, "%s",
+		json_object_to_json_string(at(p, "task")));
+	cr_assert(some_step(p, "capability", "email.search"));
+	json_object_put(p);
+}
+
 /* "a Slack message" is Slack's, no e-mail; "for each new GitHub issue" reads the issues the product acts on. */
 Test(plan, product_things_and_their_triggers, .init = setup, .fini = teardown)
 {
@@ -1493,6 +1507,13 @@ static void product_of_unknown_kind(const char *dir)
 	write_json(dir, "outside.json", o);
 }
 
+static void message_kind_unknown(const char *dir)
+{
+	struct json_object *o = read_json(dir, "outside.json");
+	json_object_array_add(jget(o, "message_kinds"), json_object_new_string("pager"));
+	write_json(dir, "outside.json", o);
+}
+
 static void product_listed_twice(const char *dir)
 {
 	struct json_object *o = read_json(dir, "outside.json"), *products = jget(o, "products");
@@ -1523,6 +1544,7 @@ Test(plan, compiler_rejects_bad_planner_sources)
 	compile_expect(action_that_is_a_catalog_verb, "outside.json: /actions/0/phrases: \"draft\" is an action outside the catalog");
 	compile_expect(product_of_unknown_kind, "outside.json: /products/1/kind: kind \"fax\" is not in product_kinds");
 	compile_expect(product_listed_twice, "is listed twice");
+	compile_expect(message_kind_unknown, "outside.json: /message_kinds/3: kind \"pager\" is not in product_kinds");
 }
 
 /* ---- reports feed practically_tested ---- */

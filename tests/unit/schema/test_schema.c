@@ -160,14 +160,14 @@ Test(schema, comma_separated_arrays)
 	json_object_put(v);
 }
 
-/* check_object marks the members given in a 64-bit mask: a table declaring more fields is refused by name, not read
- * past its mask. */
+/* check_object marks the members given in two 64-bit masks: a table declaring more fields is refused by name, not
+ * read past its masks; one declaring 128 is read, members on both sides of the masks' boundary too. */
 Test(schema, a_table_of_more_fields_than_the_mask_is_refused)
 {
-	static char names[65][8];
-	static struct schema_prop props[66];
+	static char names[129][8];
+	static struct schema_prop props[130];
 	static const struct schema field = { .kind = SK_STRING, .flags = SF_NULLABLE, .min = 0, .max = 10 };
-	for (int i = 0; i < 65; i++) {
+	for (int i = 0; i < 129; i++) {
 		snprintf(names[i], sizeof names[i], "f%d", i);
 		props[i] = (struct schema_prop){ names[i], &field, false };
 	}
@@ -175,12 +175,15 @@ Test(schema, a_table_of_more_fields_than_the_mask_is_refused)
 	struct schema_error e;
 	struct json_object *o = run(&wide, "{\"f1\":\"x\"}", &e);
 	cr_assert_null(o);
-	cr_assert(strstr(e.message, "declares 65 fields") != NULL, "%s", e.message);
-	props[64] = (struct schema_prop){ NULL, NULL, false };  /* 64 fields: read, the last one too */
-	o = run(&wide, "{\"f63\":\"x\",\"f0\":null}", &e);
+	cr_assert(strstr(e.message, "declares 129 fields") != NULL, "%s", e.message);
+	props[128] = (struct schema_prop){ NULL, NULL, false };  /* 128 fields: read, the last one too */
+	o = run(&wide, "{\"f127\":\"x\",\"f63\":\"y\",\"f64\":\"z\",\"f0\":null}", &e);
 	cr_assert_not_null(o, "%s", e.message);
 	struct json_object *v = NULL;
-	cr_assert(json_object_object_get_ex(o, "f63", &v) && strcmp(json_object_get_string(v), "x") == 0);
+	cr_assert(json_object_object_get_ex(o, "f127", &v) && strcmp(json_object_get_string(v), "x") == 0);
+	cr_assert(json_object_object_get_ex(o, "f63", &v) && strcmp(json_object_get_string(v), "y") == 0);
+	cr_assert(json_object_object_get_ex(o, "f64", &v) && strcmp(json_object_get_string(v), "z") == 0);
+	cr_assert(!json_object_object_get_ex(o, "f65", &v), "a member not given stays absent");
 	cr_assert(json_object_object_get_ex(o, "f0", &v) && v == NULL, "a member given as null stays present, null");
 	json_object_put(o);
 }

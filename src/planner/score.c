@@ -261,23 +261,32 @@ static bool written_there_before(const struct catalog *c, const struct plan_reso
 
 /* The words a two-word phrase spans from its thing at i to its verb closing the clause (a passive's auxiliary after
  * it), only small words, quoted names, words the vocabulary does not know and the thing's own app or kind (and the
- * drive that app is kept in) between; or 0. */
+ * drive that app is kept in) between, and after "mit" (roles.record_with) what the thing comes with, no app ("eine
+ * Zeile mit Versionsnummer und Datum angelegt"); or 0. */
 static int thing_then_verb(const struct catalog *c, const struct plan_resolution *r, int i, const struct cat_syn *sy)
 {
 	int last = rs_clause_last(r, i);
+	/* (what the thing comes with may be words "und" joins: "mit Versionsnummer und Datum") */
+	for (int k = i + 1; k <= last && last + 2 < r->nwords; k++) {
+		bool either;
+		if (!has_role_word(c, r, k, ROLE_RECORD_WITH) || !joins(r, last + 1, &either) || r->after_comma[last + 1]) continue;
+		last = rs_clause_last(r, last + 1);
+	}
 	if (last > i + 1 && has_role_word(c, r, last, ROLE_AUX)) last--;
 	const char *verb = strrchr(cat_s(c, sy->phrase), ' ') + 1;
 	if (last <= i + 1 || rs_word_level(r->words[last], r->wordlen[last], verb, strlen(verb), false) < LV_STEM) return 0;
 	unsigned kind = r->word_kinds[i];
 	bool app_seen = false;  /* (after the thing's app, the drive it is kept in: "in unserer Excel-Tabelle in OneDrive") */
+	bool with = false;
 	for (int k = i + 1; k < last; k++) {
 		if (r->intent_word[k] || r->after_comma[k]) return 0;
+		with |= has_role_word(c, r, k, ROLE_RECORD_WITH);
 		int a = -1;
 		for (int m = 0; r->app_word[k] && m < r->nmentions; m++)
 			if (k >= r->mentions[m].first && k < r->mentions[m].first + r->mentions[m].nwords) a = r->mentions[m].app;
 		bool own = (a >= 0 && ((kind >> c->apps[a].kind & 1) || (app_seen && c->apps[a].kind == AK_DRIVE))) || (r->word_kinds[k] & kind);
 		app_seen |= a >= 0 && (kind >> c->apps[a].kind & 1);
-		if (!r->stop[k] && !r->quoted[k] && !own && r->nwm[k]) return 0;
+		if (!r->stop[k] && !r->quoted[k] && !own && r->nwm[k] && (!with || r->app_word[k])) return 0;
 	}
 	return last - i + 1;
 }

@@ -255,6 +255,7 @@ static const struct schema s_out_product = { .kind = SK_OBJECT, .min = NB, .max 
 static const struct schema s_out_products = { .kind = SK_ARRAY, .min = 0, .max = 2000, .items = &s_out_product };
 static const struct schema_prop p_out_action[] = { { "action", &s_out_id, true }, { "title", &s_text, true },
 	{ "phrases", &s_phrases, false }, { "thing", &s_bool, false }, { "in_place", &s_bool, false }, { "findable", &s_bool, false }, { "sorts", &s_bool, false },
+	{ "messages", &s_bool, false },
 	{ "capability", &s_cap, false }, { NULL, NULL, false } };
 static const struct schema s_out_action = { .kind = SK_OBJECT, .min = NB, .max = NB, .props = p_out_action };
 static const struct schema s_out_actions = { .kind = SK_ARRAY, .min = 0, .max = 200, .items = &s_out_action };

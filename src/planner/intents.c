@@ -1291,6 +1291,10 @@ static bool note_action(const struct catalog *c, struct plan_resolution *r, int 
 		into |= rs_role_words(c, r, k, 1ull << ROLE_TARGET | 1ull << ROLE_WEAK_TARGET) != 0;
 		if (into && r->app_word[k] && !r->product_word[k]) return false;
 	}
+	/* "text the tenant by SMS through Twilio": a product of message_kinds named does what the action says, as its step */
+	if (c->outside[sy->target].flags & OUT_MESSAGES)
+		for (int q = 0; q < r->nproducts; q++)
+			if (c->outside[r->products[q].item].flags & OUT_MESSAGES) return false;
 	for (int w = 0; w < np; w++) r->action_word[pos[w]] = true;
 	for (int k = 0; k < r->nactions; k++) if (r->actions[k].item == (int)sy->target) return true;
 	if (r->nactions < PLAN_MAX_OUTSIDE)

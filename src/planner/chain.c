@@ -1076,6 +1076,31 @@ static void further_read(const struct catalog *c, struct plan_resolution *r)
 	}
 }
 
+/* Whether a phrase of the task chosen (ctx: its index) starts at word i, as written. */
+static bool task_phrase_at(const struct catalog *c, struct plan_resolution *r, int i, const struct cat_syn *sy, void *ctx)
+{
+	return sy->kind == SYN_TASK && (int)sy->target == *(const int *)ctx &&
+		rs_phrase_at(c, r, i, cat_s(c, sy->phrase), PH_STRICT) >= (int)sy->words;
+}
+
+/* "create the order in our ERP", "den Auftrag in unserem ERP anlegen": a place marker in intent k's clause before a
+ * phrase of the task chosen names where the task itself writes, no app's further action. */
+static bool writes_into_task_place(const struct catalog *c, const struct plan_resolution *r, int k)
+{
+	bool either;
+	int task = r->task, from = r->intents[k].first;
+	/* (the clause's words before the verb too: a German verb closes it) */
+	while (from > 0 && !r->after_comma[from] && !r->sentence_start[from] && !joins(r, from - 1, &either)) from--;
+	for (int j = from; j + 1 < r->nwords && !r->after_comma[j + 1] && !r->sentence_start[j + 1] && !joins(r, j + 1, &either);
+	     j++) {
+		if (!rs_role_words(c, r, j, 1ull << ROLE_TARGET | 1ull << ROLE_WEAK_TARGET)) continue;
+		int at = j + 1;
+		while (at + 1 < r->nwords && r->stop[at] && !r->after_comma[at + 1]) at++;  /* (its article: "in unserem ERP") */
+		if (each_phrase(c, r, at, 1u << SYN_TASK, task_phrase_at, &task)) return true;
+	}
+	return false;
+}
+
 /* "Save Gmail attachments to Google Drive, and send a follow-up email": a further writing verb, after the
  * request's first, asking for what the task found does not do, in an app named that can do it. The task
  * stays; that step is planned after its steps, never dropped. */
@@ -1119,7 +1144,8 @@ void rs_second_action(const struct catalog *c, struct plan_resolution *r)
 		 * it is a further action where the task does nothing of it ("email me a list of my Outlook meetings") */
 		if (in->negated || (in->first == first && chain) || !writing_intent(c, in) || (caps & have) ||
 		    has_role_word(c, r, in->first, ROLE_TRIGGER) || (!chain && in_planned_phrase(r, in->first, have)) ||
-		    (stores_files(c, caps) && planned_later_in_clause(c, r, k, have)) || rs_object_of_planned(c, r, k, have))
+		    (stores_files(c, caps) && planned_later_in_clause(c, r, k, have)) || rs_object_of_planned(c, r, k, have) ||
+		    (!chain && writes_into_task_place(c, r, k)))
 			continue;
 		/* the task's own placing: "Store GitHub issues in Excel" writes where the task writes (its kind: a task
 		 * of another app of that kind is bound to the one named later) */

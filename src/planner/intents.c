@@ -247,6 +247,24 @@ bool rs_title_verb(const struct catalog *c, const struct plan_resolution *r, int
 	return true;
 }
 
+static int determiner_before(const struct catalog *c, const struct plan_resolution *r, int i, int n);
+
+/* "list the unit inspections booked for the week": a participle right after a noun a definite determiner opens, of one
+ * to three plain words, says which things, as after a word for things; not before a place
+ * ("have every candidate who replies to my InMails logged in a Google Sheet" asks it) nor after an indefinite article
+ * ("and a confirmation sent from gmail" asks it), nor after a wish or a causative. */
+static bool participle_after_noun(const struct catalog *c, const struct plan_resolution *r, int i)
+{
+	if (!participle_form(c, r, i)) return false;
+	if (i + 1 < r->nwords && rs_role_words(c, r, i + 1, 1ull << ROLE_TARGET | 1ull << ROLE_WEAK_TARGET)) return false;
+	int j = determiner_before(c, r, i, 3);
+	if (j < 0 || j == i - 1 || has_role_word(c, r, j, ROLE_INDEFINITE)) return false;
+	/* (nor after a wish or a causative in its sentence: "I'd love them pushed through DeepL and the output saved") */
+	for (int k = j - 1; k >= 0 && sentence_of(r, k) == sentence_of(r, j); k--)
+		if (rs_role_words(c, r, k, 1ull << ROLE_WISH | 1ull << ROLE_CAUSATIVE)) return false;
+	return true;
+}
+
 /* Whether the verb phrase at word i says which things are meant rather than asking anything: after a pronoun after
  * a thing, small words between ("every Gmail email I send", "which files did I upload"), or, writing, in its -ed
  * form right after a word for a kind of things, a clause cut short ("files uploaded to Dropbox"; a passive's
@@ -259,7 +277,8 @@ bool rs_says_which(const struct catalog *c, const struct plan_resolution *r, int
 	if (passive_at(c, r, i) && in_trigger_clause_at(c, r, i)) return true;
 	/* "the status email sent through Gmail": no auxiliary between, or the passive is the request's action */
 	/* ("I'd like an email sent to me", "have the rows copied": after a causative the participle is what is asked) */
-	return participle_after_thing(c, r, i) && !(i > 0 && r->stop[i - 1] && has_role_word(c, r, i - 1, ROLE_AUX)) &&
+	return (participle_after_thing(c, r, i) || participle_after_noun(c, r, i)) &&
+		!(i > 0 && r->stop[i - 1] && has_role_word(c, r, i - 1, ROLE_AUX)) &&
 		!after_causative(c, r, i) && !passive_asked(c, r, i) && !titled_participle(c, r, i);
 }
 

@@ -721,13 +721,15 @@ static bool made_for_noun(const struct catalog *c, const struct plan_resolution 
 	return false;
 }
 
-/* Whether word i, a verb's word right after an article, names what kind of thing the plain noun after it is ("as a
- * draft episode", "the draft contract"): the noun is a word the vocabulary does not know, and ends its clause
- * or stands before a small word. */
+/* Whether word i, a verb's word right after an article (or its -ing form one or two plain words after one: "the
+ * lufthansa booking confirmation"; "the technicians keep asking" is a subject's verb), names what kind of thing the
+ * plain noun after it is ("as a draft episode", "the draft contract"): the noun is a word the vocabulary does not
+ * know, and ends its clause or stands before a small word. */
 bool rs_noun_modifier(const struct catalog *c, const struct plan_resolution *r, int i)
 {
 	int n = i + 1;
-	if (i < 1 || n >= r->nwords || !has_role_word(c, r, i - 1, ROLE_DETERMINER) || r->after_comma[n] || r->sentence_start[n] ||
+	if (i < 1 || n >= r->nwords || r->after_comma[n] || r->sentence_start[n] ||
+	    (!has_role_word(c, r, i - 1, ROLE_DETERMINER) && (!ends_in(r, i, "ing") || determiner_before(c, r, i, 2) < 0)) ||
 	    !plain_word(r, n) || (r->nwm[n] && !r->fuzzy[n]) || r->word_kinds[n] || r->said_kind[n] != AK_COUNT || r->action_word[n] ||
 	    rs_role_words(c, r, n, ~0ull))
 		return false;

@@ -291,6 +291,15 @@ static int thing_then_verb(const struct catalog *c, const struct plan_resolution
 	return last - i + 1;
 }
 
+/* Whether words i+1 .. i+n-1 hold "and" right before a verb's word ("free/busy" is read as "free or busy"). */
+static bool joined_verb_within(const struct plan_resolution *r, int i, int n)
+{
+	bool either;
+	for (int k = i + 1; k + 1 < i + n; k++)
+		if (joins(r, k, &either) && !either && r->intent_word[k + 1]) return true;
+	return false;
+}
+
 /* Whether an intent of more than one word that does not ask capability cap starts at word i. */
 static bool longer_verb_without(const struct catalog *c, const struct plan_resolution *r, int i, uint32_t cap)
 {
@@ -318,6 +327,8 @@ static bool score_phrase(const struct catalog *c, struct plan_resolution *r, int
 	/* (a loose phrase skips no word of a verb of several words it opens, unless that verb asks its capability: "show
 	 * up in my Outlook calendar" shows no calendar; "send me an email" sends one) */
 	if (n > (int)sy->words && sy->kind == SYN_CAP && r->intent_word[i] && longer_verb_without(c, r, i, sy->target)) n = 0;
+	/* (nor reaches over "and" to a verb opening the next clause: "find a free hour ... and block it" blocks a slot) */
+	if (n > (int)sy->words && sy->kind == SYN_CAP && joined_verb_within(r, i, n)) n = 0;
 	/* a separable verb holds its object between its two words where a verb was read there, its particle closing
 	 * the clause ("lade die Rechnung in Dropbox hoch") */
 	if (!n && sy->words == 2 && r->intent_word[i]) {

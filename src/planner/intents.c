@@ -311,6 +311,35 @@ static bool joined_subject(const struct plan_resolution *r, int j)
 	return false;
 }
 
+static bool mail_at(const struct catalog *c, const struct plan_resolution *r, int i);
+
+/* "my dentist, the hairdresser and the kids' swim school all send appointment confirmations to my gmail", "our
+ * suppliers send invoices by mail": nouns opening the sentence, joined by "and" or one plural after a determiner, right
+ * before a verb's base form (one small word of no role between, "all") whose clause names mail after a small word, are
+ * the verb's subject: the mail came. */
+static bool plural_subject_before(const struct catalog *c, const struct plan_resolution *r, int i)
+{
+	bool either, joined = false, mail = false;
+	for (int k = i + 1, last = rs_clause_last(r, i); k <= last && !mail; k++)
+		mail = r->stop[k - 1] && (r->app_word[k] ? mail_at(c, r, k) : (r->word_kinds[k] >> AK_MAIL & 1));
+	int j = i - 1;
+	if (!mail) return false;
+	if (j > 0 && r->stop[j] && !rs_role_words(c, r, j, ~0ull)) j--;
+	if (j < 1 || r->wordlen[i] < 3 || ends_in(r, i, "s") || ends_in(r, i, "ing") || r->stop[j] || r->intent_word[j] ||
+	    r->app_word[j] || r->quoted[j] || r->word_kinds[j] || r->after_comma[i])
+		return false;
+	/* (no place, source or other marker inside: "das Ergebnis auf dem Firmenlaufwerk ablegen" has none) */
+	const uint64_t markers = 1ull << ROLE_SOURCE | 1ull << ROLE_TARGET | 1ull << ROLE_WEAK_TARGET | 1ull << ROLE_MADE_FOR |
+		1ull << ROLE_RECORD_WITH | 1ull << ROLE_PART | 1ull << ROLE_AS | 1ull << ROLE_CHANNEL | 1ull << ROLE_PRONOUN;
+	for (int k = j - 1; k >= 0; k--) {
+		if (r->intent_word[k] || r->app_word[k] || r->quoted[k] || r->word_kinds[k] || rs_role_words(c, r, k, markers)) return false;
+		joined |= joins(r, k, &either) && !either;
+		if (k == 0 || r->sentence_start[k])
+			return joined || (k == j - 1 && has_role_word(c, r, k, ROLE_DETERMINER) && ends_in(r, j, "s"));
+	}
+	return false;
+}
+
 /* Whether a word for a person, the verb's subject, stands right before word i (an auxiliary between: "someone has
  * uploaded"). */
 static bool person_before(const struct catalog *c, const struct plan_resolution *r, int i)
@@ -335,7 +364,7 @@ static bool person_before(const struct catalog *c, const struct plan_resolution 
 	    !has_role_word(c, r, j, ROLE_DETERMINER) && !has_role_word(c, r, j, ROLE_ARTICLE) &&
 	    exact_word(c, r, j - 1, SYN_STOP, STOP_PERSON) >= 0 && !person_governed(c, r, j - 1))
 		return true;
-	return j >= 0 && exact_word(c, r, j, SYN_STOP, STOP_PERSON) >= 0 && !person_governed(c, r, j);
+	return (j >= 0 && exact_word(c, r, j, SYN_STOP, STOP_PERSON) >= 0 && !person_governed(c, r, j)) || plural_subject_before(c, r, i);
 }
 
 /* Whether a word for things follows word i in its clause, no app's name. */

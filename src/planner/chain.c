@@ -360,14 +360,30 @@ static bool then_clause(const struct catalog *c, const struct plan_resolution *r
 	return false;
 }
 
+/* Whether cap finds an input of a capability of task t in an app named ("read the emails" finds the attachment ids
+ * the download needs). */
+static bool finder_of_task(const struct catalog *c, const struct plan_resolution *r, int t, int cap)
+{
+	for (int q = 0; q < r->napps; q++)
+		for (uint64_t caps = c->ptasks[t].caps; caps; caps &= caps - 1) {
+			const struct cat_op *op = cat_app_op(c, (uint32_t)r->apps[q], (uint32_t)__builtin_ctzll(caps));
+			const struct cat_opx *x = op ? &c->opx[op - c->ops] : NULL;
+			for (uint32_t k = 0; x && k < x->input_count; k++)
+				if (c->inputs[x->input_first + k].found_by == (uint32_t)cap) return true;
+		}
+	return false;
+}
+
 /* "GitHub release -> Google Sheets row": a capability of reading the words name that task t lacks, where t reads
- * in that capability's kind: t reads other things than those named (issues, not releases). */
+ * in that capability's kind: t reads other things than those named (issues, not releases); not the finding step of
+ * one of its own ("go through the invoice emails in my Outlook inbox" reads what the invoice task reads). */
 static bool reads_other_things(const struct catalog *c, const struct plan_resolution *r, int t)
 {
 	const struct cat_ptask *p = &c->ptasks[t];
 	for (int k = 0; k < r->ncaps; k++) {
 		int cap = r->caps[k];
-		if (!c->caps[cap].write && !(p->caps >> cap & 1) && (p->kinds & caps_kinds(c, 1ull << cap))) return true;
+		if (!c->caps[cap].write && !(p->caps >> cap & 1) && (p->kinds & caps_kinds(c, 1ull << cap)) && !finder_of_task(c, r, t, cap))
+			return true;
 	}
 	return false;
 }

@@ -814,6 +814,13 @@ static bool verbs_object(const struct catalog *c, const struct plan_resolution *
 		!has_role_word(c, r, art - 1, ROLE_LIGHT);
 }
 
+/* Whether an indefinite article (roles.indefinite) follows word i in its clause: a verb's object ("every mail with bug in
+ * the subject become a GitHub issue"), no noun's. */
+static bool indefinite_after(const struct catalog *c, const struct plan_resolution *r, int i)
+{
+	return i + 1 < r->nwords && !r->after_comma[i + 1] && has_role_word(c, r, i + 1, ROLE_INDEFINITE);
+}
+
 static bool note_intent(const struct catalog *c, struct plan_resolution *r, int i, const struct cat_syn *sy, void *ctx)
 {
 	(void)ctx;
@@ -876,7 +883,7 @@ static bool note_intent(const struct catalog *c, struct plan_resolution *r, int 
 	 * catering shift sheet in Google Sheets create ...") */
 	if (sy->words == 1 && ((!writes(c, (int)sy->target) && ((after_determiner(c, r, i) && rs_clause_last(r, i) == i) ||
 	    (sy->target == c->meta->copy_intent && article_noun(c, r, i)))) ||
-	    (compound_head(c, r, i) && (!writes(c, (int)sy->target) || thing_after(r, i))))) {
+	    (compound_head(c, r, i) && (!writes(c, (int)sy->target) || thing_after(r, i)))) && !indefinite_after(c, r, i)) {
 		r->describes[i] = true;
 		return false;
 	}

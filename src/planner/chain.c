@@ -1099,16 +1099,27 @@ static bool task_phrase_at(const struct catalog *c, struct plan_resolution *r, i
 		rs_phrase_at(c, r, i, cat_s(c, sy->phrase), PH_STRICT) >= (int)sy->words;
 }
 
-/* "create the order in our ERP", "den Auftrag in unserem ERP anlegen": a place marker in intent k's clause before a
- * phrase of the task chosen names where the task itself writes, no app's further action. */
+/* Whether a subject of the task chosen (ctx: its index) starts at word i, as written. */
+static bool task_subject_at(const struct catalog *c, struct plan_resolution *r, int i, const struct cat_syn *sy, void *ctx)
+{
+	return sy->kind == SYN_SUBJECT && (int)sy->target == *(const int *)ctx &&
+		rs_phrase_at(c, r, i, cat_s(c, sy->phrase), PH_STRICT) >= (int)sy->words;
+}
+
+/* "create the order in our ERP", "den Auftrag in unserem ERP anlegen", "Auftrag im System anlegen": a place marker in
+ * intent k's clause before a phrase of the task chosen, or a subject of a task whose writing is all the caller's, names
+ * where the task itself writes, no app's further action. */
 static bool writes_into_task_place(const struct catalog *c, const struct plan_resolution *r, int k)
 {
 	bool either;
 	int task = r->task, from = r->intents[k].first;
+	const struct cat_ptask *p = &c->ptasks[task];
+	bool caller_writes = !p->write_apps && !(p->write_kinds & ~(1u << AK_CALLER));
 	/* (the clause's words before the verb too: a German verb closes it) */
 	while (from > 0 && !r->after_comma[from] && !r->sentence_start[from] && !joins(r, from - 1, &either)) from--;
 	for (int j = from; j + 1 < r->nwords && !r->after_comma[j + 1] && !r->sentence_start[j + 1] && !joins(r, j + 1, &either);
 	     j++) {
+		if (caller_writes && each_phrase(c, r, j, 1u << SYN_SUBJECT, task_subject_at, &task)) return true;
 		if (!rs_role_words(c, r, j, 1ull << ROLE_TARGET | 1ull << ROLE_WEAK_TARGET)) continue;
 		int at = j + 1;
 		while (at + 1 < r->nwords && r->stop[at] && !r->after_comma[at + 1]) at++;  /* (its article: "in unserem ERP") */

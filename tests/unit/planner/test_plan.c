@@ -856,6 +856,21 @@ static bool some_step(struct json_object *plan, const char *key, const char *val
 	return false;
 }
 
+/* A verb making the thing a task writes on the caller's side is that task's step, no further action in an app of the
+ * calendar or mail named: "make tasks" creates no calendar event, "create the order in our ERP" no Outlook event. */
+Test(plan, the_callers_own_writing_is_no_further_action, .init = setup, .fini = teardown)
+{
+	static const char *const queries[] = {
+		"After each weekly standup in Google Calendar, pull out the action items, figure out who owns each one and make tasks for them",
+		"Orders arrive by mail in Outlook. Read the items and create the order in our ERP" };
+	for (size_t i = 0; i < sizeof queries / sizeof *queries; i++) {
+		struct json_object *p = post_query("/v2/workflows/plan", queries[i]);
+		cr_assert(!some_step(p, "capability", "calendar.event.create"), "%s: %s", queries[i], json_object_to_json_string(at(p, "steps")));
+		cr_assert(!some_step(p, "capability", "email.send"), "%s", queries[i]);
+		json_object_put(p);
+	}
+}
+
 /* Messages from a product whose kind holds messages are its own: the product is named, as a source; e-mails from
  * it are mail it sent, read from the mail app. */
 Test(plan, messages_from_a_messenger_are_its_own, .init = setup, .fini = teardown)

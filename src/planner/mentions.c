@@ -129,7 +129,8 @@ static void note_said_kinds(const struct catalog *c, struct plan_resolution *r)
 }
 
 /* "our family Gmail calendar": a mail app's name right before a word for another kind of app names its
- * family's app of that kind (people call the whole account by its mail). So does one after a weak place marker
+ * family's app of that kind (people call the whole account by its mail; not before a word for mail after it: "Gmail
+ * appointment emails" are mail). So does one after a weak place marker
  * after such a word, "a doctor appointment on Gmail", but for files, which mail holds as attachments ("Excel rows
  * to Gmail drafts": a target marker sends things into the mail itself). */
 static void mail_names_family(const struct catalog *c, struct plan_resolution *r, struct plan_mention *m)
@@ -147,6 +148,8 @@ static void mail_names_family(const struct catalog *c, struct plan_resolution *r
 	if (next >= r->nwords || r->app_word[next] || r->said_kind[next - 1] == AK_MAIL) return;
 	uint32_t kind = r->said_kind[next];
 	if (kind == AK_COUNT || kind == AK_MAIL || c->families[f].apps[kind] == CAT_NONE) return;
+	/* (nor where a word for mail follows it, the head it only describes: "Gmail appointment emails") */
+	if (next + 1 < r->nwords && !r->after_comma[next + 1] && !r->app_word[next + 1] && r->said_kind[next + 1] == AK_MAIL) return;
 	m->app = (int)c->families[f].apps[kind];
 	m->nwords++;
 	r->app_word[next] = true;

@@ -989,6 +989,9 @@ static bool note_intent(const struct catalog *c, struct plan_resolution *r, int 
 	const char *ph = cat_s(c, sy->phrase);
 	int n = rs_phrase_at(c, r, i, ph, (sy->words == 1 || ends_in_object(ph) ? PH_STRICT : r->stop[i] ? PH_LOOSE : PH_GAP) | PH_PAST);
 	if (n < (int)sy->words || gap_is_no_verb(c, r, i, n, (int)sy->words, ph)) return false;
+	/* (a gap opening with "of" holds the first word's object, no compound of the two: "a summary of all the complaint
+	 * emails" is no "summary email") */
+	if (n > (int)sy->words && has_role_word(c, r, i + 1, ROLE_PART)) return false;
 	for (int k = i; k < i + n; k++) if (r->intent_word[k]) return false;  /* inside a longer intent */
 	if (!writes(c, (int)sy->target) && asks_for_a_way(c, r, i + n)) {
 		for (int k = i; k < i + n; k++) r->stop[k] = true;

@@ -856,6 +856,19 @@ static bool some_step(struct json_object *plan, const char *key, const char *val
 	return false;
 }
 
+/* A phrase read across a gap opening with "of" is none: "a summary of all the complaint emails" is no "summary email",
+ * nothing is sent. */
+Test(plan, a_gap_opening_with_of_holds_an_object, .init = setup, .fini = teardown)
+{
+	static const char *const queries[] = { "every friday give me a summary of all the tenant complaint emails in the Outlook shared inbox",
+		"a ChatGPT summary of each long Outlook email, three bullet points max" };
+	for (size_t i = 0; i < sizeof queries / sizeof *queries; i++) {
+		struct json_object *p = post_query("/v2/workflows/plan", queries[i]);
+		cr_assert(!some_step(p, "capability", "email.send"), "%s: %s", queries[i], json_object_to_json_string(at(p, "steps")));
+		json_object_put(p);
+	}
+}
+
 /* A verb making the thing a task writes on the caller's side is that task's step, no further action in an app of the
  * calendar or mail named: "make tasks" creates no calendar event, "create the order in our ERP" no Outlook event. */
 Test(plan, the_callers_own_writing_is_no_further_action, .init = setup, .fini = teardown)

@@ -129,8 +129,9 @@ static void note_said_kinds(const struct catalog *c, struct plan_resolution *r)
 }
 
 /* "our family Gmail calendar": a mail app's name right before a word for another kind of app names its
- * family's app of that kind (people call the whole account by its mail; not before a word for mail after it: "Gmail
- * appointment emails" are mail). So does one after a weak place marker
+ * family's app of that kind (people call the whole account by its mail; not before a word for mail or a plain noun
+ * after it, the head the word describes: "Gmail appointment emails", "Gmail appointment confirmations" are mail). So
+ * does one after a weak place marker
  * after such a word, "a doctor appointment on Gmail", but for files, which mail holds as attachments ("Excel rows
  * to Gmail drafts": a target marker sends things into the mail itself). */
 static void mail_names_family(const struct catalog *c, struct plan_resolution *r, struct plan_mention *m)
@@ -148,8 +149,12 @@ static void mail_names_family(const struct catalog *c, struct plan_resolution *r
 	if (next >= r->nwords || r->app_word[next] || r->said_kind[next - 1] == AK_MAIL) return;
 	uint32_t kind = r->said_kind[next];
 	if (kind == AK_COUNT || kind == AK_MAIL || c->families[f].apps[kind] == CAT_NONE) return;
-	/* (nor where a word for mail follows it, the head it only describes: "Gmail appointment emails") */
-	if (next + 1 < r->nwords && !r->after_comma[next + 1] && !r->app_word[next + 1] && r->said_kind[next + 1] == AK_MAIL) return;
+	/* (nor where a word for mail or a plain noun follows it, the head it only describes: "Gmail appointment emails",
+	 * "gmail appointment confirmations") */
+	int head = next + 1;
+	if (head < r->nwords && !r->after_comma[head] && !r->app_word[head] && !r->stop[head] && !r->arrow[head] &&
+	    (r->said_kind[head] == AK_MAIL || (!r->word_kinds[head] && r->said_kind[head] == AK_COUNT)))
+		return;
 	m->app = (int)c->families[f].apps[kind];
 	m->nwords++;
 	r->app_word[next] = true;

@@ -451,6 +451,25 @@ static bool read_object(const struct catalog *c, const struct plan_resolution *r
 	return false;
 }
 
+/* The end an arrow has right before it in its sentence, the other end right after it in that sentence (0 or 1), or
+ * -1. */
+static int arrow_side_of(const struct plan_resolution *r, const struct chain_end *e)
+{
+	for (int k = 0; k < r->nwords; k++) {
+		if (!r->arrow[k] || r->sentence_start[k]) continue;
+		int before = -1, after = -1;
+		for (int q = 0; q < r->nmentions; q++) {
+			const struct plan_mention *m = &r->mentions[q];
+			if (m->app < 0 || sentence_of(r, m->first) != sentence_of(r, k)) continue;
+			if (m->first < k) before = m->app;
+			else if (after < 0) after = m->app;
+		}
+		if (before == e[0].app && after == e[1].app) return 0;
+		if (before == e[1].app && after == e[0].app) return 1;
+	}
+	return -1;
+}
+
 bool rs_trigger_chain(const struct catalog *c, struct plan_resolution *r)
 {
 	struct chain_end e[2];
@@ -473,6 +492,9 @@ bool rs_trigger_chain(const struct catalog *c, struct plan_resolution *r)
 	/* an arrow between the ends says it first ("gmail attachments -> dropbox, every time one comes in") */
 	for (int k = e[0].first + 1; src < 0 && !same && k < e[1].first; k++)
 		if (r->arrow[k] && !r->sentence_start[k]) src = 0;
+	/* (or between later names of the two in the arrow's sentence: "Die Urlaubsplanung liegt in einer Excel-Tabelle
+	 * ... im Google Kalender ein. Geht das: neue Zeile in der Excel-Tabelle -> Termin im Google Kalender?") */
+	if (src < 0 && !same) src = arrow_side_of(r, e);
 	/* the app in the trigger's clause is the source, whatever marker it has there ("when a row is
 	 * added to Google Sheets") */
 	/* a word for one end's things in a trigger's clause before any app is named says where the event happens ("aus

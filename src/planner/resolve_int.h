@@ -111,11 +111,16 @@ static inline bool has_role_word(const struct catalog *c, const struct plan_reso
 }
 
 /* Whether a causative (have, let, lassen; get, roles.receive) stands up to four words before word i in its clause,
- * a word for things or a pronoun between ("have my Outlook emails translated", "have them translated"). */
+ * a word for things or a pronoun between ("have my Outlook emails translated", "have them translated"), or a causative
+ * up to ten words before it where no verb stands between ("I want all my client meetings from the Outlook calendar
+ * logged into ..."). */
 static inline bool after_causative(const struct catalog *c, const struct plan_resolution *r, int i)
 {
-	for (int k = i - 2; k >= 0 && k >= i - 5 && !r->after_comma[k + 1]; k--)
-		if (rs_role_words(c, r, k, 1ull << ROLE_CAUSATIVE | 1ull << ROLE_RECEIVE)) return true;
+	for (int k = i - 2; k >= 0 && k >= i - 11 && !r->after_comma[k + 1] && !r->sentence_start[k + 1]; k--) {
+		if (rs_role_words(c, r, k, 1ull << ROLE_CAUSATIVE | (k >= i - 5 ? 1ull << ROLE_RECEIVE : 0))) return true;
+		if (k < i - 5 && r->intent_word[k]) return false;
+		if (k <= i - 5 && r->intent_word[k + 1]) return false;
+	}
 	return false;
 }
 

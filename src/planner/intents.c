@@ -2551,8 +2551,11 @@ void rs_find_kinds_and_intents(const struct catalog *c, struct plan_resolution *
 	new_thing(c, r);
 	whole_request_asked(c, r);
 	r->content = 0;
-	/* (a quoted name, an address, asks nothing and counts for nothing) */
-	for (int i = 0; i < r->nwords; i++) r->content += (!r->stop[i] || r->intent_word[i]) && !r->app_word[i] && !r->arrow[i] && !r->quoted[i];
+	/* (a quoted name, an address, asks nothing and counts for nothing; nor does a word of an aside in brackets no verb
+	 * or app is read in: "add the new dog patient Bella (owner Mr Tran, golden retriever, 4 yrs) to our spreadsheet") */
+	for (int i = 0; i < r->nwords; i++)
+		r->content += (!r->stop[i] || r->intent_word[i]) && !r->app_word[i] && !r->arrow[i] && !r->quoted[i] &&
+			!(r->aside[i] && !r->intent_word[i] && !r->matched[i]);
 }
 
 /* Where the request's action happens when it names a product outside the catalog. The product is where

@@ -161,6 +161,27 @@ static bool object_sent(const struct catalog *c, const struct plan_resolution *r
 	return false;
 }
 
+/* The one app of kind in the catalog, or -1 where it has none or several. */
+static int only_app_of(const struct catalog *c, uint32_t kind)
+{
+	int only = -1;
+	for (uint32_t a = 0; a < c->napps; a++)
+		if (c->apps[a].kind == kind) {
+			if (only >= 0) return -1;
+			only = (int)a;
+		}
+	return only;
+}
+
+/* Whether word i is the object of a reading verb right before it (up to two small words between). */
+static bool read_verbs_object(const struct catalog *c, const struct plan_resolution *r, int i)
+{
+	int j = i - 1;
+	while (j >= 0 && j >= i - 3 && r->stop[j] && !r->intent_word[j] && !r->after_comma[j + 1]) j--;
+	int k = j >= 0 && r->intent_word[j] && !r->after_comma[j + 1] ? intent_over(r, j) : -1;
+	return k >= 0 && !r->intents[k].negated && !writes(c, r->intents[k].intent);
+}
+
 /* "Outlook calendar events from a sheet": a generic word of another kind after "from" or "to" is the other
  * end, the app of that kind in the family of the one app named; in a trigger's clause ("log every incoming
  * email in Excel") it is an end of that kind no app is named for, and so is the action's kind before the
@@ -173,6 +194,13 @@ static int kind_end(const struct catalog *c, const struct plan_resolution *r, co
 		unsigned kinds = r->word_kinds[i] & ~(1u << own);
 		if (!kinds || r->app_word[i]) continue;
 		uint32_t kind = (uint32_t)__builtin_ctz(kinds);
+		/* "read issue #482 in acme/webapp and then email the reporter from my Gmail": things of a kind the catalog has
+		 * one app of, a reading verb's object, are read from that app */
+		int only = only_app_of(c, kind);
+		if (only >= 0 && read_verbs_object(c, r, i)) {
+			*other = (struct chain_end){ .app = only, .first = i, .role = PR_SOURCE, .strong = true };
+			return 1;
+		}
 		enum cat_role role = rs_role_before(c, r, i);
 		if ((role == ROLE_SOURCE || role == ROLE_TARGET) && fam >= 0 && c->families[fam].apps[kind] != CAT_NONE) {
 			*other = (struct chain_end){ .app = (int)c->families[fam].apps[kind], .first = i,

@@ -410,7 +410,8 @@ static bool reads_other_things(const struct catalog *c, const struct plan_resolu
 	const struct cat_ptask *p = &c->ptasks[t];
 	for (int k = 0; k < r->ncaps; k++) {
 		int cap = r->caps[k];
-		if (!c->caps[cap].write && !(p->caps >> cap & 1) && (p->kinds & caps_kinds(c, 1ull << cap)) && !finder_of_task(c, r, t, cap))
+		if (!c->caps[cap].write && !(p->caps >> cap & 1) && (p->kinds & caps_kinds(c, 1ull << cap)) && !finder_of_task(c, r, t, cap) &&
+		    !(t == r->task && rs_files_in_mail(c, r, k)))
 			return true;
 	}
 	return false;

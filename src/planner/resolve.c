@@ -377,6 +377,25 @@ static bool read_where_generic_reads(const struct catalog *c, const struct plan_
 	return (caps_kinds(c, 1ull << cap) & ~c->ptasks[r->task].written_kinds & c->ptasks[r->task].kinds) != 0;
 }
 
+/* "find the PDFs in our Gmail and save them to Dropbox": a reading capability of files whose phrase a place marker and
+ * a mail app follow (small words between) reads the mail's attachments, which a task taking that mail app reads. */
+bool rs_files_in_mail(const struct catalog *c, const struct plan_resolution *r, int k)
+{
+	int cap = r->caps[k];
+	if (c->caps[cap].write || !(caps_kinds(c, 1ull << cap) >> AK_DRIVE & 1)) return false;
+	int j = r->cap_first[k] + r->cap_words[k];
+	for (int n = 0; j < r->nwords && n < 4 && r->stop[j] && !r->app_word[j] && !r->after_comma[j]; j++, n++)
+		if (rs_role_words(c, r, j, 1ull << ROLE_WEAK_TARGET | 1ull << ROLE_SOURCE)) {
+			for (int m = 0; m < r->nmentions; m++) {
+				const struct plan_mention *x = &r->mentions[m];
+				if (x->first > j && x->first <= j + 3 && x->app >= 0)
+					return c->apps[x->app].kind == AK_MAIL && r->task >= 0 && task_takes(c, r->task, x->app);
+			}
+			return false;
+		}
+	return false;
+}
+
 /* The decision: a task needs real support (some matched word, a score above what app names alone
  * give, a third of the words); a tie names the candidates; phrases of capabilities no chosen task has
  * make a capability chain. */
@@ -408,7 +427,7 @@ static void decide(const struct catalog *c, struct plan_resolution *r, const int
 	bool caps_outside = false, transfer = transfer_named(c, r);
 	for (int k = 0; task_ok && k < r->ncaps; k++)
 		if (!task_has_cap(c, (uint32_t)r->task, (uint32_t)r->caps[k]) && named_app_can(c, r, (uint32_t)r->caps[k]) && !transfer &&
-		    !read_where_generic_reads(c, r, r->caps[k]))
+		    !read_where_generic_reads(c, r, r->caps[k]) && !rs_files_in_mail(c, r, k))
 			caps_outside = true;
 	/* a query with more noise than words for it still names this task when the capabilities it names are
 	 * this task's own: the plan is the same, and it has a name */

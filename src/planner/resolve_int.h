@@ -30,6 +30,9 @@ int rs_clause_last(const struct plan_resolution *r, int k);
 int rs_word_level(const char *q, size_t lq, const char *h, size_t lh, bool typo);
 void rs_split_words(const struct catalog *c, struct plan_resolution *r, const char *query);
 void rs_match_words(const struct catalog *c, struct plan_resolution *r);
+/* Whether capability phrase k reads files a place marker puts in a mail app the task chosen takes: its attachments
+ * (resolve.c). */
+bool rs_files_in_mail(const struct catalog *c, const struct plan_resolution *r, int k);
 int rs_phrase_at(const struct catalog *c, const struct plan_resolution *r, int i, const char *phrase, unsigned flags);
 
 /* mentions.c */

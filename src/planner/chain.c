@@ -1143,18 +1143,11 @@ static void further_read(const struct catalog *c, struct plan_resolution *r)
 	}
 }
 
-/* Whether a phrase of the task chosen (ctx: its index) starts at word i, as written. */
+/* Whether a phrase of the task chosen (ctx: its index; each_phrase asks for its phrases or its subjects) starts at word
+ * i, as written. */
 static bool task_phrase_at(const struct catalog *c, struct plan_resolution *r, int i, const struct cat_syn *sy, void *ctx)
 {
-	return sy->kind == SYN_TASK && (int)sy->target == *(const int *)ctx &&
-		rs_phrase_at(c, r, i, cat_s(c, sy->phrase), PH_STRICT) >= (int)sy->words;
-}
-
-/* Whether a subject of the task chosen (ctx: its index) starts at word i, as written. */
-static bool task_subject_at(const struct catalog *c, struct plan_resolution *r, int i, const struct cat_syn *sy, void *ctx)
-{
-	return sy->kind == SYN_SUBJECT && (int)sy->target == *(const int *)ctx &&
-		rs_phrase_at(c, r, i, cat_s(c, sy->phrase), PH_STRICT) >= (int)sy->words;
+	return (int)sy->target == *(const int *)ctx && rs_phrase_at(c, r, i, cat_s(c, sy->phrase), PH_STRICT) >= (int)sy->words;
 }
 
 /* "create the order in our ERP", "den Auftrag in unserem ERP anlegen", "Auftrag im System anlegen": a place marker in
@@ -1170,7 +1163,7 @@ static bool writes_into_task_place(const struct catalog *c, const struct plan_re
 	while (from > 0 && !r->after_comma[from] && !r->sentence_start[from] && !joins(r, from - 1, &either)) from--;
 	for (int j = from; j + 1 < r->nwords && !r->after_comma[j + 1] && !r->sentence_start[j + 1] && !joins(r, j + 1, &either);
 	     j++) {
-		if (caller_writes && each_phrase(c, r, j, 1u << SYN_SUBJECT, task_subject_at, &task)) return true;
+		if (caller_writes && each_phrase(c, r, j, 1u << SYN_SUBJECT, task_phrase_at, &task)) return true;
 		if (!rs_role_words(c, r, j, 1ull << ROLE_TARGET | 1ull << ROLE_WEAK_TARGET)) continue;
 		int at = j + 1;
 		while (at + 1 < r->nwords && r->stop[at] && !r->after_comma[at + 1]) at++;  /* (its article: "in unserem ERP") */

@@ -391,7 +391,7 @@ static int determiner_before(const struct catalog *c, const struct plan_resoluti
 }
 
 /* The determiner before word i with up to two words of a noun between: plain words, or words of roles that are nouns
- * too (roles.repairs, roles.feature_nouns: "repair request", "support"); or -1. */
+ * too (roles.repairs, roles.feature_nouns: "repair", "support"); or -1. */
 static int noun_determiner_before(const struct catalog *c, const struct plan_resolution *r, int i)
 {
 	for (int j = i - 1; j >= 0 && j >= i - 3; j--) {
@@ -839,8 +839,8 @@ static bool note_intent(const struct catalog *c, struct plan_resolution *r, int 
 	if (sy->words == 2 && particle_noun(c, r, i)) return false;  /* "in einer Excel-Liste auf SharePoint" lists nothing */
 	/* "every email that hits our support address": a verb's phrase ending in its object's determiner or pronoun
 	 * ("email that", "email them") right after a determiner is a noun and what follows it; so is one ending in a
-	 * relative after a determiner and up to two words of a noun ("every repair request email that lands"; "the CEO
-	 * emails my gmail" still sends, as "can the agent email each customer" does) */
+	 * relative after a determiner and up to two words of a noun ("every support email that hits", "each complaint
+	 * email that lands"; "the CEO emails my gmail" still sends, as "can the agent email each customer" does) */
 	int det = sy->words != 2 ? -1 : has_role_word(c, r, i + 1, ROLE_RELATIVE) ? noun_determiner_before(c, r, i) : i - 1;
 	if (det >= 0 && has_role_word(c, r, det, ROLE_DETERMINER) && !has_role_word(c, r, det, ROLE_RELATIVE) &&
 	    rs_role_words(c, r, i + 1, 1ull << ROLE_DETERMINER | 1ull << ROLE_RELATIVE | 1ull << ROLE_OBJECT_PRONOUN))

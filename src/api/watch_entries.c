@@ -18,10 +18,7 @@ static struct json_object *observation_of(const struct catalog *cat, const char 
 
 static bool named(const struct json_object *tools, const char *name)
 {
-	if (!tools) return true;
-	for (size_t i = 0; i < json_object_array_length(tools); i++)
-		if (strcmp(json_object_get_string(json_object_array_get_idx(tools, i)), name) == 0) return true;
-	return false;
+	return !tools || jarr_has_str(tools, name);
 }
 
 /* The observed tools of obs among those named (NULL: all), as a report lists them ({tool, input_schema});

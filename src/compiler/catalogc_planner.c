@@ -282,14 +282,6 @@ static int untested_caps_named(struct cc *c, const char *file)
 	return 0;
 }
 
-/* Whether the array of strings holds s. */
-static bool in_list(struct json_object *list, const char *s)
-{
-	for (size_t k = 0; k < json_object_array_length(list); k++)
-		if (strcmp(s, json_object_get_string(json_object_array_get_idx(list, k))) == 0) return true;
-	return false;
-}
-
 static int compile_outside(struct cc *c)
 {
 	const char *file = "outside.json";
@@ -302,19 +294,19 @@ static int compile_outside(struct cc *c)
 	for (size_t i = 0; i < json_object_array_length(message_kinds) && rc == 0; i++) {
 		snprintf(ptr, sizeof ptr, "/message_kinds/%zu", i);
 		const char *kind = json_object_get_string(json_object_array_get_idx(message_kinds, i));
-		if (!in_list(kinds, kind)) rc = cc_fail(c, file, ptr, "kind \"%s\" is not in product_kinds", kind);
+		if (!jarr_has_str(kinds, kind)) rc = cc_fail(c, file, ptr, "kind \"%s\" is not in product_kinds", kind);
 	}
 	for (size_t i = 0; i < json_object_array_length(products) && rc == 0; i++) {
 		struct json_object *e = json_object_array_get_idx(products, i);
 		const char *kind = jget_str(e, "kind");
 		snprintf(ptr, sizeof ptr, "/products/%zu/kind", i);
-		if (!in_list(kinds, kind)) { rc = cc_fail(c, file, ptr, "kind \"%s\" is not in product_kinds", kind); break; }
+		if (!jarr_has_str(kinds, kind)) { rc = cc_fail(c, file, ptr, "kind \"%s\" is not in product_kinds", kind); break; }
 		snprintf(ptr, sizeof ptr, "/products/%zu/phrases", i);
 		struct cat_outside rec = { .name = cc_str(c, jget_str(e, "name")), .kind = cc_str(c, kind), .title_en = CAT_NONE,
 			.title_de = CAT_NONE, .title_text = CAT_NONE, .family = CAT_NONE, .capability = CAT_NONE,
 			.flags = (jget(e, "runtime") && json_object_get_boolean(jget(e, "runtime")) ? OUT_RUNTIME : 0u) |
 				(jget(e, "as_written") && json_object_get_boolean(jget(e, "as_written")) ? OUT_AS_WRITTEN : 0u) |
-				(in_list(message_kinds, kind) ? OUT_MESSAGES : 0u) };
+				(jarr_has_str(message_kinds, kind) ? OUT_MESSAGES : 0u) };
 		rc = product_family(c, file, i, e, &rec);
 		if (rc == 0) rc = outside_add(c, file, ptr, rec, jget(e, "phrases"), SYN_PRODUCT);
 	}

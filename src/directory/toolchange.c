@@ -63,10 +63,7 @@ static const char **keys(struct json_object *a, struct json_object *b, size_t *n
 
 static int required(struct json_object *schema, const char *prop)
 {
-	struct json_object *r = jget(schema, "required");
-	for (size_t i = 0; r && json_object_is_type(r, json_type_array) && i < json_object_array_length(r); i++)
-		if (strcmp(json_object_get_string(json_object_array_get_idx(r, i)), prop) == 0) return 1;
-	return 0;
+	return jarr_has_str(jget(schema, "required"), prop);
 }
 
 static int in_array(struct json_object *a, struct json_object *v)

@@ -128,13 +128,6 @@ static void add_change(struct changes *cs, const char *app, const char *op, enum
 	if (cs->n < cs->cap) cs->v[cs->n++] = (struct change){ app, op, k, before, after, detail };
 }
 
-static bool in_input(struct json_object *arr, const char *s)
-{
-	for (size_t i = 0; i < json_object_array_length(arr); i++)
-		if (strcmp(json_object_get_string(json_object_array_get_idx(arr, i)), s) == 0) return true;
-	return false;
-}
-
 static bool in_scopes(const struct catalog *c, const struct cat_op *op, const char *s)
 {
 	for (uint32_t i = 0; i < op->scope_count; i++)
@@ -158,7 +151,7 @@ static int compare_scopes(const struct catalog *c, const struct cat_op *op, stru
 	for (size_t i = 0; i < json_object_array_length(was); i++)
 		removed += !in_scopes(c, op, json_object_get_string(json_object_array_get_idx(was, i)));
 	for (uint32_t i = 0; i < op->scope_count; i++)
-		added += !in_input(was, cat_s(c, c->lists[op->scope_first + i]));
+		added += !jarr_has_str(was, cat_s(c, c->lists[op->scope_first + i]));
 	enum change_kind k = change_scope_list(removed, added);
 	if (k == CK_COUNT) return 0;
 	add_change(cs, app, id, k, before, after, k == CK_SCOPES_CHANGED ? PT_CHANGE_SCOPES_CHANGED

@@ -107,6 +107,16 @@ const char *jget_str(const struct json_object *o, const char *key)
 	return v && json_object_is_type(v, json_type_string) ? json_object_get_string(v) : NULL;
 }
 
+int jarr_has_str(const struct json_object *arr, const char *s)
+{
+	size_t n = s && arr && json_object_is_type(arr, json_type_array) ? json_object_array_length(arr) : 0;
+	for (size_t i = 0; i < n; i++) {
+		struct json_object *v = json_object_array_get_idx(arr, i);
+		if (json_object_is_type(v, json_type_string) && strcmp(json_object_get_string(v), s) == 0) return 1;
+	}
+	return 0;
+}
+
 int jget_bool(const struct json_object *o, const char *key, int fallback)
 {
 	struct json_object *v = jget(o, key);

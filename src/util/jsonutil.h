@@ -36,5 +36,7 @@ int jget_bool(const struct json_object *o, const char *key, int fallback);
 long long jget_int64(const struct json_object *o, const char *key, long long fallback);
 /* A new string node with the text of member key, or NULL (JSON null) when it is missing or no string. */
 struct json_object *jcopy_str(const struct json_object *o, const char *key);
+/* Whether arr is an array holding the string s (false for a NULL s or arr, no array, or no such string element). */
+int jarr_has_str(const struct json_object *arr, const char *s);
 
 #endif

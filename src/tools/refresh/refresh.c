@@ -345,14 +345,6 @@ static struct json_object *facts_op(struct json_object *facts, const char *app, 
 	return NULL;
 }
 
-static int str_in(struct json_object *arr, const char *s)
-{
-	size_t n = arr && json_object_is_type(arr, json_type_array) ? json_object_array_length(arr) : 0;
-	for (size_t i = 0; i < n; i++)
-		if (strcmp(json_object_get_string(json_object_array_get_idx(arr, i)), s) == 0) return 1;
-	return 0;
-}
-
 /* Method and scope alternatives from the facts; a path the facts do not name becomes a contradiction.
  * Scope alternatives the catalog keeps null on purpose (a recorded contradiction) stay null. */
 static void refresh_facts_op(struct json_object *op, struct json_object *f)
@@ -364,7 +356,7 @@ static void refresh_facts_op(struct json_object *op, struct json_object *f)
 	if (!curated_null && scopes && json_object_array_length(scopes))
 		jadd(op, "scope_alternatives", json_object_get(scopes));
 	const char *p = jget_str(op, "path"), *fp = jget_str(f, "path");
-	if (contra && fp && strcmp(p, fp) != 0 && !str_in(jget(f, "all_paths_on_page"), p) &&
+	if (contra && fp && strcmp(p, fp) != 0 && !jarr_has_str(jget(f, "all_paths_on_page"), p) &&
 		!find_contradiction(contra, "path")) {
 		struct json_object *c = json_object_new_object();
 		jadd(c, "field", json_object_new_string("path"));
@@ -695,7 +687,7 @@ static void check_scope_order(struct run *r, struct json_object **apps, size_t n
 			const char *s = jget_str(json_object_array_get_idx(order, k), "scope");
 			int used = 0;
 			for (size_t q = 0; s && !used && q < json_object_array_length(ops); q++)
-				used = str_in(jget(json_object_array_get_idx(ops, q), "scope_alternatives"), s);
+				used = jarr_has_str(jget(json_object_array_get_idx(ops, q), "scope_alternatives"), s);
 			if (s && !used) scope_note(stale, app, s);
 		}
 	}
@@ -818,7 +810,7 @@ static void set_minus(struct json_object *a, struct json_object *b, void (*each)
 	size_t n = a && json_object_is_type(a, json_type_array) ? json_object_array_length(a) : 0;
 	for (size_t i = 0; i < n; i++) {
 		const char *s = json_object_get_string(json_object_array_get_idx(a, i));
-		if (!str_in(b, s)) each(s, ctx);
+		if (!jarr_has_str(b, s)) each(s, ctx);
 	}
 }
 

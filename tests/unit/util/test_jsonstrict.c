@@ -1,5 +1,7 @@
-/* The strict JSON check: each flaw json-c lets through is refused with its place; valid text passes. */
+/* The strict JSON check: each flaw json-c lets through is refused with its place; valid text passes. And one helper of
+ * util/jsonutil.h the check sits beside. */
 #include "util/jsonstrict.h"
+#include "util/jsonutil.h"
 
 #include <criterion/criterion.h>
 #include <json-c/json.h>
@@ -140,4 +142,20 @@ Test(jsonstrict, one_pass_parse_equals_tokener_and_check)
 		json_object_put(b);
 	}
 	cr_assert_gt(accepted, 5000, "enough of the mutated texts are valid to compare trees");
+}
+
+/* jarr_has_str (util/jsonutil.h): a string element only, no other type's text, nothing for a missing array. */
+Test(jsonutil, array_holds_a_string)
+{
+	struct json_object *a = json_tokener_parse("[\"a\", 1, null, \"bc\", {\"x\":\"bc\"}]");
+	cr_assert(jarr_has_str(a, "a"));
+	cr_assert(jarr_has_str(a, "bc"));
+	cr_assert(!jarr_has_str(a, "1"), "a number's text is no string element");
+	cr_assert(!jarr_has_str(a, "b"));
+	cr_assert(!jarr_has_str(a, NULL));
+	cr_assert(!jarr_has_str(NULL, "a"));
+	struct json_object *o = json_tokener_parse("{\"a\": \"a\"}");
+	cr_assert(!jarr_has_str(o, "a"), "an object is no array");
+	json_object_put(o);
+	json_object_put(a);
 }

@@ -297,7 +297,7 @@ struct cat_outside {
 	uint32_t action;                      /* 1: an action, 0: a product */
 	uint32_t title_text;                  /* CS_LANGTEXTS: an action's title; CAT_NONE for a product */
 	uint32_t family;                      /* the family a product belongs to (CS_FAMILIES), CAT_NONE */
-	uint32_t flags;                       /* an action's OUT_THING, OUT_IN_PLACE, OUT_FINDABLE, OUT_SORTS, OUT_MESSAGES; a product's OUT_RUNTIME, OUT_AS_WRITTEN, OUT_MESSAGES */
+	uint32_t flags;                       /* an action's OUT_THING, OUT_IN_PLACE, OUT_FINDABLE, OUT_SORTS, OUT_BY_MESSENGER; a product's OUT_RUNTIME, OUT_AS_WRITTEN, OUT_MESSAGES */
 	uint32_t capability;                  /* an action's capability that no task plans (file.delete), CAT_NONE */
 };
 
@@ -309,9 +309,10 @@ struct cat_outside {
  * my inbox into the right folders"). */
 /* A product's OUT_AS_WRITTEN: it stands for a name the request writes itself (a website's address, software the
  * catalog does not list), kept as written (plan_resolution.sites). A product's OUT_MESSAGES: its kind is one of
- * outside.json message_kinds (chat, messengers, SMS), whose own things are messages; an action's: such a product
- * named in the request does it ("SMS via Twilio"), as its caller-side step. */
-enum { OUT_THING = 1, OUT_IN_PLACE = 2, OUT_FINDABLE = 4, OUT_RUNTIME = 8, OUT_SORTS = 16, OUT_AS_WRITTEN = 32, OUT_MESSAGES = 64 };
+ * outside.json message_kinds (chat, messengers, SMS), whose own things are messages. An action's OUT_BY_MESSENGER
+ * (its "messages" flag): such a product named in the request does it ("SMS via Twilio"), as its caller-side step. */
+enum { OUT_THING = 1, OUT_IN_PLACE = 2, OUT_FINDABLE = 4, OUT_RUNTIME = 8, OUT_SORTS = 16, OUT_AS_WRITTEN = 32, OUT_MESSAGES = 64,
+	OUT_BY_MESSENGER = 128 };
 /* SYN_STOP targets: a stop word, a word for a person (synonyms.json persons: who sends or receives), and a sign-off
  * or greeting (synonyms.json signoffs: it closes the clause before it, a name may follow). */
 enum { STOP_WORD = 0, STOP_PERSON = 1, STOP_SIGNOFF = 2 };

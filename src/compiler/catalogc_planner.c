@@ -324,7 +324,7 @@ static int compile_outside(struct cc *c)
 				(jget(e, "in_place") && json_object_get_boolean(jget(e, "in_place")) ? OUT_IN_PLACE : 0u) |
 				(jget(e, "findable") && json_object_get_boolean(jget(e, "findable")) ? OUT_FINDABLE : 0u) |
 				(jget(e, "sorts") && json_object_get_boolean(jget(e, "sorts")) ? OUT_SORTS : 0u) |
-				(jget(e, "messages") && json_object_get_boolean(jget(e, "messages")) ? OUT_MESSAGES : 0u),
+				(jget(e, "messages") && json_object_get_boolean(jget(e, "messages")) ? OUT_BY_MESSENGER : 0u),
 			.capability = CAT_NONE };
 		rc = action_capability(c, file, i, e, &rec.capability);
 		if (rc) break;

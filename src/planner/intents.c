@@ -247,7 +247,7 @@ bool rs_title_verb(const struct catalog *c, const struct plan_resolution *r, int
 	return true;
 }
 
-static int determiner_before(const struct catalog *c, const struct plan_resolution *r, int i, int n);
+static int determiner_before(const struct catalog *c, const struct plan_resolution *r, int i, int n, uint64_t nouns);
 
 /* "list the unit inspections booked for the week": a participle right after a noun a definite determiner opens, of one
  * to three plain words, says which things, as after a word for things; not before a place
@@ -257,7 +257,7 @@ static bool participle_after_noun(const struct catalog *c, const struct plan_res
 {
 	if (!participle_form(c, r, i)) return false;
 	if (i + 1 < r->nwords && rs_role_words(c, r, i + 1, 1ull << ROLE_TARGET | 1ull << ROLE_WEAK_TARGET)) return false;
-	int j = determiner_before(c, r, i, 3);
+	int j = determiner_before(c, r, i, 3, 0);
 	if (j < 0 || j == i - 1 || has_role_word(c, r, j, ROLE_INDEFINITE)) return false;
 	/* (nor after a wish or a causative in its sentence: "I'd love them pushed through DeepL and the output saved") */
 	for (int k = j - 1; k >= 0 && sentence_of(r, k) == sentence_of(r, j); k--)
@@ -379,25 +379,14 @@ static bool plain_word(const struct plan_resolution *r, int i)
 	return !r->stop[i] && !r->intent_word[i] && !r->app_word[i] && !r->quoted[i];
 }
 
-/* The article before word i with up to n words between, none a small word, verb, app or quoted, and no comma; or -1. */
-static int determiner_before(const struct catalog *c, const struct plan_resolution *r, int i, int n)
+/* The article before word i with up to n words between, none a small word, verb, app or quoted, and no comma; or -1.
+ * Words of the roles in nouns (a mask) count as plain words there: roles that are nouns too ("every support email"). */
+static int determiner_before(const struct catalog *c, const struct plan_resolution *r, int i, int n, uint64_t nouns)
 {
 	for (int j = i - 1; j >= 0 && j >= i - 1 - n; j--) {
 		if (r->after_comma[j + 1]) return -1;
 		if (has_role_word(c, r, j, ROLE_DETERMINER)) return j;
-		if (!plain_word(r, j)) return -1;
-	}
-	return -1;
-}
-
-/* The determiner before word i with up to two words of a noun between: plain words, or words of roles that are nouns
- * too (roles.repairs, roles.feature_nouns: "repair", "support"); or -1. */
-static int noun_determiner_before(const struct catalog *c, const struct plan_resolution *r, int i)
-{
-	for (int j = i - 1; j >= 0 && j >= i - 3; j--) {
-		if (r->after_comma[j + 1]) return -1;
-		if (has_role_word(c, r, j, ROLE_DETERMINER)) return j;
-		if (!plain_word(r, j) && !(rs_role_words(c, r, j, 1ull << ROLE_REPAIR | 1ull << ROLE_FEATURE) && !r->intent_word[j])) return -1;
+		if (!plain_word(r, j) && !(nouns && !r->intent_word[j] && rs_role_words(c, r, j, nouns))) return -1;
 	}
 	return -1;
 }
@@ -406,7 +395,7 @@ static int noun_determiner_before(const struct catalog *c, const struct plan_res
  * ("for the broken screen-reader label"; "applies a 'Receipts' label" is an unknown verb's object). */
 static bool modified_after_determiner(const struct catalog *c, const struct plan_resolution *r, int i)
 {
-	int j = determiner_before(c, r, i, 3);
+	int j = determiner_before(c, r, i, 3, 0);
 	return j >= 0 && j < i - 1 && (j == 0 || r->after_comma[j] || r->stop[j - 1]);
 }
 
@@ -574,7 +563,7 @@ static bool unknown_before(const struct plan_resolution *r, int i)
  * wholesale price list"; not a question's predicate: "is the dean free"). */
 static bool compound_head(const struct catalog *c, const struct plan_resolution *r, int i)
 {
-	int j = unknown_before(r, i) ? determiner_before(c, r, i, 3) : -1;
+	int j = unknown_before(r, i) ? determiner_before(c, r, i, 3, 0) : -1;
 	return j >= 0 && !(j > 0 && has_role_word(c, r, j - 1, ROLE_AUX));
 }
 
@@ -621,7 +610,7 @@ static bool noun_closes(const struct catalog *c, const struct plan_resolution *r
 static bool article_noun(const struct catalog *c, const struct plan_resolution *r, int i)
 {
 	if (!noun_closes(c, r, i)) return false;
-	int j = determiner_before(c, r, i, 3);
+	int j = determiner_before(c, r, i, 3, 0);
 	return j >= 0 && (rs_clause_last(r, i) == i || j >= i - 2);  /* ("the scanned copy of my passport") */
 }
 
@@ -742,7 +731,7 @@ static bool made_for_noun(const struct catalog *c, const struct plan_resolution 
 	if (next < r->nwords && !r->after_comma[next] && !r->sentence_start[next] && (!r->stop[next] || r->app_word[next] ||
 	    rs_role_words(c, r, next, 1ull << ROLE_DETERMINER | 1ull << ROLE_PRONOUN | 1ull << ROLE_TARGET | 1ull << ROLE_SOURCE)))
 		return false;
-	int j = determiner_before(c, r, i, 3);
+	int j = determiner_before(c, r, i, 3, 0);
 	if (j < 1 || j == i - 1 || !has_role_word(c, r, j - 1, ROLE_MADE_FOR)) return false;
 	for (int k = 0; k < r->nintents; k++)
 		if (r->intents[k].first < j - 1 && !r->intents[k].negated && (c->intents[r->intents[k].intent].caps & c->new_caps))
@@ -758,7 +747,7 @@ bool rs_noun_modifier(const struct catalog *c, const struct plan_resolution *r, 
 {
 	int n = i + 1;
 	if (i < 1 || n >= r->nwords || r->after_comma[n] || r->sentence_start[n] ||
-	    (!has_role_word(c, r, i - 1, ROLE_DETERMINER) && (!ends_in(r, i, "ing") || determiner_before(c, r, i, 2) < 0)) ||
+	    (!has_role_word(c, r, i - 1, ROLE_DETERMINER) && (!ends_in(r, i, "ing") || determiner_before(c, r, i, 2, 0) < 0)) ||
 	    !plain_word(r, n) || (r->nwm[n] && !r->fuzzy[n]) || r->word_kinds[n] || r->said_kind[n] != AK_COUNT || r->action_word[n] ||
 	    rs_role_words(c, r, n, ~0ull))
 		return false;
@@ -841,7 +830,8 @@ static bool note_intent(const struct catalog *c, struct plan_resolution *r, int 
 	 * ("email that", "email them") right after a determiner is a noun and what follows it; so is one ending in a
 	 * relative after a determiner and up to two words of a noun ("every support email that hits", "each complaint
 	 * email that lands"; "the CEO emails my gmail" still sends, as "can the agent email each customer" does) */
-	int det = sy->words != 2 ? -1 : has_role_word(c, r, i + 1, ROLE_RELATIVE) ? noun_determiner_before(c, r, i) : i - 1;
+	int det = sy->words != 2 ? -1 : has_role_word(c, r, i + 1, ROLE_RELATIVE) ?
+		determiner_before(c, r, i, 2, 1ull << ROLE_REPAIR | 1ull << ROLE_FEATURE) : i - 1;
 	if (det >= 0 && has_role_word(c, r, det, ROLE_DETERMINER) && !has_role_word(c, r, det, ROLE_RELATIVE) &&
 	    rs_role_words(c, r, i + 1, 1ull << ROLE_DETERMINER | 1ull << ROLE_RELATIVE | 1ull << ROLE_OBJECT_PRONOUN))
 		return false;
@@ -1366,7 +1356,7 @@ static bool note_action(const struct catalog *c, struct plan_resolution *r, int 
 		if (into && r->app_word[k] && !r->product_word[k]) return false;
 	}
 	/* "text the tenant by SMS through Twilio": a product of message_kinds named does what the action says, as its step */
-	if (c->outside[sy->target].flags & OUT_MESSAGES)
+	if (c->outside[sy->target].flags & OUT_BY_MESSENGER)
 		for (int q = 0; q < r->nproducts; q++)
 			if (c->outside[r->products[q].item].flags & OUT_MESSAGES) return false;
 	for (int w = 0; w < np; w++) r->action_word[pos[w]] = true;
@@ -2551,8 +2541,9 @@ void rs_find_kinds_and_intents(const struct catalog *c, struct plan_resolution *
 	new_thing(c, r);
 	whole_request_asked(c, r);
 	r->content = 0;
-	/* (a quoted name, an address, asks nothing and counts for nothing; nor does a word of an aside in brackets no verb
-	 * or app is read in: "add the new dog patient Bella (owner Mr Tran, golden retriever, 4 yrs) to our spreadsheet") */
+	/* (a quoted name, an address, asks nothing and counts for nothing; nor does a word in an aside in brackets that is
+	 * no verb and matched nothing: "add the new dog patient Bella (owner Mr Tran, golden retriever, 4 yrs) to our
+	 * spreadsheet") */
 	for (int i = 0; i < r->nwords; i++)
 		r->content += (!r->stop[i] || r->intent_word[i]) && !r->app_word[i] && !r->arrow[i] && !r->quoted[i] &&
 			!(r->aside[i] && !r->intent_word[i] && !r->matched[i]);

@@ -119,10 +119,11 @@ static inline bool has_role_word(const struct catalog *c, const struct plan_reso
  * logged into ..."). */
 static inline bool after_causative(const struct catalog *c, const struct plan_resolution *r, int i)
 {
+	bool verb = false;  /* (a verb between, past the first four words back) */
 	for (int k = i - 2; k >= 0 && k >= i - 11 && !r->after_comma[k + 1] && !r->sentence_start[k + 1]; k--) {
+		if (k < i - 5 && (verb || r->intent_word[k])) return false;
 		if (rs_role_words(c, r, k, 1ull << ROLE_CAUSATIVE | (k >= i - 5 ? 1ull << ROLE_RECEIVE : 0))) return true;
-		if (k < i - 5 && r->intent_word[k]) return false;
-		if (k <= i - 5 && r->intent_word[k + 1]) return false;
+		verb |= k < i - 3 && r->intent_word[k];
 	}
 	return false;
 }

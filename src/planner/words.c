@@ -1014,13 +1014,18 @@ static bool writes_message_at(const struct catalog *c, const char *w, size_t n)
 	return writes;
 }
 
-/* Whether word i is an opener (roles.openers: please, bitte) or the name of a mail app or of the code host. */
-static bool opener_or_message_app(const struct catalog *c, const struct plan_resolution *r, int i, bool app)
+/* Whether word i is an opener (roles.openers: please, bitte). */
+static bool opener_word(const struct catalog *c, const struct plan_resolution *r, int i)
 {
 	int e = cat_word_find(c, r->words[i], r->wordlen[i]);
-	if (e < 0) return false;
-	if (!app) return c->words[e].roles >> ROLE_OPENER & 1;
-	for (uint32_t k = 0; k < c->words[e].syn_count; k++) {
+	return e >= 0 && (c->words[e].roles >> ROLE_OPENER & 1);
+}
+
+/* Whether word i is the one-word name of a mail app, of the code host or of a family with a mail app. */
+static bool message_app_word(const struct catalog *c, const struct plan_resolution *r, int i)
+{
+	int e = cat_word_find(c, r->words[i], r->wordlen[i]);
+	for (uint32_t k = 0; e >= 0 && k < c->words[e].syn_count; k++) {
 		const struct cat_syn *sy = &c->syns[c->lists[c->words[e].syn_first + k]];
 		if (sy->kind == SYN_APP && sy->words == 1 && (c->apps[sy->target].kind == AK_MAIL || c->apps[sy->target].kind == AK_CODEHOST))
 			return true;
@@ -1037,14 +1042,14 @@ static bool message_before(const struct catalog *c, const struct plan_resolution
 {
 	int first = r->nwords - 1;
 	while (first > 0 && !r->sentence_start[first]) first--;
-	while (first + 1 < r->nwords && opener_or_message_app(c, r, first, false)) first++;
+	while (first + 1 < r->nwords && opener_word(c, r, first)) first++;
 	/* (or closing it, a German infinitive: "GitHub-Issue anlegen: ...") */
 	size_t ln = r->wordlen[r->nwords - 1];
 	if (!writes_message_at(c, r->words[first], r->wordlen[first]) &&
 	    !(ln > 4 && strcmp(r->words[r->nwords - 1] + ln - 2, "en") == 0 && writes_message_at(c, r->words[r->nwords - 1], ln)))
 		return false;
 	for (int i = first + 1; i < r->nwords; i++) {
-		if (opener_or_message_app(c, r, i, true)) return true;
+		if (message_app_word(c, r, i)) return true;
 		int e = cat_word_find(c, r->words[i], r->wordlen[i]);
 		for (uint32_t k = 0; e >= 0 && (c->words[e].starts & 1u << SYN_APP_KIND) && k < c->words[e].syn_count; k++) {
 			const struct cat_syn *sy = &c->syns[c->lists[c->words[e].syn_first + k]];

@@ -1537,8 +1537,9 @@ static void product_of_unknown_kind(const char *dir)
 
 static void message_kind_unknown(const char *dir)
 {
-	struct json_object *o = read_json(dir, "outside.json");
-	json_object_array_add(jget(o, "message_kinds"), json_object_new_string("pager"));
+	struct json_object *o = read_json(dir, "outside.json"), *kinds = json_object_new_array();
+	json_object_array_add(kinds, json_object_new_string("pager"));  /* (the only one: its place does not move) */
+	json_object_object_add(o, "message_kinds", kinds);
 	write_json(dir, "outside.json", o);
 }
 
@@ -1572,7 +1573,7 @@ Test(plan, compiler_rejects_bad_planner_sources)
 	compile_expect(action_that_is_a_catalog_verb, "outside.json: /actions/0/phrases: \"draft\" is an action outside the catalog");
 	compile_expect(product_of_unknown_kind, "outside.json: /products/1/kind: kind \"fax\" is not in product_kinds");
 	compile_expect(product_listed_twice, "is listed twice");
-	compile_expect(message_kind_unknown, "outside.json: /message_kinds/3: kind \"pager\" is not in product_kinds");
+	compile_expect(message_kind_unknown, "outside.json: /message_kinds/0: kind \"pager\" is not in product_kinds");
 }
 
 /* ---- reports feed practically_tested ---- */

@@ -727,6 +727,15 @@ bool rs_read_for_tie(const struct catalog *c, struct plan_resolution *r)
 	return read_then_write(r, read, __builtin_ctzll(main));
 }
 
+/* Whether a verb the request does not negate writes in one of apps[0..n). */
+static bool writes_in_named(const struct catalog *c, const struct plan_resolution *r, const int *apps, int n)
+{
+	for (int k = 0; k < r->nintents; k++)
+		for (int m = 0; !r->intents[k].negated && m < n; m++)
+			if (writes_in(c, r->intents[k].intent, apps[m])) return true;
+	return false;
+}
+
 /* "Send new Gmail emails to a Slack channel": the action happens in a product outside the catalog and no
  * reading task fits, or a trigger names what is read; what the catalog does is read the apps named, in order of mention (the product's
  * step follows). */
@@ -740,8 +749,10 @@ bool rs_product_chain(const struct catalog *c, struct plan_resolution *r)
 			if (c->families[r->families[f]].apps[kind] != CAT_NONE && (r->kinds >> kind & 1))
 				apps[na++] = (int)c->families[r->families[f]].apps[kind];
 	if (!r->product_acts || r->nactions || !na) return false;
-	/* a trigger says what the catalog part is: each new item read, whatever task the words fit */
-	if (r->by != BY_NONE && !r->triggers) return false;
+	/* a trigger says what the catalog part is: each new item read, whatever task the words fit; so does a tie where
+	 * no verb writes in an app named ("create a Zendesk ticket from each mail that comes into Outlook": finding or
+	 * reading, the product reads; "email the link from Gmail" sends) */
+	if (r->by != BY_NONE && !(r->by == BY_QUERY_AMBIGUOUS && !writes_in_named(c, r, apps, na)) && !r->triggers) return false;
 	/* read with the capabilities the words named still in view ("new GitHub releases" reads releases) */
 	int reads[2], nreads = 0;
 	for (int m = 0; m < na && nreads < 2; m++) {

@@ -247,7 +247,7 @@ bool rs_title_verb(const struct catalog *c, const struct plan_resolution *r, int
 	return true;
 }
 
-static int determiner_before(const struct catalog *c, const struct plan_resolution *r, int i, int n, uint64_t nouns);
+static int determiner_before(const struct catalog *c, const struct plan_resolution *r, int i, int n);
 
 /* "list the unit inspections booked for the week": a participle right after a noun a definite determiner opens, of one
  * to three plain words, says which things, as after a word for things; not before a place
@@ -257,7 +257,7 @@ static bool participle_after_noun(const struct catalog *c, const struct plan_res
 {
 	if (!participle_form(c, r, i)) return false;
 	if (i + 1 < r->nwords && rs_role_words(c, r, i + 1, 1ull << ROLE_TARGET | 1ull << ROLE_WEAK_TARGET)) return false;
-	int j = determiner_before(c, r, i, 3, 0);
+	int j = determiner_before(c, r, i, 3);
 	if (j < 0 || j == i - 1 || has_role_word(c, r, j, ROLE_INDEFINITE)) return false;
 	/* (nor after a wish or a causative in its sentence: "I'd love them pushed through DeepL and the output saved") */
 	for (int k = j - 1; k >= 0 && sentence_of(r, k) == sentence_of(r, j); k--)
@@ -379,14 +379,30 @@ static bool plain_word(const struct plan_resolution *r, int i)
 	return !r->stop[i] && !r->intent_word[i] && !r->app_word[i] && !r->quoted[i];
 }
 
-/* The article before word i with up to n words between, none a small word, verb, app or quoted, and no comma; or -1.
- * Words of the roles in nouns (a mask) count as plain words there: roles that are nouns too ("every support email"). */
-static int determiner_before(const struct catalog *c, const struct plan_resolution *r, int i, int n, uint64_t nouns)
+/* The article before word i with up to n words between, none a small word, verb, app or quoted, and no comma; or -1. */
+static int determiner_before(const struct catalog *c, const struct plan_resolution *r, int i, int n)
 {
 	for (int j = i - 1; j >= 0 && j >= i - 1 - n; j--) {
 		if (r->after_comma[j + 1]) return -1;
 		if (has_role_word(c, r, j, ROLE_DETERMINER)) return j;
-		if (!plain_word(r, j) && !(nouns && !r->intent_word[j] && rs_role_words(c, r, j, nouns))) return -1;
+		if (!plain_word(r, j)) return -1;
+	}
+	return -1;
+}
+
+/* determiner_before for a noun ended by word i: the words between may also be roles' that are nouns too (repairs,
+ * features: "every support email that") and small words of no role ("every repair request email that", "the
+ * month-end close workbook"). */
+static int noun_determiner_before(const struct catalog *c, const struct plan_resolution *r, int i, int n)
+{
+	for (int j = i - 1; j >= 0 && j >= i - 1 - n; j--) {
+		if (r->after_comma[j + 1]) return -1;
+		if (has_role_word(c, r, j, ROLE_DETERMINER)) return j;
+		if (plain_word(r, j)) continue;
+		if (r->intent_word[j] || r->app_word[j] || r->quoted[j]) return -1;
+		uint64_t roles = rs_role_words(c, r, j, ~0ull);
+		if (roles & ~(1ull << ROLE_REPAIR | 1ull << ROLE_FEATURE)) return -1;
+		if (!roles && !r->stop[j]) return -1;
 	}
 	return -1;
 }
@@ -395,7 +411,7 @@ static int determiner_before(const struct catalog *c, const struct plan_resoluti
  * ("for the broken screen-reader label"; "applies a 'Receipts' label" is an unknown verb's object). */
 static bool modified_after_determiner(const struct catalog *c, const struct plan_resolution *r, int i)
 {
-	int j = determiner_before(c, r, i, 3, 0);
+	int j = determiner_before(c, r, i, 3);
 	return j >= 0 && j < i - 1 && (j == 0 || r->after_comma[j] || r->stop[j - 1]);
 }
 
@@ -563,7 +579,7 @@ static bool unknown_before(const struct plan_resolution *r, int i)
  * wholesale price list"; not a question's predicate: "is the dean free"). */
 static bool compound_head(const struct catalog *c, const struct plan_resolution *r, int i)
 {
-	int j = unknown_before(r, i) ? determiner_before(c, r, i, 3, 0) : -1;
+	int j = unknown_before(r, i) ? determiner_before(c, r, i, 3) : -1;
 	return j >= 0 && !(j > 0 && has_role_word(c, r, j - 1, ROLE_AUX));
 }
 
@@ -610,7 +626,7 @@ static bool noun_closes(const struct catalog *c, const struct plan_resolution *r
 static bool article_noun(const struct catalog *c, const struct plan_resolution *r, int i)
 {
 	if (!noun_closes(c, r, i)) return false;
-	int j = determiner_before(c, r, i, 3, 0);
+	int j = determiner_before(c, r, i, 3);
 	return j >= 0 && (rs_clause_last(r, i) == i || j >= i - 2);  /* ("the scanned copy of my passport") */
 }
 
@@ -731,7 +747,7 @@ static bool made_for_noun(const struct catalog *c, const struct plan_resolution 
 	if (next < r->nwords && !r->after_comma[next] && !r->sentence_start[next] && (!r->stop[next] || r->app_word[next] ||
 	    rs_role_words(c, r, next, 1ull << ROLE_DETERMINER | 1ull << ROLE_PRONOUN | 1ull << ROLE_TARGET | 1ull << ROLE_SOURCE)))
 		return false;
-	int j = determiner_before(c, r, i, 3, 0);
+	int j = determiner_before(c, r, i, 3);
 	if (j < 1 || j == i - 1 || !has_role_word(c, r, j - 1, ROLE_MADE_FOR)) return false;
 	for (int k = 0; k < r->nintents; k++)
 		if (r->intents[k].first < j - 1 && !r->intents[k].negated && (c->intents[r->intents[k].intent].caps & c->new_caps))
@@ -747,7 +763,7 @@ bool rs_noun_modifier(const struct catalog *c, const struct plan_resolution *r, 
 {
 	int n = i + 1;
 	if (i < 1 || n >= r->nwords || r->after_comma[n] || r->sentence_start[n] ||
-	    (!has_role_word(c, r, i - 1, ROLE_DETERMINER) && (!ends_in(r, i, "ing") || determiner_before(c, r, i, 2, 0) < 0)) ||
+	    (!has_role_word(c, r, i - 1, ROLE_DETERMINER) && (!ends_in(r, i, "ing") || determiner_before(c, r, i, 2) < 0)) ||
 	    !plain_word(r, n) || (r->nwm[n] && !r->fuzzy[n]) || r->word_kinds[n] || r->said_kind[n] != AK_COUNT || r->action_word[n] ||
 	    rs_role_words(c, r, n, ~0ull))
 		return false;
@@ -810,6 +826,16 @@ static bool indefinite_after(const struct catalog *c, const struct plan_resoluti
 	return i + 1 < r->nwords && !r->after_comma[i + 1] && has_role_word(c, r, i + 1, ROLE_INDEFINITE);
 }
 
+/* "Log every payment reminder that comes into the Outlook mailbox": a one-word verb's noun between "each" or "every"
+ * (a determiner that is also a checked word, no relative) with up to two words of a noun before it and a relative
+ * after it names the things; "send a reminder that rent is due" still sends. */
+static bool each_noun_relative(const struct catalog *c, const struct plan_resolution *r, int i)
+{
+	if (i + 1 >= r->nwords || r->after_comma[i + 1] || !has_role_word(c, r, i + 1, ROLE_RELATIVE)) return false;
+	int det = noun_determiner_before(c, r, i, 2);
+	return det >= 0 && has_role_word(c, r, det, ROLE_CHECKED) && !has_role_word(c, r, det, ROLE_RELATIVE);
+}
+
 static bool note_intent(const struct catalog *c, struct plan_resolution *r, int i, const struct cat_syn *sy, void *ctx)
 {
 	(void)ctx;
@@ -831,10 +857,11 @@ static bool note_intent(const struct catalog *c, struct plan_resolution *r, int 
 	 * relative after a determiner and up to two words of a noun ("every support email that hits", "each complaint
 	 * email that lands"; "the CEO emails my gmail" still sends, as "can the agent email each customer" does) */
 	int det = sy->words != 2 ? -1 : has_role_word(c, r, i + 1, ROLE_RELATIVE) ?
-		determiner_before(c, r, i, 2, 1ull << ROLE_REPAIR | 1ull << ROLE_FEATURE) : i - 1;
+		noun_determiner_before(c, r, i, 2) : i - 1;
 	if (det >= 0 && has_role_word(c, r, det, ROLE_DETERMINER) && !has_role_word(c, r, det, ROLE_RELATIVE) &&
 	    rs_role_words(c, r, i + 1, 1ull << ROLE_DETERMINER | 1ull << ROLE_RELATIVE | 1ull << ROLE_OBJECT_PRONOUN))
 		return false;
+	if (sy->words == 1 && each_noun_relative(c, r, i)) return false;
 	/* "never send anything": one word right after a declined verb is its object, no verb declined too */
 	int before = i > 0 && r->intent_word[i - 1] ? intent_over(r, i - 1) : -1;
 	if (sy->words == 1 && before >= 0 && r->intents[before].negated) return false;
@@ -1130,9 +1157,15 @@ static bool list_item(const struct plan_resolution *r, int i)
  * word, verb or app, before a small word in its clause, ends a noun phrase: a thing. */
 static bool modified_noun(const struct catalog *c, const struct plan_resolution *r, int i)
 {
+	/* (or a word for things or documents ending the phrase before it: "from the month-end close workbook on SharePoint") */
+	int end = i + 1 < r->nwords && !r->after_comma[i + 1] && !r->app_word[i + 1] &&
+		(r->word_kinds[i + 1] || has_role_word(c, r, i + 1, ROLE_DOCUMENT)) ? i + 1 : i;
 	/* (a small word follows that opens no object, or a comma: "Can the agent commit the export" commits) */
-	if (i + 1 >= r->nwords || (!r->after_comma[i + 1] && (!r->stop[i + 1] || has_role_word(c, r, i + 1, ROLE_DETERMINER)))) return false;
-	return modified_after_determiner(c, r, i);
+	if (end + 1 >= r->nwords || (!r->after_comma[end + 1] && (!r->stop[end + 1] || has_role_word(c, r, end + 1, ROLE_DETERMINER))))
+		return false;
+	if (end == i) return modified_after_determiner(c, r, i);
+	int j = noun_determiner_before(c, r, i, 3);
+	return j >= 0 && j < i - 1 && (j == 0 || r->after_comma[j] || r->stop[j - 1]);
 }
 
 /* Whether "with" (roles.record_with) stands right before word w, or one plain word before it, after word from. */

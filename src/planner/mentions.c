@@ -577,6 +577,18 @@ void rs_find_roles(const struct catalog *c, struct plan_resolution *r)
 	}
 	/* "to Google Drive and Google Sheets": an app joined by "and" to a target, with no marker of its own, is a target
 	 * too (not firmly: of one kind, the pairing below still makes the two ends) */
+	/* "into our Google Workspace Gmail accounts": a family's name right before an app of that family says which app;
+	 * the marker before them is the app's */
+	for (int k = 1; k < r->nmentions; k++) {
+		struct plan_mention *x = &r->mentions[k - 1], *y = &r->mentions[k];
+		if (x->app >= 0 || x->product >= 0 || x->family < 0 || y->app < 0 || y->role != PR_NONE ||
+		    y->first != x->first + x->nwords || !in_family(c, (uint32_t)x->family, y->app))
+			continue;
+		y->role = x->role;
+		y->strong = x->strong;
+		x->role = PR_NONE;
+		x->strong = false;
+	}
 	for (int k = 1; k < r->nmentions; k++) {
 		struct plan_mention *x = &r->mentions[k - 1], *y = &r->mentions[k];
 		if (x->role != PR_TARGET || y->role != PR_NONE || y->first - (x->first + x->nwords) != 1) continue;

@@ -648,10 +648,37 @@ static bool puts_into(const struct catalog *c, const struct plan_resolution *r, 
  * and one app is named as the target: its record capability where it keeps records (roles.record_means) and the
  * query speaks of no files; else, where a strong marker names it and the verb puts its object into it ("send the
  * report to OneDrive"), what a copy writes there; else -1. */
+/* The kind of app a word for it says right after a target marker (determiners between) in the clause of a verb,
+ * or -1 ("put them in the calendar"). */
+static int kind_target_after(const struct catalog *c, const struct plan_resolution *r, const struct plan_intent *in)
+{
+	int last = rs_clause_last(r, in->first);
+	for (int j = in->first + in->nwords; j < last; j++) {
+		if (!rs_role_words(c, r, j, 1ull << ROLE_TARGET | 1ull << ROLE_WEAK_TARGET)) continue;
+		int k = j + 1;
+		while (k < last && has_role_word(c, r, k, ROLE_DETERMINER)) k++;
+		return r->said_kind[k] != AK_COUNT ? r->said_kind[k] : -1;
+	}
+	return -1;
+}
+
+/* What a storing verb asks where no app is named and its target is a kind of app that keeps no files
+ * (roles.store_means: "put them in the calendar" adds an event), or -1. */
+static int kind_store_cap(const struct catalog *c, const struct plan_resolution *r, const struct plan_intent *in)
+{
+	int kind = r->napps || !stores_files(c, c->intents[in->intent].caps) ? -1 : kind_target_after(c, r, in);
+	for (uint32_t a = 0; kind >= 0 && a < c->napps; a++) {
+		int st = c->apps[a].kind == (uint32_t)kind ? store_cap(c, (int)a) : -1;
+		if (st >= 0) return st;
+	}
+	return -1;
+}
+
 static int target_record(const struct catalog *c, const struct plan_resolution *r, const struct plan_intent *in)
 {
 	if (!writing_intent(c, in)) return -1;
-	int found = -1;
+	int found = kind_store_cap(c, r, in);
+	if (found >= 0) return found;
 	for (int m = 0; m < r->napps; m++) {
 		if (r->app_role[m] != PR_TARGET) continue;
 		if (found >= 0) return -1;

@@ -79,7 +79,7 @@ static bool note_kind(const struct catalog *c, struct plan_resolution *r, int i,
 		for (int k = i; k < i + (int)sy->words; k++) r->word_kinds[k] |= (unsigned char)(1u << sy->target);
 	}
 	/* "but don't invite anyone": a subject under a negation is declined, not asked */
-	if (sy->kind == SYN_SUBJECT && !r->address[i] && rs_phrase_at(c, r, i, cat_s(c, sy->phrase), PH_STEM | PH_NAME) == (int)sy->words &&
+	if (sy->kind == SYN_SUBJECT && !r->no_subject[i] && rs_phrase_at(c, r, i, cat_s(c, sy->phrase), PH_STEM | PH_NAME) == (int)sy->words &&
 	    !negated_at(c, r, i)) {
 		r->subjects |= 1ull << sy->target;
 		/* a quoted name that is a subject says what the things are, as written bare (label "Rechnungen") */

@@ -126,7 +126,7 @@ struct plan_resolution {
 	bool quoted[PLAN_MAX_WORDS];      /* inside quotation marks, a name ("the folder 'Archive 2024'"): no word asks */
 	bool aside[PLAN_MAX_WORDS];       /* inside brackets within a sentence ("... (don't change it) and ...") */
 	bool named_subject[PLAN_MAX_WORDS]; /* quoted, a subject's words ("the label \"Rechnungen\""): read as things, no verb */
-	bool address[PLAN_MAX_WORDS];     /* of an e-mail address (also quoted): no subject either ("billing@...") */
+	bool no_subject[PLAN_MAX_WORDS];  /* quoted, yet saying no subject: an e-mail address ("billing@..."), a row's values */
 	uint64_t numbered;                /* bit per capability a thing named by its number asks ("issue 42": issue.read) */
 	int numbered_at;                  /* the word where the first such thing is named */
 	bool digits;                      /* some word holds a digit */

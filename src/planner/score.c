@@ -573,6 +573,30 @@ static uint64_t prefer_subject(const struct catalog *c, const struct plan_resolu
 	return ahead_of_tie(scores, tied, about);
 }
 
+/* Whether a person (synonyms.json persons) follows a source marker, a determiner between at most ("from suppliers",
+ * "von unseren Lieferanten"): someone sent the things. */
+static bool sender_named(const struct catalog *c, const struct plan_resolution *r)
+{
+	for (int i = 1; i < r->nwords; i++) {
+		if (exact_word(c, r, i, SYN_STOP, STOP_PERSON) < 0) continue;
+		int j = i - 1;
+		if (j > 0 && rs_role_words(c, r, j, 1ull << ROLE_DETERMINER | 1ull << ROLE_ARTICLE)) j--;
+		if (!r->after_comma[j + 1] && rs_role_words(c, r, j, 1ull << ROLE_SOURCE)) return true;
+	}
+	return false;
+}
+
+/* "Such mir in Outlook alle Mahnungen von Lieferanten raus": of tasks tied at the top in the apps of a family, things
+ * sent by people are mail: the tasks of mail go ahead. */
+static uint64_t prefer_sent(const struct catalog *c, const struct plan_resolution *r, int *scores, uint64_t tied)
+{
+	if (bits(tied) < 2 || !sender_named(c, r)) return tied;
+	uint64_t mail = 0;
+	for (uint64_t o = tied; o; o &= o - 1)
+		if (c->ptasks[__builtin_ctzll(o)].kinds == 1u << AK_MAIL) mail |= 1ull << __builtin_ctzll(o);
+	return ahead_of_tie(scores, tied, mail);
+}
+
 /* "Anhänge aus Outlook in Dropbox speichern": of tasks tied at the top, those having every capability a phrase names
  * (attachments: attachment.download) go ahead of one lacking some (upload a file to Dropbox). */
 static void prefer_caps(const struct catalog *c, const struct plan_resolution *r, int *scores, uint64_t tied)
@@ -884,7 +908,7 @@ void rs_score_tasks(const struct catalog *c, struct plan_resolution *r, int *sco
 	/* the action happens in a product outside the catalog: a task writing into the catalog is not it */
 	if (r->product_acts) penalise(scores, c->writing_tasks & all);
 	uint64_t tied = prefer_every_app(c, &nm, scores, prefer_named(c, r, &nm, scores, tied_top(scores, nt)));
-	prefer_caps(c, r, scores, prefer_subject(c, r, scores, tied));
+	prefer_caps(c, r, scores, prefer_sent(c, r, scores, prefer_subject(c, r, scores, tied)));
 	r->task = r->runner_up = -1;
 	for (int t = 0; t < nt; t++) {
 		if (r->task < 0 || scores[t] > scores[r->task]) { r->runner_up = r->task; r->task = t; }

@@ -998,9 +998,9 @@ static bool person_word(const struct catalog *c, const struct plan_resolution *r
 	return false;
 }
 
-/* Whether the n bytes at w start a verb's or a capability's phrase that writes a message or an issue (a writing
- * capability of the mail or the code host kind), and no trigger's ("New GitHub release: ..." is an event). */
-static bool writes_message_at(const struct catalog *c, const char *w, size_t n)
+/* Whether the n bytes at w start a verb's or a capability's phrase that writes in one of kinds (a bit per kind: a
+ * message or an issue, mail and the code host), and no trigger's ("New GitHub release: ..." is an event). */
+static bool writes_kind_at(const struct catalog *c, const char *w, size_t n, unsigned kinds)
 {
 	int e = cat_word_find(c, w, n);
 	bool writes = false;
@@ -1009,7 +1009,7 @@ static bool writes_message_at(const struct catalog *c, const char *w, size_t n)
 		if (sy->kind == SYN_ROLE && sy->target == ROLE_TRIGGER) return false;
 		uint64_t caps = sy->kind == SYN_INTENT ? c->intents[sy->target].caps : sy->kind == SYN_CAP ? 1ull << sy->target : 0;
 		for (uint64_t m = caps & c->write_caps; m; m &= m - 1)
-			writes |= (caps_kinds(c, 1ull << __builtin_ctzll(m)) & (1u << AK_MAIL | 1u << AK_CODEHOST)) != 0;
+			writes |= (caps_kinds(c, 1ull << __builtin_ctzll(m)) & kinds) != 0;
 	}
 	return writes;
 }
@@ -1035,28 +1035,42 @@ static bool message_app_word(const struct catalog *c, const struct plan_resoluti
 }
 
 /* "File a ticket on GitHub: the CSV export drops the last row ...": a sentence opening with a verb or a capability's
- * phrase writing a message or an issue (writes_message_at; openers before it: "Please open an issue: ...") and naming
- * one (a word for mail's or the code host's things, or a mail app's or the code host's name: "Entwurf in Outlook
- * anlegen: ...") before a colon; what follows to the sentence's end is the message's text. */
-static bool message_before(const struct catalog *c, const struct plan_resolution *r)
+ * phrase writing in one of kinds (writes_kind_at; openers before it: "Please open an issue: ...") and naming
+ * its thing (a word for those kinds' things, or, for messages, a mail app's or the code host's name: "Entwurf in
+ * Outlook anlegen: ...") before a colon; what follows to the sentence's end is the message's text (or, for rows,
+ * the row's values: "Trag eine neue Zeile in meine Tabelle ein: 12.03., Fahrtkosten, 45 €"). */
+static bool written_before(const struct catalog *c, const struct plan_resolution *r, unsigned kinds)
 {
 	int first = r->nwords - 1;
 	while (first > 0 && !r->sentence_start[first]) first--;
 	while (first + 1 < r->nwords && opener_word(c, r, first)) first++;
 	/* (or closing it, a German infinitive: "GitHub-Issue anlegen: ...") */
 	size_t ln = r->wordlen[r->nwords - 1];
-	if (!writes_message_at(c, r->words[first], r->wordlen[first]) &&
-	    !(ln > 4 && strcmp(r->words[r->nwords - 1] + ln - 2, "en") == 0 && writes_message_at(c, r->words[r->nwords - 1], ln)))
+	if (!writes_kind_at(c, r->words[first], r->wordlen[first], kinds) && !(ln > 4 && strcmp(r->words[r->nwords - 1] + ln - 2, "en") == 0 &&
+	    writes_kind_at(c, r->words[r->nwords - 1], ln, kinds)))
 		return false;
 	for (int i = first + 1; i < r->nwords; i++) {
-		if (message_app_word(c, r, i)) return true;
+		if ((kinds >> AK_MAIL & 1) && message_app_word(c, r, i)) return true;
 		int e = cat_word_find(c, r->words[i], r->wordlen[i]);
 		for (uint32_t k = 0; e >= 0 && (c->words[e].starts & 1u << SYN_APP_KIND) && k < c->words[e].syn_count; k++) {
 			const struct cat_syn *sy = &c->syns[c->lists[c->words[e].syn_first + k]];
-			if (sy->kind == SYN_APP_KIND && sy->words == 1 && (sy->target == AK_MAIL || sy->target == AK_CODEHOST)) return true;
+			if (sy->kind == SYN_APP_KIND && sy->words == 1 && (kinds >> sy->target & 1)) return true;
 		}
 	}
 	return false;
+}
+
+/* Whether words [from, nwords), a row's values after a colon, hold a number or a date and no app's or family's
+ * name ("12.03., Fahrtkosten, 45 €"; "Add a row to the sheet: sender and subject of each Gmail mail" names no values). */
+static bool row_values(const struct catalog *c, const struct plan_resolution *r, int from)
+{
+	bool digit = false;
+	for (int i = from; i < r->nwords; i++) {
+		int e = cat_word_find(c, r->words[i], r->wordlen[i]);
+		if (e >= 0 && (c->words[e].starts & (1u << SYN_APP | 1u << SYN_FAMILY))) return false;
+		digit |= word_has_digit(r, i);
+	}
+	return digit;
 }
 
 /* Whether the query holds a one-word name of a code host app ("GitHub"), in any case. */
@@ -1208,7 +1222,7 @@ void rs_split_words(const struct catalog *c, struct plan_resolution *r, const ch
 	bool marks = strpbrk(query, "@./&:=+") != NULL, arrowed = false, quotes = strpbrk(query, "'\"\xC2\xE2") != NULL;
 	bool parens = strchr(query, '(') != NULL;  /* (asides inside a sentence, read below) */
 	int quote_from = -1, message = -1, aside = -1, inner = -1;
-	bool long_message = false;
+	bool long_message = false, values = false;
 	for (const char *p = query;; p++) {
 		size_t q = quotes ? quote_at(p) : 0;
 		/* a quotation mark opens a name at a word's start and closes it at a word's end */
@@ -1244,7 +1258,7 @@ void rs_split_words(const struct catalog *c, struct plan_resolution *r, const ch
 		size_t mail = marks && (p == query || strchr(" \n\t(<", p[-1])) ? email_at(p) : 0;
 		if (mail && mail < sizeof seg) {
 			int from = read_name(c, r, &used, seg, &sl, p, mail);
-			for (int i = from; i < r->nwords; i++) r->address[i] = r->quoted[i];
+			for (int i = from; i < r->nwords; i++) r->no_subject[i] = r->quoted[i];
 			p += mail - 1;
 			continue;
 		}
@@ -1380,14 +1394,20 @@ void rs_split_words(const struct catalog *c, struct plan_resolution *r, const ch
 			sl = 0;
 			/* "eine Mail an das Team: Meeting fällt heute aus": after a person and a colon, the message's text */
 			if (message >= 0 && (stop || !*p || *p == ';')) {
-				/* (a message's text after a verb naming it is all its own, however long) */
-				if (long_message) for (int i = message; i < r->nwords; i++) r->quoted[i] = true;
-				else mark_quoted(c, r, message, false);
+				/* (a message's text after a verb naming it is all its own, however long; so are a row's values) */
+				bool row = values && row_values(c, r, message);
+				for (int i = message; (long_message || row) && i < r->nwords; i++) {
+					r->quoted[i] = true;
+					r->no_subject[i] |= row;
+				}
+				if (!long_message && !values) mark_quoted(c, r, message, false);
 				message = -1;
 			}
 			if (*p == ':' && comma && r->nwords > 0) {
-				long_message = !person_word(c, r, r->nwords - 1) && message_before(c, r);
-				if (long_message || person_word(c, r, r->nwords - 1)) message = r->nwords;
+				bool person = person_word(c, r, r->nwords - 1);
+				long_message = !person && written_before(c, r, 1u << AK_MAIL | 1u << AK_CODEHOST);
+				values = !person && !long_message && written_before(c, r, 1u << AK_SHEETS);
+				if (long_message || values || person) message = r->nwords;
 			}
 			if (*p == '(' && comma) aside = r->nwords;
 			/* (inside a quoted name a comma or a period ends nothing: "einen Termin "Mandantengespräch Schulz GmbH, Az.

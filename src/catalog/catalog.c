@@ -238,7 +238,7 @@ static bool resolver_refs_ok(const struct catalog *c, bool text)
 			: s->kind == SYN_TASK || s->kind == SYN_SUBJECT ? c->ntasks : s->kind == SYN_CAP ? c->ncaps
 			: s->kind == SYN_FAMILY ? c->nfamilies : s->kind == SYN_INTENT || s->kind == SYN_ARROW ? c->nintents
 			: s->kind == SYN_ROLE ? ROLE_COUNT : s->kind == SYN_PRODUCT || s->kind == SYN_ACTION || s->kind == SYN_FAMILY_PRODUCT ? c->noutside
-			: s->kind == SYN_STOP ? STOP_SIGNOFF + 1 : 1;
+			: s->kind == SYN_STOP ? STOP_COUNT : 1;
 		if (s->kind >= SYN_KIND_COUNT || s->target >= lim || s->phrase == CAT_NONE || s->words == 0 ||
 		    s->flags & ~(uint32_t)SYNF_ALL || ((s->flags & ~(uint32_t)SYNF_ID) && s->words < 2) ||
 		    ((s->flags & SYNF_ID) && (s->kind != SYN_APP || s->words != 1)))

@@ -313,9 +313,10 @@ struct cat_outside {
  * (its "messages" flag): such a product named in the request does it ("SMS via Twilio"), as its caller-side step. */
 enum { OUT_THING = 1, OUT_IN_PLACE = 2, OUT_FINDABLE = 4, OUT_RUNTIME = 8, OUT_SORTS = 16, OUT_AS_WRITTEN = 32, OUT_MESSAGES = 64,
 	OUT_BY_MESSENGER = 128 };
-/* SYN_STOP targets: a stop word, a word for a person (synonyms.json persons: who sends or receives), and a sign-off
- * or greeting (synonyms.json signoffs: it closes the clause before it, a name may follow). */
-enum { STOP_WORD = 0, STOP_PERSON = 1, STOP_SIGNOFF = 2 };
+/* SYN_STOP targets: a stop word, a word for a person (synonyms.json persons: who sends or receives), a sign-off
+ * or greeting (synonyms.json signoffs: it closes the clause before it, a name may follow), and a day named by a word
+ * (synonyms.json days: "tomorrow", "heute"). */
+enum { STOP_WORD = 0, STOP_PERSON = 1, STOP_SIGNOFF = 2, STOP_DAY = 3, STOP_COUNT };
 
 /* A product family: for each enum cat_app_kind its app, CAT_NONE where it has none. */
 struct cat_family {

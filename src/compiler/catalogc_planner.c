@@ -647,6 +647,8 @@ int cc_compile_synonyms(struct cc *c)
 	if (rc == 0) rc = phrase_list(c, file, "/framing", jget(src, "framing"), SYN_STOP, 0);
 	/* the people a request names as sender or recipient ("my accountant", "die Kollegen"): no task's word */
 	if (rc == 0) rc = phrase_list(c, file, "/persons", jget(src, "persons"), SYN_STOP, STOP_PERSON);
+	/* the days a request names by a word ("tomorrow", "heute"): a stop word; where something is on them, the calendar */
+	if (rc == 0) rc = phrase_list(c, file, "/days", jget(src, "days"), SYN_STOP, STOP_DAY);
 	/* how a request is signed off ("Thanks, Marco", "danke"): a stop word closing the request's last clause */
 	if (rc == 0) rc = phrase_list(c, file, "/signoffs", jget(src, "signoffs"), SYN_STOP, STOP_SIGNOFF);
 	if (rc == 0) rc = cc_compile_dictionary(c, jget(src, "ordinary"));

@@ -239,7 +239,7 @@ static const struct schema_prop p_roles[] = {
 static const struct schema s_roles = { .kind = SK_OBJECT, .min = NB, .max = NB, .props = p_roles };
 static const struct schema_prop p_synonyms[] = {
 	{ "note", &s_str, false }, { "stopwords", &s_stopwords, true }, { "framing", &s_stopwords, true }, { "signoffs", &s_stopwords, true },
-	{ "persons", &s_stopwords, true }, { "ordinary", &s_ordinary, true },
+	{ "persons", &s_stopwords, true }, { "days", &s_stopwords, true }, { "ordinary", &s_ordinary, true },
 	{ "apps", &s_syn_apps, true },
 	{ "families", &s_syn_families, true }, { "app_kinds", &s_syn_kinds, true }, { "roles", &s_roles, true },
 	{ "intents", &s_syn_intents, true }, { "tasks", &s_syn_tasks, true }, { "capabilities", &s_syn_caps, true },

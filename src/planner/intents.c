@@ -67,6 +67,17 @@ static bool made_in_product(const struct catalog *c, const struct plan_resolutio
 	return false;
 }
 
+/* Whether word i, as written a verb's word (an intent's), opens its clause and has its object right after it: an
+ * e-mail address, a person (synonyms.json persons) or an addressee (roles.addressees). */
+static bool verb_before_object(const struct catalog *c, const struct plan_resolution *r, int i)
+{
+	if (i + 1 >= r->nwords || r->after_comma[i + 1] || !(i == 0 || r->after_comma[i] || r->sentence_start[i]) ||
+	    exact_word(c, r, i, SYN_INTENT, -1) < 0)
+		return false;
+	return (r->no_subject[i + 1] && r->quoted[i + 1]) || exact_word(c, r, i + 1, SYN_STOP, STOP_PERSON) >= 0 ||
+		has_role_word(c, r, i + 1, ROLE_ADDRESSEE);
+}
+
 static bool note_kind(const struct catalog *c, struct plan_resolution *r, int i, const struct cat_syn *sy, void *ctx)
 {
 	(void)ctx;
@@ -78,9 +89,10 @@ static bool note_kind(const struct catalog *c, struct plan_resolution *r, int i,
 		r->kinds |= 1u << sy->target;
 		for (int k = i; k < i + (int)sy->words; k++) r->word_kinds[k] |= (unsigned char)(1u << sy->target);
 	}
-	/* "but don't invite anyone": a subject under a negation is declined, not asked */
+	/* "but don't invite anyone": a subject under a negation is declined, not asked; nor is a verb's word before its
+	 * object, an address or a person ("..., invite dana@northwind.com" invites her, it reads no invitations) */
 	if (sy->kind == SYN_SUBJECT && !r->no_subject[i] && rs_phrase_at(c, r, i, cat_s(c, sy->phrase), PH_STEM | PH_NAME) == (int)sy->words &&
-	    !negated_at(c, r, i)) {
+	    !negated_at(c, r, i) && !(sy->words == 1 && verb_before_object(c, r, i))) {
 		r->subjects |= 1ull << sy->target;
 		/* a quoted name that is a subject says what the things are, as written bare (label "Rechnungen") */
 		for (int k = i; k < i + (int)sy->words; k++) {
@@ -213,6 +225,27 @@ static bool pronoun_after_thing(const struct catalog *c, const struct plan_resol
 	while (j > 0 && j > i - 4 && r->stop[j] && !r->word_kinds[j] && !r->app_word[j] && !r->sentence_start[j]) j--;
 	for (int k = j + 1; k < i - 1; k++) if (r->after_comma[k]) return false;
 	return !r->sentence_start[j + 1] && (r->word_kinds[j] || r->app_word[j]);
+}
+
+/* Whether word i is a noun an article opens (one word between at most, no small word or app's) in a relative clause about things, the
+ * relative up to five words before it and a word for things up to three words before the relative (a quoted name's
+ * count as none), in one clause ("the open
+ * issues in acme/api that carry the bug label", "mails that have the 'Invoice' label"): the mark says which things. */
+static bool mark_in_relative(const struct catalog *c, const struct plan_resolution *r, int i)
+{
+	int det = i - 1;
+	if (det > 0 && !has_role_word(c, r, det, ROLE_DETERMINER) && !r->stop[det] && !r->app_word[det]) det--;
+	if (det < 2 || !has_role_word(c, r, det, ROLE_DETERMINER)) return false;
+	for (int k = det - 1; k >= 1 && k >= i - 6; k--) {
+		if (r->after_comma[k + 1] || r->intent_word[k]) return false;
+		if (!has_role_word(c, r, k, ROLE_RELATIVE)) continue;
+		for (int j = k - 1, n = 0; j >= 0 && n < 3 && !r->after_comma[j + 1]; j--) {
+			if (r->word_kinds[j]) return true;
+			n += !r->quoted[j];  /* (a name's words count as none: "issues in acme/billing-service that") */
+		}
+		return false;
+	}
+	return false;
 }
 
 /* "Für jede Zeile soll eine Mail über Outlook verschickt werden": a participle a passive's auxiliary follows, after a
@@ -1265,6 +1298,7 @@ static bool note_action(const struct catalog *c, struct plan_resolution *r, int 
 	 * right after a word for the things marked, says which ones are read */
 	/* (and the word right after a quoted name: the "Rechnungen 2024" label names one, a search finds its items) */
 	if ((c->outside[sy->target].flags & OUT_FINDABLE) && (participle_after_thing(c, r, i) || pronoun_after_thing(c, r, i, true) ||
+	    (sy->words == 1 && mark_in_relative(c, r, i)) ||
 	    (sy->words == 1 && i > 0 && r->quoted[i - 1] && !r->quoted[i] && !r->after_comma[i]))) {
 		r->matched[i] = true;  /* understood: it says which */
 		return false;
@@ -2152,6 +2186,32 @@ static void search_box(const struct catalog *c, struct plan_resolution *r)
 	for (int i = first; i < r->nwords; i++) r->matched[i] |= !r->stop[i];  /* understood: the words looked up */
 }
 
+/* "what demos do i have tomorrow", "what viewings have I got tomorrow?": where no app, family or kind is named, a
+ * listing verb's phrase holding a pronoun (do i have, have i got, habe ich) in a sentence naming a day by its word
+ * (synonyms.json days) asks what is on that day: the calendar's events (not a receiving verb's, roles.receive: "what
+ * did I get today" asks no calendar). */
+static void day_in_calendar(const struct catalog *c, struct plan_resolution *r)
+{
+	if (r->kinds || r->nmentions || r->nproducts) return;
+	for (int k = 0; k < r->nintents; k++) {
+		const struct plan_intent *in = &r->intents[k];
+		if (in->negated || !(caps_kinds(c, c->intents[in->intent].caps) >> AK_CALENDAR & 1) || writes(c, in->intent)) continue;
+		bool pronoun = false, received = false;
+		for (int w = in->first; w < in->first + in->nwords; w++) {
+			pronoun |= has_role_word(c, r, w, ROLE_PRONOUN);
+			received |= has_role_word(c, r, w, ROLE_RECEIVE);
+		}
+		pronoun &= !received;
+		for (int i = 0; pronoun && i < r->nwords; i++)
+			if (sentence_of(r, i) == sentence_of(r, in->first) && exact_word(c, r, i, SYN_STOP, STOP_DAY) >= 0) {
+				r->kinds |= 1u << AK_CALENDAR;
+				r->word_kinds[i] |= 1u << AK_CALENDAR;
+				r->stop[i] = false;  /* the day is what the calendar is asked about, a word for its things */
+				return;
+			}
+	}
+}
+
 /* "any emails from the landlord in my Gmail this month?": a question with no verb, about things of a kind an app
  * named has, asks which there are, as a listing does (meta.format_intent); with no app named, of the one kind its
  * words say ("what's in my calendar tomorrow?": a listing in either calendar). */
@@ -2565,6 +2625,7 @@ void rs_find_kinds_and_intents(const struct catalog *c, struct plan_resolution *
 	sorted_by_task(c, r);
 	copy_in_place(c, r);
 	unknown_verb(c, r);
+	day_in_calendar(c, r);
 	verbless_question(c, r);
 	search_box(c, r);
 	new_things_listed(c, r);

@@ -107,6 +107,7 @@ struct plan_resolution {
 	int nproducts, nactions;          /* products outside the catalog; actions no task performs */
 	bool product_acts;                /* the request's action happens in a product outside the catalog */
 	bool both_ways;                   /* a transfer asked in both directions ("two-way sync") */
+	bool values_given;                /* a row's values follow a colon: the caller supplies what is written */
 	bool caller_file;                 /* the target is a file format the caller writes ("as CSV"), no app */
 	bool format_at[PLAN_MAX_WORDS];   /* the word starts a file format's phrase (roles.file_formats) */
 	bool after_comma[PLAN_MAX_WORDS]; /* a comma or semicolon stood right before the word */

@@ -723,6 +723,8 @@ static bool caller_supplies(const struct catalog *c, const struct plan_resolutio
 {
 	for (int m = 0; m < r->nmentions; m++) if (r->mentions[m].role == PR_SOURCE) return false;
 	for (int q = 0; q < r->nproducts; q++) if (r->products[q].role == PR_SOURCE) return false;
+	/* ("Add these three expenses as rows in my spreadsheet: taxi 23.50, ...": the values are the caller's) */
+	if (r->values_given) return true;
 	for (int k = 0; k < r->ncaps; k++) {
 		const struct cat_cap *cp = &c->caps[r->caps[k]];
 		if (cp->write && !cp->existing && !cp->caller) return true;

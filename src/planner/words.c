@@ -1378,8 +1378,10 @@ void rs_split_words(const struct catalog *c, struct plan_resolution *r, const ch
 		 * ends a clause; the next word is marked (not the colon of "https://" or "9:30") */
 		/* ". ", "? ", "! " end a sentence, and with it a clause */
 		/* (after a word, or a closing bracket or quotation mark after one: "... in SharePoint (Name, Datum). Jede ...") */
+		/* (not an abbreviation's period before a number: "Goethestr. 12", "Nr. 5") */
 		bool stop = (*p == '.' || *p == '?' || *p == '!') && p > query && (isalpha((unsigned char)p[-1]) ||
-			((p[-1] == ')' || p[-1] == '"') && p - query > 1 && isalnum((unsigned char)p[-2]))) && (p[1] == ' ' || p[1] == '\n');
+			((p[-1] == ')' || p[-1] == '"') && p - query > 1 && isalnum((unsigned char)p[-2]))) && (p[1] == ' ' || p[1] == '\n') &&
+			!(*p == '.' && p[1] == ' ' && isdigit((unsigned char)p[2]));
 		bool comma = *p == ',' || *p == ';' || (*p == ':' && (p[1] == ' ' || !p[1])) || stop || (*p == '(' && closing_aside(query, p));
 		if (alen || comma || !*p || sl + 1 >= sizeof seg) {
 			seg[sl] = '\0';
@@ -1396,6 +1398,7 @@ void rs_split_words(const struct catalog *c, struct plan_resolution *r, const ch
 			if (message >= 0 && (stop || !*p || *p == ';')) {
 				/* (a message's text after a verb naming it is all its own, however long; so are a row's values) */
 				bool row = values && row_values(c, r, message);
+				r->values_given |= row;
 				for (int i = message; (long_message || row) && i < r->nwords; i++) {
 					r->quoted[i] = true;
 					r->no_subject[i] |= row;

@@ -1759,6 +1759,12 @@ static void light_verbs(const struct catalog *c, struct plan_resolution *r)
 		if (det < 1 || (!bare && !has_role_word(c, r, det, ROLE_DETERMINER)) ||
 		    (det + 1 < r->nwords && rs_role_words(c, r, det + 1, 1ull << ROLE_TRIGGER)))
 			continue;
+		/* (a noun before a word for another kind's things only says what they are for: "create a reminder event" makes
+		 * the event; "create a draft email" drafts) */
+		int after = r->intents[m].first + r->intents[m].nwords;
+		if (!bare && after < r->nwords && !r->after_comma[after] && r->word_kinds[after] && !r->app_word[after] &&
+		    !(caps_kinds(c, c->intents[r->intents[m].intent].caps) & r->word_kinds[after]))
+			continue;
 		/* the verb before the article: an intent ending there, or a word that is only a light verb ("run") */
 		int own = -1, first = det - 1;
 		for (int k = 0; k < r->nintents; k++)
@@ -2863,11 +2869,13 @@ static bool kept_after(const struct catalog *c, const struct plan_resolution *r,
 		if (m->app != d || wf < 0 || m->first <= wf) continue;
 		enum cat_role role = rs_role_before(c, r, m->first);
 		if (role == ROLE_KEPT) return true;
-		int between = 0, with = -1;  /* (a quoted name counts for nothing: "the Excel workbook 'Bookings.xlsx' in OneDrive") */
+		/* (a quoted name counts for nothing: "the Excel workbook 'Bookings.xlsx' in OneDrive"; nor a number in a name:
+		 * "die Excel-Tabelle Pipeline_2024 auf SharePoint") */
+		int between = 0, with = -1;
 		/* (nor what it holds, said after "with" in three words at most: "an Excel sheet with client birthdays on OneDrive") */
 		for (int k = we; k < m->first; k++) {
 			if (with < 0 && !r->quoted[k] && has_role_word(c, r, k, ROLE_RECORD_WITH)) with = k;
-			between += !r->quoted[k] && with < 0;
+			between += !r->quoted[k] && !word_has_digit(r, k) && with < 0;
 		}
 		if (role == ROLE_WEAK_TARGET && between <= 3 && (with < 0 || m->first - with <= 4) && only_things_between(r, we, m->first))
 			return true;

@@ -68,14 +68,15 @@ static bool made_in_product(const struct catalog *c, const struct plan_resolutio
 }
 
 /* Whether word i, as written a verb's word (an intent's), opens its clause and has its object right after it: an
- * e-mail address, a person (synonyms.json persons) or an addressee (roles.addressees). */
+ * e-mail address, a person (synonyms.json persons), an addressee (roles.addressees) or a determiner opening one
+ * ("invite the whole office"). */
 static bool verb_before_object(const struct catalog *c, const struct plan_resolution *r, int i)
 {
 	if (i + 1 >= r->nwords || r->after_comma[i + 1] || !(i == 0 || r->after_comma[i] || r->sentence_start[i]) ||
 	    exact_word(c, r, i, SYN_INTENT, -1) < 0)
 		return false;
 	return (r->no_subject[i + 1] && r->quoted[i + 1]) || exact_word(c, r, i + 1, SYN_STOP, STOP_PERSON) >= 0 ||
-		has_role_word(c, r, i + 1, ROLE_ADDRESSEE);
+		rs_role_words(c, r, i + 1, 1ull << ROLE_ADDRESSEE | 1ull << ROLE_DETERMINER) != 0;
 }
 
 static bool note_kind(const struct catalog *c, struct plan_resolution *r, int i, const struct cat_syn *sy, void *ctx)
@@ -574,11 +575,13 @@ static bool purpose_at(const struct catalog *c, const struct plan_resolution *r,
 	return false;
 }
 
-/* Whether word i follows "to" right after a thing an earlier verb makes new (see note_intent). */
+/* Whether word i follows "to" right after a thing an earlier verb makes new (see note_intent); not after a wish or a
+ * causative ("i want gmail to send that person a welcome email": the app does it). */
 static bool made_for_to(const struct catalog *c, const struct plan_resolution *r, int i)
 {
 	if (r->after_comma[i] || r->after_comma[i - 1] || !(r->word_kinds[i - 2] || r->app_word[i - 2]) ||
-	    !r->stop[i - 1] || rs_role_words(c, r, i - 2, 1ull << ROLE_RUNTIME) || !has_role_word(c, r, i - 1, ROLE_TARGET))
+	    !r->stop[i - 1] || rs_role_words(c, r, i - 2, 1ull << ROLE_RUNTIME) || !has_role_word(c, r, i - 1, ROLE_TARGET) ||
+	    (i > 2 && rs_role_words(c, r, i - 3, 1ull << ROLE_WISH | 1ull << ROLE_CAUSATIVE)))
 		return false;
 	for (int k = 0; k < r->nintents; k++) {
 		const struct plan_intent *in = &r->intents[k];
@@ -869,6 +872,21 @@ static bool each_noun_relative(const struct catalog *c, const struct plan_resolu
 	return det >= 0 && has_role_word(c, r, det, ROLE_CHECKED) && !has_role_word(c, r, det, ROLE_RELATIVE);
 }
 
+/* Whether a catalog app's name follows a place marker (roles target, weak_target: in, im, auf), up to two small words
+ * between ("in meinem Outlook-Kalender"), after word i before the next comma or the sentence's end. */
+static bool app_placed_after(const struct catalog *c, const struct plan_resolution *r, int i)
+{
+	int last = i;  /* (to the next comma or the sentence's end: "Welche Seminare und Kolloquien stehen ... in ...") */
+	while (last + 1 < r->nwords && !r->after_comma[last + 1]) last++;
+	for (int k = i + 1; k < last; k++) {
+		if (!rs_role_words(c, r, k, 1ull << ROLE_TARGET | 1ull << ROLE_WEAK_TARGET)) continue;
+		int a = k + 1;
+		while (a <= last && a <= k + 2 && r->stop[a] && !r->app_word[a]) a++;
+		if (a <= last && r->app_word[a] && !r->product_word[a]) return true;
+	}
+	return false;
+}
+
 static bool note_intent(const struct catalog *c, struct plan_resolution *r, int i, const struct cat_syn *sy, void *ctx)
 {
 	(void)ctx;
@@ -916,8 +934,11 @@ static bool note_intent(const struct catalog *c, struct plan_resolution *r, int 
 	 * upload", "welche Werte stehen in der Tabelle" list) */
 	int asked = next; /* ("Which Dropbox scope ...": an app's name between) */
 	while (asked < r->nwords && r->app_word[asked] && !r->product_word[asked]) asked++;
+	/* (a word no list knows, where the clause puts the things in an app after a place marker, is what they are:
+	 * "which seminars are in my Outlook calendar next week?", "Welche Seminare stehen ... in meinem Outlook-Kalender?") */
 	if (sy->words == 1 && has_role_word(c, r, i, ROLE_QUESTION) && asked < r->nwords && !r->app_word[asked] &&
-	    (!r->nwm[asked] || (r->stop[asked] && !r->word_kinds[asked] && !rs_role_words(c, r, asked, ~0ull)))) {
+	    ((!r->nwm[asked] && !app_placed_after(c, r, asked)) ||
+	     (r->stop[asked] && !r->word_kinds[asked] && !rs_role_words(c, r, asked, ~0ull)))) {
 		r->stop[i] = true;
 		return false;
 	}
@@ -2192,6 +2213,25 @@ static void search_box(const struct catalog *c, struct plan_resolution *r)
 	for (int i = first; i < r->nwords; i++) r->matched[i] |= !r->stop[i];  /* understood: the words looked up */
 }
 
+/* "Please write a draft to Jana Weber confirming ...": one or two words the vocabulary does not know right after a
+ * target marker that follows a word for mail's things (or a mail capability's word: "draft") are the recipient's
+ * name, read as written (they count for no word of the request). */
+static void recipient_names(const struct catalog *c, struct plan_resolution *r)
+{
+	for (int i = 1; i + 1 < r->nwords; i++) {
+		if (!has_role_word(c, r, i, ROLE_TARGET) || r->after_comma[i]) continue;
+		int thing = i - 1, cap = exact_word(c, r, thing, SYN_CAP, -1);
+		bool mail = (r->word_kinds[thing] >> AK_MAIL & 1) ||
+			(cap >= 0 && cap < 64 && (caps_kinds(c, 1ull << cap) >> AK_MAIL & 1));
+		if (!mail) continue;
+		for (int w = i + 1; w < r->nwords && w <= i + 2 && !r->after_comma[w]; w++) {
+			if (r->nwm[w] && !r->fuzzy[w]) break;
+			if (r->stop[w] || r->app_word[w] || r->quoted[w] || word_has_digit(r, w)) break;
+			r->quoted[w] = true;
+		}
+	}
+}
+
 /* "what demos do i have tomorrow", "what viewings have I got tomorrow?": where no app, family or kind is named, a
  * listing verb's phrase holding a pronoun (do i have, have i got, habe ich) in a sentence naming a day by its word
  * (synonyms.json days) asks what is on that day: the calendar's events (not a receiving verb's, roles.receive: "what
@@ -2509,7 +2549,7 @@ static bool joined_before(const struct catalog *c, const struct plan_resolution 
 /* Whether the verb of intent in adds a person where a thing of the kinds that exists was named before the verb: after
  * its object (one to three words, no word for things nor an app), "as" and a word for a person, an article between
  * ("the weekly standup ... needs to move to 9:45, also add Priya as an attendee"), or a name alone closing the clause
- * ("move tmrw's standup to 10:30 and add priya"). */
+ * ("move tmrw's standup to 10:30 and add priya"); or where an app of those kinds was named before it. */
 static bool joined_person(const struct catalog *c, const struct plan_resolution *r, const struct plan_intent *in, unsigned kinds)
 {
 	int o = in->first + in->nwords, j = o, object = 0;
@@ -2520,6 +2560,10 @@ static bool joined_person(const struct catalog *c, const struct plan_resolution 
 	if (!named && !(j < r->nwords && as_person(c, r, j))) return false;
 	for (int i = 0; i < in->first; i++)
 		if (has_role_word(c, r, i, ROLE_JOINED) && (!r->word_kinds[i] || (r->word_kinds[i] & kinds))) return true;
+	/* (or an app of those kinds holding it: "push my 2pm "Budget review" in Outlook calendar to 4pm and add Priya as
+	 * attendee") */
+	for (int m = 0; m < r->nmentions && r->mentions[m].first < in->first; m++)
+		if (r->mentions[m].app >= 0 && (kinds >> c->apps[r->mentions[m].app].kind & 1)) return true;
 	return false;
 }
 
@@ -2528,8 +2572,8 @@ static bool joined_person(const struct catalog *c, const struct plan_resolution 
 static void joining(const struct catalog *c, struct plan_resolution *r)
 {
 	if (c->meta->joined_intent == CAT_NONE) return;
-	bool any = false;  /* (no word that may be such a thing: nothing to read, the common case) */
-	for (int i = 0; i < r->nwords && !any; i++) any = rs_role_words(c, r, i, 1ull << ROLE_JOINED) != 0;
+	bool any = false;  /* (no word that may be such a thing, nor "as": nothing to read, the common case) */
+	for (int i = 0; i < r->nwords && !any; i++) any = rs_role_words(c, r, i, 1ull << ROLE_JOINED | 1ull << ROLE_AS) != 0;
 	if (!any) return;
 	for (int k = 0; k < r->nintents; k++) {
 		struct plan_intent *in = &r->intents[k];
@@ -2632,6 +2676,7 @@ void rs_find_kinds_and_intents(const struct catalog *c, struct plan_resolution *
 	copy_in_place(c, r);
 	unknown_verb(c, r);
 	day_in_calendar(c, r);
+	recipient_names(c, r);
 	verbless_question(c, r);
 	search_box(c, r);
 	new_things_listed(c, r);

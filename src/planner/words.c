@@ -1208,6 +1208,32 @@ static bool listed_aside(const struct plan_resolution *r, int from)
 }
 
 /* Folds the query in segments between arrows ("Google Drive -> Dropbox"), which folding would erase. */
+/* "Ticket #4471 – Need a draft in my Outlook mailbox ...": a word for the code host's things and a number opening the
+ * request, a colon or a dash after them, where no code host is named, are the label of the ticket the request is
+ * written in, read as written: no issue to read; the clause ends there. */
+static void ticket_label(const struct catalog *c, struct plan_resolution *r, const char *query)
+{
+	if (r->nwords < 4 || !r->words[1][0] || !isdigit((unsigned char)r->words[1][0])) return;
+	for (const char *d = r->words[1]; *d; d++) if (!isdigit((unsigned char)*d)) return;
+	const char *p = query;
+	while (*p == ' ') p++;
+	while (*p && *p != ' ' && !isdigit((unsigned char)*p) && *p != '#') p++;
+	while (*p == ' ' || *p == '#') p++;
+	while (isdigit((unsigned char)*p)) p++;
+	while (*p == ' ') p++;
+	bool dash = *p == '-' || *p == ':' || strncmp(p, "\xe2\x80\x93", 3) == 0 || strncmp(p, "\xe2\x80\x94", 3) == 0;
+	if (!dash || names_codehost(c, query)) return;
+	int e = cat_word_find(c, r->words[0], (size_t)r->wordlen[0]);
+	bool thing = false;
+	for (uint32_t k = 0; e >= 0 && k < c->words[e].syn_count; k++) {
+		const struct cat_syn *sy = &c->syns[c->lists[c->words[e].syn_first + k]];
+		thing |= sy->kind == SYN_APP_KIND && sy->words == 1 && sy->target == AK_CODEHOST;
+	}
+	if (!thing) return;
+	r->quoted[0] = r->quoted[1] = true;
+	r->after_comma[2] = true;
+}
+
 void rs_split_words(const struct catalog *c, struct plan_resolution *r, const char *query)
 {
 	char seg[1024], f[1024], v1[2048];
@@ -1443,6 +1469,7 @@ void rs_split_words(const struct catalog *c, struct plan_resolution *r, const ch
 		seg[sl++] = *p;
 	}
 	join_folded(r);
+	ticket_label(c, r, query);
 }
 
 /* Whether word i may be a person's name: no small word, app or word the vocabulary knows as written. */

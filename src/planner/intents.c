@@ -867,7 +867,7 @@ static bool indefinite_after(const struct catalog *c, const struct plan_resoluti
  * after it names the things; "send a reminder that rent is due" still sends. */
 static bool each_noun_relative(const struct catalog *c, const struct plan_resolution *r, int i)
 {
-	if (i + 1 >= r->nwords || r->after_comma[i + 1] || !has_role_word(c, r, i + 1, ROLE_RELATIVE)) return false;
+	if (i + 1 >= r->nwords || r->after_comma[i + 1] || !r->stop[i + 1] || !has_role_word(c, r, i + 1, ROLE_RELATIVE)) return false;
 	int det = noun_determiner_before(c, r, i, 2);
 	return det >= 0 && has_role_word(c, r, det, ROLE_CHECKED) && !has_role_word(c, r, det, ROLE_RELATIVE);
 }
@@ -2219,7 +2219,8 @@ static void search_box(const struct catalog *c, struct plan_resolution *r)
 static void recipient_names(const struct catalog *c, struct plan_resolution *r)
 {
 	for (int i = 1; i + 1 < r->nwords; i++) {
-		if (!has_role_word(c, r, i, ROLE_TARGET) || r->after_comma[i]) continue;
+		/* (the cheap tests first: a word nothing matches after a small word) */
+		if ((r->nwm[i + 1] && !r->fuzzy[i + 1]) || !r->stop[i] || r->after_comma[i] || !has_role_word(c, r, i, ROLE_TARGET)) continue;
 		int thing = i - 1, cap = exact_word(c, r, thing, SYN_CAP, -1);
 		bool mail = (r->word_kinds[thing] >> AK_MAIL & 1) ||
 			(cap >= 0 && cap < 64 && (caps_kinds(c, 1ull << cap) >> AK_MAIL & 1));

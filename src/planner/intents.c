@@ -1399,6 +1399,12 @@ static bool note_action(const struct catalog *c, struct plan_resolution *r, int 
 	    !(ends_in(r, i, "ing") && i + 1 < r->nwords && rs_role_words(c, r, i + 1, 1ull << ROLE_PART | 1ull << ROLE_WEAK_TARGET)) &&
 	    !(i > 1 && has_role_word(c, r, i - 1, ROLE_DETERMINER) && has_role_word(c, r, i - 2, ROLE_LIGHT)))
 		return false;
+	/* "the floor plans and seating charts": right after an -ing word no list knows, itself after a small word or
+	 * opening its clause, the word is a noun that -ing word says the use of (a thing's action too: no spreadsheet
+	 * chart) */
+	if (sy->words == 1 && i > 0 && ends_in(r, i - 1, "ing") && (!r->nwm[i - 1] || r->fuzzy[i - 1]) &&
+	    !r->app_word[i - 1] && (i == 1 || r->stop[i - 2] || r->after_comma[i - 1]) && !r->after_comma[i])
+		return false;
 	/* "new GitHub stars", "Gmail labels": right after an app's name, one word is that app's thing (not at the end of
 	 * its clause, where German puts its verb: "E-Mails in Outlook archivieren", "... Google Sheet schützen, damit") */
 	if (sy->words == 1 && !(c->outside[sy->target].flags & OUT_THING) && i > 0 && r->app_word[i - 1] && !r->after_comma[i] &&
@@ -1658,7 +1664,8 @@ static void find_triggers(const struct catalog *c, struct plan_resolution *r)
 		int next = i + 1;
 		/* "new" before an app, or before its kind's word and the app ("neue Zeilen in Excel", not "add a new row in
 		 * Excel": after an article it describes the object, unless the article opens the sentence or clause, the
-		 * subject: "A new row in Excel Online should create a GitHub issue") */
+		 * subject: "A new row in Excel Online should create a GitHub issue"; so it does after "as": "als neue Zeile in
+		 * Google Sheets eintragen") */
 		int opens = app_opens_before(c, r, i), relative = app_in_relative(c, r, next);
 		if (opens < 0) opens = relative;
 		bool subject = i == 1 || (i > 1 && (r->sentence_start[i - 1] || r->after_comma[i - 1]));
@@ -1672,8 +1679,8 @@ static void find_triggers(const struct catalog *c, struct plan_resolution *r)
 			1ull << ROLE_TARGET | 1ull << ROLE_WEAK_TARGET))) && !marked && document_after(c, r, next);
 		bool place = !made && (r->app_word[next < r->nwords ? next : i] || opens >= 0 || modal_subject(c, r, i) ||
 			(next + 1 < r->nwords && rs_role_words(c, r, next, 1ull << ROLE_WEAK_TARGET) && app_at(r, after_marker(c, r, next)) >= 0) ||
-			((kind_in_app(c, r, next) || unknown_in_app(c, r, next)) && !(i > 0 && has_role_word(c, r, i - 1, ROLE_DETERMINER) &&
-			 !subject && !marked)));
+			((kind_in_app(c, r, next) || unknown_in_app(c, r, next)) && !(i > 0 &&
+			 rs_role_words(c, r, i - 1, 1ull << ROLE_DETERMINER | 1ull << ROLE_AS) && !subject && !marked)));
 		/* with one app, not after a verb writing into it ("add new rows to Excel for each email") */
 		int one = r->napps == 1 && next < r->nwords ? app_at(r, r->app_word[next] ? next : relative >= 0 ? relative : next + 2) : -1;
 		bool ends = r->napps + r->nproducts + (r->napps ? r->nfamilies : 0) >= 2 || (other_kind_said(c, r, one) &&

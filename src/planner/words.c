@@ -1665,6 +1665,9 @@ int rs_phrase_at(const struct catalog *c, const struct plan_resolution *r, int i
 			if (lv >= need && k > gap_start && r->app_word[k] && r->app_word[k - 1] && !r->product_word[k] &&
 			    k + 1 < r->nwords && r->word_kinds[k + 1] && !r->app_word[k + 1])
 				lv = LV_NONE;
+			/* (nor has a word of its own inside an aside in brackets it did not open in: "emails sent to bugs@acme.com
+			 * (it's a Gmail inbox)" holds no "email it"; a gap may hold a whole aside: "Trag ... (22.-26.7.) ... ein") */
+			if (lv >= need && k > i && r->aside[k] && !r->aside[i]) return 0;
 			/* (a separable verb's particle after a gap is as written: "Gibt es ... einen freien Slot" frees nothing) */
 			if (lv >= need && (k == gap_start || end || lv != LV_STEM || lw > 4 || r->wordlen[k] < lw + 2)) break;
 			/* a catalog app's name may sit inside a phrase, a product's is content ("create a Google Doc

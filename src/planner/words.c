@@ -1207,7 +1207,6 @@ static bool listed_aside(const struct plan_resolution *r, int from)
 	return items > 1;
 }
 
-/* Folds the query in segments between arrows ("Google Drive -> Dropbox"), which folding would erase. */
 /* "Ticket #4471 – Need a draft in my Outlook mailbox ...": a word for the code host's things and a number opening the
  * request, a colon or a dash after them, where no code host is named, are the label of the ticket the request is
  * written in, read as written: no issue to read; the clause ends there. */
@@ -1234,6 +1233,7 @@ static void ticket_label(const struct catalog *c, struct plan_resolution *r, con
 	r->after_comma[2] = true;
 }
 
+/* Folds the query in segments between arrows ("Google Drive -> Dropbox"), which folding would erase. */
 void rs_split_words(const struct catalog *c, struct plan_resolution *r, const char *query)
 {
 	char seg[1024], f[1024], v1[2048];

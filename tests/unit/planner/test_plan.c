@@ -1902,3 +1902,11 @@ Test(plan, mail_that_comes_into_an_app_is_read_there, .init = setup, .fini = tea
 	cr_assert(plan_caps_are("Log each donor email that comes into Gmail in the donor log sheet in Google Sheets",
 		"email.search email.read spreadsheet.rows.append"));
 }
+
+/* A German possessive opens a noun as an article does (roles.articles): "in unserer Excel-Liste auf SharePoint" lists
+ * nothing and uploads nothing, the rows go into the workbook kept there. */
+Test(plan, a_possessive_opens_a_noun_as_an_article_does, .init = setup, .fini = teardown)
+{
+	cr_assert(plan_caps_are("Jeder neue Kurstermin im Outlook-Kalender soll als Zeile in unserer Excel-Liste auf SharePoint landen.",
+		"calendar.event.search calendar.event.read spreadsheet.rows.append"));
+}

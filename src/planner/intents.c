@@ -887,6 +887,21 @@ static bool app_placed_after(const struct catalog *c, const struct plan_resoluti
 	return false;
 }
 
+/* "which files in the OneDrive folder were changed last week?", "Welche Dateien ... wurden letzte Woche geändert?": in a
+ * question a question word opens before a word for things, a participle (-ed, ge-...-t, roles.participles) after a
+ * passive's auxiliary up to three words back says which things are listed, no change asked. */
+static bool asked_which_were(const struct catalog *c, const struct plan_resolution *r, int i)
+{
+	bool german = r->wordlen[i] > 5 && strncmp(r->words[i], "ge", 2) == 0 && ends_in(r, i, "t");
+	if (!r->question || !(participle_form(c, r, i) || german)) return false;
+	bool aux = false;
+	for (int k = i - 1; k >= 0 && k >= i - 3 && !r->after_comma[k + 1]; k--) aux |= r->stop[k] && has_role_word(c, r, k, ROLE_AUX);
+	if (!aux) return false;
+	for (int k = i - 1; k >= 1 && !r->sentence_start[k + 1]; k--)
+		if (r->word_kinds[k] && has_role_word(c, r, k - 1, ROLE_QUESTION)) return true;
+	return false;
+}
+
 static bool note_intent(const struct catalog *c, struct plan_resolution *r, int i, const struct cat_syn *sy, void *ctx)
 {
 	(void)ctx;
@@ -913,6 +928,10 @@ static bool note_intent(const struct catalog *c, struct plan_resolution *r, int 
 	    rs_role_words(c, r, i + 1, 1ull << ROLE_DETERMINER | 1ull << ROLE_RELATIVE | 1ull << ROLE_OBJECT_PRONOUN))
 		return false;
 	if (sy->words == 1 && each_noun_relative(c, r, i)) return false;
+	if (sy->words == 1 && writes(c, (int)sy->target) && asked_which_were(c, r, i)) {
+		r->matched[i] = true;  /* understood: it says which */
+		return false;
+	}
 	/* "never send anything": one word right after a declined verb is its object, no verb declined too */
 	int before = i > 0 && r->intent_word[i - 1] ? intent_over(r, i - 1) : -1;
 	if (sy->words == 1 && before >= 0 && r->intents[before].negated) return false;

@@ -928,6 +928,14 @@ static bool note_intent(const struct catalog *c, struct plan_resolution *r, int 
 	    rs_role_words(c, r, i + 1, 1ull << ROLE_DETERMINER | 1ull << ROLE_RELATIVE | 1ull << ROLE_OBJECT_PRONOUN))
 		return false;
 	if (sy->words == 1 && each_noun_relative(c, r, i)) return false;
+	/* "the whole training schedule": right after an -ing word no list knows that a small word or an article opens, a
+	 * verb's word is a noun the -ing word says the use of */
+	if (sy->words == 1 && i > 1 && ends_in(r, i - 1, "ing") && (!r->nwm[i - 1] || r->fuzzy[i - 1]) && !r->app_word[i - 1] &&
+	    !r->after_comma[i] && !r->after_comma[i - 1] && rs_clause_last(r, i) != i &&  /* (a German verb closes its clause) */
+	    (r->stop[i - 2] || determiner_before(c, r, i - 1, 2) >= 0)) {
+		r->describes[i] = true;
+		return false;
+	}
 	if (sy->words == 1 && writes(c, (int)sy->target) && asked_which_were(c, r, i)) {
 		r->matched[i] = true;  /* understood: it says which */
 		return false;
@@ -2259,13 +2267,15 @@ static void recipient_names(const struct catalog *c, struct plan_resolution *r)
 	}
 }
 
-/* "what demos do i have tomorrow", "what viewings have I got tomorrow?": where no app, family or kind is named, a
- * listing verb's phrase holding a pronoun (do i have, have i got, habe ich) in a sentence naming a day by its word
- * (synonyms.json days) asks what is on that day: the calendar's events (not a receiving verb's, roles.receive: "what
+/* "what demos do i have tomorrow", "what viewings have I got tomorrow?": where no app, family or word of a kind but the
+ * calendar's is named, a listing verb's phrase holding a pronoun (do i have, have i got, habe ich) in a sentence
+ * naming a day by its word (synonyms.json days) asks what is on that day: the calendar's events, whatever other
+ * sentences ask ("... keep double booking myself"; not a receiving verb's, roles.receive: "what
  * did I get today" asks no calendar). */
 static void day_in_calendar(const struct catalog *c, struct plan_resolution *r)
 {
-	if (r->kinds || r->nmentions || r->nproducts) return;
+	if (r->nmentions || r->nproducts) return;
+	for (int i = 0; i < r->nwords; i++) if (r->word_kinds[i] & ~(1u << AK_CALENDAR)) return;
 	for (int k = 0; k < r->nintents; k++) {
 		const struct plan_intent *in = &r->intents[k];
 		if (in->negated || !(caps_kinds(c, c->intents[in->intent].caps) >> AK_CALENDAR & 1) || writes(c, in->intent)) continue;

@@ -1435,7 +1435,7 @@ void rs_split_words(const struct catalog *c, struct plan_resolution *r, const ch
 			if (*p == ':' && comma && r->nwords > 0) {
 				bool person = person_word(c, r, r->nwords - 1);
 				long_message = !person && written_before(c, r, 1u << AK_MAIL | 1u << AK_CODEHOST);
-				values = !person && !long_message && written_before(c, r, 1u << AK_SHEETS);
+				values = !person && !long_message && written_before(c, r, 1u << AK_SHEETS | 1u << AK_CALENDAR);
 				if (long_message || values || person) message = r->nwords;
 			}
 			if (*p == '(' && comma) aside = r->nwords;

@@ -887,6 +887,16 @@ static bool app_placed_after(const struct catalog *c, const struct plan_resoluti
 	return false;
 }
 
+/* Whether word i follows an -ing word no list knows that opens its clause, follows a small word or an article (one or
+ * two plain words between: "the whole training schedule", "the floor plans and seating charts"): a noun that -ing
+ * word says the use of. */
+static bool ing_modified(const struct catalog *c, const struct plan_resolution *r, int i)
+{
+	int m = i - 1;
+	if (m < 0 || r->after_comma[i] || !ends_in(r, m, "ing") || (r->nwm[m] && !r->fuzzy[m]) || r->app_word[m]) return false;
+	return m == 0 || r->after_comma[m] || r->stop[m - 1] || determiner_before(c, r, m, 2) >= 0;
+}
+
 /* "which files in the OneDrive folder were changed last week?", "Welche Dateien ... wurden letzte Woche geändert?": in a
  * question a question word opens before a word for things, a participle (-ed, ge-...-t, roles.participles) after a
  * passive's auxiliary up to three words back says which things are listed, no change asked. */
@@ -928,11 +938,9 @@ static bool note_intent(const struct catalog *c, struct plan_resolution *r, int 
 	    rs_role_words(c, r, i + 1, 1ull << ROLE_DETERMINER | 1ull << ROLE_RELATIVE | 1ull << ROLE_OBJECT_PRONOUN))
 		return false;
 	if (sy->words == 1 && each_noun_relative(c, r, i)) return false;
-	/* "the whole training schedule": right after an -ing word no list knows that a small word or an article opens, a
-	 * verb's word is a noun the -ing word says the use of */
-	if (sy->words == 1 && i > 1 && ends_in(r, i - 1, "ing") && (!r->nwm[i - 1] || r->fuzzy[i - 1]) && !r->app_word[i - 1] &&
-	    !r->after_comma[i] && !r->after_comma[i - 1] && rs_clause_last(r, i) != i &&  /* (a German verb closes its clause) */
-	    (r->stop[i - 2] || determiner_before(c, r, i - 1, 2) >= 0)) {
+	/* "the whole training schedule": a verb's word after an -ing modifier is a noun (not closing its clause, where a
+	 * German verb stands: "für das Onboarding anlegen") */
+	if (sy->words == 1 && ing_modified(c, r, i) && rs_clause_last(r, i) != i) {
 		r->describes[i] = true;
 		return false;
 	}
@@ -1426,12 +1434,9 @@ static bool note_action(const struct catalog *c, struct plan_resolution *r, int 
 	    !(ends_in(r, i, "ing") && i + 1 < r->nwords && rs_role_words(c, r, i + 1, 1ull << ROLE_PART | 1ull << ROLE_WEAK_TARGET)) &&
 	    !(i > 1 && has_role_word(c, r, i - 1, ROLE_DETERMINER) && has_role_word(c, r, i - 2, ROLE_LIGHT)))
 		return false;
-	/* "the floor plans and seating charts": right after an -ing word no list knows, itself after a small word or
-	 * opening its clause, the word is a noun that -ing word says the use of (a thing's action too: no spreadsheet
-	 * chart) */
-	if (sy->words == 1 && i > 0 && ends_in(r, i - 1, "ing") && (!r->nwm[i - 1] || r->fuzzy[i - 1]) &&
-	    !r->app_word[i - 1] && (i == 1 || r->stop[i - 2] || r->after_comma[i - 1]) && !r->after_comma[i])
-		return false;
+	/* "the floor plans and seating charts": an action's word after an -ing modifier is a noun (a thing's action too:
+	 * no spreadsheet chart) */
+	if (sy->words == 1 && ing_modified(c, r, i)) return false;
 	/* "new GitHub stars", "Gmail labels": right after an app's name, one word is that app's thing (not at the end of
 	 * its clause, where German puts its verb: "E-Mails in Outlook archivieren", "... Google Sheet schützen, damit") */
 	if (sy->words == 1 && !(c->outside[sy->target].flags & OUT_THING) && i > 0 && r->app_word[i - 1] && !r->after_comma[i] &&

@@ -201,6 +201,17 @@ static bool kind_word(const struct catalog *c, const char *s, size_t n)
 	return e >= 0 && (c->words[e].starts >> SYN_APP_KIND & 1);
 }
 
+/* Whether word i alone is a word for the things of one of kinds (a bit per kind): "issue", "Zeile". */
+static bool kind_word_of(const struct catalog *c, const struct plan_resolution *r, int i, unsigned kinds)
+{
+	int e = cat_word_find(c, r->words[i], r->wordlen[i]);
+	for (uint32_t k = 0; e >= 0 && (c->words[e].starts & 1u << SYN_APP_KIND) && k < c->words[e].syn_count; k++) {
+		const struct cat_syn *sy = &c->syns[c->lists[c->words[e].syn_first + k]];
+		if (sy->kind == SYN_APP_KIND && sy->words == 1 && (kinds >> sy->target & 1)) return true;
+	}
+	return false;
+}
+
 /* Whether the n bytes at s are exactly a particle of a German separable verb (roles.particles: "hoch", "rüber"). */
 static bool particle_word(const struct catalog *c, const char *s, size_t n)
 {
@@ -1051,11 +1062,7 @@ static bool written_before(const struct catalog *c, const struct plan_resolution
 		return false;
 	for (int i = first + 1; i < r->nwords; i++) {
 		if ((kinds >> AK_MAIL & 1) && message_app_word(c, r, i)) return true;
-		int e = cat_word_find(c, r->words[i], r->wordlen[i]);
-		for (uint32_t k = 0; e >= 0 && (c->words[e].starts & 1u << SYN_APP_KIND) && k < c->words[e].syn_count; k++) {
-			const struct cat_syn *sy = &c->syns[c->lists[c->words[e].syn_first + k]];
-			if (sy->kind == SYN_APP_KIND && sy->words == 1 && (kinds >> sy->target & 1)) return true;
-		}
+		if (kind_word_of(c, r, i, kinds)) return true;
 	}
 	return false;
 }
@@ -1221,14 +1228,7 @@ static void ticket_label(const struct catalog *c, struct plan_resolution *r, con
 	while (isdigit((unsigned char)*p)) p++;
 	while (*p == ' ') p++;
 	bool dash = *p == '-' || *p == ':' || strncmp(p, "\xe2\x80\x93", 3) == 0 || strncmp(p, "\xe2\x80\x94", 3) == 0;
-	if (!dash || names_codehost(c, query)) return;
-	int e = cat_word_find(c, r->words[0], (size_t)r->wordlen[0]);
-	bool thing = false;
-	for (uint32_t k = 0; e >= 0 && k < c->words[e].syn_count; k++) {
-		const struct cat_syn *sy = &c->syns[c->lists[c->words[e].syn_first + k]];
-		thing |= sy->kind == SYN_APP_KIND && sy->words == 1 && sy->target == AK_CODEHOST;
-	}
-	if (!thing) return;
+	if (!dash || names_codehost(c, query) || !kind_word_of(c, r, 0, 1u << AK_CODEHOST)) return;
 	r->quoted[0] = r->quoted[1] = true;
 	r->after_comma[2] = true;
 }

@@ -466,6 +466,9 @@ static int resolver_sections(struct catalog *c)
 		if (c->caps[i].write) c->write_caps |= 1ull << i;
 		if (c->caps[i].write && !c->caps[i].existing) c->new_caps |= 1ull << i;
 	}
+	memset(c->kind_apps, 0, sizeof c->kind_apps);
+	for (uint32_t a = 0; c->apps && a < c->napps && a < 64; a++)
+		if (c->apps[a].kind < AK_COUNT) c->kind_apps[c->apps[a].kind] |= 1ull << a;
 	/* the planner's lookups of outside actions, once here rather than a scan of every product per request */
 	c->sort_action = -1;
 	for (uint32_t k = 0; k < 64; k++) c->cap_action[k] = -1;

@@ -63,6 +63,7 @@ struct catalog {
 	uint64_t kind_tasks[AK_COUNT], copy_tasks[AK_COUNT], write_kind_tasks[AK_COUNT];
 	/* a writing target step of the kind, bound or not; and the tasks with a subject, generic, writing anything */
 	uint64_t written_kind_tasks[AK_COUNT], subject_tasks, generic_tasks, writing_tasks;
+	uint64_t kind_apps[AK_COUNT];    /* per kind, a bit per app (of the first 64) of that kind (joined at open) */
 	const struct cat_wslot *wordhash, *stemhash;
 	uint32_t nwordhash, nstemhash;
 	const struct cat_history *history;

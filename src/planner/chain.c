@@ -164,13 +164,8 @@ static bool object_sent(const struct catalog *c, const struct plan_resolution *r
 /* The one app of kind in the catalog, or -1 where it has none or several. */
 static int only_app_of(const struct catalog *c, uint32_t kind)
 {
-	int only = -1;
-	for (uint32_t a = 0; a < c->napps; a++)
-		if (c->apps[a].kind == kind) {
-			if (only >= 0) return -1;
-			only = (int)a;
-		}
-	return only;
+	uint64_t apps = c->kind_apps[kind];
+	return apps && !(apps & (apps - 1)) ? __builtin_ctzll(apps) : -1;
 }
 
 /* Whether word i is the object of a reading verb right before it (up to two small words between). */

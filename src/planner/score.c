@@ -691,8 +691,8 @@ static int kind_target_after(const struct catalog *c, const struct plan_resoluti
 static int kind_store_cap(const struct catalog *c, const struct plan_resolution *r, const struct plan_intent *in)
 {
 	int kind = r->napps || !stores_files(c, c->intents[in->intent].caps) ? -1 : kind_target_after(c, r, in);
-	for (uint32_t a = 0; kind >= 0 && a < c->napps; a++) {
-		int st = c->apps[a].kind == (uint32_t)kind ? store_cap(c, (int)a) : -1;
+	for (uint64_t a = kind >= 0 ? c->kind_apps[kind] : 0; a; a &= a - 1) {
+		int st = store_cap(c, __builtin_ctzll(a));
 		if (st >= 0) return st;
 	}
 	return -1;

@@ -228,10 +228,10 @@ static bool pronoun_after_thing(const struct catalog *c, const struct plan_resol
 	return !r->sentence_start[j + 1] && (r->word_kinds[j] || r->app_word[j]);
 }
 
-/* Whether word i is a noun an article opens (one word between at most, no small word or app's) in a relative clause about things, the
- * relative up to five words before it and a word for things up to three words before the relative (a quoted name's
- * count as none), in one clause ("the open
- * issues in acme/api that carry the bug label", "mails that have the 'Invoice' label"): the mark says which things. */
+/* Whether word i is a noun an article opens (one word between at most, no small word or app's) in a relative clause
+ * about things, the relative up to five words before it and a word for things up to three words before the relative
+ * (a quoted name's count as none), in one clause ("the open issues in acme/api that carry the bug label", "mails that
+ * have the 'Invoice' label"): the mark says which things. */
 static bool mark_in_relative(const struct catalog *c, const struct plan_resolution *r, int i)
 {
 	int det = i - 1;

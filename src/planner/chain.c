@@ -258,6 +258,24 @@ static int kind_end(const struct catalog *c, const struct plan_resolution *r, co
 	return 0;
 }
 
+/* "when a customer writes to me in Outlook about an appointment, ...": the one kind a verb reading only that kind
+ * (someone writes, sends, a mail arrives) reads in the clause before word at, where no word there says a kind; or 0. */
+static unsigned reads_before(const struct catalog *c, const struct plan_resolution *r, int at)
+{
+	int from = at;
+	bool either;
+	while (from > 0 && !r->after_comma[from] && !r->sentence_start[from] && !joins(r, from, &either)) from--;
+	unsigned kinds = 0;
+	for (int i = from; i < at; i++) if (r->word_kinds[i]) return 0;
+	for (int k = 0; k < r->nintents; k++) {
+		const struct plan_intent *in = &r->intents[k];
+		uint64_t caps = c->intents[in->intent].caps;
+		if (!in->negated && in->first >= from && in->first < at && !(caps & c->write_caps) && bits(caps_kinds(c, caps)) == 1)
+			kinds |= caps_kinds(c, caps);
+	}
+	return bits(kinds) == 1 ? kinds : 0;
+}
+
 static int chain_ends(const struct catalog *c, const struct plan_resolution *r, struct chain_end e[2])
 {
 	int n = 0;
@@ -289,8 +307,8 @@ static int chain_ends(const struct catalog *c, const struct plan_resolution *r, 
 		}
 		/* else the family's app of a kind a word says, else a capability phrase, else a verb writes in ("Anhänge
 		 * aus Outlook": its mail; "... via Outlook" after "send": its mail) */
-		const unsigned by[3] = { r->kinds, said, writes };
-		for (int pass = 0; pass < 3; pass++)
+		const unsigned by[4] = { reads_before(c, r, m->first), r->kinds, said, writes };
+		for (int pass = 0; pass < 4; pass++)
 			for (uint32_t kind = 1; x.app < 0 && m->family >= 0 && kind < AK_COUNT; kind++) {
 				uint32_t a = c->families[m->family].apps[kind];
 				if (a != CAT_NONE && (by[pass] >> kind & 1) && !kind_named_explicitly(c, r, kind)) x.app = (int)a;

@@ -631,6 +631,19 @@ static bool comes_with(const struct catalog *c, const struct plan_resolution *r,
  * names its app of that kind, the other end of a transfer. */
 /* The kind of app a word in family mention f's own clause says, of a kind the family has: right after it, or
  * before it back to the mention before ("an event is created in Outlook": its calendar); AK_COUNT if none. */
+struct one_kind_read { uint32_t kind; };
+
+/* A verb phrase at i, as written, that only reads, and in one kind of app (someone "sends me", "writes to me"). */
+static bool reads_one_kind(const struct catalog *c, struct plan_resolution *r, int i, const struct cat_syn *sy, void *v)
+{
+	uint64_t caps = c->intents[sy->target].caps;
+	unsigned kinds = caps_kinds(c, caps);
+	if ((caps & c->write_caps) || bits(kinds) != 1 || rs_phrase_at(c, r, i, cat_s(c, sy->phrase), PH_STRICT) != (int)sy->words)
+		return false;
+	((struct one_kind_read *)v)->kind = (uint32_t)__builtin_ctz(kinds);
+	return true;
+}
+
 static uint32_t family_kind_said(const struct catalog *c, const struct plan_resolution *r, const struct plan_mention *f)
 {
 	const struct cat_family *fam = &c->families[f->family];
@@ -644,6 +657,10 @@ static uint32_t family_kind_said(const struct catalog *c, const struct plan_reso
 	/* (not one a thing comes with: "a new email with a meeting date arrives in Outlook" is mail) */
 	for (int j = f->first - 1; j >= from; j--)
 		if (r->said_kind[j] != AK_COUNT && fam->apps[r->said_kind[j]] != CAT_NONE && !comes_with(c, r, j)) return r->said_kind[j];
+	/* (nor one a verb of receiving says: "when a customer writes to me in Outlook about an appointment" is mail) */
+	struct one_kind_read k = { .kind = AK_COUNT };
+	for (int j = f->first - 1; j >= from && !r->after_comma[j + 1]; j--)
+		if (each_phrase(c, r, j, 1u << SYN_INTENT, reads_one_kind, &k) && fam->apps[k.kind] != CAT_NONE) return k.kind;
 	return AK_COUNT;
 }
 

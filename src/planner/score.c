@@ -177,6 +177,14 @@ static uint64_t word_levels(const struct catalog *c, const struct plan_resolutio
 	return any;
 }
 
+/* The tasks with a step in one of kinds, a bit each. */
+static uint64_t tasks_in_kinds(const struct catalog *c, unsigned kinds, int nt)
+{
+	uint64_t m = 0;
+	for (int t = 0; t < nt; t++) if (c->ptasks[t].kinds & kinds) m |= 1ull << t;
+	return m;
+}
+
 struct phrase_ctx {
 	int *scores, nt;
 	unsigned char seen[1024];         /* bit per syn already scored: a phrase counts once */
@@ -286,7 +294,8 @@ static int thing_then_verb(const struct catalog *c, const struct plan_resolution
 			if (k >= r->mentions[m].first && k < r->mentions[m].first + r->mentions[m].nwords) a = r->mentions[m].app;
 		bool own = (a >= 0 && ((kind >> c->apps[a].kind & 1) || (app_seen && c->apps[a].kind == AK_DRIVE))) || (r->word_kinds[k] & kind);
 		app_seen |= a >= 0 && (kind >> c->apps[a].kind & 1);
-		if (!r->stop[k] && !r->quoted[k] && !own && r->nwm[k] && (!with || r->app_word[k])) return 0;
+		/* (a quoted name read as a subject is a name still: "in der Excel-Tabelle "Protokolle" angelegt") */
+		if (!r->stop[k] && !r->quoted[k] && !r->named_subject[k] && !own && r->nwm[k] && (!with || r->app_word[k])) return 0;
 	}
 	return last - i + 1;
 }
@@ -847,6 +856,8 @@ void rs_score_tasks(const struct catalog *c, struct plan_resolution *r, int *sco
 		}
 		uint64_t tasks = word_levels(c, r, i, lv, nt);
 		if (later_verbs && in_clauses(r, later_verbs, i)) continue; /* it supports, it chooses nothing */
+		/* ("what's on the release calendar?": a word before another kind's head chooses no task outside that kind) */
+		if (r->modifier[i]) tasks &= tasks_in_kinds(c, r->kinds, nt);
 		/* only the tasks the word matches gain: the others' level is none */
 		int mult = idf_mult(bits(tasks));
 		for (; tasks; tasks &= tasks - 1) scores[__builtin_ctzll(tasks)] += lv[__builtin_ctzll(tasks)] * mult;

@@ -657,6 +657,39 @@ static bool replied_by_others(const struct catalog *c, const struct plan_resolut
 	return !r->stop[i - 1] && !r->intent_word[i - 1] && !r->action_word[i - 1] && !ends_in(r, i - 1, "ly");
 }
 
+/* Whether a reply's phrase starts at word i, as written, or with an app's name and small words inside it ending
+ * in a target marker ("reply in Outlook to the mail from Tom"; not "reply on my Outlook mail that ..."). */
+static bool reply_at(const struct catalog *c, const struct plan_resolution *r, int i)
+{
+	if (rs_role_words(c, r, i, 1ull << ROLE_REPLY)) return true;
+	int n = role_phrase_words(c, r, i, ROLE_REPLY, PH_LOOSE);
+	return n > 1 && rs_role_words(c, r, i + n - 1, 1ull << ROLE_TARGET | 1ull << ROLE_WEAK_TARGET);
+}
+
+/* "Kannst du in Outlook auf die Mail von Tom antworten?": a reply's two-word phrase (roles.replies: "antworten auf")
+ * turned round by a German clause, its first word closing the clause and its second earlier in it. */
+static bool reply_closes_clause(const struct catalog *c, const struct plan_resolution *r, int i)
+{
+	bool either;
+	int from = i;
+	/* (an infinitive, as German closes a clause with: "Do not reply" after "an email to" turns nothing round) */
+	if (rs_clause_last(r, i) != i || r->quoted[i] || !ends_in(r, i, "en")) return false;
+	while (from > 0 && !r->after_comma[from] && !r->sentence_start[from] && !joins(r, from, &either)) from--;
+	for (int m = 0; m < r->nwm[i]; m++) {
+		const struct cat_word *w = &c->words[r->wm[i][m].word];
+		for (uint32_t k = 0; (w->roles >> ROLE_REPLY & 1) && k < w->syn_count; k++) {
+			const struct cat_syn *sy = &c->syns[c->lists[w->syn_first + k]];
+			const char *ph = cat_s(c, sy->phrase), *second = strchr(ph, ' ');
+			if (sy->kind != SYN_ROLE || sy->target != ROLE_REPLY || sy->words != 2 || r->wm[i][m].level != LV_EXACT ||
+			    (size_t)(second - ph) != r->wordlen[i] || memcmp(ph, r->words[i], r->wordlen[i]) != 0)
+				continue;
+			for (int j = from; j < i; j++)
+				if (rs_word_level(r->words[j], r->wordlen[j], second + 1, strlen(second + 1), false) == LV_EXACT) return true;
+		}
+	}
+	return false;
+}
+
 /* "Reply automatically to every Gmail email from a new customer", "Antworte automatisch auf neue Gmail-Nachrichten":
  * a reply (roles.replies; not a noun after an article, "draft a reply to") answers messages that are read first,
  * in the one mail app named (else one no word names), then the send. Not where a draft is asked (the draft
@@ -665,10 +698,13 @@ bool rs_reply_chain(const struct catalog *c, struct plan_resolution *r)
 {
 	if (!r->reply_from || r->nproducts || r->nactions) return false;
 	int at = -1;
-	for (int i = r->reply_from - 1; i < r->nwords && at < 0; i++)
-		if (rs_role_words(c, r, i, 1ull << ROLE_REPLY) && !after_determiner(c, r, i) && !reply_declined(c, r, i) &&
-		    !replied_by_others(c, r, i))
+	for (int i = r->reply_from - 1; i < r->nwords && at < 0; i++) {
+		/* (before a reply closing a German clause stands its object, no subject) */
+		bool closing = reply_closes_clause(c, r, i);
+		if ((closing || reply_at(c, r, i)) && !after_determiner(c, r, i) && !reply_declined(c, r, i) &&
+		    (closing || !replied_by_others(c, r, i)))
 			at = i;
+	}
 	if (at < 0) return false;
 	/* (an app of another kind read before it is what the reply tells: "check when I'm free in my Outlook calendar,
 	 * then reply to the recruiter via Gmail") */

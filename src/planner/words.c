@@ -1067,6 +1067,40 @@ static bool written_before(const struct catalog *c, const struct plan_resolution
 	return false;
 }
 
+/* Whether word i is a target marker (roles.target: to, into, in). */
+static bool target_marker(const struct catalog *c, const struct plan_resolution *r, int i)
+{
+	int e = cat_word_find(c, r->words[i], r->wordlen[i]);
+	return e >= 0 && (c->words[e].roles >> ROLE_TARGET & 1);
+}
+
+/* "add new tenant Priya Shah, flat 7, rent £950 to the rent spreadsheet": a request opening with a verb that writes
+ * rows, its object a list of values (a comma inside, a number, no app's name) before a target marker and a word for
+ * sheets (three words between at most): the values are the caller's, as after a colon. */
+static void listed_values(const struct catalog *c, struct plan_resolution *r)
+{
+	int first = 0, comma = 0;
+	while (first + 1 < r->nwords && opener_word(c, r, first)) first++;
+	if (!writes_kind_at(c, r->words[first], r->wordlen[first], 1u << AK_SHEETS)) return;
+	for (int t = first + 2; t + 1 < r->nwords && !r->sentence_start[t]; t++) {
+		comma += r->after_comma[t];
+		if (!comma || !target_marker(c, r, t)) continue;
+		bool sheet = false;
+		for (int k = t + 1; k < r->nwords && k <= t + 4 && !r->after_comma[k]; k++) sheet |= kind_word_of(c, r, k, 1u << AK_SHEETS);
+		if (!sheet) continue;
+		bool digit = false;
+		for (int i = first + 1; i < t; i++) {
+			int e = cat_word_find(c, r->words[i], r->wordlen[i]);
+			if (r->app_word[i] || (e >= 0 && (c->words[e].starts & (1u << SYN_APP | 1u << SYN_FAMILY)))) return;
+			digit |= word_has_digit(r, i);
+		}
+		if (!digit) return;
+		for (int i = first + 1; i < t; i++) r->quoted[i] = r->no_subject[i] = true;
+		r->values_given = true;
+		return;
+	}
+}
+
 /* Whether words [from, nwords), a row's values after a colon, hold a number or a date and no app's or family's
  * name ("12.03., Fahrtkosten, 45 €"; "Add a row to the sheet: sender and subject of each Gmail mail" names no values). */
 static bool row_values(const struct catalog *c, const struct plan_resolution *r, int from)
@@ -1470,6 +1504,7 @@ void rs_split_words(const struct catalog *c, struct plan_resolution *r, const ch
 	}
 	join_folded(r);
 	ticket_label(c, r, query);
+	listed_values(c, r);
 }
 
 /* Whether word i may be a person's name: no small word, app or word the vocabulary knows as written. */

@@ -2627,6 +2627,18 @@ static void joining(const struct catalog *c, struct plan_resolution *r)
 	}
 }
 
+int rs_passive_subject(const struct catalog *c, const struct plan_resolution *r, const struct plan_intent *in)
+{
+	const uint64_t aux = 1ull << ROLE_AUX | 1ull << ROLE_MODAL | 1ull << ROLE_PASSIVE_ASK;
+	int j = in->first - 1;
+	while (j > 0 && !r->after_comma[j + 1] && r->stop[j] && rs_role_words(c, r, j, aux)) j--;
+	/* (a modal after a trigger's words opens the main clause as a comma would: its subject stands before it) */
+	if (in->negated || j == in->first - 1 || j < 0 || (r->after_comma[j + 1] && !has_role_word(c, r, j + 1, ROLE_MODAL)) ||
+	    !r->word_kinds[j] || r->app_word[j])
+		return -1;
+	return j;
+}
+
 /* "create a fresh Excel workbook", "Create the FY26 opex budget template as a new Excel workbook", "Lege in OneDrive
  * eine neue Excel-Arbeitsmappe an": the app named (no source) that a verb making something new has for its object,
  * where the app documents no way to make it and a word for a whole document (roles.documents) follows its name: the
@@ -2638,6 +2650,9 @@ static void new_thing(const struct catalog *c, struct plan_resolution *r)
 	for (int k = 0; k < r->nintents && !r->new_thing; k++) {
 		const struct plan_intent *in = &r->intents[k];
 		if (in->negated || in->by_person || !in->nwords || r->trigger[in->first]) continue;  /* ("Neue Einträge in ...") */
+		/* ("a row should be created in the Excel sheet" makes the row; "a new workbook should be created" one) */
+		int subject = rs_passive_subject(c, r, in);
+		if (subject >= 0 && !has_role_word(c, r, subject, ROLE_DOCUMENT)) continue;
 		uint64_t makes = c->intents[in->intent].caps & c->new_caps;
 		for (int m = 0; makes && m < r->nmentions && !r->new_thing; m++) {
 			const struct plan_mention *x = &r->mentions[m];

@@ -44,6 +44,9 @@ void rs_said_text(const struct catalog *c, struct plan_resolution *r);
 int rs_understood_role(const struct catalog *c, struct plan_resolution *r, int i, enum cat_role role);
 bool rs_stored_noun(const struct catalog *c, const struct plan_resolution *r, int i);
 bool rs_noun_modifier(const struct catalog *c, const struct plan_resolution *r, int i);
+/* The subject of verb in read as a passive's participle after its auxiliaries (roles.auxiliaries, roles.modals,
+ * roles.passive_asks: "a row should be created", "a row is added"), where it is a word for things; else -1. */
+int rs_passive_subject(const struct catalog *c, const struct plan_resolution *r, const struct plan_intent *in);
 /* Whether word i is the only verb of a title: one sentence of twelve words at most, no question, no trigger word and no
  * other verb ("Excel Online table rows appended to a Google Sheet"). */
 bool rs_title_verb(const struct catalog *c, const struct plan_resolution *r, int i);

@@ -417,6 +417,43 @@ static void name_cap(const struct catalog *c, struct plan_resolution *r, int *sc
 	r->caps[r->ncaps++] = cap;
 }
 
+struct passive_ctx { int *scores, thing; };
+
+/* A writing phrase "VERB [article] THING" whose verb the participle at i is and whose thing word ctx->thing is. */
+static bool passive_phrase(const struct catalog *c, struct plan_resolution *r, int i, const struct cat_syn *sy, void *v)
+{
+	struct passive_ctx *x = v;
+	const char *ph = cat_s(c, sy->phrase), *last = strrchr(ph, ' ');
+	if (sy->kind != SYN_CAP || !c->caps[sy->target].write || sy->words < 2 || sy->words > 3 || !last ||
+	    rs_word_level(r->words[x->thing], r->wordlen[x->thing], last + 1, strlen(last + 1), false) < LV_STEM)
+		return false;
+	name_cap(c, r, x->scores, (int)sy->target, x->thing, i - x->thing + 1);
+	r->matched[x->thing] = r->matched[i] = true;
+	return true;
+}
+
+/* "For every event in Google Calendar a row should be created in Excel": a verb's participle after a passive's
+ * auxiliaries whose subject is a word for things (rs_passive_subject) names what the phrase "create a row" would. */
+static void passive_caps(const struct catalog *c, struct plan_resolution *r, int *scores)
+{
+	for (int k = 0; k < r->nintents; k++) {
+		const struct plan_intent *in = &r->intents[k];
+		int j = rs_passive_subject(c, r, in);
+		if (j < 0) continue;
+		struct passive_ctx x = { .scores = scores, .thing = j };
+		/* (the phrases open with the verb's plain form: "created", "added" are "create", "add") */
+		const char *w = r->words[in->first];
+		size_t n = r->wordlen[in->first];
+		for (size_t cut = 1; cut <= 2 && n > cut + 2 && w[n - 1] == 'd'; cut++) {
+			int e = cat_word_find(c, w, n - cut);
+			bool found = false;
+			for (uint32_t q = 0; e >= 0 && !found && (c->words[e].starts & 1u << SYN_CAP) && q < c->words[e].syn_count; q++)
+				found = passive_phrase(c, r, in->first, &c->syns[c->lists[c->words[e].syn_first + q]], &x);
+			if (found) break;
+		}
+	}
+}
+
 /* The one app named whose kind word kinds says, or -1. */
 static int app_of_kinds(const struct catalog *c, const struct plan_resolution *r, unsigned kinds)
 {
@@ -866,6 +903,7 @@ void rs_score_tasks(const struct catalog *c, struct plan_resolution *r, int *sco
 	for (int i = 0; i < r->nwords; i++)
 		each_phrase(c, r, i, 1u << SYN_TASK | 1u << SYN_CAP, score_phrase, &x);
 	verb_object_caps(c, r, scores, nt);
+	passive_caps(c, r, scores);
 	read_named(c, r, &nm);
 	for (int k = 0, record; k < r->nintents; k++) {
 		if (later_verbs >> k & 1) continue;

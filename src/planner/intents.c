@@ -2389,7 +2389,9 @@ static void into_own_folder(const struct catalog *c, struct plan_resolution *r)
 		bool mail = false, folder = false;
 		for (int w = first; w <= last; w++) {
 			mail |= r->word_kinds[w] >> AK_MAIL & 1;
-			folder |= has_role_word(c, r, w, ROLE_FOLDER) && folder_is_target(c, r, w);
+			/* (so is a folder's path right after a strong target marker: "from /Applicants to /Rejected in Dropbox") */
+			folder |= (has_role_word(c, r, w, ROLE_FOLDER) && folder_is_target(c, r, w)) ||
+				(r->path[w] && w > 0 && !r->path[w - 1] && has_role_word(c, r, w - 1, ROLE_TARGET));
 		}
 		for (int m = 0; m < r->nmentions; m++)
 			mail |= r->mentions[m].app >= 0 && r->mentions[m].first >= first && r->mentions[m].first <= last &&
@@ -2639,6 +2641,30 @@ int rs_passive_subject(const struct catalog *c, const struct plan_resolution *r,
 	return j;
 }
 
+/* "can you get the files people send me in Gmail onto Google Drive": a receive verb (roles.receive) whose clause puts
+ * its object, from an app named after the verb, into an app named after a strong target marker (an article between
+ * allowed) copies it there. */
+static void get_into(const struct catalog *c, struct plan_resolution *r)
+{
+	for (int k = 0; k < r->nintents; k++) {
+		struct plan_intent *in = &r->intents[k];
+		if (in->negated || in->by_person || !in->nwords || writes(c, in->intent) || !has_role_word(c, r, in->first, ROLE_RECEIVE))
+			continue;
+		int last = rs_clause_last(r, in->first);
+		for (int j = in->first + in->nwords; j < last; j++) {
+			if (!has_role_word(c, r, j, ROLE_TARGET)) continue;
+			int a = j + 1 < last && has_role_word(c, r, j + 1, ROLE_DETERMINER) ? j + 2 : j + 1;
+			bool from = false, into = false;  /* (from an app named before: "get this PDF into Dropbox" uploads) */
+			for (int m = 0; m < r->nmentions; m++) {
+				from |= r->mentions[m].first > in->first && r->mentions[m].first < j;
+				into |= r->mentions[m].first == a && r->mentions[m].app >= 0;
+			}
+			if (from && into) in->intent = (int)c->meta->copy_intent;
+			break;
+		}
+	}
+}
+
 /* "create a fresh Excel workbook", "Create the FY26 opex budget template as a new Excel workbook", "Lege in OneDrive
  * eine neue Excel-Arbeitsmappe an": the app named (no source) that a verb making something new has for its object,
  * where the app documents no way to make it and a word for a whole document (roles.documents) follows its name: the
@@ -2727,6 +2753,7 @@ void rs_find_kinds_and_intents(const struct catalog *c, struct plan_resolution *
 	addressed_mail(c, r);
 	added_along(c, r);
 	joining(c, r);
+	get_into(c, r);
 	event_actions(c, r);
 	into_own_folder(c, r);
 	sorted_by_task(c, r);

@@ -161,6 +161,53 @@ static void mail_names_family(const struct catalog *c, struct plan_resolution *r
 }
 
 
+struct one_kind_read { uint32_t kind; int words; };
+
+/* A verb phrase at i, as written, that only reads, and in one kind of app (someone "sends me", "writes to me"). */
+static bool reads_one_kind(const struct catalog *c, struct plan_resolution *r, int i, const struct cat_syn *sy, void *v)
+{
+	uint64_t caps = c->intents[sy->target].caps;
+	unsigned kinds = caps_kinds(c, caps);
+	if ((caps & c->write_caps) || bits(kinds) != 1 || rs_phrase_at(c, r, i, cat_s(c, sy->phrase), PH_STRICT) != (int)sy->words)
+		return false;
+	((struct one_kind_read *)v)->kind = (uint32_t)__builtin_ctz(kinds);
+	((struct one_kind_read *)v)->words = (int)sy->words;
+	return true;
+}
+
+/* The kind of app a verb that reads one kind only names, ending right before a place marker (an article after it
+ * allowed) that ends right before word first ("that arrive in Outlook", "people send me in Outlook"); else AK_COUNT. */
+static uint32_t receipt_before(const struct catalog *c, const struct plan_resolution *r, int first)
+{
+	int j = first - 1;
+	if (j > 0 && has_role_word(c, r, j, ROLE_DETERMINER)) j--;
+	if (j < 1 || !rs_role_words(c, r, j, 1ull << ROLE_WEAK_TARGET | 1ull << ROLE_TARGET)) return AK_COUNT;
+	for (int v = j - 1; v >= 0 && v >= j - 3 && !r->after_comma[v + 1]; v--) {
+		struct one_kind_read k = { .kind = AK_COUNT };
+		if (each_phrase(c, r, v, 1u << SYN_INTENT, reads_one_kind, &k) && v + k.words == j) return k.kind;
+	}
+	return AK_COUNT;
+}
+
+/* "Turn bug reports that arrive in Outlook into GitHub issues": a family named right after a verb that reads one kind
+ * of app only and a place marker (an article between allowed) is its app of that kind, alone too, where no word says
+ * another kind of app the family has. */
+static void family_after_receipt(const struct catalog *c, struct plan_resolution *r, struct plan_mention *m)
+{
+	uint32_t kind = m->family >= 0 ? receipt_before(c, r, m->first) : AK_COUNT;
+	if (kind == AK_COUNT || c->families[m->family].apps[kind] == CAT_NONE) return;
+	/* (not where a word outside an app's name says another of its kinds: "invoices arriving in our M365 mailbox into
+	 * the drive") */
+	for (int i = 0; i < r->nwords; i++)
+		if (r->said_kind[i] != AK_COUNT && !r->app_word[i] && r->said_kind[i] != kind &&
+		    c->families[m->family].apps[r->said_kind[i]] != CAT_NONE)
+			return;
+	/* (nor where that app is named already: one mention of it says its role) */
+	for (int k = 0; k < r->nmentions; k++) if (r->mentions[k].app == (int)c->families[m->family].apps[kind]) return;
+	m->app = (int)c->families[m->family].apps[kind];
+	m->family = -1;
+}
+
 /* "prepare a draft email in Outlook": a family named right after a word for one kind of things and a place marker
  * (an article between allowed) is its app of that kind, where the family has one ("my Outlook calendar and ... an
  * email in Outlook" names two of its apps). */
@@ -218,6 +265,7 @@ void rs_find_mentions(const struct catalog *c, struct plan_resolution *r)
 		}
 	for (int k = 0; k < r->nmentions; k++) mail_names_family(c, r, &r->mentions[k]);
 	for (int k = 0; k < r->nmentions; k++) family_after_kind(c, r, &r->mentions[k]);
+	for (int k = 0; k < r->nmentions; k++) family_after_receipt(c, r, &r->mentions[k]);
 	for (int k = 0; k < r->nmentions; k++) {
 		const struct plan_mention *m = &r->mentions[k];
 		for (uint32_t f = 0; f < c->nfamilies && f < 64; f++) {
@@ -631,19 +679,6 @@ static bool comes_with(const struct catalog *c, const struct plan_resolution *r,
  * names its app of that kind, the other end of a transfer. */
 /* The kind of app a word in family mention f's own clause says, of a kind the family has: right after it, or
  * before it back to the mention before ("an event is created in Outlook": its calendar); AK_COUNT if none. */
-struct one_kind_read { uint32_t kind; };
-
-/* A verb phrase at i, as written, that only reads, and in one kind of app (someone "sends me", "writes to me"). */
-static bool reads_one_kind(const struct catalog *c, struct plan_resolution *r, int i, const struct cat_syn *sy, void *v)
-{
-	uint64_t caps = c->intents[sy->target].caps;
-	unsigned kinds = caps_kinds(c, caps);
-	if ((caps & c->write_caps) || bits(kinds) != 1 || rs_phrase_at(c, r, i, cat_s(c, sy->phrase), PH_STRICT) != (int)sy->words)
-		return false;
-	((struct one_kind_read *)v)->kind = (uint32_t)__builtin_ctz(kinds);
-	return true;
-}
-
 static uint32_t family_kind_said(const struct catalog *c, const struct plan_resolution *r, const struct plan_mention *f)
 {
 	const struct cat_family *fam = &c->families[f->family];

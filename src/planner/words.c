@@ -1347,7 +1347,8 @@ void rs_split_words(const struct catalog *c, struct plan_resolution *r, const ch
 		/* "into the Dropbox folder /Accounting/Incoming": a folder's path (a capital after a slash, no operation's path)
 		 * is a name, as quoted */
 		if (dotted && *p == '/' && op < 0 && capital_segment(p, dotted) && dotted < sizeof seg) {
-			read_name(c, r, &used, seg, &sl, p, dotted);
+			int from = read_name(c, r, &used, seg, &sl, p, dotted);
+			for (int i = from; i < r->nwords; i++) r->path[i] = true;
 			p += dotted - 1;
 			continue;
 		}

@@ -480,9 +480,27 @@ static bool marker_before_place(const struct catalog *c, struct plan_resolution 
 static bool in_trigger_clause(const struct catalog *c, const struct plan_resolution *r, int k)
 {
 	int from = k > 0 ? r->mentions[k - 1].first + r->mentions[k - 1].nwords : 0;
-	bool trigger = false;
+	bool trigger = false, each = false;
+	int nouns = 0;
 	for (int i = from; i < r->mentions[k].first; i++) {
-		if (r->trigger[i] && rs_role_words(c, r, i, 1ull << ROLE_TRIGGER) && verb_of(c, r, i) < 0) trigger = true;
+		/* ("for each invoice add a row to Excel", "für jede Rechnung eine Zeile in die Excel-Tabelle schreiben": after
+		 * "for each" and its thing, a verb or an article opens the main clause) */
+		if (each) {
+			bool verb = !r->stop[i] && !r->trigger[i] && verb_of(c, r, i) >= 0;
+			bool noun = !verb && !r->stop[i] && !r->trigger[i] && !has_role_word(c, r, i, ROLE_DETERMINER);
+			/* (right after the thing's words only: "for every new row in an Excel sheet", "for each brief our team
+			 * writes") */
+			if (nouns && !noun) {
+				if (verb || has_role_word(c, r, i, ROLE_INDEFINITE)) trigger = false;
+				each = false;
+			}
+			nouns += each && noun;
+		}
+		if (r->trigger[i] && rs_role_words(c, r, i, 1ull << ROLE_TRIGGER) && verb_of(c, r, i) < 0) {
+			trigger = true;
+			each = has_role_word(c, r, i, ROLE_MADE_FOR);
+			nouns = 0;
+		}
 		else if (trigger && i > 0 && verb_of(c, r, i) >= 0 && (r->after_comma[i] || has_role_word(c, r, i - 1, ROLE_OPENER)))
 			trigger = false;
 		/* (a pronoun and a modal or causative before an article or a pronoun open the main clause: "When a new line is

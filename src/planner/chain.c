@@ -262,9 +262,17 @@ static int kind_end(const struct catalog *c, const struct plan_resolution *r, co
  * (someone writes, sends, a mail arrives) reads in the clause before word at, where no word there says a kind; or 0. */
 static unsigned reads_before(const struct catalog *c, const struct plan_resolution *r, int at)
 {
+	/* (the verbs first; the clause is walked back to the earliest one only: joins() compares words) */
+	int earliest = at;
+	for (int k = 0; k < r->nintents; k++) {
+		const struct plan_intent *in = &r->intents[k];
+		uint64_t caps = c->intents[in->intent].caps;
+		if (!in->negated && in->first < earliest && !(caps & c->write_caps) && bits(caps_kinds(c, caps)) == 1) earliest = in->first;
+	}
+	if (earliest == at) return 0;
 	int from = at;
 	bool either;
-	while (from > 0 && !r->after_comma[from] && !r->sentence_start[from] && !joins(r, from, &either)) from--;
+	while (from > earliest && !r->after_comma[from] && !r->sentence_start[from] && !joins(r, from, &either)) from--;
 	unsigned kinds = 0;
 	for (int i = from; i < at; i++) if (r->word_kinds[i]) return 0;
 	for (int k = 0; k < r->nintents; k++) {

@@ -1080,6 +1080,9 @@ static bool target_marker(const struct catalog *c, const struct plan_resolution 
 static void listed_values(const struct catalog *c, struct plan_resolution *r)
 {
 	int first = 0, comma = 0;
+	for (int i = 1; i < r->nwords && !comma; i++) comma = r->after_comma[i] && !r->sentence_start[i];
+	if (!comma) return;  /* (no list: the common case, no word looked up) */
+	comma = 0;
 	while (first + 1 < r->nwords && opener_word(c, r, first)) first++;
 	if (!writes_kind_at(c, r->words[first], r->wordlen[first], 1u << AK_SHEETS)) return;
 	for (int t = first + 2; t + 1 < r->nwords && !r->sentence_start[t]; t++) {

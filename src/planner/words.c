@@ -248,7 +248,8 @@ static size_t compound_split(const struct catalog *c, const char *w, size_t *ski
 		/* a framing word of six letters or more may end it ("Anzeigemöglichkeit", "Exportfunktion") */
 		bool right = known(c, w + k, n - k), framed = !right && n - k >= 6 && known_as(c, w + k, n - k, true);
 		if (!right && !framed) continue;
-		if (known(c, w, k)) { *skip = 0; return k; }
+		/* (a first part known only as a product's word is no word of the compound: "Brightline" holds no "line") */
+		if (known(c, w, k) && !product_word_only(c, w, k)) { *skip = 0; return k; }
 		if (framed) continue;
 		if (w[k - 1] == 's' && k > 4 && known(c, w, k - 1)) { *skip = 1; return k; }
 		/* an unknown head before a verb is a prefix making another verb ("wiederherstellen" is no "erstellen") */

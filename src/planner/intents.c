@@ -1515,7 +1515,8 @@ static int app_at(const struct plan_resolution *r, int i)
 /* The word after the place marker at i (an article or a possessive skipped: "new files in our SharePoint"). */
 static int after_marker(const struct catalog *c, const struct plan_resolution *r, int i)
 {
-	return i + 2 < r->nwords && !r->app_word[i + 1] && has_role_word(c, r, i + 1, ROLE_DETERMINER) ? i + 2 : i + 1;
+	return i + 2 < r->nwords && !r->app_word[i + 1] && rs_role_words(c, r, i + 1, 1ull << ROLE_DETERMINER | 1ull << ROLE_ARTICLE) ?
+		i + 2 : i + 1;
 }
 
 static bool kind_in_app(const struct catalog *c, const struct plan_resolution *r, int i)
@@ -1573,7 +1574,7 @@ static int app_opens_before(const struct catalog *c, const struct plan_resolutio
  * an app of another kind is named: the other end of the trigger. */
 static bool kind_place_elsewhere(const struct catalog *c, const struct plan_resolution *r, int i)
 {
-	if (i + 2 >= r->nwords || r->app_word[i] || app_at(r, i + 2) >= 0 || !kind_in_app(c, r, i)) return false;
+	if (i + 2 >= r->nwords || r->app_word[i] || app_at(r, after_marker(c, r, i + 1)) >= 0 || !kind_in_app(c, r, i)) return false;
 	for (int m = 0; m < r->napps; m++) if (!(r->word_kinds[i] >> c->apps[r->apps[m]].kind & 1)) return true;
 	return false;
 }
@@ -1670,6 +1671,26 @@ static bool made_new_by(const struct catalog *c, const struct plan_resolution *r
 		!(i + 2 < r->nwords && rs_role_words(c, r, i + 2, 1ull << ROLE_SOURCE));
 }
 
+static bool kept_after(const struct catalog *c, const struct plan_resolution *r, int w, int d);
+
+/* The apps and, where an app is named, the families named, a drive or a family named as the place of a workbook named
+ * before it counting for none ("a new row in the Excel workbook on OneDrive", "... auf SharePoint" name one end). */
+static int ends_named(const struct catalog *c, const struct plan_resolution *r)
+{
+	int n = r->napps + (r->napps ? r->nfamilies : 0);
+	for (int d = 0; d < r->napps; d++)
+		for (int w = 0; c->apps[r->apps[d]].kind == AK_DRIVE && w < r->napps; w++)
+			if (c->apps[r->apps[w]].kind == AK_SHEETS && kept_after(c, r, r->apps[w], r->apps[d])) { n--; break; }
+	for (int f = 0; r->napps && f < r->nmentions; f++) {
+		const struct plan_mention *m = &r->mentions[f];
+		enum cat_role role = m->family >= 0 ? rs_role_before(c, r, m->first) : ROLE_NONE;
+		for (int w = 0; (role == ROLE_WEAK_TARGET || role == ROLE_KEPT) && w < f; w++)
+			if (r->mentions[w].app >= 0 && c->apps[r->mentions[w].app].kind == AK_SHEETS &&
+			    m->first - (r->mentions[w].first + r->mentions[w].nwords) <= 4) { n--; break; }
+	}
+	return n;
+}
+
 static void find_triggers(const struct catalog *c, struct plan_resolution *r)
 {
 	r->triggers = 0;
@@ -1715,7 +1736,7 @@ static void find_triggers(const struct catalog *c, struct plan_resolution *r)
 			 rs_role_words(c, r, i - 1, 1ull << ROLE_DETERMINER | 1ull << ROLE_AS) && !subject && !marked)));
 		/* with one app, not after a verb writing into it ("add new rows to Excel for each email") */
 		int one = r->napps == 1 && next < r->nwords ? app_at(r, r->app_word[next] ? next : relative >= 0 ? relative : next + 2) : -1;
-		bool ends = r->napps + r->nproducts + (r->napps ? r->nfamilies : 0) >= 2 || (other_kind_said(c, r, one) &&
+		bool ends = ends_named(c, r) + r->nproducts >= 2 || (other_kind_said(c, r, one) &&
 			!(before >= 0 && writes_in(c, r->intents[before].intent, one))) || kind_place_elsewhere(c, r, next);
 		if (next < r->nwords && place && ends && !same_verb) {
 			/* "Neue Zeilen in Excel an Slack melden": the app after "new", its things and a weak marker is where

@@ -307,6 +307,11 @@ bool rs_says_which(const struct catalog *c, const struct plan_resolution *r, int
 {
 	if (pronoun_after_thing(c, r, i, false)) return true;
 	if (!writing || strchr(phrase, ' ')) return false;
+	/* ("do i have anything scheduled friday morning?": a participle right after a word that alone is a reading verb) */
+	/* (not "get", a passive's auxiliary there: "can they get saved to Dropbox") */
+	int v = i > 0 && !r->stop[i - 1] && !r->app_word[i - 1] && !rs_role_words(c, r, i - 1, 1ull << ROLE_RECEIVE | 1ull << ROLE_AUX) ?
+		verb_of(c, r, i - 1) : -1;
+	if (v >= 0 && !writes(c, v) && participle_form(c, r, i)) return true;
 	/* a passive in a trigger's clause is the event ("wenn eine Datei in Dropbox hochgeladen wird") */
 	if (passive_at(c, r, i) && in_trigger_clause_at(c, r, i)) return true;
 	/* "the status email sent through Gmail": no auxiliary between, or the passive is the request's action */

@@ -682,6 +682,18 @@ static bool article_noun(const struct catalog *c, const struct plan_resolution *
  * an app: "Can you ..." has none), no modal or causative says what is wanted, no negation what fails ("... silently
  * does nothing") and no question mark ends it ("The packing-house supervisors upload photos of each pallet to Google
  * Drive.", "Die Mitglieder schicken ihre Spendenquittungen an unser Gmail-Postfach, und ..."). */
+static bool note_intent(const struct catalog *c, struct plan_resolution *r, int i, const struct cat_syn *sy, void *ctx);
+
+struct renote { int ids[PLAN_MAX_INTENTS], n; };
+
+/* note_intent for the verbs a context sentence had (ctx: struct renote), which their later words repeated. */
+static bool renote_dropped(const struct catalog *c, struct plan_resolution *r, int i, const struct cat_syn *sy, void *ctx)
+{
+	const struct renote *x = ctx;
+	for (int k = 0; k < x->n; k++) if (x->ids[k] == (int)sy->target) return note_intent(c, r, i, sy, NULL);
+	return false;
+}
+
 static bool states_what_happens(const struct catalog *c, const struct plan_resolution *r, int f)
 {
 	/* (a period after a word of three letters or fewer may end an abbreviation, no sentence: "Is Dr. Alvarez free") */
@@ -720,8 +732,21 @@ static void stated_context(const struct catalog *c, struct plan_resolution *r)
 	for (int f = 0; f < ask; f++) {
 		if (f > 0 && !r->sentence_start[f]) continue;
 		if (!states_what_happens(c, r, f)) continue;
+		struct renote x = { .n = 0 };
 		for (int k = 0; k < r->nintents; k++)
-			if (sentence_of(r, r->intents[k].first) == f) drop_intent(r, k--, false);
+			if (sentence_of(r, r->intents[k].first) == f) {
+				if (x.n < PLAN_MAX_INTENTS) x.ids[x.n++] = r->intents[k].intent;
+				drop_intent(r, k--, false);
+			}
+		/* (the same verb in a later sentence is the ask's: it was noted once, in the context: "... landen alle im
+		 * Gmail-Postfach. Bitte die Rechnungen raussuchen ... und in Dropbox ablegen.") */
+		/* (where a verb stands, opening its clause or, German, closing it; no word for things, none an article opens:
+		 * "turn those emails into events" names mail, "people keep missing shifts" no update) */
+		for (int j = f + 1; x.n && j < r->nwords; j++)
+			if (sentence_of(r, j) != f && !r->app_word[j] && !r->arrow[j] && !r->intent_word[j] && r->said_kind[j] == AK_COUNT &&
+			    !after_determiner(c, r, j) && (r->sentence_start[j] || r->after_comma[j] || rs_clause_last(r, j) == j ||
+			    has_role_word(c, r, j - 1, ROLE_OPENER)))
+				each_phrase(c, r, j, 1u << SYN_INTENT, renote_dropped, &x);
 		/* (an action no task performs there too: "... and the postdocs share protocols through Google Drive.") */
 		for (int k = 0; k < r->nactions; k++)
 			if (sentence_of(r, r->actions[k].first) == f) drop_action(r, k--);
@@ -1005,6 +1030,11 @@ static bool note_intent(const struct catalog *c, struct plan_resolution *r, int 
 		return false;
 	}
 	if (sy->words == 1 && !writes(c, (int)sy->target) && between_noun_and_thing(c, r, i)) {
+		r->describes[i] = true;
+		return false;
+	}
+	/* ("each person on this week's shift": any verb's word right after a possessive is a noun) */
+	if (sy->words == 1 && i > 0 && r->possessive[i - 1] && !r->after_comma[i] && after_determiner(c, r, i)) {
 		r->describes[i] = true;
 		return false;
 	}

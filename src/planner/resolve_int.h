@@ -153,6 +153,8 @@ static inline int role_phrase_words(const struct catalog *c, const struct plan_r
 
 /* Whether word k stands where a noun does: after an article, or after an article and one small word or
  * adverb-like word ("a weekly reporting", "the daily sending"). */
+static inline int exact_word(const struct catalog *c, const struct plan_resolution *r, int i, uint32_t kind, int target);
+
 static inline bool after_determiner(const struct catalog *c, const struct plan_resolution *r, int k)
 {
 	if (r->after_comma[k]) return false; /* "Every Monday, email me the list": a comma ends the article's phrase */
@@ -160,6 +162,11 @@ static inline bool after_determiner(const struct catalog *c, const struct plan_r
 	if (k > 0 && r->wordlen[k] > 3 && r->words[k][r->wordlen[k] - 1] == 's' && has_role_word(c, r, k - 1, ROLE_RELATIVE))
 		return false;
 	if (k > 0 && has_role_word(c, r, k - 1, ROLE_DETERMINER)) return true;
+	/* (so does a possessive: "this week's shift", "Tom's upload"; not a small word's "'s", "it's", "what's", but a
+	 * day's: "tomorrow's") */
+	if (k > 0 && r->possessive[k - 1] && (!r->stop[k - 1] || exact_word(c, r, k - 1, SYN_STOP, STOP_DAY) >= 0) &&
+	    !rs_role_words(c, r, k - 1, 1ull << ROLE_PRONOUN | 1ull << ROLE_OBJECT_PRONOUN | 1ull << ROLE_RELATIVE | 1ull << ROLE_QUESTION))
+		return true;
 	if (k < 2 || !has_role_word(c, r, k - 2, ROLE_DETERMINER)) return false;
 	/* ("every month delete all newsletters": a schedule's words close before the verb) */
 	if (r->schedule_words && k - 1 >= r->schedule_first && k - 1 < r->schedule_first + r->schedule_words) return false;

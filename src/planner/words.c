@@ -887,10 +887,34 @@ static size_t quote_at(const char *p)
 /* A quoted name holds a few words (an issue's title too); a longer quotation is the request itself, read. */
 #define QUOTED_WORDS 8
 
+
+/* "this week's shift": the words read from words [from, nwords) of segment seg that were written with a possessive's
+ * apostrophe and s (folding drops it), marked in r->possessive. */
+static void mark_possessives(struct plan_resolution *r, const char *seg, int from)
+{
+	if (!strchr(seg, '\'') && !strstr(seg, "\xE2\x80\x99")) return;  /* (no apostrophe: the common case) */
+	char base[64], f[128];
+	for (const char *t = seg; *t;) {
+		while (*t == ' ') t++;
+		const char *e = t;
+		while (*e && *e != ' ') e++;
+		size_t n = (size_t)(e - t), a = n >= 2 && t[n - 2] == '\'' ? 2 : n >= 4 && memcmp(t + n - 4, "\xE2\x80\x99", 3) == 0 ? 4 : 0;
+		if (a && (t[n - 1] | 0x20) == 's' && n - a < sizeof base) {
+			memcpy(base, t, n - a);
+			base[n - a] = '\0';
+			text_fold_words(base, f, sizeof f);
+			for (int i = from; i < r->nwords; i++)
+				if (strcmp(r->words[i], f) == 0) r->possessive[i] = true;
+		}
+		t = e;
+	}
+}
+
 /* Folds segment seg[0..*sl) and reads its words. */
 static void flush_words(const struct catalog *c, struct plan_resolution *r, size_t *used, char *seg, size_t *sl)
 {
 	char f[1024];
+	int from = r->nwords;
 	seg[*sl] = '\0';
 	text_fold_words(seg, f, sizeof f);
 	for (char *w = f; *w;) {
@@ -900,6 +924,7 @@ static void flush_words(const struct catalog *c, struct plan_resolution *r, size
 		if (!end) break;
 		w = end + 1;
 	}
+	mark_possessives(r, seg, from);
 	*sl = 0;
 }
 
@@ -1450,6 +1475,7 @@ void rs_split_words(const struct catalog *c, struct plan_resolution *r, const ch
 		bool comma = *p == ',' || *p == ';' || (*p == ':' && (p[1] == ' ' || !p[1])) || stop || (*p == '(' && closing_aside(query, p));
 		if (alen || comma || !*p || sl + 1 >= sizeof seg) {
 			seg[sl] = '\0';
+			int seg_from = r->nwords;
 			text_fold_words(seg, f, sizeof f);
 			for (char *w = f; *w;) {
 				char *end = strchr(w, ' ');
@@ -1458,6 +1484,7 @@ void rs_split_words(const struct catalog *c, struct plan_resolution *r, const ch
 				if (!end) break;
 				w = end + 1;
 			}
+			mark_possessives(r, seg, seg_from);
 			sl = 0;
 			/* "eine Mail an das Team: Meeting fällt heute aus": after a person and a colon, the message's text */
 			if (message >= 0 && (stop || !*p || *p == ';')) {

@@ -1771,6 +1771,10 @@ static void find_triggers(const struct catalog *c, struct plan_resolution *r)
 		/* (or "new" opening the request: "New Google Sheet for podcast sponsor tracking") */
 		bool made = (i == 0 || (r->stop[i - 1] && !subject && !rs_role_words(c, r, i - 1, 1ull << ROLE_TRIGGER | 1ull << ROLE_SOURCE |
 			1ull << ROLE_TARGET | 1ull << ROLE_WEAK_TARGET))) && !marked && document_after(c, r, next);
+		/* (so is a new thing a verb has for its object, an indefinite article between: "should become a new GitHub
+		 * issue", "open a new GitHub issue") */
+		made |= i >= 2 && !subject && !marked && has_role_word(c, r, i - 1, ROLE_INDEFINITE) && !r->stop[i - 2] &&
+			(r->intent_word[i - 2] || verb_of(c, r, i - 2) >= 0);
 		bool place = !made && (r->app_word[next < r->nwords ? next : i] || opens >= 0 || modal_subject(c, r, i) ||
 			(next + 1 < r->nwords && rs_role_words(c, r, next, 1ull << ROLE_WEAK_TARGET) && app_at(r, after_marker(c, r, next)) >= 0) ||
 			((kind_in_app(c, r, next) || unknown_in_app(c, r, next)) && !(i > 0 &&

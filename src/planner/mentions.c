@@ -359,20 +359,21 @@ static bool after_receive(const struct catalog *c, const struct plan_resolution 
 }
 
 /* The participle before the target marker (an article between) ending right before word `first`, itself right after
- * a word for a kind of things and no passive's, or -1. */
-static int participle_place(const struct catalog *c, const struct plan_resolution *r, int first)
+ * a word for a kind of things and no passive's, or -1; strong: the marker is a strong one (a weak one only in a
+ * relative clause). */
+static int participle_place(const struct catalog *c, const struct plan_resolution *r, int first, bool strong)
 {
 	int j = first - 1;
 	while (j >= 0 && has_role_word(c, r, j, ROLE_DETERMINER)) j--;
-	if (j < 2 || !rs_role_words(c, r, j, 1ull << ROLE_TARGET | 1ull << ROLE_WEAK_TARGET)) return -1;
-	bool strong = rs_role_words(c, r, j, 1ull << ROLE_TARGET) != 0;
+	if (j < 2) return -1;
 	int p = j - 1, t = p - 1;
 	/* (or in a relative clause about the things: "files that are uploaded to Dropbox", "every file that lands in
-	 * Dropbox") */
-	if (t > 0 && has_role_word(c, r, t, ROLE_AUX)) t--;
-	bool relative = t >= 1 && has_role_word(c, r, t, ROLE_RELATIVE) && r->said_kind[t - 1] != AK_COUNT && !r->after_comma[t] &&
+	 * Dropbox"; the words before the verb first, marker lookups cost) */
+	if (t > 0 && r->stop[t] && has_role_word(c, r, t, ROLE_AUX)) t--;
+	bool relative = t >= 1 && r->said_kind[t - 1] != AK_COUNT && !r->after_comma[t] && r->stop[t] && has_role_word(c, r, t, ROLE_RELATIVE) &&
 		(participle_form(c, r, p) || (ends_in(r, p, "s") && verb_of(c, r, p) >= 0));
 	if (!relative && (!strong || !participle_form(c, r, p) || passive_at(c, r, p) || r->said_kind[p - 1] == AK_COUNT)) return -1;
+	if (!rs_role_words(c, r, j, 1ull << ROLE_TARGET | 1ull << ROLE_WEAK_TARGET)) return -1;
 	/* "Is there a way to get attachments from incoming Outlook emails saved into Dropbox?": after a receive verb
 	 * (roles.receive: get) the participle is what is asked, no place; so it is after a causative ("I want the open
 	 * GitHub issues copied to a Google Sheet") and in a title ("Excel Online table rows appended to a Google Sheet") */
@@ -617,7 +618,7 @@ void rs_find_roles(const struct catalog *c, struct plan_resolution *r)
 		/* "the list of files added to a Google Drive folder": a participle right after a word for things, before the
 		 * target marker, says where the things are, read from there as after "stored in" (not a passive's: "files are
 		 * uploaded to Dropbox" is the action) */
-		int said_where = role == ROLE_TARGET || role == ROLE_WEAK_TARGET ? participle_place(c, r, m->first) : -1;
+		int said_where = role == ROLE_TARGET || role == ROLE_WEAK_TARGET ? participle_place(c, r, m->first, role == ROLE_TARGET) : -1;
 		if (said_where >= 0) {
 			role = ROLE_KEPT;
 			for (int w = said_where; w < m->first; w++) r->kept[w] = true;

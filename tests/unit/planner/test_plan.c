@@ -1910,3 +1910,23 @@ Test(plan, a_possessive_opens_a_noun_as_an_article_does, .init = setup, .fini = 
 	cr_assert(plan_caps_are("Jeder neue Kurstermin im Outlook-Kalender soll als Zeile in unserer Excel-Liste auf SharePoint landen.",
 		"calendar.event.search calendar.event.read spreadsheet.rows.append"));
 }
+
+/* A family named right after a verb that reads one kind of app only is its app of that kind, alone too; where a word
+ * outside an app's name says another kind the family has, the family keeps its apps. */
+Test(plan, a_family_after_a_verb_of_receiving_is_its_app_of_that_kind, .init = setup, .fini = teardown)
+{
+	cr_assert(plan_caps_are("Turn bug reports that arrive in Outlook into GitHub issues", "email.search email.read issue.create"));
+	struct json_object *p = post_query("/v2/workflows/plan", "Turn bug reports that arrive in Outlook into GitHub issues");
+	struct json_object *steps = at(p, "steps");
+	cr_assert_str_eq(jget_str(json_object_array_get_idx(steps, 0), "app"), "mailB", "%s", json_object_to_json_string(steps));
+	json_object_put(p);
+}
+
+/* An English passive names what its verb and its subject would: the subject is what is made, the app after the
+ * participle where ("the Excel sheet" is no new workbook). */
+Test(plan, an_english_passive_names_what_its_verb_and_subject_would, .init = setup, .fini = teardown)
+{
+	cr_assert(plan_caps_are("For every viewing in Google Calendar a row should be created in the Excel sheet",
+		"calendar.event.search calendar.event.read spreadsheet.rows.append"));
+	cr_assert(plan_caps_are("A new spreadsheet should be created in Google Sheets", "spreadsheet.create"));
+}

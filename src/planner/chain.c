@@ -243,6 +243,23 @@ static int kind_end(const struct catalog *c, const struct plan_resolution *r, co
 				}
 		}
 	}
+	/* "Could each of them get a reminder email?": a verb writing only in another kind, what someone is to get (a receive
+	 * verb before it, an article between), is the action: an app of that kind no word names */
+	for (int k = 0; k < r->nintents; k++) {
+		const struct plan_intent *in = &r->intents[k];
+		int j = in->first - 1;
+		if (j > 0 && has_role_word(c, r, j, ROLE_DETERMINER)) j--;
+		if (in->negated || j < 0 || j == in->first - 1 || !has_role_word(c, r, j, ROLE_RECEIVE)) continue;
+		for (uint32_t kind = 1; kind < AK_COUNT; kind++) {
+			if (kind == own || !writes_only_in(c, r, in->first, kind)) continue;
+			for (uint32_t a = 0; a < c->napps; a++)
+				if (c->apps[a].kind == kind) {
+					*other = (struct chain_end){ .app = (int)a, .first = in->first, .role = PR_TARGET, .strong = true,
+						.unbound = true };
+					return 1;
+				}
+		}
+	}
 	/* "email me my Outlook meetings": the end named is itself the object of a verb writing only in another kind,
 	 * the target: the family's app of that kind where a family named the end, else one no word names */
 	for (uint32_t kind = 1; kind < AK_COUNT; kind++) {

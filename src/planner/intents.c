@@ -1033,8 +1033,12 @@ static bool note_intent(const struct catalog *c, struct plan_resolution *r, int 
 		r->describes[i] = true;
 		return false;
 	}
-	/* ("each person on this week's shift": any verb's word right after a possessive is a noun) */
-	if (sy->words == 1 && i > 0 && r->possessive[i - 1] && !r->after_comma[i] && after_determiner(c, r, i)) {
+	/* ("each person on this week's shift": any verb's word right after a word written with a possessive's 's is a
+	 * noun, and a writing verb's right after a possessive, roles.possessives: "each of them ... with their shift";
+	 * "your free time" still asks when you are free, "my draft reply" is the draft) */
+	if (sy->words == 1 && i > 0 && !r->after_comma[i] && ((r->possessive[i - 1] && after_determiner(c, r, i)) ||
+	    (writes(c, (int)sy->target) && caps_kinds(c, c->intents[sy->target].caps) != 1u << AK_MAIL &&
+	     has_role_word(c, r, i - 1, ROLE_POSSESSIVE)))) {
 		r->describes[i] = true;
 		return false;
 	}

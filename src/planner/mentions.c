@@ -195,6 +195,12 @@ static uint32_t receipt_before(const struct catalog *c, const struct plan_resolu
 static void family_after_receipt(const struct catalog *c, struct plan_resolution *r, struct plan_mention *m)
 {
 	uint32_t kind = m->family >= 0 ? receipt_before(c, r, m->first) : AK_COUNT;
+	/* (or a source marker of two words or more that says things come in, up to four words before, no product named:
+	 * "bug reports that come into support@ in Outlook" is its mail; beside a product the tie of its apps is read) */
+	bool product = false;
+	for (int k = 0; k < r->nmentions; k++) product |= r->mentions[k].product >= 0;
+	for (int v = m->first - 1; kind == AK_COUNT && !product && m->family >= 0 && v >= 0 && v >= m->first - 4 && !r->after_comma[v + 1]; v--)
+		if (!r->app_word[v] && role_phrase_words(c, r, v, ROLE_SOURCE, PH_STRICT) >= 2) kind = AK_MAIL;
 	if (kind == AK_COUNT || c->families[m->family].apps[kind] == CAT_NONE) return;
 	/* (not where a word outside an app's name says another of its kinds: "invoices arriving in our M365 mailbox into
 	 * the drive") */

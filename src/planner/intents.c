@@ -1140,6 +1140,10 @@ static bool note_intent(const struct catalog *c, struct plan_resolution *r, int 
 	const char *ph = cat_s(c, sy->phrase);
 	int n = rs_phrase_at(c, r, i, ph, (sy->words == 1 || ends_in_object(ph) ? PH_STRICT : r->stop[i] ? PH_LOOSE : PH_GAP) | PH_PAST);
 	if (n < (int)sy->words || gap_is_no_verb(c, r, i, n, (int)sy->words, ph)) return false;
+	/* ("emails that come into Outlook": a noun's plural before a relative pronoun is no "email that") */
+	const char *sp = strchr(ph, ' ');
+	if (n == 2 && sp && (size_t)(sp - ph) != r->wordlen[i] && has_role_word(c, r, i + 1, ROLE_RELATIVE) && ends_in(r, i, "s"))
+		return false;
 	/* (a gap opening with "of" holds the first word's object, no compound of the two: "a summary of all the complaint
 	 * emails" is no "summary email") */
 	if (n > (int)sy->words && has_role_word(c, r, i + 1, ROLE_PART)) return false;

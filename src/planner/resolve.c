@@ -255,6 +255,10 @@ static bool verb_for_app(const struct catalog *c, const struct plan_resolution *
 			int a = apps[m];
 			bool writes = writes_into(c, &c->ptasks[t], (uint32_t)a);
 			if (task_takes(c, t, a) && first_cap_in(c, caps & (writes ? c->write_caps : ~c->write_caps), a) >= 0) return true;
+			/* (a storing verb into an app that keeps no files asks what roles.store_means says there: "Put deep clean
+			 * at Dr Yilmaz's practice, Sat 7-11am, in Google Calendar" adds the event) */
+			int st = writes && stores_files(c, caps) ? store_cap(c, a) : -1;
+			if (st >= 0 && task_takes(c, t, a) && task_has_cap(c, (uint32_t)t, (uint32_t)st)) return true;
 		}
 	}
 	return false;

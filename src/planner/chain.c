@@ -332,7 +332,7 @@ static int chain_ends(const struct catalog *c, const struct plan_resolution *r, 
 		}
 		/* else the family's app of a kind a word says, else a capability phrase, else a verb writes in ("Anhänge
 		 * aus Outlook": its mail; "... via Outlook" after "send": its mail) */
-		const unsigned by[4] = { reads_before(c, r, m->first), r->kinds, said, writes };
+		const unsigned by[4] = { x.app < 0 && m->family >= 0 ? reads_before(c, r, m->first) : 0, r->kinds, said, writes };
 		for (int pass = 0; pass < 4; pass++)
 			for (uint32_t kind = 1; x.app < 0 && m->family >= 0 && kind < AK_COUNT; kind++) {
 				uint32_t a = c->families[m->family].apps[kind];

@@ -396,10 +396,12 @@ static bool person_before(const struct catalog *c, const struct plan_resolution 
 	 * the automation itself: "this template sends", "the workflow saves") */
 	/* (a plain noun before that noun too, before a verb that only sends mail: "the office scanner emails every scan to
 	 * my outlook inbox") */
-	int v = j >= 2 && r->said_kind[i] != AK_MAIL ? verb_of(c, r, i) : -1;
-	bool mails = j >= 2 && (r->said_kind[i] == AK_MAIL || (v >= 0 && caps_kinds(c, c->intents[v].caps) == 1u << AK_MAIL));
-	int d = mails && !r->stop[j - 1] && !r->app_word[j - 1] && !r->word_kinds[j - 1] && !r->intent_word[j - 1] &&
-		!r->after_comma[j] ? j - 2 : j - 1;
+	int d = j - 1;
+	if (j == i - 1 && j >= 2 && !r->stop[j - 1] && !r->app_word[j - 1] && !r->word_kinds[j - 1] && !r->intent_word[j - 1] &&
+	    !r->after_comma[j] && r->stop[j - 2]) {
+		int v = r->said_kind[i] != AK_MAIL ? verb_of(c, r, i) : -1;
+		if (r->said_kind[i] == AK_MAIL || (v >= 0 && caps_kinds(c, c->intents[v].caps) == 1u << AK_MAIL)) d = j - 2;
+	}
 	if (j == i - 1 && j >= 1 && r->wordlen[i] > 3 && r->words[i][r->wordlen[i] - 1] == 's' && !r->stop[j] && !r->app_word[j] &&
 	    !r->word_kinds[j] && has_role_word(c, r, d, ROLE_DETERMINER) && strcmp(r->words[d], "this") != 0 &&
 	    !rs_role_words(c, r, j, 1ull << ROLE_RUNTIME | 1ull << ROLE_FEATURE) && !person_governed(c, r, j))

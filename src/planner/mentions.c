@@ -370,7 +370,7 @@ static bool after_receive(const struct catalog *c, const struct plan_resolution 
 static int participle_place(const struct catalog *c, const struct plan_resolution *r, int first, bool strong)
 {
 	int j = first - 1;
-	while (j >= 0 && has_role_word(c, r, j, ROLE_DETERMINER)) j--;
+	while (j >= 0 && r->stop[j] && has_role_word(c, r, j, ROLE_DETERMINER)) j--;
 	if (j < 2) return -1;
 	int p = j - 1, t = p - 1;
 	/* (or in a relative clause about the things: "files that are uploaded to Dropbox", "every file that lands in

@@ -892,7 +892,7 @@ static size_t quote_at(const char *p)
  * apostrophe and s (folding drops it), marked in r->possessive. */
 static void mark_possessives(struct plan_resolution *r, const char *seg, int from)
 {
-	if (!strchr(seg, '\'') && !strstr(seg, "\xE2\x80\x99")) return;  /* (no apostrophe: the common case) */
+	if (!strpbrk(seg, "'\xE2")) return;  /* (no apostrophe, nor a typographic one's first byte: the common case) */
 	char base[64], f[128];
 	for (const char *t = seg; *t;) {
 		while (*t == ' ') t++;

@@ -177,6 +177,24 @@ static bool read_verbs_object(const struct catalog *c, const struct plan_resolut
 	return k >= 0 && !r->intents[k].negated && !writes(c, r->intents[k].intent);
 }
 
+/* Whether verb in is what someone is to get: a receive verb (roles.receive) right before it, an article between. */
+static bool to_be_got(const struct catalog *c, const struct plan_resolution *r, const struct plan_intent *in)
+{
+	int j = in->first - 1;
+	if (j > 0 && has_role_word(c, r, j, ROLE_DETERMINER)) j--;
+	return j >= 0 && j != in->first - 1 && has_role_word(c, r, j, ROLE_RECEIVE);
+}
+
+/* The first app of the one kind other than own that verb in writes only in, or -1. */
+static int unnamed_written(const struct catalog *c, const struct plan_resolution *r, const struct plan_intent *in, uint32_t own)
+{
+	for (uint32_t kind = 1; kind < AK_COUNT; kind++) {
+		if (kind == own || !writes_only_in(c, r, in->first, kind)) continue;
+		for (uint32_t a = 0; a < c->napps; a++) if (c->apps[a].kind == kind) return (int)a;
+	}
+	return -1;
+}
+
 /* "Outlook calendar events from a sheet": a generic word of another kind after "from" or "to" is the other
  * end, the app of that kind in the family of the one app named; in a trigger's clause ("log every incoming
  * email in Excel") it is an end of that kind no app is named for, and so is the action's kind before the
@@ -229,35 +247,16 @@ static int kind_end(const struct catalog *c, const struct plan_resolution *r, co
 	}
 	/* "Notify me when a file is uploaded to Dropbox": before the clause of a trigger in the app named, a verb that
 	 * writes only in another kind is the action: an app of that kind no word names (not where a product outside
-	 * the catalog is named: "Send a Slack message when ..." sends in Slack) */
-	for (int k = 0; !r->nproducts && triggered(c, r, one->first, 0) && k < r->nintents; k++) {
-		const struct plan_intent *in = &r->intents[k];
-		if (in->negated || triggered(c, r, in->first, 0)) continue;
-		for (uint32_t kind = 1; kind < AK_COUNT; kind++) {
-			if (kind == own || !writes_only_in(c, r, in->first, kind)) continue;
-			for (uint32_t a = 0; a < c->napps; a++)
-				if (c->apps[a].kind == kind) {
-					*other = (struct chain_end){ .app = (int)a, .first = in->first, .role = PR_TARGET, .strong = true,
-						.unbound = true };
-					return 1;
-				}
-		}
-	}
-	/* "Could each of them get a reminder email?": a verb writing only in another kind, what someone is to get (a receive
-	 * verb before it, an article between), is the action: an app of that kind no word names */
+	 * the catalog is named: "Send a Slack message when ..." sends in Slack); so is, anywhere, what someone is to get
+	 * ("Could each of them get a reminder email?": a receive verb before it, an article between) */
+	bool before_trigger = !r->nproducts && triggered(c, r, one->first, 0);
 	for (int k = 0; k < r->nintents; k++) {
 		const struct plan_intent *in = &r->intents[k];
-		int j = in->first - 1;
-		if (j > 0 && has_role_word(c, r, j, ROLE_DETERMINER)) j--;
-		if (in->negated || j < 0 || j == in->first - 1 || !has_role_word(c, r, j, ROLE_RECEIVE)) continue;
-		for (uint32_t kind = 1; kind < AK_COUNT; kind++) {
-			if (kind == own || !writes_only_in(c, r, in->first, kind)) continue;
-			for (uint32_t a = 0; a < c->napps; a++)
-				if (c->apps[a].kind == kind) {
-					*other = (struct chain_end){ .app = (int)a, .first = in->first, .role = PR_TARGET, .strong = true,
-						.unbound = true };
-					return 1;
-				}
+		if (in->negated || !((before_trigger && !triggered(c, r, in->first, 0)) || to_be_got(c, r, in))) continue;
+		int a = unnamed_written(c, r, in, own);
+		if (a >= 0) {
+			*other = (struct chain_end){ .app = a, .first = in->first, .role = PR_TARGET, .strong = true, .unbound = true };
+			return 1;
 		}
 	}
 	/* "email me my Outlook meetings": the end named is itself the object of a verb writing only in another kind,

@@ -887,7 +887,6 @@ static size_t quote_at(const char *p)
 /* A quoted name holds a few words (an issue's title too); a longer quotation is the request itself, read. */
 #define QUOTED_WORDS 8
 
-
 /* "this week's shift": the words read from words [from, nwords) of segment seg that were written with a possessive's
  * apostrophe and s (folding drops it), marked in r->possessive. */
 static void mark_possessives(struct plan_resolution *r, const char *seg, int from)
@@ -898,7 +897,8 @@ static void mark_possessives(struct plan_resolution *r, const char *seg, int fro
 		while (*t == ' ') t++;
 		const char *e = t;
 		while (*e && *e != ' ') e++;
-		size_t n = (size_t)(e - t), a = n >= 2 && t[n - 2] == '\'' ? 2 : n >= 4 && memcmp(t + n - 4, "\xE2\x80\x99", 3) == 0 ? 4 : 0;
+		size_t n = (size_t)(e - t);
+		size_t a = n >= 2 && t[n - 2] == '\'' ? 2 : n >= 4 && memcmp(t + n - 4, "\xE2\x80\x99", 3) == 0 ? 4 : 0;  /* (' or ’) */
 		if (a && (t[n - 1] | 0x20) == 's' && n - a < sizeof base) {
 			memcpy(base, t, n - a);
 			base[n - a] = '\0';

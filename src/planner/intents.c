@@ -1572,8 +1572,8 @@ static int after_marker(const struct catalog *c, const struct plan_resolution *r
 
 static bool kind_in_app(const struct catalog *c, const struct plan_resolution *r, int i)
 {
-	if (!r->word_kinds[i] || i + 2 >= r->nwords || !rs_role_words(c, r, i + 1, 1ull << ROLE_WEAK_TARGET | 1ull << ROLE_TARGET))
-		return false;
+	if (i + 2 >= r->nwords || !r->word_kinds[i] || !rs_role_words(c, r, i + 1, 1ull << ROLE_WEAK_TARGET | 1ull << ROLE_TARGET))
+		return false;  /* (the bound first: i may be the word after the last) */
 	int at = after_marker(c, r, i + 1), a = app_at(r, at);
 	return a >= 0 ? (r->word_kinds[i] >> c->apps[a].kind & 1) : !r->app_word[at] && (r->word_kinds[i] & r->word_kinds[at]);
 }
@@ -2615,7 +2615,7 @@ static unsigned joined_thing_at(const struct catalog *c, const struct plan_resol
 		for (int i = 0; i < verb; i++) if (has_role_word(c, r, i, ROLE_JOINED)) return r->word_kinds[i] ? r->word_kinds[i] : ~0u;
 		return 0;
 	}
-	for (int n = 0; j < r->nwords && n < 4; j++, n += !r->quoted[j]) {  /* (a quoted name counts as no word) */
+	for (int n = 0; j < r->nwords && n < 4; j++, n += j < r->nwords && !r->quoted[j]) {  /* (a quoted name counts as no word) */
 		/* (a word no kind's vocabulary holds, "the friday retro", is a thing of any kind the verb writes) */
 		if (has_role_word(c, r, j, ROLE_JOINED))
 			return j + 1 < r->nwords && !r->after_comma[j + 1] && !r->stop[j + 1] ? 0 : r->word_kinds[j] ? r->word_kinds[j] : ~0u;

@@ -188,10 +188,8 @@ static bool to_be_got(const struct catalog *c, const struct plan_resolution *r, 
 /* The first app of the one kind other than own that verb in writes only in, or -1. */
 static int unnamed_written(const struct catalog *c, const struct plan_resolution *r, const struct plan_intent *in, uint32_t own)
 {
-	for (uint32_t kind = 1; kind < AK_COUNT; kind++) {
-		if (kind == own || !writes_only_in(c, r, in->first, kind)) continue;
-		for (uint32_t a = 0; a < c->napps; a++) if (c->apps[a].kind == kind) return (int)a;
-	}
+	for (uint32_t kind = 1; kind < AK_COUNT; kind++)
+		if (kind != own && c->kind_apps[kind] && writes_only_in(c, r, in->first, kind)) return __builtin_ctzll(c->kind_apps[kind]);
 	return -1;
 }
 

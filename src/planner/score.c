@@ -177,14 +177,6 @@ static uint64_t word_levels(const struct catalog *c, const struct plan_resolutio
 	return any;
 }
 
-/* The tasks with a step in one of kinds, a bit each. */
-static uint64_t tasks_in_kinds(const struct catalog *c, unsigned kinds, int nt)
-{
-	uint64_t m = 0;
-	for (int t = 0; t < nt; t++) if (c->ptasks[t].kinds & kinds) m |= 1ull << t;
-	return m;
-}
-
 struct phrase_ctx {
 	int *scores, nt;
 	unsigned char seen[1024];         /* bit per syn already scored: a phrase counts once */
@@ -894,7 +886,11 @@ void rs_score_tasks(const struct catalog *c, struct plan_resolution *r, int *sco
 		uint64_t tasks = word_levels(c, r, i, lv, nt);
 		if (later_verbs && in_clauses(r, later_verbs, i)) continue; /* it supports, it chooses nothing */
 		/* ("what's on the release calendar?": a word before another kind's head chooses no task outside that kind) */
-		if (r->modifier[i]) tasks &= tasks_in_kinds(c, r->kinds, nt);
+		if (r->modifier[i]) {
+			uint64_t in_kinds = 0;
+			for (unsigned k = r->kinds; k; k &= k - 1) in_kinds |= c->kind_tasks[__builtin_ctz(k)];
+			tasks &= in_kinds;
+		}
 		/* only the tasks the word matches gain: the others' level is none */
 		int mult = idf_mult(bits(tasks));
 		for (; tasks; tasks &= tasks - 1) scores[__builtin_ctzll(tasks)] += lv[__builtin_ctzll(tasks)] * mult;

@@ -22,6 +22,6 @@ extern const struct schema SRC_SCOPE_ORDER, SRC_SYNONYMS, SRC_OUTSIDE, SRC_IMPLI
 	X("repairs", ROLE_REPAIR) X("participles", ROLE_PARTICIPLE) X("naming", ROLE_NAMING) X("addressees", ROLE_ADDRESSEE) X("question_words", ROLE_QUESTION) \
 	X("causatives", ROLE_CAUSATIVE) X("passive_asks", ROLE_PASSIVE_ASK) X("modals", ROLE_MODAL) X("constraints", ROLE_CONSTRAINT) X("relatives", ROLE_RELATIVE) X("by_hand", ROLE_BY_HAND) X("folders", ROLE_FOLDER) X("purposes", ROLE_PURPOSE) X("numbers", ROLE_NUMBER) X("exceptions", ROLE_EXCEPTION) X("says", ROLE_SAYS) X("documents", ROLE_DOCUMENT) X("former", ROLE_FORMER) X("reasons", ROLE_REASON) X("watching", ROLE_WATCHING) X("checked", ROLE_CHECKED) X("joined_things", ROLE_JOINED) X("object_pronouns", ROLE_OBJECT_PRONOUN) \
 	X("unchanged", ROLE_UNCHANGED) X("indefinite", ROLE_INDEFINITE) X("wishes", ROLE_WISH) X("articles", ROLE_ARTICLE) X("links", ROLE_LINK) \
-	X("qualifiers", ROLE_QUALIFIER) X("messages", ROLE_MESSAGE) X("possessives", ROLE_POSSESSIVE)
+	X("qualifiers", ROLE_QUALIFIER) X("messages", ROLE_MESSAGE) X("possessives", ROLE_POSSESSIVE) X("other_things", ROLE_OTHER_THING)
 
 #endif

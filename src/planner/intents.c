@@ -84,7 +84,8 @@ static bool note_kind(const struct catalog *c, struct plan_resolution *r, int i,
 	(void)ctx;
 	/* "a Slack message", "a Teams meeting": a kind word right after a product's name is the product's thing */
 	/* ("Terminzeilen", "Dateiname": a compound's first part only says what its head is about, no kind of its own) */
-	if (sy->kind == SYN_APP_KIND && !(i > 0 && r->product_word[i - 1]) && !(r->compound[i] && sy->words == 1) &&
+	/* ("a test drive", "the food drive", roles.other_things: a kind's word inside an understood phrase is none) */
+	if (sy->kind == SYN_APP_KIND && !(i > 0 && r->product_word[i - 1]) && !(r->compound[i] && sy->words == 1) && !r->other_thing[i] &&
 	    rs_phrase_at(c, r, i, cat_s(c, sy->phrase), PH_STRICT) == (int)sy->words &&
 	    !(r->nproducts && made_in_product(c, r, i + (int)sy->words))) {
 		r->kinds |= 1u << sy->target;
@@ -1346,6 +1347,11 @@ static bool note_action(const struct catalog *c, struct plan_resolution *r, int 
 	if (r->kept[i] || (sy->words == 1 && r->stop[i])) return false;
 	/* ("Schützenverein", "Löschteich": a compound's first part names what its head is, no action) */
 	if (sy->words == 1 && r->compound[i]) return false;
+	/* ("the tour group organiser Sandra Kowalski": a doer's noun after a plain word, before a name the vocabulary does
+	 * not know, is a person's title, no action) */
+	if (sy->words == 1 && i > 0 && i + 1 < r->nwords && (ends_in(r, i, "er") || ends_in(r, i, "or")) && !r->nwm[i + 1] &&
+	    !r->stop[i + 1] && !r->app_word[i + 1] && !r->stop[i - 1] && !r->app_word[i - 1] && !r->word_kinds[i - 1])
+		return false;
 	/* (a word of the word lists is itself, no misspelt action, unless it shares the action's first five letters, an
 	 * inflection: "Menge 1" merges nothing; "Outlook categories" still categorise) */
 	if (sy->words == 1 && r->fuzzy[i] && strncmp(r->words[i], cat_s(c, sy->phrase), 5) != 0 &&

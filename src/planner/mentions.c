@@ -458,7 +458,7 @@ int rs_understood_role(const struct catalog *c, struct plan_resolution *r, int i
 {
 	r->both_ways |= role == ROLE_BOTH_WAYS;
 	int longest = role_phrase_words(c, r, i, role, PH_STRICT);
-	for (int j = i; j < i + longest; j++) r->stop[j] = true;
+	for (int j = i; j < i + longest; j++) r->stop[j] = true, r->other_thing[j] |= role == ROLE_OTHER_THING;
 	return longest;
 }
 
@@ -556,7 +556,7 @@ static void name_after(const struct catalog *c, struct plan_resolution *r, int f
 /* Roles whose phrases are understood words wherever they stand (rs_understood_role). */
 /* ("read-only", roles.constraints: how the request may act, asking nothing itself) */
 #define UNDERSTOOD_ROLES (1ull << ROLE_BOTH_WAYS | 1ull << ROLE_NEGATION | 1ull << ROLE_DATES | 1ull << ROLE_SCHEDULE | 1ull << ROLE_NAMING | \
-	1ull << ROLE_CONSTRAINT | 1ull << ROLE_EXCEPTION)
+	1ull << ROLE_CONSTRAINT | 1ull << ROLE_EXCEPTION | 1ull << ROLE_OTHER_THING)
 
 /* Whether a word for people stands right before the weak place marker before word i, determiners between or none
  * ("each customer in our Google Sheet", "the members in the Excel sheet"): where they are listed (the caller asks this

@@ -126,6 +126,7 @@ struct plan_resolution {
 	bool compound[PLAN_MAX_WORDS];    /* the word and the next were written as one ("Anzeigemöglichkeit") */
 	bool quoted[PLAN_MAX_WORDS];      /* inside quotation marks, a name ("the folder 'Archive 2024'"): no word asks */
 	bool path[PLAN_MAX_WORDS];        /* a folder's path ("/Accounting/Incoming"), read as a name: a folder */
+	bool other_thing[PLAN_MAX_WORDS]; /* in a phrase naming a thing no app holds (roles.other_things: "test drive") */
 	bool possessive[PLAN_MAX_WORDS];  /* written with a possessive's 's ("this week's shift"), which folding drops */
 	bool aside[PLAN_MAX_WORDS];       /* inside brackets within a sentence ("... (don't change it) and ...") */
 	bool named_subject[PLAN_MAX_WORDS]; /* quoted, a subject's words ("the label \"Rechnungen\""): read as things, no verb */

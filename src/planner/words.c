@@ -223,15 +223,18 @@ static bool particle_word(const struct catalog *c, const char *s, size_t n)
 	return false;
 }
 
-/* Whether the n bytes at s are known only as the first word of a product's name ("sprout" of "sprout social"): no
- * head of a compound ("buzzsprout" is a name). */
+/* Whether the n bytes at s are known only as the first word of a product's name ("sprout" of "sprout social") or of a
+ * thing no app holds (roles.other_things: "test" of "test drive"): no part of a compound ("buzzsprout" is a name,
+ * "Testeinträge" no test). */
 static bool product_word_only(const struct catalog *c, const char *s, size_t n)
 {
 	struct plan_match m[PLAN_MAX_MATCHES];
 	int k = matches_of(c, s, n, m);
 	for (int i = 0; i < k; i++) {
 		const struct cat_word *cw = &c->words[m[i].word];
-		if (cw->starts != 1u << SYN_PRODUCT || cw->tasks || cw->roles || cw->stop) return false;
+		if (!cw->starts || (cw->starts & ~(1u << SYN_PRODUCT | 1u << SYN_ROLE)) || (cw->roles & ~(1ull << ROLE_OTHER_THING)) ||
+		    cw->tasks || cw->stop)
+			return false;
 	}
 	return k > 0;
 }

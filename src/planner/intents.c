@@ -937,7 +937,7 @@ static bool ing_modified(const struct catalog *c, const struct plan_resolution *
 }
 
 /* "which files in the OneDrive folder were changed last week?", "Welche Dateien ... wurden letzte Woche geändert?": in a
- * question a question word opens before a word for things, a participle (-ed, ge-...-t, roles.participles) after a
+ * question a question word opens before a word for things (or before the auxiliary), a participle (-ed, ge-...-t, roles.participles) after a
  * passive's auxiliary up to three words back says which things are listed, no change asked. */
 static bool asked_which_were(const struct catalog *c, const struct plan_resolution *r, int i)
 {
@@ -946,9 +946,17 @@ static bool asked_which_were(const struct catalog *c, const struct plan_resoluti
 	bool aux = false;
 	for (int k = i - 1; k >= 0 && k >= i - 3 && !r->after_comma[k + 1]; k--) aux |= r->stop[k] && has_role_word(c, r, k, ROLE_AUX);
 	if (!aux) return false;
-	for (int k = i - 1; k >= 1 && !r->sentence_start[k + 1]; k--)
-		if (r->word_kinds[k] && has_role_word(c, r, k - 1, ROLE_QUESTION)) return true;
-	return false;
+	for (int k = i - 1; k >= 1 && !r->sentence_start[k + 1]; k--) {
+		if (!r->word_kinds[k]) continue;
+		/* (one plain word may say what the things are: "what service appointments have I got booked tomorrow?") */
+		int q = k - 1;
+		if (q >= 1 && !r->word_kinds[q] && !r->app_word[q] && !r->intent_word[q] && !has_role_word(c, r, q, ROLE_QUESTION)) q--;
+		if (has_role_word(c, r, q, ROLE_QUESTION)) return true;
+	}
+	/* (or the question word right before the auxiliary, no thing said: "what have I got booked in Google Calendar?") */
+	int k = i - 1;
+	while (k >= 0 && !r->sentence_start[k + 1] && (r->stop[k] || r->intent_word[k]) && !has_role_word(c, r, k, ROLE_QUESTION)) k--;
+	return k >= 0 && k < i - 1 && has_role_word(c, r, k, ROLE_QUESTION);
 }
 
 static bool note_intent(const struct catalog *c, struct plan_resolution *r, int i, const struct cat_syn *sy, void *ctx)

@@ -1726,8 +1726,8 @@ int rs_phrase_at(const struct catalog *c, const struct plan_resolution *r, int i
 			if (lv < need && need == LV_EXACT && !(r->quoted[k] && !(flags & PH_NAME)) &&
 			    verb_form(r->words[k], r->wordlen[k], w, lw, flags & PH_PAST) && !after_determiner(c, r, k))
 				lv = need;
-			/* a phrase's "0" stands for any number ("issue 0": "issue 42", "issue #128") */
-			if (lv < need && r->digits && lw == 1 && *w == '0' && k > i && all_digits(r->words[k], r->wordlen[k])) lv = need;
+			/* a phrase's "0" stands for any number ("issue 0": "issue 42", "issue #128"; not one in a quoted title) */
+			if (lv < need && r->digits && lw == 1 && *w == '0' && k > i && !r->quoted[k] && all_digits(r->words[k], r->wordlen[k])) lv = need;
 			/* "in Zeile 7" is one row: a word a number follows matches no other inflection ("in zeilen") */
 			if (lv == LV_STEM && r->digits && k + 1 < r->nwords && all_digits(r->words[k + 1], r->wordlen[k + 1])) lv = LV_NONE;
 			/* a word skipped to inside an app's name that names a thing after it is the name's ("a shared Google
@@ -1741,9 +1741,11 @@ int rs_phrase_at(const struct catalog *c, const struct plan_resolution *r, int i
 			/* (a separable verb's particle after a gap is as written: "Gibt es ... einen freien Slot" frees nothing) */
 			if (lv >= need && (k == gap_start || end || lv != LV_STEM || lw > 4 || r->wordlen[k] < lw + 2)) break;
 			/* a catalog app's name may sit inside a phrase, a product's is content ("create a Google Doc
-			 * from a Google Sheets row" holds no "create row") */
+			 * from a Google Sheets row" holds no "create row"); so may a quoted text right after a loose one's first word
+			 * ('Reply "Thanks, received" to the last Gmail' replies; a quoted title later is the thing's) */
 			bool skip = (flags & PH_GAP) ? k - gap_start - small < GAP_WORDS && k - gap_start < GAP_ALL
-				: (flags & (PH_LOOSE | PH_SMALL)) && (r->stop[k] || (r->app_word[k] && !r->product_word[k])) &&
+				: (flags & (PH_LOOSE | PH_SMALL)) && (r->stop[k] || (r->app_word[k] && !r->product_word[k]) ||
+				  ((flags & PH_LOOSE) && r->quoted[k] && gap_start == i + 1 && r->quoted[gap_start])) &&
 				  !((flags & PH_SMALL) && past_app && !r->app_word[k]);
 			past_app |= r->app_word[k];
 			small += (flags & PH_WIDE) && r->stop[k];

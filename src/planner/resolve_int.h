@@ -470,16 +470,32 @@ static inline bool task_takes(const struct catalog *c, int t, int a)
 	return c->ptasks[t].kinds >> c->apps[a].kind & 1;
 }
 
+/* Whether the clause of "for each" at word j (a trigger word that is roles.made_for's) ends before word i: after its
+ * thing's words a verb that is no participle, or an indefinite article, opens the main clause ("read the deposits from
+ * Excel and for each guest create a draft in Outlook", "für jeden Gast eine Erinnerung als Entwurf in Outlook anlegen":
+ * Outlook is no event's place; "for each row added to Google Sheets" still is). */
+static inline bool each_clause_ended(const struct catalog *c, const struct plan_resolution *r, int j, int i)
+{
+	for (int k = j + 1, nouns = 0; k < i; k++) {
+		bool verb = !r->stop[k] && !r->trigger[k] && verb_of(c, r, k) >= 0;
+		/* (a person is a noun: "für jeden neuen Mitarbeiter in der Excel-Liste ..."; "jeden" is none, roles.checked) */
+		bool noun = !verb && (!r->stop[k] || exact_word(c, r, k, SYN_STOP, STOP_PERSON) >= 0) && !r->trigger[k] &&
+			!has_role_word(c, r, k, ROLE_DETERMINER) && !has_role_word(c, r, k, ROLE_CHECKED);
+		if (nouns && !noun) return (verb && !participle_form(c, r, k)) || has_role_word(c, r, k, ROLE_INDEFINITE);
+		nouns += noun;
+	}
+	return false;
+}
+
 /* Whether a trigger word ("when", "for each new", "sobald") stands in the clause before word i, an app's first word:
  * after the previous app named; or right after the app where it opens the request or a part after an arrow or a
  * comma ("Dropbox new file -> notify me by Gmail"). */
 static inline bool triggered(const struct catalog *c, const struct plan_resolution *r, int i, int from)
 {
-	(void)c;
 	if (!r->triggers) return false;
 	/* (a comma ends the trigger's clause: "Whenever a new row is added, I'd like a Google Calendar event") */
 	for (int j = i - 1; j >= 0 && j >= from && !r->after_comma[j + 1]; j--)
-		if (r->trigger[j]) return true;
+		if (r->trigger[j]) return !(has_role_word(c, r, j, ROLE_MADE_FOR) && each_clause_ended(c, r, j, i));
 	int k = i;
 	while (k < r->nwords && r->app_word[k]) k++;
 	return k > i && k < r->nwords && r->trigger[k] && (i == 0 || r->arrow[i - 1] || r->after_comma[i]);

@@ -2927,11 +2927,17 @@ static bool sent_the_mail(const struct catalog *c, const struct plan_resolution 
 	 * unless it is a mail service itself ("emails from Zoho Mail" are its own) or a site named by its address
 	 * ("Finanznachrichten von FT.com" are its news) */
 	/* (a word for mail an app's name took counts: "Outlook emails from DHL") */
-	int said = pr->first - 2;
-	bool mail = said >= 0 && (r->app_word[said] ? r->said_kind[said] == AK_MAIL : (r->word_kinds[said] >> AK_MAIL & 1));
+	/* (or a word for mail a few words back in the clause, small words or a verb's between: "check my inbox for
+	 * anything from DHL") */
+	int marker = pr->first - 1, said = marker - 1;
+	bool mail = false;
+	for (int k = said; k >= 0 && k >= said - 3 && !mail && !r->after_comma[k + 1]; k--) {
+		mail = r->app_word[k] ? r->said_kind[k] == AK_MAIL : (r->word_kinds[k] >> AK_MAIL & 1);
+		if (!mail && !r->stop[k] && !r->intent_word[k]) break;
+	}
 	/* (nor messages from a messenger, roles.messages: "tenant messages from WhatsApp" are its own; "emails from Slack"
 	 * are mail it sent) */
-	if (pr->first >= 2 && !pr->site && rs_role_words(c, r, pr->first - 1, 1ull << ROLE_SOURCE) && mail &&
+	if (marker >= 1 && !pr->site && rs_role_words(c, r, marker, 1ull << ROLE_SOURCE) && mail &&
 	    strcmp(cat_s(c, c->outside[pr->item].kind), VOCAB_APP_KINDS[AK_MAIL]) != 0 && !agent_of_causative(c, r, pr) &&
 	    !((c->outside[pr->item].flags & OUT_MESSAGES) && has_role_word(c, r, said, ROLE_MESSAGE)))
 		return true;

@@ -257,6 +257,42 @@ static void short_names(const struct catalog *c, struct plan_resolution *r, uint
 	}
 }
 
+/* Whether mentions x and y name the same app, or one names the family of the other's app. */
+static bool names_same(const struct catalog *c, const struct plan_mention *x, const struct plan_mention *y)
+{
+	if (x->app >= 0 && y->app >= 0) return x->app == y->app;
+	if (x->family >= 0 && y->family >= 0) return x->family == y->family;
+	if (x->family >= 0 && y->app >= 0) return in_family(c, (uint32_t)x->family, y->app);
+	return y->family >= 0 && x->app >= 0 && in_family(c, (uint32_t)y->family, x->app);
+}
+
+/* "Outlook + Excel: the valuation firms send their invoices to my Outlook inbox, ...": apps joined by "and" alone
+ * before the first comma or colon, each named again after it, head the request: no mention, their words understood
+ * (the request says each app's role where it names it again). */
+static void drop_heading(const struct catalog *c, struct plan_resolution *r)
+{
+	bool either;
+	int h = 0;
+	for (; h < r->nwords && !(h > 0 && r->after_comma[h]); h++)
+		if (!(r->app_word[h] && !r->product_word[h]) && !joins(r, h, &either)) return;
+	if (h < 3 || h >= r->nwords) return;
+	int heading = 0;
+	for (int k = 0; k < r->nmentions && r->mentions[k].first < h; k++, heading++) {
+		bool again = false;
+		for (int q = k + 1; q < r->nmentions && !again; q++)
+			again = r->mentions[q].first >= h && names_same(c, &r->mentions[k], &r->mentions[q]);
+		if (!again) return;
+	}
+	if (heading < 2) return;
+	memmove(r->mentions, r->mentions + heading, (size_t)(r->nmentions - heading) * sizeof *r->mentions);
+	r->nmentions -= heading;
+	for (int w = 0; w < h; w++) {
+		r->app_word[w] = false;
+		r->stop[w] = true;
+		r->said_kind[w] = AK_COUNT;
+	}
+}
+
 /* App, family and product names, longest first at each word, left to right: "Google Docs" is a product
  * outside the catalog, not the Google family. A product is named as written (no typo). Then the short
  * names of products of the families named, by a family's name or one of its apps ("Chat" beside Gmail). */
@@ -293,6 +329,7 @@ void rs_find_mentions(const struct catalog *c, struct plan_resolution *r)
 		for (int j = k; j > 0 && r->mentions[j].first < r->mentions[j - 1].first; j--) {
 			struct plan_mention t = r->mentions[j]; r->mentions[j] = r->mentions[j - 1]; r->mentions[j - 1] = t;
 		}
+	drop_heading(c, r);
 }
 
 /* Family mention m is its app a: the app is named, the family no longer where no other mention names it. */

@@ -1150,9 +1150,14 @@ static bool note_intent(const struct catalog *c, struct plan_resolution *r, int 
 	 * expression of small words ("what's on") only lets small words in */
 	const char *ph = cat_s(c, sy->phrase);
 	int n = rs_phrase_at(c, r, i, ph, (sy->words == 1 || ends_in_object(ph) ? PH_STRICT : r->stop[i] ? PH_LOOSE : PH_GAP) | PH_PAST);
+	const char *sp = strchr(ph, ' ');
+	/* ("Speicher die Selbstauskunft in meiner Cloud ab": a separable verb whose stem is a small word too holds its
+	 * object all the same, its particle, as written, closing the clause) */
+	int last = n < 2 && sy->words == 2 && r->stop[i] ? rs_clause_last(r, i) : -1;
+	if (last > i + 1 && strcmp(r->words[last], sp + 1) == 0 && has_role_word(c, r, last, ROLE_PARTICLE))
+		n = rs_phrase_at(c, r, i, ph, PH_GAP | PH_PAST) == last - i + 1 ? last - i + 1 : 0;
 	if (n < (int)sy->words || gap_is_no_verb(c, r, i, n, (int)sy->words, ph)) return false;
 	/* ("emails that come into Outlook": a noun's plural before a relative pronoun is no "email that") */
-	const char *sp = strchr(ph, ' ');
 	if (n == 2 && sp && (size_t)(sp - ph) != r->wordlen[i] && has_role_word(c, r, i + 1, ROLE_RELATIVE) && ends_in(r, i, "s"))
 		return false;
 	/* (a gap opening with "of" holds the first word's object, no compound of the two: "a summary of all the complaint
@@ -2681,14 +2686,18 @@ static bool joined_before(const struct catalog *c, const struct plan_resolution 
 }
 
 /* Whether the verb of intent in adds a person where a thing of the kinds that exists was named before the verb: after
- * its object (one to three words, no word for things nor an app), "as" and a word for a person, an article between
+ * its object (one to three words, no word for things nor an app; a name counts as one, a determiner as none), "as" and a word for a person, an article between
  * ("the weekly standup ... needs to move to 9:45, also add Priya as an attendee"), or a name alone closing the clause
  * ("move tmrw's standup to 10:30 and add priya"); or where an app of those kinds was named before it. */
 static bool joined_person(const struct catalog *c, const struct plan_resolution *r, const struct plan_intent *in, unsigned kinds)
 {
 	int o = in->first + in->nwords, j = o, object = 0;
-	for (; j < r->nwords && object < 4 && !has_role_word(c, r, j, ROLE_AS); j++, object++)
+	for (; j < r->nwords && object < 4 && !has_role_word(c, r, j, ROLE_AS); j++) {
 		if (r->word_kinds[j] || r->app_word[j] || r->intent_word[j] || r->after_comma[j] || r->arrow[j]) return false;
+		/* (a name of words no list knows counts as one word, a determiner as none: "add my colleague Sandra Lutz as an
+		 * attendee") */
+		object += !(j > o && !r->nwm[j] && !r->nwm[j - 1] && !r->stop[j - 1]) && !has_role_word(c, r, j, ROLE_DETERMINER);
+	}
 	if (!object || object >= 4) return false;
 	bool named = object == 1 && !r->nwm[o] && !r->stop[o] && rs_clause_last(r, in->first) == o;
 	if (!named && !(j < r->nwords && as_person(c, r, j))) return false;

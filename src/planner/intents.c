@@ -959,6 +959,20 @@ static bool asked_which_were(const struct catalog *c, const struct plan_resoluti
 	return k >= 0 && k < i - 1 && has_role_word(c, r, k, ROLE_QUESTION);
 }
 
+static int after_marker(const struct catalog *c, const struct plan_resolution *r, int i);
+
+/* "Every new claim notification in my Outlook inbox should become a line ...": a verb's word right after a trigger's
+ * "new" (one plain word between at most), before a place marker and an app, is the new thing there, no verb. */
+static bool new_thing_in_app(const struct catalog *c, const struct plan_resolution *r, int i)
+{
+	int n = i - 1;
+	if (n >= 1 && !r->stop[n] && !r->app_word[n] && !r->intent_word[n] && !r->word_kinds[n]) n--;
+	if (n < 0 || !r->trigger[n] || i + 2 >= r->nwords || r->after_comma[i] || !has_role_word(c, r, n, ROLE_TRIGGER) ||
+	    !rs_role_words(c, r, i + 1, 1ull << ROLE_WEAK_TARGET | 1ull << ROLE_TARGET))
+		return false;
+	return r->app_word[after_marker(c, r, i + 1)];
+}
+
 static bool note_intent(const struct catalog *c, struct plan_resolution *r, int i, const struct cat_syn *sy, void *ctx)
 {
 	(void)ctx;
@@ -969,7 +983,8 @@ static bool note_intent(const struct catalog *c, struct plan_resolution *r, int 
 		r->stop[i] = r->done_first[i] = true;  /* understood: what comes first */
 		return false;
 	}
-	if (sy->words == 1 && (noun_after_app(c, r, i) || thing_of_verb(c, r, i) || calendar_reminder(c, r, i, (int)sy->target))) {
+	if (sy->words == 1 && (noun_after_app(c, r, i) || thing_of_verb(c, r, i) || calendar_reminder(c, r, i, (int)sy->target) ||
+	    new_thing_in_app(c, r, i))) {
 		r->describes[i] = true;
 		return false;
 	}
@@ -1609,7 +1624,8 @@ static bool unnamed_thing(const struct catalog *c, const struct plan_resolution 
 static bool unknown_in_app(const struct catalog *c, const struct plan_resolution *r, int i)
 {
 	if (i + 2 >= r->nwords || !unnamed_thing(c, r, i)) return false;
-	if (i + 3 < r->nwords && !r->after_comma[i + 1] && unnamed_thing(c, r, i + 1)) i++;
+	/* (the second a verb's word read as the thing: "new claim notification in my Outlook inbox", new_thing_in_app) */
+	if (i + 3 < r->nwords && !r->after_comma[i + 1] && (unnamed_thing(c, r, i + 1) || r->describes[i + 1])) i++;
 	return rs_role_words(c, r, i + 1, 1ull << ROLE_WEAK_TARGET | 1ull << ROLE_TARGET) && app_at(r, after_marker(c, r, i + 1)) >= 0;
 }
 

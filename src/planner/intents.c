@@ -86,7 +86,7 @@ static bool note_kind(const struct catalog *c, struct plan_resolution *r, int i,
 	/* ("Terminzeilen", "Dateiname": a compound's first part only says what its head is about, no kind of its own) */
 	/* ("a test drive", "the food drive", roles.other_things: a kind's word inside an understood phrase is none) */
 	if (sy->kind == SYN_APP_KIND && !(i > 0 && r->product_word[i - 1]) && !(r->compound[i] && sy->words == 1) && !r->other_thing[i] &&
-	    rs_phrase_at(c, r, i, cat_s(c, sy->phrase), PH_STRICT) == (int)sy->words &&
+	    rs_phrase_at(c, r, i, cat_s(c, sy->phrase), PH_NOUN) == (int)sy->words &&
 	    !(r->nproducts && made_in_product(c, r, i + (int)sy->words))) {
 		r->kinds |= 1u << sy->target;
 		for (int k = i; k < i + (int)sy->words; k++) r->word_kinds[k] |= (unsigned char)(1u << sy->target);
@@ -961,6 +961,20 @@ static bool asked_which_were(const struct catalog *c, const struct plan_resoluti
 
 static int after_marker(const struct catalog *c, const struct plan_resolution *r, int i);
 
+/* "move Mrs Keller's mock driving test ... in my Outlook calendar": words two intents share ("move": copy, update) mean
+ * the one the apps named can do, where the one noted first means nothing they can; true where intent replaced it. */
+static bool other_sense(const struct catalog *c, struct plan_resolution *r, int i, int n, int intent)
+{
+	int k = intent_over(r, i);
+	if (k < 0 || r->intents[k].first != i || r->intents[k].nwords != n || r->intents[k].intent == intent) return false;
+	uint64_t named = 0;
+	for (int m = 0; m < r->nmentions; m++)
+		if (r->mentions[m].app >= 0) named |= c->apps[r->mentions[m].app].caps;
+	if (!named || (c->intents[r->intents[k].intent].caps & named) || !(c->intents[intent].caps & named)) return false;
+	r->intents[k].intent = intent;
+	return true;
+}
+
 /* "Every new claim notification in my Outlook inbox should become a line ...": a verb's word right after a trigger's
  * "new" (one plain word between at most), before a place marker and an app, is the new thing there, no verb. */
 static bool new_thing_in_app(const struct catalog *c, const struct plan_resolution *r, int i)
@@ -976,7 +990,8 @@ static bool new_thing_in_app(const struct catalog *c, const struct plan_resoluti
 static bool note_intent(const struct catalog *c, struct plan_resolution *r, int i, const struct cat_syn *sy, void *ctx)
 {
 	(void)ctx;
-	if (r->kept[i] || r->named_subject[i]) return false;  /* ('the subject "Team invite"' invites no one) */
+	/* ('the subject "Team invite"' invites no one; "the owner can't make it" makes nothing, roles.other_things) */
+	if (r->kept[i] || r->named_subject[i] || r->other_thing[i]) return false;
 	if (purpose_at(c, r, i)) return false;
 	/* ("before I reschedule the offsite, find a free slot": what the person does first is no verb asked) */
 	if (done_by_me(c, r, i)) {
@@ -1178,6 +1193,7 @@ static bool note_intent(const struct catalog *c, struct plan_resolution *r, int 
 	/* (a gap opening with "of" holds the first word's object, no compound of the two: "a summary of all the complaint
 	 * emails" is no "summary email") */
 	if (n > (int)sy->words && has_role_word(c, r, i + 1, ROLE_PART)) return false;
+	if (other_sense(c, r, i, n, (int)sy->target)) return false;
 	for (int k = i; k < i + n; k++) if (r->intent_word[k]) return false;  /* inside a longer intent */
 	if (!writes(c, (int)sy->target) && asks_for_a_way(c, r, i + n)) {
 		for (int k = i; k < i + n; k++) r->stop[k] = true;

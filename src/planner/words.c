@@ -1710,9 +1710,10 @@ int rs_phrase_at(const struct catalog *c, const struct plan_resolution *r, int i
 {
 	if (i >= r->nwords || r->arrow[i]) return 0;
 	int k = i;
-	bool one_word = !strchr(phrase, ' ');
+	bool one_word = false;
 	for (const char *w = phrase; *w;) {
 		const char *end = strchr(w, ' ');
+		if (w == phrase) one_word = !end;  /* (the first word's end says it: no second scan of the phrase) */
 		size_t lw = end ? (size_t)(end - w) : strlen(w);
 		int gap_start = k, small = 0;
 		bool past_app = false;
@@ -1723,8 +1724,10 @@ int rs_phrase_at(const struct catalog *c, const struct plan_resolution *r, int i
 			int lv = r->quoted[k] && !(flags & PH_NAME) ? LV_NONE : word_level(r->words[k], r->wordlen[k], w, lw, r->fuzzy[k]);
 			if (lv == LV_NONE && r->fuzzy[k] && !(r->quoted[k] && !(flags & PH_NAME))) lv = typo_of(c, r, k, w, lw);
 			int need = r->fuzzy[k] ? LV_TYPO : one_word && !(flags & PH_STEM) ? LV_EXACT : LV_STEM;
+			/* (a noun's phrase has no -ing form: "a mock driving test" names no drive) */
 			if (lv < need && need == LV_EXACT && !(r->quoted[k] && !(flags & PH_NAME)) &&
-			    verb_form(r->words[k], r->wordlen[k], w, lw, flags & PH_PAST) && !after_determiner(c, r, k))
+			    verb_form(r->words[k], r->wordlen[k], w, lw, flags & PH_PAST) && !after_determiner(c, r, k) &&
+			    !((flags & PH_NOUN) && ends_in(r, k, "ing")))
 				lv = need;
 			/* a phrase's "0" stands for any number ("issue 0": "issue 42", "issue #128"; not one in a quoted title) */
 			if (lv < need && r->digits && lw == 1 && *w == '0' && k > i && !r->quoted[k] && all_digits(r->words[k], r->wordlen[k])) lv = need;

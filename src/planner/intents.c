@@ -79,6 +79,14 @@ static bool verb_before_object(const struct catalog *c, const struct plan_resolu
 		rs_role_words(c, r, i + 1, 1ull << ROLE_ADDRESSEE | 1ull << ROLE_DETERMINER) != 0;
 }
 
+/* Whether word i is in a quoted name right after a folder's word (roles.folders: 'Ordner "Belege"'). */
+static bool folder_name(const struct catalog *c, const struct plan_resolution *r, int i)
+{
+	if (!r->quoted[i]) return false;
+	while (i > 0 && r->quoted[i - 1]) i--;
+	return i > 0 && has_role_word(c, r, i - 1, ROLE_FOLDER);
+}
+
 static bool note_kind(const struct catalog *c, struct plan_resolution *r, int i, const struct cat_syn *sy, void *ctx)
 {
 	(void)ctx;
@@ -93,8 +101,9 @@ static bool note_kind(const struct catalog *c, struct plan_resolution *r, int i,
 	}
 	/* "but don't invite anyone": a subject under a negation is declined, not asked; nor is a verb's word before its
 	 * object, an address or a person ("..., invite dana@northwind.com" invites her, it reads no invitations) */
+	/* (not a folder's quoted name: 'in OneDrive speichern, Ordner "Belege"' says where, not what) */
 	if (sy->kind == SYN_SUBJECT && !r->no_subject[i] && rs_phrase_at(c, r, i, cat_s(c, sy->phrase), PH_STEM | PH_NAME) == (int)sy->words &&
-	    !negated_at(c, r, i) && !(sy->words == 1 && verb_before_object(c, r, i))) {
+	    !negated_at(c, r, i) && !(sy->words == 1 && verb_before_object(c, r, i)) && !folder_name(c, r, i)) {
 		r->subjects |= 1ull << sy->target;
 		/* a quoted name that is a subject says what the things are, as written bare (label "Rechnungen") */
 		for (int k = i; k < i + (int)sy->words; k++) {

@@ -753,8 +753,9 @@ static int name_place(const struct catalog *c, const char *query, const char *p,
 		return 0;
 	}
 	if (sentence_start(query, p) && handles_after(p + n)) return 1;
-	/* (in lower case: a German noun opening a request, "Schichtplan -> Outlook-Kalender", is no name) */
-	if (!islower((unsigned char)*p)) return 0;
+	/* (in lower case, or with a capital right before the flow: a German noun opening a request, "Schichtplan ->
+	 * Outlook-Kalender", is an ordinary word or a compound, no name; "Shelterluv -> Excel: ..." is one) */
+	if (!islower((unsigned char)*p)) return p == query && flow_after(p + n) ? 2 : 0;
 	bool first = p == query;
 	if (!first && lw && w == query && lw < 16) {  /* after a verb opening the request: "sync cliniko ..." */
 		char f[16];

@@ -369,14 +369,15 @@ static bool mail_at(const struct catalog *c, const struct plan_resolution *r, in
 static bool plural_subject_before(const struct catalog *c, const struct plan_resolution *r, int i)
 {
 	bool either, joined = false, mail = false;
-	for (int k = i + 1, last = rs_clause_last(r, i); k <= last && !mail; k++)
-		mail = r->stop[k - 1] && (r->app_word[k] ? mail_at(c, r, k) : (r->word_kinds[k] >> AK_MAIL & 1));
 	int j = i - 1;
-	if (!mail) return false;
 	if (j > 0 && r->stop[j] && !rs_role_words(c, r, j, ~0ull)) j--;
 	if (j < 1 || r->wordlen[i] < 3 || ends_in(r, i, "s") || ends_in(r, i, "ing") || r->stop[j] || r->intent_word[j] ||
 	    r->app_word[j] || r->quoted[j] || r->word_kinds[j] || r->after_comma[i])
 		return false;
+	/* (the clause's mail last: most verbs have no plural subject before them) */
+	for (int k = i + 1, last = rs_clause_last(r, i); k <= last && !mail; k++)
+		mail = r->stop[k - 1] && (r->app_word[k] ? mail_at(c, r, k) : (r->word_kinds[k] >> AK_MAIL & 1));
+	if (!mail) return false;
 	/* (no place, source or other marker inside: "das Ergebnis auf dem Firmenlaufwerk ablegen" has none) */
 	const uint64_t markers = 1ull << ROLE_SOURCE | 1ull << ROLE_TARGET | 1ull << ROLE_WEAK_TARGET | 1ull << ROLE_MADE_FOR |
 		1ull << ROLE_RECORD_WITH | 1ull << ROLE_PART | 1ull << ROLE_AS | 1ull << ROLE_CHANNEL | 1ull << ROLE_PRONOUN;

@@ -372,9 +372,11 @@ static inline int intent_over(const struct plan_resolution *r, int i)
 /* Whether word i joins two things ("and", "or", in English and German); *either: it is "or". */
 static inline bool joins(const struct plan_resolution *r, int i, bool *either)
 {
-	const char *join = r->words[i];
-	*either = strcmp(join, "or") == 0 || strcmp(join, "oder") == 0;
-	return *either || strcmp(join, "and") == 0 || strcmp(join, "und") == 0;
+	/* (by length first: asked of most words of a clause, few of them two to four letters long) */
+	const char *w = r->words[i];
+	size_t n = r->wordlen[i];
+	*either = (n == 2 && w[0] == 'o' && w[1] == 'r') || (n == 4 && memcmp(w, "oder", 4) == 0);
+	return *either || (n == 3 && w[1] == 'n' && w[2] == 'd' && (w[0] == 'a' || w[0] == 'u'));
 }
 
 /* Whether an intent asks for a capability that writes ("create", "send", "post"). */

@@ -2059,7 +2059,12 @@ static void event_verbs(const struct catalog *c, struct plan_resolution *r)
 			while (thing > 0 && r->quoted[thing]) thing--;
 			if (thing > 0 && participle_form(c, r, thing)) thing--;
 		}
-		if (thing >= 0 && r->word_kinds[thing] && !r->intent_word[thing] && !r->after_comma[in->first] &&
+		/* (or a plain noun, the verb's place an app after a marker: "Whenever a supplier invoice lands in my Outlook
+		 * inbox, ...") */
+		bool placed = thing >= 0 && !r->stop[thing] && !r->app_word[thing] && in->nwords == 1 && in->first + 2 < r->nwords &&
+			rs_role_words(c, r, in->first + 1, 1ull << ROLE_WEAK_TARGET | 1ull << ROLE_TARGET) &&
+			r->app_word[after_marker(c, r, in->first + 1)];
+		if (thing >= 0 && (r->word_kinds[thing] || placed) && !r->intent_word[thing] && !r->after_comma[in->first] &&
 		    !r->after_comma[thing] && last + 1 < r->nwords && r->after_comma[last + 1] && writing_intent(c, in) &&
 		    in_trigger_clause_at(c, r, in->first)) {
 			drop_intent(r, k, true);

@@ -2716,8 +2716,9 @@ static bool joined_after(const struct catalog *c, const struct plan_resolution *
 		if (as) j += as - 1;
 		else if (!(object && joins(r, j, &either)) && !name_goes_on) object++;
 	}
+	/* (not "into": "turn booking requests into events" makes them) */
 	return (object > 0 || passive) && object < 4 && j + 1 < r->nwords && rs_role_words(c, r, j, 1ull << ROLE_TARGET) &&
-		(joined_thing_at(c, r, j + 1, in->first) & kinds);
+		strcmp(r->words[j], "into") != 0 && (joined_thing_at(c, r, j + 1, in->first) & kinds);
 }
 
 /* Whether the verb of intent in closes its clause (small words after it at most: "werden") with a target marker and a

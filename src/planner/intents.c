@@ -947,8 +947,8 @@ static bool ing_modified(const struct catalog *c, const struct plan_resolution *
 }
 
 /* "which files in the OneDrive folder were changed last week?", "Welche Dateien ... wurden letzte Woche geändert?": in a
- * question a question word opens before a word for things (or before the auxiliary), a participle (-ed, ge-...-t, roles.participles) after a
- * passive's auxiliary up to three words back says which things are listed, no change asked. */
+ * question a question word opens before a word for things (or before the auxiliary), a participle (-ed, ge-...-t,
+ * roles.participles) after a passive's auxiliary up to three words back says which things are listed, no change asked. */
 static bool asked_which_were(const struct catalog *c, const struct plan_resolution *r, int i)
 {
 	bool german = r->wordlen[i] > 5 && strncmp(r->words[i], "ge", 2) == 0 && ends_in(r, i, "t");
@@ -2734,7 +2734,8 @@ static bool joined_before(const struct catalog *c, const struct plan_resolution 
 }
 
 /* Whether the verb of intent in adds a person where a thing of the kinds that exists was named before the verb: after
- * its object (one to three words, no word for things nor an app; a name counts as one, a determiner as none), "as" and a word for a person, an article between
+ * its object (one to three words, no word for things nor an app; a name counts as one, a determiner as none), "as"
+ * and a word for a person, an article between
  * ("the weekly standup ... needs to move to 9:45, also add Priya as an attendee"), or a name alone closing the clause
  * ("move tmrw's standup to 10:30 and add priya"); or where an app of those kinds was named before it. */
 static bool joined_person(const struct catalog *c, const struct plan_resolution *r, const struct plan_intent *in, unsigned kinds)

@@ -21,6 +21,7 @@ enum { LV_NONE = 0, LV_TYPO = 1, LV_STEM = 2, LV_EXACT = 3 };
 /* PH_SMALL: as PH_LOOSE, but an app's name only right before the phrase's next word ("to another Dropbox folder" is
  * "to another folder"; "in row" is not "in my Outlook calendar as a row") */
 /* PH_NAME: a quoted name's words may match (only a subject's phrase reads them: r->quoted) */
+/* PH_NOUN: as PH_STRICT, but no -ing form of a one-word phrase ("a mock driving test" names no drive) */
 enum { PH_STRICT = 0, PH_LOOSE = 1, PH_STEM = 2, PH_GAP = 4, PH_PAST = 8, PH_WIDE = 16, PH_SMALL = 32, PH_NAME = 64, PH_NOUN = 128 };
 
 /* The last word of the clause word k stands in: before a comma, an arrow, a word joining two things (joins) or the

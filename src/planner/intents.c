@@ -317,6 +317,9 @@ bool rs_says_which(const struct catalog *c, const struct plan_resolution *r, int
 {
 	if (pronoun_after_thing(c, r, i, false)) return true;
 	if (!writing || strchr(phrase, ' ')) return false;
+	/* (a passive a modal asks is the action, whatever stands before it: "soll ein Termin für die Entladung angelegt
+	 * werden") */
+	if (passive_asked(c, r, i)) return false;
 	/* ("do i have anything scheduled friday morning?": a participle right after a word that alone is a reading verb) */
 	/* (not "get", a passive's auxiliary there: "can they get saved to Dropbox") */
 	int v = i > 0 && !r->stop[i - 1] && !r->app_word[i - 1] && !rs_role_words(c, r, i - 1, 1ull << ROLE_RECEIVE | 1ull << ROLE_AUX) ?

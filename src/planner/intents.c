@@ -974,6 +974,14 @@ static bool asked_which_were(const struct catalog *c, const struct plan_resoluti
 
 static int after_marker(const struct catalog *c, const struct plan_resolution *r, int i);
 
+/* Whether a place marker stands at word i and an app's name right after it, an article or a possessive between or
+ * none ("... lands in my Outlook inbox"). */
+static bool app_after_marker(const struct catalog *c, const struct plan_resolution *r, int i)
+{
+	return i + 1 < r->nwords && rs_role_words(c, r, i, 1ull << ROLE_WEAK_TARGET | 1ull << ROLE_TARGET) &&
+		r->app_word[after_marker(c, r, i)];
+}
+
 /* "move Mrs Keller's mock driving test ... in my Outlook calendar": words two intents share ("move": copy, update) mean
  * the one the apps named can do, where the one noted first means nothing they can; true where intent replaced it. */
 static bool other_sense(const struct catalog *c, struct plan_resolution *r, int i, int n, int intent)
@@ -994,10 +1002,7 @@ static bool new_thing_in_app(const struct catalog *c, const struct plan_resoluti
 {
 	int n = i - 1;
 	if (n >= 1 && !r->stop[n] && !r->app_word[n] && !r->intent_word[n] && !r->word_kinds[n]) n--;
-	if (n < 0 || !r->trigger[n] || i + 2 >= r->nwords || r->after_comma[i] || !has_role_word(c, r, n, ROLE_TRIGGER) ||
-	    !rs_role_words(c, r, i + 1, 1ull << ROLE_WEAK_TARGET | 1ull << ROLE_TARGET))
-		return false;
-	return r->app_word[after_marker(c, r, i + 1)];
+	return n >= 0 && r->trigger[n] && !r->after_comma[i] && has_role_word(c, r, n, ROLE_TRIGGER) && app_after_marker(c, r, i + 1);
 }
 
 static bool note_intent(const struct catalog *c, struct plan_resolution *r, int i, const struct cat_syn *sy, void *ctx)
@@ -2064,9 +2069,7 @@ static void event_verbs(const struct catalog *c, struct plan_resolution *r)
 		}
 		/* (or a plain noun, the verb's place an app after a marker: "Whenever a supplier invoice lands in my Outlook
 		 * inbox, ...") */
-		bool placed = thing >= 0 && !r->stop[thing] && !r->app_word[thing] && in->nwords == 1 && in->first + 2 < r->nwords &&
-			rs_role_words(c, r, in->first + 1, 1ull << ROLE_WEAK_TARGET | 1ull << ROLE_TARGET) &&
-			r->app_word[after_marker(c, r, in->first + 1)];
+		bool placed = thing >= 0 && !r->stop[thing] && !r->app_word[thing] && in->nwords == 1 && app_after_marker(c, r, in->first + 1);
 		if (thing >= 0 && (r->word_kinds[thing] || placed) && !r->intent_word[thing] && !r->after_comma[in->first] &&
 		    !r->after_comma[thing] && last + 1 < r->nwords && r->after_comma[last + 1] && writing_intent(c, in) &&
 		    in_trigger_clause_at(c, r, in->first)) {

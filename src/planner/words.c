@@ -226,7 +226,7 @@ static bool particle_word(const struct catalog *c, const char *s, size_t n)
 /* Whether the n bytes at s are known only as the first word of a product's name ("sprout" of "sprout social") or of a
  * thing no app holds (roles.other_things: "test" of "test drive"): no part of a compound ("buzzsprout" is a name,
  * "Testeinträge" no test). */
-static bool product_word_only(const struct catalog *c, const char *s, size_t n)
+static bool name_word_only(const struct catalog *c, const char *s, size_t n)
 {
 	struct plan_match m[PLAN_MAX_MATCHES];
 	int k = matches_of(c, s, n, m);
@@ -252,11 +252,11 @@ static size_t compound_split(const struct catalog *c, const char *w, size_t *ski
 		bool right = known(c, w + k, n - k), framed = !right && n - k >= 6 && known_as(c, w + k, n - k, true);
 		if (!right && !framed) continue;
 		/* (a first part known only as a product's word is no word of the compound: "Brightline" holds no "line") */
-		if (known(c, w, k) && !product_word_only(c, w, k)) { *skip = 0; return k; }
+		if (known(c, w, k) && !name_word_only(c, w, k)) { *skip = 0; return k; }
 		if (framed) continue;
 		if (w[k - 1] == 's' && k > 4 && known(c, w, k - 1)) { *skip = 1; return k; }
 		/* an unknown head before a verb is a prefix making another verb ("wiederherstellen" is no "erstellen") */
-		if (!head && ((n - k >= 6 && !verb_word(c, w + k, n - k) && !product_word_only(c, w + k, n - k)) ||
+		if (!head && ((n - k >= 6 && !verb_word(c, w + k, n - k) && !name_word_only(c, w + k, n - k)) ||
 		    kind_word(c, w + k, n - k)))
 			head = k;
 	}

@@ -2722,9 +2722,8 @@ static bool joined_after(const struct catalog *c, const struct plan_resolution *
 		if (as) j += as - 1;
 		else if (!(object && joins(r, j, &either)) && !name_goes_on) object++;
 	}
-	/* (not "into": "turn booking requests into events" makes them) */
 	return (object > 0 || passive) && object < 4 && j + 1 < r->nwords && rs_role_words(c, r, j, 1ull << ROLE_TARGET) &&
-		strcmp(r->words[j], "into") != 0 && (joined_thing_at(c, r, j + 1, in->first) & kinds);
+		(joined_thing_at(c, r, j + 1, in->first) & kinds);
 }
 
 /* Whether the verb of intent in closes its clause (small words after it at most: "werden") with a target marker and a
@@ -2765,6 +2764,17 @@ static bool joined_person(const struct catalog *c, const struct plan_resolution 
 	return false;
 }
 
+/* Whether the words of intent in stand in the object of a verb of copying earlier in its clause (meta.copy_intent:
+ * "turn booking requests into appointments": "booking" names the requests, it adds no one to anything). */
+static bool in_copied_object(const struct catalog *c, const struct plan_resolution *r, const struct plan_intent *in)
+{
+	for (int k = 0; k < r->nintents; k++)
+		if (r->intents[k].intent == (int)c->meta->copy_intent && r->intents[k].first < in->first &&
+		    rs_clause_last(r, r->intents[k].first) >= in->first)
+			return true;
+	return false;
+}
+
 /* "add Lucía to the team meeting on friday", "invite Tom to the standup": a verb writing things of a kind that adds
  * someone to a thing of that kind that exists asks what roles.joined_means asks, an update. */
 static void joining(const struct catalog *c, struct plan_resolution *r)
@@ -2776,7 +2786,7 @@ static void joining(const struct catalog *c, struct plan_resolution *r)
 	for (int k = 0; k < r->nintents; k++) {
 		struct plan_intent *in = &r->intents[k];
 		uint64_t writes = c->intents[in->intent].caps & c->write_caps;
-		if (in->negated || !in->nwords || in->intent == (int)c->meta->joined_intent || !writes) continue;
+		if (in->negated || !in->nwords || in->intent == (int)c->meta->joined_intent || !writes || in_copied_object(c, r, in)) continue;
 		unsigned kinds = caps_kinds(c, writes);
 		if (joined_after(c, r, in, kinds) || joined_before(c, r, in, kinds) || joined_person(c, r, in, kinds))
 			in->intent = (int)c->meta->joined_intent;

@@ -331,7 +331,7 @@ bool rs_says_which(const struct catalog *c, const struct plan_resolution *r, int
 	/* ("I'd like an email sent to me", "have the rows copied": after a causative the participle is what is asked) */
 	return (participle_after_thing(c, r, i) || participle_after_noun(c, r, i)) &&
 		!(i > 0 && r->stop[i - 1] && has_role_word(c, r, i - 1, ROLE_AUX)) &&
-		!after_causative(c, r, i) && !passive_asked(c, r, i) && !titled_participle(c, r, i);
+		!after_causative(c, r, i) && !titled_participle(c, r, i);
 }
 
 /* Whether the person at word j is a preposition's object, no subject: a place marker or for/with before it, small
@@ -1202,7 +1202,7 @@ static bool note_intent(const struct catalog *c, struct plan_resolution *r, int 
 	/* ("Speicher die Selbstauskunft in meiner Cloud ab": a separable verb whose stem is a small word too holds its
 	 * object all the same, its particle, as written, closing the clause) */
 	int last = n < 2 && sy->words == 2 && r->stop[i] ? rs_clause_last(r, i) : -1;
-	if (last > i + 1 && strcmp(r->words[last], sp + 1) == 0 && has_role_word(c, r, last, ROLE_PARTICLE))
+	if (last > i + 1 && rs_particle_at(c, r, last, sp + 1, strlen(sp + 1)))
 		n = rs_phrase_at(c, r, i, ph, PH_GAP | PH_PAST) == last - i + 1 ? last - i + 1 : 0;
 	if (n < (int)sy->words || gap_is_no_verb(c, r, i, n, (int)sy->words, ph)) return false;
 	/* ("emails that come into Outlook": a noun's plural before a relative pronoun is no "email that") */

@@ -27,6 +27,8 @@ enum { PH_STRICT = 0, PH_LOOSE = 1, PH_STEM = 2, PH_GAP = 4, PH_PAST = 8, PH_WID
 /* The last word of the clause word k stands in: before a comma, an arrow, a word joining two things (joins) or the
  * end. */
 int rs_clause_last(const struct plan_resolution *r, int k);
+/* Whether word at is the particle w[0..lw) of a German separable verb (roles.particles), as written. */
+bool rs_particle_at(const struct catalog *c, const struct plan_resolution *r, int at, const char *w, size_t lw);
 /* words.c */
 int rs_word_level(const char *q, size_t lq, const char *h, size_t lh, bool typo);
 void rs_split_words(const struct catalog *c, struct plan_resolution *r, const char *query);

@@ -1690,7 +1690,7 @@ static bool all_digits(const char *q, size_t n)
 }
 
 /* Whether word at is the particle w[0..lw) of a German separable verb, as written. */
-static bool particle_at(const struct catalog *c, const struct plan_resolution *r, int at, const char *w, size_t lw)
+bool rs_particle_at(const struct catalog *c, const struct plan_resolution *r, int at, const char *w, size_t lw)
 {
 	return has_role_word(c, r, at, ROLE_PARTICLE) && rs_word_level(r->words[at], r->wordlen[at], w, lw, false) == LV_EXACT;
 }
@@ -1700,9 +1700,9 @@ static bool particle_at(const struct catalog *c, const struct plan_resolution *r
 static int closing_particle(const struct catalog *c, const struct plan_resolution *r, int k, const char *w, size_t lw)
 {
 	int last = rs_clause_last(r, k), end = last;
-	if (particle_at(c, r, last, w, lw)) return last;
+	if (rs_particle_at(c, r, last, w, lw)) return last;
 	while (end + 1 < r->nwords && !r->sentence_start[end + 1] && !r->arrow[end + 1]) end++;
-	return end != last && particle_at(c, r, end, w, lw) ? end : -1;
+	return end != last && rs_particle_at(c, r, end, w, lw) ? end : -1;
 }
 
 /* Does phrase (folded, space-separated) start at word i? Returns the number of query words it spans,

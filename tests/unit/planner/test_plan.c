@@ -1930,3 +1930,23 @@ Test(plan, an_english_passive_names_what_its_verb_and_subject_would, .init = set
 		"calendar.event.search calendar.event.read spreadsheet.rows.append"));
 	cr_assert(plan_caps_are("A new spreadsheet should be created in Google Sheets", "spreadsheet.create"));
 }
+
+/* Apps named alone before the first colon head the request and take no role there: the roles come from where the
+ * request names them again (the heading's Excel was read as the first of two apps of its kind). */
+Test(plan, apps_heading_the_request_take_no_role, .init = setup, .fini = teardown)
+{
+	cr_assert(plan_caps_are("Outlook + Excel: the valuation firms send their invoices to my Outlook inbox, read the amounts "
+		"off the PDFs and add one line per invoice to the cost sheet in Excel",
+		"email.search email.read attachment.download document.amount.extract spreadsheet.rows.append"));
+}
+
+/* Words two intents share mean the one the apps named can do ("move": copy or update in a calendar), and a verb's
+ * word inside a copying verb's object adds no one to a thing people join. */
+Test(plan, a_shared_verb_means_what_the_apps_named_can_do, .init = setup, .fini = teardown)
+{
+	cr_assert(plan_caps_are("move Mrs Keller's mock driving test on Friday from 10am to 3pm in my Outlook calendar",
+		"calendar.event.search calendar.event.update"));
+	cr_assert(plan_caps_are("turn booking requests from Gmail into events in Google Calendar",
+		"email.search email.read datetime.extract calendar.event.create"));
+	cr_assert(plan_caps_are("add Priya into the team meeting in google calendar", "calendar.event.search calendar.event.update"));
+}
